@@ -1,0 +1,218 @@
+//! # KenKen text format
+//!
+//! ```text
+//! # comments start with '#'
+//! size 6
+//! 11 + A1 B1
+//! 2 / A2 A3; 20 * A4 B4        (Norvig's form: cages separated by ';')
+//! 5 = D2
+//! ```
+//!
+//! Cells are a row letter (A = top) and a column number (1 = left), case-insensitive.
+//! Operators: `+`, `-`, `*` (also `x X ×`), `/` (also `÷`), `=`. The `size` line may be
+//! omitted when the cages reveal it (the largest row or column used).
+
+use crate::grid::Cell;
+use crate::parse::{tokens, ParseError, ParseErrorKind, Pos, Token};
+use crate::puzzle::kenken::{Cage, KenKen, KenKenError, Op, MAX_SIZE};
+
+/// A cage as written, with the positions of its tokens.
+struct RawCage {
+    cage: Cage,
+    start: Pos,
+    target_pos: Pos,
+    op_pos: Pos,
+    cell_pos: Vec<Pos>,
+}
+
+/// Parses a KenKen description.
+///
+/// # Errors
+/// The first syntax or validation problem, with its position (no path; the caller adds it).
+pub fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
+    let mut size: Option<(usize, Pos)> = None;
+    let mut raw: Vec<RawCage> = Vec::new();
+    let mut last_pos = Pos::new(1, 1);
+    for (i, full_line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = full_line.split('#').next().unwrap_or("");
+        let toks = tokens(line, line_no, 1);
+        if let Some(first) = toks.first() {
+            last_pos = first.pos;
+            if first.text.eq_ignore_ascii_case("size") {
+                if size.is_some() {
+                    return Err(ParseError::new(first.pos, ParseErrorKind::DuplicateSize));
+                }
+                size = Some((parse_size(&toks)?, first.pos));
+                continue;
+            }
+        }
+        let mut col = 1;
+        for segment in line.split(';') {
+            let seg_toks = tokens(segment, line_no, col);
+            col += segment.chars().count() + 1;
+            if !seg_toks.is_empty() {
+                raw.push(parse_cage(&seg_toks)?);
+            }
+        }
+    }
+    if raw.is_empty() {
+        return Err(ParseError::new(last_pos, ParseErrorKind::Empty));
+    }
+    let n = match size {
+        Some((n, _)) => n,
+        None => infer_size(&raw),
+    };
+    let size_pos = size.map_or(Pos::new(1, 1), |(_, p)| p);
+    let cages: Vec<Cage> = raw.iter().map(|r| r.cage.clone()).collect();
+    KenKen::new(n, cages, strict).map_err(|e| locate(e, &raw, size_pos))
+}
+
+fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
+    let Some(tok) = toks.get(1) else {
+        return Err(ParseError::new(
+            toks[0].pos,
+            ParseErrorKind::BadSize(String::new()),
+        ));
+    };
+    let bad = || ParseError::new(tok.pos, ParseErrorKind::BadSize(tok.text.to_string()));
+    let n: usize = tok.text.parse().map_err(|_| bad())?;
+    if n == 0 || n > MAX_SIZE {
+        return Err(bad());
+    }
+    if let Some(extra) = toks.get(2) {
+        return Err(ParseError::new(
+            extra.pos,
+            ParseErrorKind::BadSize(extra.text.to_string()),
+        ));
+    }
+    Ok(n)
+}
+
+fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
+    let t = toks[0];
+    let target = parse_target(t)?;
+    let op_tok = toks
+        .get(1)
+        .ok_or_else(|| ParseError::new(end_of(t), ParseErrorKind::MissingOperator))?;
+    let op = Op::parse(op_tok.text).ok_or_else(|| {
+        ParseError::new(
+            op_tok.pos,
+            ParseErrorKind::UnknownOperator(op_tok.text.to_string()),
+        )
+    })?;
+    if toks.len() < 3 {
+        return Err(ParseError::new(end_of(*op_tok), ParseErrorKind::EmptyCage));
+    }
+    let mut cells = Vec::with_capacity(toks.len() - 2);
+    let mut cell_pos = Vec::with_capacity(toks.len() - 2);
+    for tok in &toks[2..] {
+        let cell = Cell::parse_label(tok.text).ok_or_else(|| {
+            ParseError::new(tok.pos, ParseErrorKind::BadCell(tok.text.to_string()))
+        })?;
+        cells.push(cell);
+        cell_pos.push(tok.pos);
+    }
+    Ok(RawCage {
+        cage: Cage { op, target, cells },
+        start: t.pos,
+        target_pos: t.pos,
+        op_pos: op_tok.pos,
+        cell_pos,
+    })
+}
+
+fn parse_target(t: Token<'_>) -> Result<u64, ParseError> {
+    let text = t.text;
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::new(
+            t.pos,
+            ParseErrorKind::BadTarget(text.to_string()),
+        ));
+    }
+    let is_zero = digits.bytes().all(|b| b == b'0');
+    if text.starts_with('-') || is_zero {
+        return Err(ParseError::new(
+            t.pos,
+            ParseErrorKind::NonPositiveTarget(text.to_string()),
+        ));
+    }
+    digits
+        .parse::<u64>()
+        .map_err(|_| ParseError::new(t.pos, ParseErrorKind::TargetOverflow(text.to_string())))
+}
+
+fn end_of(t: Token<'_>) -> Pos {
+    Pos::new(t.pos.line, t.pos.col + t.text.chars().count())
+}
+
+fn infer_size(raw: &[RawCage]) -> usize {
+    raw.iter()
+        .flat_map(|r| &r.cage.cells)
+        .map(|c| usize::from(c.row.max(c.col)) + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Turns a semantic error into a positioned parse error.
+fn locate(e: KenKenError, raw: &[RawCage], size_pos: Pos) -> ParseError {
+    use ParseErrorKind as K;
+    let (pos, kind) = match e {
+        KenKenError::CellOutsideGrid {
+            cell,
+            size,
+            cage,
+            index,
+        } => (raw[cage].cell_pos[index], K::CellOutsideGrid { cell, size }),
+        KenKenError::DuplicateCellInCage { cell, cage, index } => {
+            (raw[cage].cell_pos[index], K::DuplicateCellInCage(cell))
+        }
+        KenKenError::CellInTwoCages {
+            cell,
+            first_cage,
+            cage,
+            index,
+        } => (
+            raw[cage].cell_pos[index],
+            K::CellInTwoCages {
+                cell,
+                first: raw[first_cage].start,
+            },
+        ),
+        KenKenError::CellInNoCage { cell } => (size_pos, K::CellInNoCage(cell)),
+        KenKenError::GivenWithManyCells { cells, cage } => {
+            (raw[cage].op_pos, K::GivenWithManyCells(cells))
+        }
+        KenKenError::NonPositiveTarget { cage } => (
+            raw[cage].target_pos,
+            K::NonPositiveTarget(raw[cage].cage.target.to_string()),
+        ),
+        KenKenError::NonContiguousCage { cage } => (raw[cage].start, K::NonContiguousCage),
+        KenKenError::EmptyCage { cage } => (raw[cage].start, K::EmptyCage),
+        e @ KenKenError::BadSize { .. } => (size_pos, K::Puzzle(e)),
+    };
+    ParseError::new(pos, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn norvig_form_with_inferred_size() {
+        let k = parse("7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 × C3 C4 D4; 2 / D2 D3", false)
+            .unwrap();
+        assert_eq!(k.size(), 4);
+        assert_eq!(k.cages().len(), 8);
+        assert_eq!(k.cages()[6].op, Op::Mul);
+        assert_eq!(k.cages()[6].cells[2], Cell::new(3, 3));
+    }
+
+    #[test]
+    fn error_columns_count_characters() {
+        let e = parse("size 2\n3 × A1 B1; 3 % A2 B2", false).unwrap_err();
+        assert_eq!(e.pos, Pos::new(2, 14));
+        assert_eq!(e.kind, ParseErrorKind::UnknownOperator("%".into()));
+    }
+}

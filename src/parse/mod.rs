@@ -1,0 +1,219 @@
+//! # Text formats
+//!
+//! Parsers turn text into the puzzle types of [`crate::puzzle`]. Every error carries a
+//! 1-based line and column (counted in characters) and prints the way compilers do:
+//! `file:line:col: message`.
+
+pub mod kenken;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::grid::Cell;
+use crate::puzzle::KenKenError;
+
+/// A 1-based position in a text file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Pos {
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column in characters, 1-based.
+    pub col: usize,
+}
+
+impl Pos {
+    /// Builds a position.
+    #[must_use]
+    pub const fn new(line: usize, col: usize) -> Self {
+        Pos { line, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// What went wrong while reading a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// The file could not be read.
+    #[error("cannot read file: {0}")]
+    Io(String),
+    /// The file holds no puzzle.
+    #[error("no puzzle found (the file is empty)")]
+    Empty,
+    /// The `size` line is malformed.
+    #[error("bad size '{0}' (expected a number 1..=26)")]
+    BadSize(String),
+    /// A second `size` line.
+    #[error("size given twice")]
+    DuplicateSize,
+    /// The target is not a number.
+    #[error("bad target '{0}' (expected a positive whole number)")]
+    BadTarget(String),
+    /// The target is zero or negative.
+    #[error("target must be positive, found '{0}'")]
+    NonPositiveTarget(String),
+    /// The target does not fit in 64 bits.
+    #[error("target '{0}' is too large (limit {max})", max = u64::MAX)]
+    TargetOverflow(String),
+    /// The cage line has no operator.
+    #[error("missing operator after the target")]
+    MissingOperator,
+    /// The operator is not one of `+ - * / =`.
+    #[error("unknown operator '{0}' (expected + - * / =)")]
+    UnknownOperator(String),
+    /// A cage has no cells.
+    #[error("cage has no cells")]
+    EmptyCage,
+    /// A cell label is malformed.
+    #[error("bad cell name '{0}' (expected a row letter and a column number, e.g. B3)")]
+    BadCell(String),
+    /// A cell lies outside the grid.
+    #[error("cell {cell} is outside the {size}x{size} grid")]
+    CellOutsideGrid {
+        /// The cell.
+        cell: Cell,
+        /// Grid size.
+        size: usize,
+    },
+    /// A cell appears twice in one cage.
+    #[error("cell {0} appears twice in the same cage")]
+    DuplicateCellInCage(Cell),
+    /// A cell appears in two cages.
+    #[error("cell {cell} already in cage at {first}")]
+    CellInTwoCages {
+        /// The cell.
+        cell: Cell,
+        /// Where the earlier cage starts.
+        first: Pos,
+    },
+    /// A cell is covered by no cage.
+    #[error("cell {0} is in no cage")]
+    CellInNoCage(Cell),
+    /// An `=` cage with several cells.
+    #[error("'=' cage has {0} cells (it must have exactly one)")]
+    GivenWithManyCells(usize),
+    /// `--strict`: a cage whose cells are not edge-connected.
+    #[error("cage is not contiguous (rejected by --strict)")]
+    NonContiguousCage,
+    /// The size cannot be inferred from an empty puzzle or is out of range.
+    #[error("{0}")]
+    Puzzle(KenKenError),
+}
+
+/// A parse error with its location.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct ParseError {
+    /// The file, or `None` for standard input / in-memory text.
+    pub path: Option<PathBuf>,
+    /// Where the problem is.
+    pub pos: Pos,
+    /// What the problem is.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    /// Builds an error without a path; [`ParseError::with_path`] adds it.
+    #[must_use]
+    pub fn new(pos: Pos, kind: ParseErrorKind) -> Self {
+        ParseError {
+            path: None,
+            pos,
+            kind,
+        }
+    }
+
+    /// Attaches the file name.
+    #[must_use]
+    pub fn with_path(mut self, path: Option<&Path>) -> Self {
+        self.path = path.map(Path::to_path_buf);
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "{}:", p.display())?,
+            None => write!(f, "<stdin>:")?,
+        }
+        write!(f, "{}: {}", self.pos, self.kind)
+    }
+}
+
+/// A whitespace-separated token and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token text.
+    pub text: &'a str,
+    /// Its position.
+    pub pos: Pos,
+}
+
+/// Splits `segment` (which starts at character column `first_col` of line `line`) into
+/// whitespace-separated tokens with their positions.
+pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, col)
+    for (col, (byte, ch)) in (first_col..).zip(segment.char_indices()) {
+        if ch.is_whitespace() {
+            if let Some((b, c)) = start.take() {
+                out.push(Token {
+                    text: &segment[b..byte],
+                    pos: Pos::new(line, c),
+                });
+            }
+        } else if start.is_none() {
+            start = Some((byte, col));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push(Token {
+            text: &segment[b..],
+            pos: Pos::new(line, c),
+        });
+    }
+    out
+}
+
+/// Parses any supported puzzle text, choosing the format by the file extension (or the
+/// content when there is none).
+///
+/// # Errors
+/// A [`ParseError`] with the position of the first problem.
+pub fn parse_puzzle(
+    text: &str,
+    path: Option<&Path>,
+    strict: bool,
+) -> Result<crate::puzzle::Puzzle, ParseError> {
+    kenken::parse(text, strict)
+        .map(crate::puzzle::Puzzle::KenKen)
+        .map_err(|e| e.with_path(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_have_character_columns() {
+        let t = tokens("12 × C3  C4", 4, 1);
+        let cols: Vec<_> = t.iter().map(|t| (t.text, t.pos.col)).collect();
+        assert_eq!(cols, vec![("12", 1), ("×", 4), ("C3", 6), ("C4", 10)]);
+    }
+
+    #[test]
+    fn display_is_compiler_style() {
+        let e = ParseError::new(Pos::new(4, 9), ParseErrorKind::UnknownOperator("%".into()))
+            .with_path(Some(Path::new("norvig.kenken")));
+        assert_eq!(
+            e.to_string(),
+            "norvig.kenken:4:9: unknown operator '%' (expected + - * / =)"
+        );
+    }
+}

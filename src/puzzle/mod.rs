@@ -1,0 +1,33 @@
+//! # Puzzle models
+//!
+//! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
+//! [`crate::parse`] build these; encoders in [`crate::encode`] read them.
+
+pub mod kenken;
+
+pub use kenken::{Cage, KenKen, KenKenError, Op};
+
+/// Any puzzle the project understands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Puzzle {
+    /// A KenKen puzzle.
+    KenKen(KenKen),
+}
+
+impl Puzzle {
+    /// Short lowercase name of the puzzle kind, as used in JSON output.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Puzzle::KenKen(_) => "kenken",
+        }
+    }
+
+    /// Human-readable size, e.g. `6x6`.
+    #[must_use]
+    pub fn size_label(&self) -> String {
+        match self {
+            Puzzle::KenKen(k) => format!("{0}x{0}", k.size()),
+        }
+    }
+}
