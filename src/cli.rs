@@ -181,7 +181,9 @@ fn solve_json(
     stats: &RunStats,
 ) -> serde_json::Value {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => ("solved", json!(grid.to_rows()), json!(unique)),
+        Outcome::Solved { grid, unique } => {
+            ("solved", render::solution_json(puzzle, grid), json!(unique))
+        }
         Outcome::Unsat => ("unsat", json!(null), json!(null)),
     };
     json!({
@@ -210,9 +212,7 @@ fn write_solve_text(
     }
     match outcome {
         Outcome::Solved { grid, unique } => {
-            match puzzle {
-                Puzzle::KenKen(k) => write!(out, "{}", render::kenken(k, Some(grid)))?,
-            }
+            write!(out, "{}", render::solution_text(puzzle, Some(grid)))?;
             match unique {
                 Some(true) => writeln!(out, "solved (unique)"),
                 Some(false) => writeln!(out, "solved (multiple solutions)"),

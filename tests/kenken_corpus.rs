@@ -11,7 +11,11 @@ macro_rules! kenken {
     ($name:ident, $path:literal) => {
         #[test]
         fn $name() {
-            common::check_unique_with_known_solution(concat!("tests/data/kenken/", $path, ".kenken"));
+            common::check_unique_with_known_solution(concat!(
+                "tests/data/kenken/",
+                $path,
+                ".kenken"
+            ));
         }
     };
 }
@@ -21,7 +25,12 @@ fn norvig_first_puzzle_has_his_solution() {
     let grid = solve_file("tests/data/kenken/norvig/norvig-01-4x4.kenken");
     assert_eq!(
         grid.to_rows(),
-        vec![vec![4, 2, 3, 1], vec![3, 1, 4, 2], vec![2, 3, 1, 4], vec![1, 4, 2, 3]]
+        vec![
+            vec![4, 2, 3, 1],
+            vec![3, 1, 4, 2],
+            vec![2, 3, 1, 4],
+            vec![1, 4, 2, 3]
+        ]
     );
 }
 
@@ -44,14 +53,29 @@ kenken!(public_2015xli_kenken_6_6x6, "public/2015xli_kenken_6_6x6");
 kenken!(public_2015xli_kenken_9_9x9, "public/2015xli_kenken_9_9x9");
 kenken!(public_ghfbsd_4x4, "public/ghfbsd_4x4");
 kenken!(public_ghfbsd_6x6, "public/ghfbsd_6x6");
-kenken!(public_ghfbsd_6x6_hard_for_logic, "public/ghfbsd_6x6_hard_for_logic");
+kenken!(
+    public_ghfbsd_6x6_hard_for_logic,
+    "public/ghfbsd_6x6_hard_for_logic"
+);
 kenken!(public_ghfbsd_7x7, "public/ghfbsd_7x7");
-kenken!(public_svenoly_ny_times_aug_2033_7x7, "public/svenoly_NY_Times_Aug_2033_7x7");
-kenken!(public_svenoly_nytimes_20230611_7x7, "public/svenoly_nytimes_20230611_7x7");
+kenken!(
+    public_svenoly_ny_times_aug_2033_7x7,
+    "public/svenoly_NY_Times_Aug_2033_7x7"
+);
+kenken!(
+    public_svenoly_nytimes_20230611_7x7,
+    "public/svenoly_nytimes_20230611_7x7"
+);
 kenken!(public_svenoly_p5_27_mar_5x5, "public/svenoly_p5_27_mar_5x5");
-kenken!(public_svenoly_p7_mar2022_7x7, "public/svenoly_p7_mar2022_7x7");
+kenken!(
+    public_svenoly_p7_mar2022_7x7,
+    "public/svenoly_p7_mar2022_7x7"
+);
 kenken!(public_svenoly_p8_hard_8x8, "public/svenoly_p8_hard_8x8");
-kenken!(public_svenoly_p9_39290_hard_9x9, "public/svenoly_p9_39290_hard_9x9");
+kenken!(
+    public_svenoly_p9_39290_hard_9x9,
+    "public/svenoly_p9_39290_hard_9x9"
+);
 kenken!(public_svenoly_puzzle5_5x5, "public/svenoly_puzzle5_5x5");
 kenken!(public_svenoly_puzzle7_7x7, "public/svenoly_puzzle7_7x7");
 kenken!(public_svenoly_puzzle9_9x9, "public/svenoly_puzzle9_9x9");

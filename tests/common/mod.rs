@@ -10,13 +10,13 @@ use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
 use cagesat::verify::verify;
 
 /// Parses a puzzle file from the repository.
-pub fn load(path: &str) -> Puzzle {
+pub(crate) fn load(path: &str) -> Puzzle {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_puzzle(&text, Some(Path::new(path)), false).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Reads a solution file: one row per line, digits separated by spaces or run together.
-pub fn read_solution(path: &Path) -> Option<Grid<u8>> {
+pub(crate) fn read_solution(path: &Path) -> Option<Grid<u8>> {
     let text = std::fs::read_to_string(path).ok()?;
     let rows: Vec<Vec<u8>> = text
         .lines()
@@ -34,7 +34,7 @@ pub fn read_solution(path: &Path) -> Option<Grid<u8>> {
 }
 
 /// Solves a file (no uniqueness check) and returns the verified grid.
-pub fn solve_file(path: &str) -> Grid<u8> {
+pub(crate) fn solve_file(path: &str) -> Grid<u8> {
     let puzzle = load(path);
     let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &SolveOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -46,14 +46,14 @@ pub fn solve_file(path: &str) -> Grid<u8> {
 
 /// Solves with the uniqueness check; the answer must be unique, verified, and equal to the
 /// shipped solution (`.sol` or `.solution`) when there is one.
-pub fn check_unique_with_known_solution(path: &str) {
+pub(crate) fn check_unique_with_known_solution(path: &str) {
     let puzzle = load(path);
     let opts = SolveOptions {
         check_unique: true,
         ..SolveOptions::default()
     };
-    let (outcome, _) =
-        solve_puzzle(&puzzle, VarisatBackend::new(), &opts).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
     let Outcome::Solved { grid, unique } = outcome else {
         panic!("{path}: no solution");
     };

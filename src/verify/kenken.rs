@@ -1,77 +1,11 @@
-//! # Independent checker
+//! # KenKen checker
 //!
-//! Checks a grid against a puzzle's rules directly from the puzzle model. It deliberately
-//! shares no code with the encoders, the CNF layer or the tuple enumerator (it imports only
-//! the puzzle and grid types), so a bug there cannot hide a wrong answer here.
-//!
-//! `-` and `/` cages are evaluated literally: some cell first, then the others subtracted
-//! (or divided, exactly, as fractions) left to right.
-
-use thiserror::Error;
+//! Latin square plus every cage. `-` and `/` cages are evaluated literally: some cell first,
+//! then the others subtracted (or divided, exactly, as fractions) left to right.
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Cage, KenKen, Op, Puzzle};
-
-/// A rule the grid breaks.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum VerifyError {
-    /// The grid has the wrong dimensions.
-    #[error("grid is {rows}x{cols}, expected {want_rows}x{want_cols}")]
-    Shape {
-        /// Rows found.
-        rows: usize,
-        /// Columns found.
-        cols: usize,
-        /// Rows expected.
-        want_rows: usize,
-        /// Columns expected.
-        want_cols: usize,
-    },
-    /// A cell holds a digit outside the allowed range.
-    #[error("cell {cell} holds {value}, outside 1..={max}")]
-    OutOfRange {
-        /// The cell.
-        cell: Cell,
-        /// Its value.
-        value: u8,
-        /// Largest allowed digit.
-        max: u8,
-    },
-    /// A digit repeats in a row or column.
-    #[error("digit {digit} repeats in {line} (cells {first} and {second})")]
-    Repeat {
-        /// The digit.
-        digit: u8,
-        /// "row A" or "column 3".
-        line: String,
-        /// First cell with the digit.
-        first: Cell,
-        /// Second cell with the digit.
-        second: Cell,
-    },
-    /// A cage's arithmetic fails.
-    #[error("cage {target}{op} at {anchor} is not satisfied by {values:?}")]
-    Cage {
-        /// Cage target.
-        target: u64,
-        /// Cage operator.
-        op: char,
-        /// Top-left cell.
-        anchor: Cell,
-        /// The values in the cage, in cell order.
-        values: Vec<u8>,
-    },
-}
-
-/// Checks `grid` against every rule of `puzzle`.
-///
-/// # Errors
-/// The first broken rule.
-pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
-    match puzzle {
-        Puzzle::KenKen(k) => verify_kenken(k, grid),
-    }
-}
+use crate::puzzle::{Cage, KenKen, Op};
+use crate::verify::VerifyError;
 
 /// Checks a KenKen solution: Latin square plus every cage.
 ///

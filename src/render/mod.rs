@@ -2,10 +2,30 @@
 //!
 //! Regions (KenKen cages) are outlined with box-drawing characters; edges between cells of
 //! the same region are left blank. Each cell is two text lines: its label (the cage clue in
-//! the region's top-left cell) and its value.
+//! the region's top-left cell) and its value. One file per puzzle kind.
+
+mod kenken;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::KenKen;
+use crate::puzzle::Puzzle;
+
+pub use kenken::kenken;
+
+/// Draws a puzzle with its solution (or without, when `grid` is `None`).
+#[must_use]
+pub fn solution_text(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
+    match puzzle {
+        Puzzle::KenKen(k) => kenken(k, grid),
+    }
+}
+
+/// The solution as JSON (rows of digits for KenKen).
+#[must_use]
+pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
+    match puzzle {
+        Puzzle::KenKen(_) => serde_json::json!(grid.to_rows()),
+    }
+}
 
 /// Draws a grid. `region` gives each cell's region id, `label` the first text line of a
 /// cell and `value` the second.
@@ -91,61 +111,5 @@ fn junction(up: bool, right: bool, down: bool, left: bool) -> char {
         (false, true, true, true) => '┬',
         (true, true, false, true) => '┴',
         (true, true, true, true) => '┼',
-    }
-}
-
-/// Draws a solved (or unsolved, with `None`) KenKen with its cages.
-#[must_use]
-pub fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
-    let cage_of = puzzle.cage_of();
-    let label = |cell: Cell| {
-        let cage = &puzzle.cages()[*cage_of.get(cell)];
-        if cage.anchor() == cell {
-            format!("{}{}", cage.target, cage.effective_op().symbol())
-        } else {
-            String::new()
-        }
-    };
-    let value = |cell: Cell| grid.map_or_else(String::new, |g| g.get(cell).to_string());
-    draw_regions(&cage_of, label, value)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::puzzle::{Cage, Op};
-
-    #[test]
-    fn two_by_two_drawing() {
-        let cages = vec![
-            Cage {
-                op: Op::Add,
-                target: 3,
-                cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
-            },
-            Cage {
-                op: Op::Given,
-                target: 2,
-                cells: vec![Cell::new(1, 0)],
-            },
-            Cage {
-                op: Op::Given,
-                target: 1,
-                cells: vec![Cell::new(1, 1)],
-            },
-        ];
-        let k = KenKen::new(2, cages, true).unwrap();
-        let g = Grid::from_rows(vec![vec![1, 2], vec![2, 1]]).unwrap();
-        let text = kenken(&k, Some(&g));
-        let expected = "\
-┌───────────┐
-│ 3+        │
-│  1     2  │
-├─────┬─────┤
-│ 2=  │ 1=  │
-│  2  │  1  │
-└─────┴─────┘
-";
-        assert_eq!(text, expected);
     }
 }
