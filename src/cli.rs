@@ -11,11 +11,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use crate::cnf::AmoEncoding;
-use crate::encode::EncodeOptions;
+use crate::encode::{ConstraintEncoding, EncodeOptions};
 use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::Puzzle;
 use crate::render;
 use crate::solve::{solve_puzzle, Outcome, RunStats, SolveOptions, VarisatBackend};
+
+mod tools;
+
+pub use tools::{GenerateArgs, GenerateKind, SurveyArgs};
 
 /// Exit status: solved.
 pub const EXIT_OK: u8 = 0;
@@ -24,7 +28,7 @@ pub const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
 pub const EXIT_ERROR: u8 = 2;
 
-/// Compile grid arithmetic puzzles (KenKen) into SAT and solve them.
+/// Compile grid arithmetic puzzles (KenKen, CrossProduct) into SAT and solve them.
 #[derive(Debug, Parser)]
 #[command(name = "cagesat", version, about)]
 pub struct Cli {
@@ -38,6 +42,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles with the embedded SAT solver and print verified solutions.
     Solve(SolveArgs),
+    /// Generate random puzzles (seeded, reproducible).
+    Generate(GenerateArgs),
+    /// Estimate how often random puzzles have a unique solution.
+    Survey(SurveyArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -52,6 +60,30 @@ pub struct InputArgs {
     /// At-most-one encoding for cells, rows and columns.
     #[arg(long, value_enum, default_value_t = AmoArg::Auto)]
     pub amo: AmoArg,
+    /// Encoding of arithmetic line constraints (CrossProduct rows and columns).
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    pub encoding: EncodingArg,
+}
+
+/// `--encoding` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    /// Tuples for lines with few fillings, the layered automaton (MDD) otherwise.
+    Auto,
+    /// Always the allowed-tuple (table) encoding.
+    Tuples,
+    /// Always the layered automaton (MDD) encoding.
+    Mdd,
+}
+
+impl From<EncodingArg> for ConstraintEncoding {
+    fn from(a: EncodingArg) -> Self {
+        match a {
+            EncodingArg::Auto => ConstraintEncoding::Auto,
+            EncodingArg::Tuples => ConstraintEncoding::Tuples,
+            EncodingArg::Mdd => ConstraintEncoding::Mdd,
+        }
+    }
 }
 
 /// `--amo` values.
@@ -93,6 +125,8 @@ pub struct SolveArgs {
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
         Command::Solve(args) => solve_files(args, out, err),
+        Command::Generate(args) => tools::generate(args, out, err),
+        Command::Survey(args) => tools::survey(args, out, err),
     }
 }
 
@@ -128,6 +162,7 @@ fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> 
     let opts = SolveOptions {
         encode: EncodeOptions {
             amo: args.input.amo.into(),
+            constraint: args.input.encoding.into(),
             ..EncodeOptions::default()
         },
         check_unique: args.unique,

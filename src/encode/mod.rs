@@ -4,10 +4,12 @@
 //! formula, the one-hot map that reads models back into grids, and the size of every clause
 //! family, so the documentation in `encodings/` can be checked against the code.
 
+pub mod crossproduct;
 pub mod kenken;
 
 use thiserror::Error;
 
+use crate::cnf::mdd::MddError;
 use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats, OneHot};
 use crate::puzzle::Puzzle;
 use crate::tuples::{TupleError, DEFAULT_TUPLE_LIMIT};
@@ -19,6 +21,20 @@ pub struct EncodeOptions {
     pub amo: AmoEncoding,
     /// Largest number of allowed tuples per cage.
     pub tuple_limit: usize,
+    /// How arithmetic line constraints are written (CrossProduct rows and columns).
+    pub constraint: ConstraintEncoding,
+}
+
+/// How an arithmetic constraint over several cells is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ConstraintEncoding {
+    /// Tuples for constraints with few allowed tuples, the layered automaton otherwise.
+    #[default]
+    Auto,
+    /// Always the allowed-tuple (table) encoding ([`crate::cnf::table`]).
+    Tuples,
+    /// Always the layered automaton (MDD) encoding ([`crate::cnf::mdd`]).
+    Mdd,
 }
 
 impl Default for EncodeOptions {
@@ -26,6 +42,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             amo: AmoEncoding::Auto,
             tuple_limit: DEFAULT_TUPLE_LIMIT,
+            constraint: ConstraintEncoding::Auto,
         }
     }
 }
@@ -36,6 +53,22 @@ pub enum EncodeError {
     /// A constraint has too many allowed tuples.
     #[error(transparent)]
     Tuples(#[from] TupleError),
+    /// A line constraint has too many allowed tuples for the forced tuple encoding.
+    #[error("{line} has more than {limit} allowed tuples (too many for the tuple encoding)")]
+    LineTooLarge {
+        /// "row 3" or "column 2".
+        line: String,
+        /// The limit that was exceeded.
+        limit: usize,
+    },
+    /// A layered automaton grew too large.
+    #[error("{line}: {source}")]
+    Mdd {
+        /// "row 3" or "column 2".
+        line: String,
+        /// What happened.
+        source: MddError,
+    },
 }
 
 /// One named clause family and its size.
@@ -95,5 +128,6 @@ impl Encoding {
 pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     match puzzle {
         Puzzle::KenKen(k) => kenken::encode(k, opts),
+        Puzzle::CrossProduct(p) => crossproduct::encode(p, opts),
     }
 }

@@ -4,6 +4,7 @@
 //! 1-based line and column (counted in characters) and prints the way compilers do:
 //! `file:line:col: message`.
 
+pub mod crossproduct;
 pub mod kenken;
 
 use std::fmt;
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::puzzle::KenKenError;
+use crate::puzzle::{CrossProductError, KenKenError};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -104,6 +105,35 @@ pub enum ParseErrorKind {
     /// The size cannot be inferred from an empty puzzle or is out of range.
     #[error("{0}")]
     Puzzle(KenKenError),
+    /// CrossProduct: a line that is neither `rows` nor `cols`.
+    #[error("unknown line '{0}' (expected 'rows' or 'cols')")]
+    UnknownLine(String),
+    /// CrossProduct: a `rows` or `cols` line given twice.
+    #[error("'{keyword}' given twice (first at {first})")]
+    DuplicateLine {
+        /// `rows` or `cols`.
+        keyword: &'static str,
+        /// Where the first one is.
+        first: Pos,
+    },
+    /// CrossProduct: no `rows` or no `cols` line.
+    #[error("missing '{0}' line (the {what} products)", what = if *.0 == "rows" { "row" } else { "column" })]
+    MissingLine(&'static str),
+    /// CrossProduct: a `rows` or `cols` line without products.
+    #[error("'{0}' line lists no products")]
+    NoProducts(&'static str),
+    /// CrossProduct: a product that is not a number.
+    #[error("bad product '{0}' (expected a positive whole number)")]
+    BadProduct(String),
+    /// CrossProduct: a product that is zero or negative.
+    #[error("product must be positive, found '{0}'")]
+    NonPositiveProduct(String),
+    /// CrossProduct: a product that does not fit in 64 bits.
+    #[error("product '{0}' is too large (limit {max})", max = u64::MAX)]
+    ProductOverflow(String),
+    /// CrossProduct: a structural rule (table size).
+    #[error("{0}")]
+    CrossProduct(CrossProductError),
 }
 
 /// A parse error with its location.
@@ -181,8 +211,9 @@ pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
     out
 }
 
-/// Parses any supported puzzle text, choosing the format by the file extension (or the
-/// content when there is none).
+/// Parses any supported puzzle text, choosing the format by the file extension
+/// (`.crossproduct` → CrossProduct, `.kenken` → KenKen) or, for other names and standard
+/// input, by the content (a first word `rows`/`cols` means CrossProduct, anything else KenKen).
 ///
 /// # Errors
 /// A [`ParseError`] with the position of the first problem.
@@ -191,9 +222,18 @@ pub fn parse_puzzle(
     path: Option<&Path>,
     strict: bool,
 ) -> Result<crate::puzzle::Puzzle, ParseError> {
-    kenken::parse(text, strict)
-        .map(crate::puzzle::Puzzle::KenKen)
-        .map_err(|e| e.with_path(path))
+    let ext = path.and_then(Path::extension).and_then(|e| e.to_str());
+    let is_crossproduct = match ext {
+        Some(e) if e.eq_ignore_ascii_case("crossproduct") => true,
+        Some(e) if e.eq_ignore_ascii_case("kenken") => false,
+        _ => crossproduct::looks_like(text),
+    };
+    let parsed = if is_crossproduct {
+        crossproduct::parse(text).map(crate::puzzle::Puzzle::CrossProduct)
+    } else {
+        kenken::parse(text, strict).map(crate::puzzle::Puzzle::KenKen)
+    };
+    parsed.map_err(|e| e.with_path(path))
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
 //! [`crate::parse`] build these; encoders in [`crate::encode`] read them.
 
+pub mod crossproduct;
 pub mod kenken;
 
+pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 
 /// Any puzzle the project understands.
@@ -12,6 +14,8 @@ pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub enum Puzzle {
     /// A KenKen puzzle.
     KenKen(KenKen),
+    /// A CrossProduct puzzle.
+    CrossProduct(CrossProduct),
 }
 
 impl Puzzle {
@@ -20,6 +24,7 @@ impl Puzzle {
     pub fn kind(&self) -> &'static str {
         match self {
             Puzzle::KenKen(_) => "kenken",
+            Puzzle::CrossProduct(_) => "crossproduct",
         }
     }
 
@@ -28,6 +33,7 @@ impl Puzzle {
     pub fn size_label(&self) -> String {
         match self {
             Puzzle::KenKen(k) => format!("{0}x{0}", k.size()),
+            Puzzle::CrossProduct(p) => format!("{}x{}", p.rows().len(), p.cols().len()),
         }
     }
 }

@@ -4,11 +4,13 @@
 //! the same region are left blank. Each cell is two text lines: its label (the cage clue in
 //! the region's top-left cell) and its value. One file per puzzle kind.
 
+mod crossproduct;
 mod kenken;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
+pub use crossproduct::crossproduct;
 pub use kenken::kenken;
 
 /// Draws a puzzle with its solution (or without, when `grid` is `None`).
@@ -16,14 +18,15 @@ pub use kenken::kenken;
 pub fn solution_text(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
     match puzzle {
         Puzzle::KenKen(k) => kenken(k, grid),
+        Puzzle::CrossProduct(p) => crossproduct(p, grid),
     }
 }
 
-/// The solution as JSON (rows of digits for KenKen).
+/// The solution as JSON (rows of digits for KenKen and CrossProduct).
 #[must_use]
 pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
     match puzzle {
-        Puzzle::KenKen(_) => serde_json::json!(grid.to_rows()),
+        Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => serde_json::json!(grid.to_rows()),
     }
 }
 

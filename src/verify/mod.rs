@@ -5,6 +5,7 @@
 //! the puzzle and grid types), so a bug there cannot hide a wrong answer here. One file per
 //! puzzle kind.
 
+mod crossproduct;
 mod kenken;
 
 use thiserror::Error;
@@ -12,6 +13,7 @@ use thiserror::Error;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
+pub use crossproduct::verify_crossproduct;
 pub use kenken::verify_kenken;
 
 /// A rule the grid breaks.
@@ -63,6 +65,18 @@ pub enum VerifyError {
         /// The values in the cage, in cell order.
         values: Vec<u8>,
     },
+    /// A CrossProduct row or column has the wrong product.
+    #[error("{line} multiplies to {}, expected {want} (digits {values:?})", got.map_or_else(|| "more than 2^128".to_string(), |g| g.to_string()))]
+    Product {
+        /// "row 3" or "column 2" (1-based).
+        line: String,
+        /// The required product.
+        want: u64,
+        /// The actual product (`None` when it overflows `u128`).
+        got: Option<u128>,
+        /// The digits of the line.
+        values: Vec<u8>,
+    },
 }
 
 /// Checks `grid` against every rule of `puzzle`.
@@ -72,5 +86,6 @@ pub enum VerifyError {
 pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
     match puzzle {
         Puzzle::KenKen(k) => verify_kenken(k, grid),
+        Puzzle::CrossProduct(p) => verify_crossproduct(p, grid),
     }
 }

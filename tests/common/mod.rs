@@ -65,3 +65,5 @@ pub(crate) fn check_unique_with_known_solution(path: &str) {
         }
     }
 }
+
+pub(crate) mod crossproduct;

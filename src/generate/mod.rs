@@ -1,0 +1,59 @@
+//! # Puzzle generators
+//!
+//! Seeded, reproducible generators (one file per puzzle kind) built on [`crate::rng`], and
+//! [`count_solutions`], the capped solution count they use to keep only unique puzzles.
+
+pub mod crossproduct;
+
+use thiserror::Error;
+
+use crate::encode::{encode, EncodeOptions};
+use crate::puzzle::Puzzle;
+use crate::solve::{Enumerator, SolveError, VarisatBackend};
+use crate::verify::verify;
+
+pub use crossproduct::{generate_crossproduct, CrossProductParams, GeneratedCrossProduct};
+
+/// Generation failed.
+#[derive(Debug, Error)]
+pub enum GenerateError {
+    /// Encoding or solving a candidate failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The parameters describe no valid puzzle (e.g. zero rows).
+    #[error("invalid parameters: {0}")]
+    Params(String),
+    /// Not enough unique puzzles within the attempt budget.
+    #[error("found only {found} of {wanted} unique puzzles in {attempts} attempts")]
+    TooFewUnique {
+        /// Unique puzzles found.
+        found: usize,
+        /// Unique puzzles asked for.
+        wanted: usize,
+        /// Random tables tried.
+        attempts: u64,
+    },
+}
+
+/// The number of solutions of `puzzle`, counting at most `cap` (so `cap = 2` answers
+/// "none, unique or several"). Every solution found is checked by [`crate::verify`].
+///
+/// # Errors
+/// Encoding and solver failures, and solutions that fail verification.
+pub fn count_solutions(
+    puzzle: &Puzzle,
+    opts: &EncodeOptions,
+    cap: usize,
+) -> Result<usize, SolveError> {
+    let enc = encode(puzzle, opts)?;
+    let mut solutions = Enumerator::new(VarisatBackend::new(), &enc.formula, &enc.map);
+    let mut n = 0;
+    while n < cap {
+        let Some(grid) = solutions.next_grid()? else {
+            break;
+        };
+        verify(puzzle, &grid)?;
+        n += 1;
+    }
+    Ok(n)
+}
