@@ -63,6 +63,10 @@ pub struct InputArgs {
     /// Encoding of arithmetic line constraints (CrossProduct rows and columns).
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
+    /// CrossProduct: skip the native line filter (arc consistency on each row and column
+    /// before encoding).
+    #[arg(long)]
+    pub no_line_filter: bool,
 }
 
 /// `--encoding` values.
@@ -163,6 +167,7 @@ fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> 
         encode: EncodeOptions {
             amo: args.input.amo.into(),
             constraint: args.input.encoding.into(),
+            line_filter: !args.input.no_line_filter,
             ..EncodeOptions::default()
         },
         check_unique: args.unique,

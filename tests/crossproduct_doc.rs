@@ -1,8 +1,8 @@
 //! The clause-family counts in `encodings/crossproduct.md` match the encoder.
 //!
 //! Each table in the document is preceded by a marker line
-//! `<!-- counts: FILE ENCODING -->` (FILE relative to `tests/data/crossproduct/`, ENCODING
-//! one of auto, tuples, mdd) and lists `| family | vars | clauses |` rows ending with a
+//! `<!-- counts: FILE ENCODING [nofilter] -->` (FILE relative to `tests/data/crossproduct/`,
+//! ENCODING one of auto, tuples, mdd; `nofilter` turns the line filter off) and lists `| family | vars | clauses |` rows ending with a
 //! `| total | … |` row.
 
 mod common;
@@ -10,17 +10,17 @@ mod common;
 use cagesat::encode::{encode, ConstraintEncoding, EncodeOptions};
 use cagesat::puzzle::Puzzle;
 
-/// (file, encoding, rows of (family, vars, clauses)) for every marked table.
-type Table = (String, String, Vec<(String, usize, usize)>);
+/// (file, encoding and flags, rows of (family, vars, clauses)) for every marked table.
+type Table = (String, Vec<String>, Vec<(String, usize, usize)>);
 
 fn tables(doc: &str) -> Vec<Table> {
     let mut out: Vec<Table> = Vec::new();
     let mut current: Option<Table> = None;
     for line in doc.lines() {
         if let Some(rest) = line.strip_prefix("<!-- counts:") {
-            let mut it = rest.trim_end_matches("-->").split_whitespace();
-            let (file, encoding) = (it.next().unwrap(), it.next().unwrap());
-            current = Some((file.to_string(), encoding.to_string(), Vec::new()));
+            let mut it = rest.trim().trim_end_matches("-->").split_whitespace();
+            let file = it.next().unwrap().to_string();
+            current = Some((file, it.map(str::to_string).collect(), Vec::new()));
             continue;
         }
         let Some(table) = current.as_mut() else {
@@ -47,9 +47,9 @@ fn documented_counts_match_the_encoder() {
     let doc = std::fs::read_to_string("encodings/crossproduct.md").unwrap();
     let tables = tables(&doc);
     assert!(tables.len() >= 2, "no count tables found");
-    for (file, encoding, rows) in tables {
+    for (file, flags, rows) in tables {
         let puzzle: Puzzle = common::load(&format!("tests/data/crossproduct/{file}"));
-        let constraint = match encoding.as_str() {
+        let constraint = match flags[0].as_str() {
             "auto" => ConstraintEncoding::Auto,
             "tuples" => ConstraintEncoding::Tuples,
             "mdd" => ConstraintEncoding::Mdd,
@@ -57,6 +57,7 @@ fn documented_counts_match_the_encoder() {
         };
         let opts = EncodeOptions {
             constraint,
+            line_filter: !flags.iter().any(|f| f == "nofilter"),
             ..EncodeOptions::default()
         };
         let enc = encode(&puzzle, &opts).unwrap();
@@ -67,6 +68,6 @@ fn documented_counts_match_the_encoder() {
             .collect();
         let total = enc.stats();
         got.push(("total".to_string(), total.vars, total.clauses));
-        assert_eq!(rows, got, "{file} {encoding}: document and encoder differ");
+        assert_eq!(rows, got, "{file} {flags:?}: document and encoder differ");
     }
 }

@@ -40,6 +40,9 @@ use thiserror::Error;
 
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 
+/// Layers up to this many states are searched linearly while building.
+const LINEAR_LAYER_MAX: usize = 32;
+
 /// Default bound on the number of nodes of one automaton.
 pub const DEFAULT_NODE_LIMIT: usize = 1_000_000;
 
@@ -94,14 +97,26 @@ impl<S: Copy + Eq + Hash> Mdd<S> {
         let mut edges = Vec::with_capacity(values.len());
         let mut total = 1usize;
         for (i, vals) in values.iter().enumerate() {
+            // Small layers are searched linearly; a hash map takes over beyond that.
             let mut index: HashMap<S, usize> = HashMap::new();
-            let mut next = Vec::new();
+            let mut next: Vec<S> = Vec::new();
             let mut layer_edges = Vec::new();
             for (from, &s) in states[i].iter().enumerate() {
                 for (value, &v) in vals.iter().enumerate() {
                     let Some(t) = step(i, s, v) else { continue };
-                    let to = *index.entry(t).or_insert_with(|| {
+                    let to = if next.len() <= LINEAR_LAYER_MAX {
+                        next.iter().position(|&n| n == t)
+                    } else {
+                        if index.is_empty() {
+                            index.extend(next.iter().enumerate().map(|(j, &n)| (n, j)));
+                        }
+                        index.get(&t).copied()
+                    };
+                    let to = to.unwrap_or_else(|| {
                         next.push(t);
+                        if !index.is_empty() {
+                            let _ = index.insert(t, next.len() - 1);
+                        }
                         next.len() - 1
                     });
                     layer_edges.push(Edge { from, value, to });

@@ -261,3 +261,22 @@ fn unit_propagation_keeps_generalised_arc_consistency() {
         }
     }
 }
+
+#[test]
+fn wide_layers_switch_to_hashing_without_changing_the_result() {
+    // Sums keep small layers (linear search); the product 5040 below needs hashing.
+    for (k, target) in [(6usize, 30u64), (5, 40), (4, 20)] {
+        let values = vec![(1..=9).collect::<Vec<u64>>(); k];
+        let mdd = Mdd::sum(&values, target, DEFAULT_NODE_LIMIT).unwrap();
+        let want = brute(&values, &sum_ok(target)).len() as u128;
+        assert_eq!(mdd.count_paths(), want, "k={k} target={target}");
+    }
+    let values = vec![(1..=9).collect::<Vec<u64>>(); 6];
+    let mdd = Mdd::product(&values, 5040, DEFAULT_NODE_LIMIT).unwrap();
+    assert!((1..=6).any(|i| mdd.layer(i).len() > LINEAR_LAYER_MAX));
+    // Norvig: a six-wide row with product 5040 has 3,960 fillings.
+    assert_eq!(
+        mdd.count_paths(),
+        brute(&values, &product_ok(5040)).len() as u128
+    );
+}

@@ -2,17 +2,20 @@
 //!
 //! See `encodings/crossproduct.md` for the numbering and the size of every clause family.
 //! Families, in the order written:
-//! - `cell`: exactly one digit per cell (no uniqueness along rows or columns);
 //! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide both the row and the column
 //!   product (e.g. no 5 in a line whose product has no factor 5);
+//! - `cell`: exactly one of the surviving digits per cell (no uniqueness along rows or
+//!   columns);
 //! - per row, then per column, over the digits that survive `prime-prune`, either the
 //!   allowed-tuple encoding (`table-prune`, `table-fix`, `table-select`, `table-some`,
 //!   `table-support`, see [`crate::cnf::table`]) or the layered automaton of the product
 //!   (`mdd-node`, `mdd-edge`, `mdd-out`, `mdd-in`, `mdd-support`, `mdd-prune`, see
 //!   [`crate::cnf::mdd`]), chosen by [`ConstraintEncoding`].
 //!
-//! With [`ConstraintEncoding::Auto`] a line uses tuples when it has at most
-//! [`AUTO_TUPLE_MAX`] allowed fillings, the automaton otherwise.
+//! With [`ConstraintEncoding::Auto`] a line uses whichever of the two is smaller
+//! ([`tuples_are_smaller`]).
+
+use std::collections::VecDeque;
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
@@ -21,9 +24,6 @@ use crate::cnf::{CnfFormula, EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
-
-/// Lines with at most this many allowed fillings use the tuple encoding under `Auto`.
-pub const AUTO_TUPLE_MAX: u128 = 16;
 
 /// One row or column: its cells and product.
 struct Line {
@@ -49,26 +49,6 @@ pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, E
         families: Vec::new(),
     };
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    // domain[r][c]: digits dividing both products.
-    let mut domain = vec![vec![Vec::new(); cols]; rows];
-    for (r, row_domains) in domain.iter_mut().enumerate() {
-        for (c, digits) in row_domains.iter_mut().enumerate() {
-            let at = cell(r, c);
-            let s = exactly_one(&mut formula, &enc.map.cell_lits(at), opts.amo);
-            enc.record("cell", s);
-            let g = gcd(puzzle.rows()[r], puzzle.cols()[c]);
-            let mut pruned = 0;
-            for d in 1..=DIGITS {
-                if g % u64::from(d) == 0 {
-                    digits.push(d);
-                } else {
-                    formula.add_clause(&[!enc.map.lit(at, d)]);
-                    pruned += 1;
-                }
-            }
-            enc.record("prime-prune", clauses(pruned));
-        }
-    }
     let mut lines: Vec<Line> = (0..rows)
         .map(|r| Line {
             name: format!("row {}", r + 1),
@@ -81,8 +61,53 @@ pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, E
         cells: (0..rows).map(|r| cell(r, c)).collect(),
         product: puzzle.cols()[c],
     }));
-    for line in &lines {
-        encode_line(&mut formula, &mut enc, line, &domain, opts)?;
+    // prime[r][c]: digits dividing both products.
+    let prime: Vec<Vec<Vec<u8>>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let g = gcd(puzzle.rows()[r], puzzle.cols()[c]);
+                    (1..=DIGITS).filter(|&d| g % u64::from(d) == 0).collect()
+                })
+                .collect()
+        })
+        .collect();
+    let mut domain = prime.clone();
+    let mut cached = if opts.line_filter {
+        filter_domains(&lines, rows, &mut domain)?
+    } else {
+        vec![None; lines.len()]
+    };
+    // Removed digits become unit clauses; exactly-one ranges over the survivors only.
+    for (r, (row_prime, row_domain)) in prime.iter().zip(&domain).enumerate() {
+        for (c, (kept_prime, kept)) in row_prime.iter().zip(row_domain).enumerate() {
+            let at = cell(r, c);
+            let (mut by_prime, mut by_filter) = (0, 0);
+            for d in 1..=DIGITS {
+                if !kept_prime.contains(&d) {
+                    by_prime += 1;
+                } else if !kept.contains(&d) {
+                    by_filter += 1;
+                } else {
+                    continue;
+                }
+                formula.add_clause(&[!enc.map.lit(at, d)]);
+            }
+            enc.record("prime-prune", clauses(by_prime));
+            if opts.line_filter {
+                enc.record("filter-prune", clauses(by_filter));
+            }
+            let lits: Vec<Lit> = kept.iter().map(|&d| enc.map.lit(at, d)).collect();
+            let s = exactly_one(&mut formula, &lits, opts.amo);
+            enc.record("cell", s);
+        }
+    }
+    for (line, mdd) in lines.iter().zip(cached.iter_mut()) {
+        let mdd = match mdd.take() {
+            Some(m) => m,
+            None => line_mdd(line, &domain)?,
+        };
+        encode_line(&mut formula, &mut enc, line, &domain, &mdd, opts)?;
     }
     enc.formula = formula;
     Ok(enc)
@@ -93,6 +118,7 @@ fn encode_line(
     enc: &mut Encoding,
     line: &Line,
     domain: &[Vec<Vec<u8>>],
+    mdd: &Mdd<u64>,
     opts: &EncodeOptions,
 ) -> Result<(), EncodeError> {
     let digits: Vec<&Vec<u8>> = line
@@ -100,26 +126,16 @@ fn encode_line(
         .iter()
         .map(|c| &domain[usize::from(c.row)][usize::from(c.col)])
         .collect();
-    let values: Vec<Vec<u64>> = digits
-        .iter()
-        .map(|ds| ds.iter().map(|&d| u64::from(d)).collect())
-        .collect();
     let lits: Vec<Vec<Lit>> = line
         .cells
         .iter()
         .zip(&digits)
         .map(|(&c, ds)| ds.iter().map(|&d| enc.map.lit(c, d)).collect())
         .collect();
-    let mdd = Mdd::product(&values, line.product, DEFAULT_NODE_LIMIT).map_err(|source| {
-        EncodeError::Mdd {
-            line: line.name.clone(),
-            source,
-        }
-    })?;
     let use_tuples = match opts.constraint {
         ConstraintEncoding::Tuples => true,
         ConstraintEncoding::Mdd => false,
-        ConstraintEncoding::Auto => mdd.count_paths() <= AUTO_TUPLE_MAX,
+        ConstraintEncoding::Auto => tuples_are_smaller(mdd, line.cells.len()),
     };
     if use_tuples {
         let tuples = mdd
@@ -146,7 +162,7 @@ fn encode_line(
         enc.record("table-some", clauses(t.some));
         enc.record("table-support", clauses(t.support));
     } else {
-        let m = encode_mdd(formula, &lits, &mdd);
+        let m = encode_mdd(formula, &lits, mdd);
         enc.record(
             "mdd-node",
             EncodeStats {
@@ -167,6 +183,84 @@ fn encode_line(
         enc.record("mdd-prune", clauses(m.prune));
     }
     Ok(())
+}
+
+/// True when the tuple encoding of a `k`-cell line has no more variables plus clauses than
+/// the MDD encoding of `mdd`. Both have one support clause per used digit and one prune
+/// clause per unused one, so only the rest is compared: T fillings cost T selectors,
+/// k·T select clauses and 1 at-least-one clause; N nodes (F of them final) and E edges cost
+/// N + E variables and 1 + 4E + (N − F) + (N − 1) clauses.
+#[must_use]
+pub fn tuples_are_smaller(mdd: &Mdd<u64>, k: usize) -> bool {
+    let t = mdd.count_paths();
+    let (n, e) = (mdd.node_count() as u128, mdd.edge_count() as u128);
+    let f = mdd.layer(mdd.positions()).len() as u128;
+    let table = t * (k as u128 + 1) + 1;
+    let automaton = 3 * n + 5 * e - f;
+    table <= automaton
+}
+
+/// The automaton of a line's product over the current domains.
+fn line_mdd(line: &Line, domain: &[Vec<Vec<u8>>]) -> Result<Mdd<u64>, EncodeError> {
+    let values: Vec<Vec<u64>> = line
+        .cells
+        .iter()
+        .map(|c| {
+            domain[usize::from(c.row)][usize::from(c.col)]
+                .iter()
+                .map(|&d| u64::from(d))
+                .collect()
+        })
+        .collect();
+    Mdd::product(&values, line.product, DEFAULT_NODE_LIMIT).map_err(|source| EncodeError::Mdd {
+        line: line.name.clone(),
+        source,
+    })
+}
+
+/// Removes every digit that no filling of one of its lines supports, until nothing changes
+/// (arc consistency on each line constraint, computed natively on the lines' automata with
+/// a work list: a line is checked again when a crossing line shrinks one of its cells). A
+/// line without fillings empties its cells' domains. Returns, per line, its automaton when
+/// that is still valid for the final domains.
+fn filter_domains(
+    lines: &[Line],
+    rows: usize,
+    domain: &mut [Vec<Vec<u8>>],
+) -> Result<Vec<Option<Mdd<u64>>>, EncodeError> {
+    let mut cache: Vec<Option<Mdd<u64>>> = vec![None; lines.len()];
+    let mut queued = vec![true; lines.len()];
+    let mut queue: VecDeque<usize> = (0..lines.len()).collect();
+    while let Some(l) = queue.pop_front() {
+        queued[l] = false;
+        let line = &lines[l];
+        let mdd = line_mdd(line, domain)?;
+        let mut shrank = false;
+        for (i, c) in line.cells.iter().enumerate() {
+            let (r, col) = (usize::from(c.row), usize::from(c.col));
+            let cell_domain = &mut domain[r][col];
+            let mut used = vec![false; cell_domain.len()];
+            if !mdd.is_empty() {
+                for e in mdd.edges(i) {
+                    used[e.value] = true;
+                }
+            }
+            if used.iter().all(|&u| u) {
+                continue;
+            }
+            let mut it = used.iter();
+            cell_domain.retain(|_| *it.next().unwrap_or(&false));
+            shrank = true;
+            let crossing = if l < rows { rows + col } else { r };
+            if !queued[crossing] {
+                queued[crossing] = true;
+                queue.push_back(crossing);
+            }
+        }
+        // Value indices refer to the old domains once they shrink.
+        cache[l] = (!shrank).then_some(mdd);
+    }
+    Ok(cache)
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -23,6 +23,9 @@ pub struct EncodeOptions {
     pub tuple_limit: usize,
     /// How arithmetic line constraints are written (CrossProduct rows and columns).
     pub constraint: ConstraintEncoding,
+    /// CrossProduct: before writing clauses, remove digits that some row or column cannot
+    /// use given the other cells' digits, repeatedly (arc consistency on each line).
+    pub line_filter: bool,
 }
 
 /// How an arithmetic constraint over several cells is written.
@@ -43,6 +46,7 @@ impl Default for EncodeOptions {
             amo: AmoEncoding::Auto,
             tuple_limit: DEFAULT_TUPLE_LIMIT,
             constraint: ConstraintEncoding::Auto,
+            line_filter: true,
         }
     }
 }
