@@ -17,23 +17,24 @@ const ALL_ENCODINGS: [ConstraintEncoding; 3] = [
     ConstraintEncoding::Mdd,
 ];
 
-fn opts(constraint: ConstraintEncoding) -> EncodeOptions {
+fn opts(constraint: ConstraintEncoding, line_filter: bool) -> EncodeOptions {
     EncodeOptions {
         constraint,
+        line_filter,
         ..EncodeOptions::default()
     }
 }
 
-/// The stated number of solutions is found (under every line encoding), and when a
-/// `.solutions` file lists them, exactly those.
+/// The stated number of solutions is found (under every line encoding, with and without
+/// the line filter), and when a `.solutions` file lists them, exactly those.
 fn check_seed(path: &str, encodings: &[ConstraintEncoding]) {
     let puzzle = load(path);
     let Some(Stated::Exact(want)) = stated_count(path) else {
         panic!("{path}: no exact '# solutions:' header");
     };
-    for &e in encodings {
-        let mut got = enumerate(&puzzle, &opts(e), want + 1);
-        assert_eq!(got.len(), want, "{path} with {e:?}");
+    for (&e, filter) in encodings.iter().flat_map(|e| [(e, true), (e, false)]) {
+        let mut got = enumerate(&puzzle, &opts(e, filter), want + 1);
+        assert_eq!(got.len(), want, "{path} with {e:?}, line filter {filter}");
         if let Some(mut listed) = read_solutions(&Path::new(path).with_extension("solutions")) {
             got.sort_by_key(|g| g.to_rows());
             listed.sort_by_key(|g| g.to_rows());

@@ -1,6 +1,6 @@
 //! Property tests: on random small tables (at most 3×3) and random small products, the
 //! number of solutions found by SAT enumeration (under every line encoding) equals a
-//! brute-force count, and printing a puzzle then parsing it gives it back.
+//! brute-force count (with and without the line filter), and printing a puzzle then parsing it gives it back.
 
 mod common;
 
@@ -57,14 +57,16 @@ fn brute_count(rows: &[u64], cols: &[u64]) -> usize {
 fn sat_count(rows: &[u64], cols: &[u64]) -> Vec<usize> {
     let puzzle = Puzzle::CrossProduct(CrossProduct::new(rows.to_vec(), cols.to_vec()).unwrap());
     [
-        ConstraintEncoding::Auto,
-        ConstraintEncoding::Tuples,
-        ConstraintEncoding::Mdd,
+        (ConstraintEncoding::Auto, true),
+        (ConstraintEncoding::Tuples, true),
+        (ConstraintEncoding::Mdd, true),
+        (ConstraintEncoding::Mdd, false),
     ]
     .into_iter()
-    .map(|constraint| {
+    .map(|(constraint, line_filter)| {
         let opts = EncodeOptions {
             constraint,
+            line_filter,
             ..EncodeOptions::default()
         };
         enumerate(&puzzle, &opts, usize::MAX).len()
@@ -85,7 +87,7 @@ proptest! {
         let p = CrossProduct::from_table(&t).unwrap();
         let want = brute_count(p.rows(), p.cols());
         prop_assert!(want >= 1);
-        prop_assert_eq!(sat_count(p.rows(), p.cols()), vec![want; 3]);
+        prop_assert_eq!(sat_count(p.rows(), p.cols()), vec![want; 4]);
     }
 
     #[test]
@@ -94,7 +96,7 @@ proptest! {
         cols in prop::collection::vec(1u64..=200, 1..=3),
     ) {
         let want = brute_count(&rows, &cols);
-        prop_assert_eq!(sat_count(&rows, &cols), vec![want; 3]);
+        prop_assert_eq!(sat_count(&rows, &cols), vec![want; 4]);
     }
 
     #[test]
