@@ -9,7 +9,7 @@
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::table::encode_table;
-use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot};
+use crate::cnf::{EncodeStats, Lit, OneHot};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::KenKen;
@@ -22,39 +22,35 @@ use crate::tuples::cage_tuples;
 pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
     let digits = n as u8;
-    let map = OneHot::full(n, n, digits);
-    let mut formula = CnfFormula::new();
-    formula.set_var_count(map.var_count());
-    let mut enc = Encoding {
-        formula: CnfFormula::new(),
-        map,
-        families: Vec::new(),
-    };
+    let mut enc = Encoding::new(OneHot::full(n, n, digits));
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {
-            let s = exactly_one(&mut formula, &enc.map.cell_lits(cell(r, c)), opts.amo);
+            let s = enc.with_aux("cell ladder", |f, map| {
+                exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
+            });
             enc.record("cell", s);
         }
     }
-    for (name, by_row) in [("row", true), ("col", false)] {
+    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
         for line in 0..n {
             for d in 1..=digits {
-                let lits: Vec<Lit> = (0..n)
-                    .map(|i| {
-                        let at = if by_row { cell(line, i) } else { cell(i, line) };
-                        enc.map.lit(at, d)
-                    })
-                    .collect();
-                let s = exactly_one(&mut formula, &lits, opts.amo);
+                let s = enc.with_aux(role, |f, map| {
+                    let lits: Vec<Lit> = (0..n)
+                        .map(|i| map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d))
+                        .collect();
+                    exactly_one(f, &lits, opts.amo)
+                });
                 enc.record(name, s);
             }
         }
     }
     for cage in puzzle.cages() {
         let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
-        let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| enc.map.cell_lits(c)).collect();
-        let t = encode_table(&mut formula, &lits, &tuples);
+        let t = enc.with_aux("cage tuple selector", |f, map| {
+            let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
+            encode_table(f, &lits, &tuples)
+        });
         enc.record("cage-prune", clauses(t.prune));
         enc.record("cage-fix", clauses(t.fix));
         enc.record(
@@ -67,7 +63,6 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         enc.record("cage-some", clauses(t.some));
         enc.record("cage-support", clauses(t.support));
     }
-    enc.formula = formula;
     Ok(enc)
 }
 

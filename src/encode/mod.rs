@@ -47,6 +47,17 @@ pub struct Family {
     pub stats: EncodeStats,
 }
 
+/// A contiguous range of auxiliary variables (0-based indices, end exclusive) and their role.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuxRange {
+    /// First variable index.
+    pub start: usize,
+    /// One past the last variable index.
+    pub end: usize,
+    /// What the variables mean (the clause family that introduced them).
+    pub role: &'static str,
+}
+
 /// A puzzle's CNF.
 #[derive(Debug)]
 pub struct Encoding {
@@ -56,9 +67,43 @@ pub struct Encoding {
     pub map: OneHot,
     /// Sizes by clause family, in the order written.
     pub families: Vec<Family>,
+    /// Auxiliary variables by role, in index order.
+    pub aux: Vec<AuxRange>,
 }
 
 impl Encoding {
+    /// An empty formula whose first variables are the one-hot x variables of `map`.
+    #[must_use]
+    pub fn new(map: OneHot) -> Self {
+        let mut formula = CnfFormula::new();
+        formula.set_var_count(map.var_count());
+        Encoding {
+            formula,
+            map,
+            families: Vec::new(),
+            aux: Vec::new(),
+        }
+    }
+
+    /// Runs `write` on the formula and records the auxiliary variables it created (if any)
+    /// under `role`, merging with the previous range when it has the same role.
+    pub fn with_aux<R>(
+        &mut self,
+        role: &'static str,
+        write: impl FnOnce(&mut CnfFormula, &OneHot) -> R,
+    ) -> R {
+        let start = self.formula.var_count();
+        let r = write(&mut self.formula, &self.map);
+        let end = self.formula.var_count();
+        if end > start {
+            match self.aux.last_mut() {
+                Some(last) if last.role == role && last.end == start => last.end = end,
+                _ => self.aux.push(AuxRange { start, end, role }),
+            }
+        }
+        r
+    }
+
     /// Total variables and clauses.
     #[must_use]
     pub fn stats(&self) -> EncodeStats {
@@ -86,6 +131,33 @@ impl Encoding {
             .find(|f| f.name == name)
             .map_or_else(EncodeStats::default, |f| f.stats)
     }
+}
+
+/// The `c` comment lines that start a DIMACS export: the puzzle, the options, the meaning
+/// of every x variable (`x 17 B3=4`) and the auxiliary ranges with their roles.
+#[must_use]
+pub fn dimacs_comments(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> Vec<String> {
+    let d = usize::from(enc.map.digits());
+    let mut lines = vec![
+        format!("cagesat {} {}", puzzle.kind(), puzzle.size_label()),
+        format!(
+            "encoding: one-hot x(cell,digit), exactly-one per cell; at-most-one {:?}; tables of allowed tuples",
+            opts.amo
+        ),
+        format!(
+            "variables 1..{}: x(cell,d) = position(cell)*{d} + d, cells in row-major order; lines 'x VAR CELL=DIGIT'",
+            enc.map.var_count()
+        ),
+    ];
+    for (p, &cell) in enc.map.cells().iter().enumerate() {
+        for digit in 1..=d {
+            lines.push(format!("x {} {cell}={digit}", p * d + digit));
+        }
+    }
+    for a in &enc.aux {
+        lines.push(format!("aux {}-{} {}", a.start + 1, a.end, a.role));
+    }
+    lines
 }
 
 /// Encodes any puzzle.

@@ -5,6 +5,7 @@
 //! `file:line:col: message`.
 
 pub mod kenken;
+pub mod solution;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -101,6 +102,39 @@ pub enum ParseErrorKind {
     /// `--strict`: a cage whose cells are not edge-connected.
     #[error("cage is not contiguous (rejected by --strict)")]
     NonContiguousCage,
+    /// A solution token is not a digit.
+    #[error("bad digit '{0}' in solution")]
+    BadDigit(String),
+    /// A solution row has the wrong length.
+    #[error("solution row has {found} digits, expected {expected}")]
+    RaggedSolution {
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A solution does not fit the puzzle.
+    #[error("solution is {rows}x{cols}, the puzzle is {want_rows}x{want_cols}")]
+    SolutionShape {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+        /// Rows expected.
+        want_rows: usize,
+        /// Columns expected.
+        want_cols: usize,
+    },
+    /// A solution digit is outside the puzzle's digits.
+    #[error("digit {digit} at {cell} is outside 1..={max}")]
+    SolutionDigit {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The largest digit.
+        max: u8,
+    },
     /// The size cannot be inferred from an empty puzzle or is out of range.
     #[error("{0}")]
     Puzzle(KenKenError),
