@@ -8,8 +8,9 @@
 //!   allowed tuples through [`crate::cnf::table`] (selector variables count in `cage-select`).
 
 use crate::cnf::card::exactly_one;
-use crate::cnf::table::encode_table;
+use crate::cnf::table::encode_table_with_selectors;
 use crate::cnf::{EncodeStats, Lit, OneHot};
+use crate::encode::lines::encode_cage_lines;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::KenKen;
@@ -47,9 +48,9 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
     }
     for cage in puzzle.cages() {
         let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
-        let t = enc.with_aux("cage tuple selector", |f, map| {
+        let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
             let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
-            encode_table(f, &lits, &tuples)
+            encode_table_with_selectors(f, &lits, &tuples)
         });
         enc.record("cage-prune", clauses(t.prune));
         enc.record("cage-fix", clauses(t.fix));
@@ -62,6 +63,13 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         );
         enc.record("cage-some", clauses(t.some));
         enc.record("cage-support", clauses(t.support));
+        if opts.cage_lines {
+            let l = enc.with_aux("cage line digit", |f, map| {
+                encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors)
+            });
+            enc.record("cage-line", l.linked);
+            enc.record("cage-line-fixed", clauses(l.fixed));
+        }
     }
     Ok(enc)
 }

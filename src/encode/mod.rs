@@ -5,6 +5,7 @@
 //! family, so the documentation in `encodings/` can be checked against the code.
 
 pub mod kenken;
+pub mod lines;
 
 use thiserror::Error;
 
@@ -19,6 +20,8 @@ pub struct EncodeOptions {
     pub amo: AmoEncoding,
     /// Largest number of allowed tuples per cage.
     pub tuple_limit: usize,
+    /// Add cage–line ("pointing") reasoning clauses (see [`lines`]).
+    pub cage_lines: bool,
 }
 
 impl Default for EncodeOptions {
@@ -26,6 +29,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             amo: AmoEncoding::Auto,
             tuple_limit: DEFAULT_TUPLE_LIMIT,
+            cage_lines: true,
         }
     }
 }
