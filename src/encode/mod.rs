@@ -4,6 +4,7 @@
 //! formula, the one-hot map that reads models back into grids, and the size of every clause
 //! family, so the documentation in `encodings/` can be checked against the code.
 
+pub mod kakuro;
 pub mod kenken;
 
 use thiserror::Error;
@@ -95,5 +96,6 @@ impl Encoding {
 pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     match puzzle {
         Puzzle::KenKen(k) => kenken::encode(k, opts),
+        Puzzle::Kakuro(k) => kakuro::encode(k, opts),
     }
 }
