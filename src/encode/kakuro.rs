@@ -6,8 +6,8 @@
 //! Families, in the order written:
 //! - `cell`: exactly one digit per white cell;
 //! - per run ([`run`]): `run-amo`, `run-prune`, `run-must`, then the families of the run's
-//!   [`RunEncoding`] (`run-pair`, or `run-select`, `run-exclude`, `run-cover`, `run-some`,
-//!   `run-support`, `run-need`).
+//!   [`RunEncoding`] (`run-pair`, or `run-select`, `run-cover`, `run-some`, `run-support`,
+//!   `run-need`).
 //!
 //! ## References
 //! I. P. Gent, C. Jefferson, I. Miguel, P. Nightingale, *Data Structures for Generalised Arc
@@ -78,3 +78,6 @@ pub fn encode_with(
     enc.formula = formula;
     Ok(enc)
 }
+
+#[cfg(test)]
+mod tests;

@@ -25,8 +25,8 @@ pub enum RunEncoding {
     /// Two cells: `x(c₁, a) → x(c₂, s − a)` and back (`run-pair`); generalised arc
     /// consistent for the run by unit propagation.
     Pair,
-    /// One selector variable per combination (`run-select`, `run-exclude`, `run-cover`,
-    /// `run-some`, `run-support`, `run-need`).
+    /// One selector variable per combination (`run-select`, `run-cover`, `run-some`,
+    /// `run-support`, `run-need`).
     Selectors,
 }
 
@@ -55,13 +55,12 @@ impl RunEncoding {
 }
 
 /// Names of the run clause families, in the order they are recorded in [`crate::encode::Encoding::families`].
-pub const RUN_FAMILIES: [&str; 10] = [
+pub const RUN_FAMILIES: [&str; 9] = [
     "run-amo",
     "run-prune",
     "run-must",
     "run-pair",
     "run-select",
-    "run-exclude",
     "run-cover",
     "run-some",
     "run-support",
@@ -77,7 +76,6 @@ pub(crate) struct RunFamilies {
     pair: usize,
     selectors: usize,
     select: usize,
-    exclude: usize,
     cover: usize,
     some: usize,
     support: usize,
@@ -87,7 +85,7 @@ pub(crate) struct RunFamilies {
 impl RunFamilies {
     /// The sizes in the order of [`RUN_FAMILIES`].
     #[must_use]
-    pub(crate) fn as_array(&self) -> [EncodeStats; 10] {
+    pub(crate) fn as_array(&self) -> [EncodeStats; 9] {
         let c = |clauses| EncodeStats { vars: 0, clauses };
         [
             self.amo,
@@ -98,7 +96,6 @@ impl RunFamilies {
                 vars: self.selectors,
                 clauses: self.select,
             },
-            c(self.exclude),
             c(self.cover),
             c(self.some),
             c(self.support),
@@ -179,11 +176,6 @@ fn selectors(
             clause.extend(combo.digits().map(|d| lit(i, d)));
             f.add_clause(&clause);
             fam.select += 1;
-            // exclude: s → cell i holds no other digit of the union
-            for d in union.minus(combo).digits() {
-                f.add_clause(&[!s, !lit(i, d)]);
-                fam.exclude += 1;
-            }
         }
         // cover: s → every digit of the combination is used (run-must covers the common ones)
         for d in combo.minus(common).digits() {
