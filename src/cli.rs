@@ -24,7 +24,7 @@ pub const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
 pub const EXIT_ERROR: u8 = 2;
 
-/// Compile grid arithmetic puzzles (KenKen) into SAT and solve them.
+/// Compile grid arithmetic puzzles (KenKen, Kakuro) into SAT and solve them.
 #[derive(Debug, Parser)]
 #[command(name = "cagesat", version, about)]
 pub struct Cli {
@@ -46,7 +46,7 @@ pub struct InputArgs {
     /// Puzzle files (`-` reads standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Reject non-contiguous cages.
+    /// Reject non-contiguous cages (KenKen).
     #[arg(long)]
     pub strict: bool,
     /// At-most-one encoding for cells, rows and columns.
