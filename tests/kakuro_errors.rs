@@ -167,3 +167,87 @@ fn format_chosen_by_extension_then_content() {
         Ok(Puzzle::Kakuro(_))
     ));
 }
+
+mod fuzz {
+    use super::*;
+    use cagesat::puzzle::kakuro::sum_range;
+    use cagesat::solve::{solve_puzzle, SolveOptions, VarisatBackend};
+    use proptest::prelude::*;
+
+    /// Length of the white run starting at `(r, c)` going by `(dr, dc)`.
+    fn run_len(white: &[Vec<bool>], mut r: usize, mut c: usize, dr: usize, dc: usize) -> usize {
+        let mut n = 0;
+        while r < white.len() && c < white[0].len() && white[r][c] {
+            n += 1;
+            r += dr;
+            c += dc;
+        }
+        n
+    }
+
+    /// A random layout with clue squares wherever a run starts (sums in range), optionally
+    /// with one token replaced by noise.
+    fn build(white: Vec<Vec<bool>>, nums: &[u32], noise: Option<(usize, String)>) -> String {
+        let (rows, cols) = (white.len(), white[0].len());
+        let mut toks = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                if white[r][c] {
+                    toks.push(".".to_string());
+                    continue;
+                }
+                let i = toks.len();
+                let sum = |len: usize, pick: u32| {
+                    sum_range(len).map_or(String::new(), |(lo, hi)| {
+                        (lo + pick % (hi - lo + 1)).to_string()
+                    })
+                };
+                let down = sum(run_len(&white, r + 1, c, 1, 0), nums[2 * i]);
+                let across = sum(run_len(&white, r, c + 1, 0, 1), nums[2 * i + 1]);
+                toks.push(if down.is_empty() && across.is_empty() {
+                    "#".to_string()
+                } else {
+                    format!("{down}\\{across}")
+                });
+            }
+        }
+        if let Some((i, t)) = noise {
+            let n = toks.len();
+            toks[i % n] = t;
+        }
+        toks.chunks(cols).map(|r| r.join(" ") + "\n").collect()
+    }
+
+    fn grid_text() -> impl Strategy<Value = String> {
+        (2usize..7, 2usize..7)
+            .prop_flat_map(|(rows, cols)| {
+                (
+                    prop::collection::vec(
+                        prop::collection::vec(prop::bool::weighted(0.7), cols),
+                        rows,
+                    ),
+                    prop::collection::vec(any::<u32>(), 2 * rows * cols),
+                    prop::option::weighted(0.3, (any::<usize>(), "[#.\\\\0-9x]{1,3}")),
+                )
+            })
+            .prop_map(|(mut white, nums, noise)| {
+                white[0].iter_mut().for_each(|w| *w = false);
+                white.iter_mut().for_each(|row| row[0] = false);
+                build(white, &nums, noise)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Random grids never panic: they parse to an error, or to a puzzle that solves
+        /// (every answer verified inside `solve_puzzle`) or is unsatisfiable.
+        #[test]
+        fn random_grids_never_panic(text in grid_text()) {
+            if let Ok(p) = parse_puzzle(&text, Some(Path::new("f.kakuro")), false) {
+                let opts = SolveOptions { check_unique: true, ..SolveOptions::default() };
+                prop_assert!(solve_puzzle(&p, VarisatBackend::new(), &opts).is_ok(), "{text}");
+            }
+        }
+    }
+}
