@@ -46,6 +46,7 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
             }
         }
     }
+    let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
         let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
         let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
@@ -63,9 +64,13 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         );
         enc.record("cage-some", clauses(t.some));
         enc.record("cage-support", clauses(t.support));
-        if opts.cage_lines {
+        tables.push((tuples, selectors));
+    }
+    // Written after all tables, so the line variables form one range after the selectors.
+    if opts.cage_lines {
+        for (cage, (tuples, selectors)) in puzzle.cages().iter().zip(&tables) {
             let l = enc.with_aux("cage line digit", |f, map| {
-                encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors)
+                encode_cage_lines(f, map, n, &cage.cells, tuples, selectors)
             });
             enc.record("cage-line", l.linked);
             enc.record("cage-line-fixed", clauses(l.fixed));

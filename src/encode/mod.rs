@@ -4,6 +4,7 @@
 //! formula, the one-hot map that reads models back into grids, and the size of every clause
 //! family, so the documentation in `encodings/` can be checked against the code.
 
+pub mod kakuro;
 pub mod kenken;
 pub mod lines;
 
@@ -171,5 +172,6 @@ pub fn dimacs_comments(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) ->
 pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     match puzzle {
         Puzzle::KenKen(k) => kenken::encode(k, opts),
+        Puzzle::Kakuro(k) => kakuro::encode(k, opts),
     }
 }

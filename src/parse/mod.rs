@@ -4,6 +4,7 @@
 //! 1-based line and column (counted in characters) and prints the way compilers do:
 //! `file:line:col: message`.
 
+pub mod kakuro;
 pub mod kenken;
 pub mod solution;
 
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::puzzle::KenKenError;
+use crate::puzzle::{KakuroError, KenKenError};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -138,6 +139,28 @@ pub enum ParseErrorKind {
     /// The size cannot be inferred from an empty puzzle or is out of range.
     #[error("{0}")]
     Puzzle(KenKenError),
+    /// Kakuro: a row with a different number of squares than the first row.
+    #[error("row has {found} squares, expected {expected} like the first row (line {first_line})")]
+    RaggedRow {
+        /// Squares in this row.
+        found: usize,
+        /// Squares in the first row.
+        expected: usize,
+        /// Line of the first row.
+        first_line: usize,
+    },
+    /// Kakuro: a token that is not `#`, `.` or a clue.
+    #[error("unknown square '{0}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)")]
+    UnknownToken(String),
+    /// Kakuro: a clue square `\` with neither number.
+    #[error("clue square '\\' gives no sum (write '#' for a blocked square)")]
+    EmptyClue,
+    /// Kakuro: a clue number that does not fit in 32 bits.
+    #[error("clue number '{0}' is too large")]
+    ClueOverflow(String),
+    /// Kakuro: a semantic problem (clue without run, run without clue, impossible sum…).
+    #[error("{0}")]
+    Kakuro(KakuroError),
 }
 
 /// A parse error with its location.
@@ -215,8 +238,9 @@ pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
     out
 }
 
-/// Parses any supported puzzle text, choosing the format by the file extension (or the
-/// content when there is none).
+/// Parses any supported puzzle text, choosing the format by the file extension: `.kakuro`
+/// is Kakuro, `.kenken` is KenKen; for other names and standard input, text that
+/// [looks like a Kakuro grid](kakuro::looks_like_kakuro) is Kakuro and anything else KenKen.
 ///
 /// # Errors
 /// A [`ParseError`] with the position of the first problem.
@@ -225,9 +249,19 @@ pub fn parse_puzzle(
     path: Option<&Path>,
     strict: bool,
 ) -> Result<crate::puzzle::Puzzle, ParseError> {
-    kenken::parse(text, strict)
-        .map(crate::puzzle::Puzzle::KenKen)
-        .map_err(|e| e.with_path(path))
+    use crate::puzzle::Puzzle;
+    let ext = path.and_then(Path::extension).and_then(|e| e.to_str());
+    let is_kakuro = match ext {
+        Some(e) if e.eq_ignore_ascii_case("kakuro") => true,
+        Some(e) if e.eq_ignore_ascii_case("kenken") => false,
+        _ => kakuro::looks_like_kakuro(text),
+    };
+    let parsed = if is_kakuro {
+        kakuro::parse(text).map(Puzzle::Kakuro)
+    } else {
+        kenken::parse(text, strict).map(Puzzle::KenKen)
+    };
+    parsed.map_err(|e| e.with_path(path))
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
 //! [`crate::parse`] build these; encoders in [`crate::encode`] read them.
 
+pub mod kakuro;
 pub mod kenken;
 
+pub use kakuro::{Kakuro, KakuroError};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 
 /// Any puzzle the project understands.
@@ -12,6 +14,8 @@ pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub enum Puzzle {
     /// A KenKen puzzle.
     KenKen(KenKen),
+    /// A Kakuro puzzle.
+    Kakuro(Kakuro),
 }
 
 impl Puzzle {
@@ -20,6 +24,7 @@ impl Puzzle {
     pub fn kind(&self) -> &'static str {
         match self {
             Puzzle::KenKen(_) => "kenken",
+            Puzzle::Kakuro(_) => "kakuro",
         }
     }
 
@@ -28,6 +33,7 @@ impl Puzzle {
     pub fn size_label(&self) -> String {
         match self {
             Puzzle::KenKen(k) => format!("{0}x{0}", k.size()),
+            Puzzle::Kakuro(k) => format!("{}x{}", k.rows(), k.cols()),
         }
     }
 }
