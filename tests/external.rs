@@ -39,10 +39,19 @@ fn have(name: &str) -> bool {
 
 fn samples() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    for dir in ["norvig", "wolfram", "keen", "public"] {
-        for e in std::fs::read_dir(format!("tests/data/kenken/{dir}")).unwrap() {
+    for dir in [
+        "kenken/norvig",
+        "kenken/wolfram",
+        "kenken/keen",
+        "kenken/public",
+        "kakuro",
+        "kakuro/generated",
+    ] {
+        for e in std::fs::read_dir(format!("tests/data/{dir}")).unwrap() {
             let p = e.unwrap().path();
-            if p.extension().is_some_and(|x| x == "kenken") {
+            if p.extension()
+                .is_some_and(|x| x == "kenken" || x == "kakuro")
+            {
                 files.push(p);
             }
         }
@@ -152,6 +161,21 @@ fn encode_solve_decode_round_trip_and_blocking() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
     let header = std::fs::read_to_string(&blocked).unwrap();
     assert!(header.contains("c block: the last 1 clause(s) exclude given solutions"));
+    let again = Command::new("cadical")
+        .args(["-q", blocked.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(20));
+    // The same for a Kakuro, whose solution file marks blocked and clue cells with '#'.
+    let o = cagesat(&[
+        "encode",
+        "tests/data/kakuro/panpapag_hard_12x10.kakuro",
+        "--block",
+        "tests/data/kakuro/panpapag_hard_12x10.solution",
+        "-o",
+        blocked.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
     let again = Command::new("cadical")
         .args(["-q", blocked.to_str().unwrap()])
         .output()

@@ -1,7 +1,9 @@
 //! # Solution grids as text
 //!
 //! One row per line, digits either separated by whitespace (`4 2 3 1`) or run together
-//! (`4231`, only for digits 1..9). Blank lines and lines starting with `#` are skipped.
+//! (`4231`, only for digits 1..9). `#` and `.` stand for cells without a digit (Kakuro's
+//! blocked and clue cells). Blank lines are skipped, and so are comment lines: lines starting
+//! with `#` that hold anything but `#`, `.` and numbers.
 
 use crate::grid::Grid;
 use crate::parse::{tokens, ParseError, ParseErrorKind, Pos};
@@ -26,12 +28,15 @@ pub fn parse_solution(text: &str) -> Result<SolutionText, ParseError> {
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
         let toks = tokens(line, line_no, 1);
-        if toks.is_empty() || toks[0].text.starts_with('#') {
+        let cell_token = |t: &str| t == "#" || t == "." || t.bytes().all(|b| b.is_ascii_digit());
+        if toks.is_empty()
+            || (toks[0].text.starts_with('#') && !toks.iter().all(|t| cell_token(t.text)))
+        {
             continue;
         }
         let mut row = Vec::new();
         let mut at = Vec::new();
-        if toks.len() == 1 && toks[0].text.chars().count() > 1 && !toks[0].text.contains('.') {
+        if toks.len() == 1 && toks[0].text.chars().count() > 1 && cell_token(toks[0].text) {
             for (j, ch) in toks[0].text.chars().enumerate() {
                 let d = ch
                     .to_digit(10)
@@ -41,7 +46,7 @@ pub fn parse_solution(text: &str) -> Result<SolutionText, ParseError> {
             }
         } else {
             for t in &toks {
-                let v = if t.text == "." {
+                let v = if t.text == "." || t.text == "#" {
                     Some(0)
                 } else {
                     t.text.parse::<u8>().ok().filter(|&d| d < 100)
@@ -90,6 +95,12 @@ mod tests {
         assert_eq!(a, b.grid);
         assert_eq!(*b.pos.get(crate::grid::Cell::new(1, 1)), Pos::new(2, 2));
         assert_eq!(a.to_rows(), vec![vec![4, 2], vec![1, 3]]);
+    }
+
+    #[test]
+    fn kakuro_rows_are_not_comments() {
+        let s = parse_solution("# source: x\n# # 1\n# 2 3\n").unwrap();
+        assert_eq!(s.grid.to_rows(), vec![vec![0, 0, 1], vec![0, 2, 3]]);
     }
 
     #[test]
