@@ -21,10 +21,12 @@
 pub mod cli;
 pub mod cnf;
 pub mod encode;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod rng;
 pub mod solve;
 pub mod tuples;
 pub mod verify;

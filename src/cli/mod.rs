@@ -5,6 +5,7 @@
 //! (not an error), 2 bad input or failure.
 
 mod dimacs;
+mod generate;
 mod solve;
 
 use std::io::{self, Read, Write};
@@ -46,6 +47,8 @@ pub enum Command {
     Encode(dimacs::EncodeArgs),
     /// Read an external solver's answer for a puzzle's CNF and print the verified grid.
     Decode(dimacs::DecodeArgs),
+    /// Generate new puzzles.
+    Generate(generate::GenerateArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -130,6 +133,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Count(args) => solve::count_files(args, out, err),
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
+        Command::Generate(args) => generate::generate(args, out, err),
     }
 }
 

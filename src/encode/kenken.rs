@@ -9,11 +9,11 @@
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::table::encode_table_with_selectors;
-use crate::cnf::{EncodeStats, Lit, OneHot};
+use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::lines::encode_cage_lines;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
-use crate::puzzle::KenKen;
+use crate::puzzle::{Cage, KenKen};
 use crate::tuples::cage_tuples;
 
 /// Encodes a KenKen puzzle.
@@ -23,29 +23,7 @@ use crate::tuples::cage_tuples;
 pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
     let digits = n as u8;
-    let mut enc = Encoding::new(OneHot::full(n, n, digits));
-    let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    for r in 0..n {
-        for c in 0..n {
-            let s = enc.with_aux("cell ladder", |f, map| {
-                exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
-            });
-            enc.record("cell", s);
-        }
-    }
-    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
-        for line in 0..n {
-            for d in 1..=digits {
-                let s = enc.with_aux(role, |f, map| {
-                    let lits: Vec<Lit> = (0..n)
-                        .map(|i| map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d))
-                        .collect();
-                    exactly_one(f, &lits, opts.amo)
-                });
-                enc.record(name, s);
-            }
-        }
-    }
+    let mut enc = encode_latin(n, opts);
     let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
         let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
@@ -77,6 +55,57 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         }
     }
     Ok(enc)
+}
+
+/// The Latin-square part alone: x variables, `cell`, `row` and `col` families.
+#[must_use]
+pub fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
+    let digits = n as u8;
+    let mut enc = Encoding::new(OneHot::full(n, n, digits));
+    let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+    for r in 0..n {
+        for c in 0..n {
+            let s = enc.with_aux("cell ladder", |f, map| {
+                exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
+            });
+            enc.record("cell", s);
+        }
+    }
+    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
+        for line in 0..n {
+            for d in 1..=digits {
+                let s = enc.with_aux(role, |f, map| {
+                    let lits: Vec<Lit> = (0..n)
+                        .map(|i| map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d))
+                        .collect();
+                    exactly_one(f, &lits, opts.amo)
+                });
+                enc.record(name, s);
+            }
+        }
+    }
+    enc
+}
+
+/// Writes one cage (its table, then its cage–line clauses when enabled) into `f`; used by
+/// the generator, which guards each cage's clauses with its own activation literal.
+///
+/// # Errors
+/// [`EncodeError::Tuples`] when the cage has too many allowed tuples.
+pub fn encode_cage(
+    f: &mut impl ExtendFormula,
+    map: &OneHot,
+    n: usize,
+    cage: &Cage,
+    opts: &EncodeOptions,
+) -> Result<(), EncodeError> {
+    let tuples = cage_tuples(cage, n as u8, opts.tuple_limit)?;
+    let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
+    let (_, selectors) = encode_table_with_selectors(f, &lits, &tuples);
+    if opts.cage_lines {
+        let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
+    }
+    Ok(())
 }
 
 fn clauses(clauses: usize) -> EncodeStats {
