@@ -11,11 +11,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use crate::cnf::AmoEncoding;
+use crate::compare::{self, CompareOptions, Engine, EngineOptions, EngineStats};
 use crate::encode::EncodeOptions;
 use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::Puzzle;
 use crate::render;
-use crate::solve::{solve_puzzle, Outcome, RunStats, SolveOptions, VarisatBackend};
+use crate::solve::Outcome;
 
 /// Exit status: solved.
 pub const EXIT_OK: u8 = 0;
@@ -38,6 +39,8 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles with the embedded SAT solver and print verified solutions.
     Solve(SolveArgs),
+    /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
+    Compare(CompareArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -87,12 +90,48 @@ pub struct SolveArgs {
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]
     pub json: bool,
+    /// Solving engine.
+    #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
+    pub engine: EngineArg,
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Constraint propagation and search.
+    Native,
+    /// One-hot CNF and the embedded SAT solver.
+    Sat,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(a: EngineArg) -> Self {
+        match a {
+            EngineArg::Native => Engine::Native,
+            EngineArg::Sat => Engine::Varisat,
+        }
+    }
+}
+
+/// `compare` options.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Input files and parsing options.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Runs per puzzle and engine; the median time is reported.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: usize,
+    /// Print one JSON object per (puzzle, engine) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
         Command::Solve(args) => solve_files(args, out, err),
+        Command::Compare(args) => compare_files(args, out, err),
     }
 }
 
@@ -125,13 +164,8 @@ pub fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
 }
 
 fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = SolveOptions {
-        encode: EncodeOptions {
-            amo: args.input.amo.into(),
-            ..EncodeOptions::default()
-        },
-        check_unique: args.unique,
-    };
+    let opts = engine_options(&args.input);
+    let engine = Engine::from(args.engine);
     let many = args.input.files.len() > 1;
     let mut status = EXIT_OK;
     for path in &args.input.files {
@@ -139,7 +173,8 @@ fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> 
         let result = load(path, args.input.strict)
             .map_err(|e| e.to_string())
             .and_then(|p| {
-                solve_puzzle(&p, VarisatBackend::new(), &opts)
+                engine
+                    .solve(&p, args.unique, &opts)
                     .map(|r| (p, r))
                     .map_err(|e| format!("{name}: {e}"))
             });
@@ -178,7 +213,7 @@ fn solve_json(
     name: &str,
     puzzle: &Puzzle,
     outcome: &Outcome,
-    stats: &RunStats,
+    stats: &EngineStats,
 ) -> serde_json::Value {
     let (status, solution, unique) = match outcome {
         Outcome::Solved { grid, unique } => {
@@ -192,12 +227,7 @@ fn solve_json(
         "status": status,
         "solution": solution,
         "unique": unique,
-        "stats": {
-            "vars": stats.cnf.vars,
-            "clauses": stats.cnf.clauses,
-            "encode_ms": stats.encode_time.as_secs_f64() * 1e3,
-            "solve_ms": stats.solve_time.as_secs_f64() * 1e3,
-        }
+        "stats": stats.to_json(),
     })
 }
 
@@ -221,4 +251,50 @@ fn write_solve_text(
         }
         Outcome::Unsat => writeln!(out, "no solution"),
     }
+}
+
+fn engine_options(input: &InputArgs) -> EngineOptions {
+    EngineOptions {
+        encode: EncodeOptions {
+            amo: input.amo.into(),
+            ..EncodeOptions::default()
+        },
+        ..EngineOptions::default()
+    }
+}
+
+fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let opts = CompareOptions {
+        repeat: args.repeat.max(1),
+        engine: engine_options(&args.input),
+        ..CompareOptions::default()
+    };
+    let mut status = EXIT_OK;
+    let mut done = Vec::new();
+    for path in &args.input.files {
+        let puzzle = match load(path, args.input.strict) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = writeln!(err, "{e}");
+                status = EXIT_ERROR;
+                continue;
+            }
+        };
+        let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
+        if c.disagreement.is_some() || c.runs.iter().any(|r| r.result.is_err()) {
+            status = EXIT_ERROR;
+        }
+        if args.json {
+            for record in compare::table::records(&c) {
+                if writeln!(out, "{record}").is_err() {
+                    return EXIT_ERROR;
+                }
+            }
+        }
+        done.push(c);
+    }
+    if !args.json && write!(out, "{}", compare::render_table(&done)).is_err() {
+        return EXIT_ERROR;
+    }
+    status
 }

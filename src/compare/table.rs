@@ -1,0 +1,210 @@
+//! # Comparison reports
+//!
+//! [`render_table`] prints one aligned row per (puzzle, engine), a blank line, then one
+//! total row per engine and one line per disagreement. [`records`] gives the same data as
+//! JSON objects, one per (puzzle, engine).
+
+use serde_json::json;
+
+use crate::compare::{outcome_label, EngineRun, PuzzleComparison};
+use crate::solve::Outcome;
+
+const HEADER: [&str; 9] = [
+    "puzzle", "size", "engine", "result", "time_ms", "nodes", "fails", "vars", "clauses",
+];
+const TOTALS_HEADER: [&str; 9] = [
+    "engine", "runs", "unique", "multiple", "unsat", "errors", "time_ms", "nodes", "fails",
+];
+
+/// Per-engine sums over a comparison.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Totals {
+    /// Engine name.
+    pub engine: String,
+    /// Puzzles run.
+    pub runs: usize,
+    /// Unique solutions.
+    pub unique: usize,
+    /// Puzzles with several solutions.
+    pub multiple: usize,
+    /// Puzzles without solution.
+    pub unsat: usize,
+    /// Failed runs.
+    pub errors: usize,
+    /// Sum of the median times, in milliseconds.
+    pub time_ms: f64,
+    /// Sum of search nodes (engines that count them).
+    pub nodes: u64,
+    /// Sum of failed nodes.
+    pub fails: u64,
+}
+
+/// Sums every engine's runs, engines in order of first appearance.
+#[must_use]
+pub fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
+    let mut out: Vec<Totals> = Vec::new();
+    for run in comparisons.iter().flat_map(|c| &c.runs) {
+        let i = match out.iter().position(|t| t.engine == run.engine) {
+            Some(i) => i,
+            None => {
+                out.push(Totals {
+                    engine: run.engine.clone(),
+                    ..Totals::default()
+                });
+                out.len() - 1
+            }
+        };
+        let t = &mut out[i];
+        t.runs += 1;
+        match &run.result {
+            Err(_) => t.errors += 1,
+            Ok(m) => {
+                match outcome_label(&m.outcome) {
+                    "unique" => t.unique += 1,
+                    "unsat" => t.unsat += 1,
+                    _ => t.multiple += 1,
+                }
+                t.time_ms += m.median.as_secs_f64() * 1e3;
+                t.nodes += m.stats.nodes().unwrap_or(0);
+                t.fails += m.stats.backtracks().unwrap_or(0);
+            }
+        }
+    }
+    out
+}
+
+/// The aligned text report.
+#[must_use]
+pub fn render_table(comparisons: &[PuzzleComparison]) -> String {
+    let mut rows = vec![HEADER.map(String::from).to_vec()];
+    for c in comparisons {
+        for run in &c.runs {
+            rows.push(run_row(c, run));
+        }
+    }
+    let mut out = aligned(&rows, 3);
+    out.push('\n');
+    let mut total_rows = vec![TOTALS_HEADER.map(String::from).to_vec()];
+    for t in totals(comparisons) {
+        total_rows.push(vec![
+            t.engine,
+            t.runs.to_string(),
+            t.unique.to_string(),
+            t.multiple.to_string(),
+            t.unsat.to_string(),
+            t.errors.to_string(),
+            format!("{:.3}", t.time_ms),
+            t.nodes.to_string(),
+            t.fails.to_string(),
+        ]);
+    }
+    out.push_str(&aligned(&total_rows, 1));
+    for c in comparisons {
+        if let Some(why) = &c.disagreement {
+            out.push_str(&format!("DISAGREE {}: {why}\n", c.name));
+        }
+        for run in &c.runs {
+            if let Err(e) = &run.result {
+                out.push_str(&format!("ERROR {} ({}): {e}\n", c.name, run.engine));
+            }
+        }
+    }
+    out
+}
+
+fn run_row(c: &PuzzleComparison, run: &EngineRun) -> Vec<String> {
+    let dash = || "-".to_string();
+    let mut row = vec![c.name.clone(), c.size.clone(), run.engine.clone()];
+    match &run.result {
+        Err(_) => row.extend(["error".to_string(), dash(), dash(), dash(), dash(), dash()]),
+        Ok(m) => {
+            let cnf = m.stats.cnf();
+            row.extend([
+                outcome_label(&m.outcome).to_string(),
+                format!("{:.3}", m.median.as_secs_f64() * 1e3),
+                m.stats.nodes().map_or_else(dash, |n| n.to_string()),
+                m.stats.backtracks().map_or_else(dash, |n| n.to_string()),
+                cnf.map_or_else(dash, |(v, _)| v.to_string()),
+                cnf.map_or_else(dash, |(_, k)| k.to_string()),
+            ]);
+        }
+    }
+    row
+}
+
+/// Pads the columns: the first `left` columns to the left, the others to the right.
+fn aligned(rows: &[Vec<String>], left: usize) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols)
+        .map(|i| {
+            rows.iter()
+                .filter_map(|r| r.get(i))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (s, &w))| {
+                if i < left {
+                    format!("{s:<w$}")
+                } else {
+                    format!("{s:>w$}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// One JSON object per (puzzle, engine).
+#[must_use]
+pub fn records(c: &PuzzleComparison) -> Vec<serde_json::Value> {
+    c.runs
+        .iter()
+        .map(|run| {
+            let base = json!({
+                "file": c.name,
+                "kind": c.kind,
+                "size": c.size,
+                "engine": run.engine,
+                "agree": c.disagreement.is_none(),
+            });
+            let extra = match &run.result {
+                Err(e) => json!({"status": "error", "error": e}),
+                Ok(m) => {
+                    let (status, unique, solution) = match &m.outcome {
+                        Outcome::Solved { grid, unique } => {
+                            ("solved", json!(unique), json!(grid.to_rows()))
+                        }
+                        Outcome::Unsat => ("unsat", json!(null), json!(null)),
+                    };
+                    let ms: Vec<f64> = m.times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+                    json!({
+                        "status": status,
+                        "unique": unique,
+                        "solution": solution,
+                        "time_ms": m.median.as_secs_f64() * 1e3,
+                        "times_ms": ms,
+                        "stats": m.stats.to_json(),
+                    })
+                }
+            };
+            merge(base, extra)
+        })
+        .collect()
+}
+
+fn merge(mut a: serde_json::Value, b: serde_json::Value) -> serde_json::Value {
+    if let (Some(a), serde_json::Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
