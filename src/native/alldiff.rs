@@ -48,14 +48,17 @@ fn naked_singles(doms: &mut Domains, line: &[usize]) -> Result<Mask, Conflict> {
                 fixed |= m;
             }
         }
-        if fixed == done {
-            return Ok(fixed);
-        }
         let new = fixed & !done;
+        let mut newly_fixed = false;
         for &i in line {
-            if doms.get(i).count_ones() > 1 {
+            let m = doms.get(i);
+            if m.count_ones() > 1 && m & new != 0 {
                 let _ = doms.remove(i, new)?;
+                newly_fixed |= doms.get(i).count_ones() == 1;
             }
+        }
+        if !newly_fixed {
+            return Ok(fixed);
         }
         done = fixed;
     }

@@ -11,6 +11,12 @@
 //! removes unsupported digits, every tuple it keeps stays compatible, so the result is
 //! generalised arc consistent after a single pass.
 //!
+//! The same pass does the *cage–line interaction* (KenKen's "must contain" rule, the
+//! analogue of Sudoku's pointing pairs): for each row or column the cage touches, a digit
+//! that every live tuple places on the cage's cells of that line is in the line there, so
+//! it leaves the line's other cells. Example: `7 + A1 A2` on a 4×4 grid allows only 3+4
+//! and 4+3, so 3 and 4 leave A3 and A4.
+//!
 //! ## References
 //! - C. Bessiere, "Constraint propagation", Handbook of Constraint Programming, §3 (GAC).
 //! - J. Demeulenaere et al., "Compact-Table: efficiently filtering table constraints with
@@ -28,19 +34,43 @@ pub struct TableCage {
     order: Vec<u32>,
     /// Scratch: the digits supported at each position.
     support: Vec<Mask>,
+    /// The cage's parts of the lines it touches, for the cage–line interaction.
+    segments: Segments,
+}
+
+/// The cage's cells in each row or column it shares with other cells, stored flat: segment
+/// `s` covers tuple positions `positions[ends[s-1].0 .. ends[s].0]` and the line's cells
+/// outside the cage `others[ends[s-1].1 .. ends[s].1]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Segments {
+    positions: Vec<usize>,
+    others: Vec<usize>,
+    ends: Vec<(usize, usize)>,
+    /// Scratch: per segment, the digits every live tuple places on its positions.
+    must: Vec<Mask>,
+}
+
+impl Segments {
+    /// Tuple positions and outside cells of segment `s`.
+    fn get(&self, s: usize) -> (&[usize], &[usize]) {
+        let (p0, o0) = if s == 0 { (0, 0) } else { self.ends[s - 1] };
+        let (p1, o1) = self.ends[s];
+        (&self.positions[p0..p1], &self.others[o0..o1])
+    }
 }
 
 impl TableCage {
-    /// A table over `cells` (row-major indices) allowing exactly `tuples`, each in the order
-    /// of `cells`. Tuples of the wrong length are ignored.
+    /// A table over `cells` (row-major indices in an `n × n` grid) allowing exactly
+    /// `tuples`, each in the order of `cells`. Tuples of the wrong length are ignored.
     #[must_use]
-    pub fn new(cells: Vec<usize>, tuples: &[Vec<u8>]) -> Self {
+    pub fn new(n: usize, cells: Vec<usize>, tuples: &[Vec<u8>]) -> Self {
         let k = cells.len();
         let kept: Vec<&Vec<u8>> = tuples.iter().filter(|t| t.len() == k).collect();
         TableCage {
             tuples: kept.iter().flat_map(|t| t.iter().copied()).collect(),
             order: (0..kept.len() as u32).collect(),
             support: vec![0; k],
+            segments: segments(n, &cells),
             cells,
         }
     }
@@ -71,6 +101,7 @@ impl TableCage {
     pub fn propagate(&mut self, doms: &mut Domains, live: &mut usize) -> Result<(), Conflict> {
         let k = self.cells.len();
         self.support.fill(0);
+        self.segments.must.fill(Mask::MAX);
         let mut size = (*live).min(self.order.len());
         let mut i = 0;
         while i < size {
@@ -83,6 +114,11 @@ impl TableCage {
             if fits {
                 for (s, &d) in self.support.iter_mut().zip(tuple) {
                     *s |= bit(d);
+                }
+                let segs = &mut self.segments;
+                for s in 0..segs.ends.len() {
+                    let (positions, _) = segs.get(s);
+                    segs.must[s] &= positions.iter().fold(0, |m, &p| m | bit(tuple[p]));
                 }
                 i += 1;
             } else {
@@ -97,8 +133,55 @@ impl TableCage {
         for (&c, &s) in self.cells.iter().zip(&self.support) {
             let _ = doms.restrict(c, s)?;
         }
+        let segs = &self.segments;
+        for (s, &must) in segs.must.iter().enumerate() {
+            if must != 0 {
+                for &o in segs.get(s).1 {
+                    let _ = doms.remove(o, must)?;
+                }
+            }
+        }
         Ok(())
     }
+}
+
+/// The cage's parts of each row and column that also has cells outside the cage.
+fn segments(n: usize, cells: &[usize]) -> Segments {
+    let mut out = Segments::default();
+    if n == 0 {
+        return out;
+    }
+    // Line `l < n` is row `l`, line `n + c` is column `c`.
+    let mut lines: Vec<usize> = cells.iter().flat_map(|&c| [c / n, n + c % n]).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    for line in lines {
+        let cell_at = |j: usize| {
+            if line < n {
+                line * n + j
+            } else {
+                j * n + (line - n)
+            }
+        };
+        let on_line = |c: usize| {
+            if line < n {
+                c / n == line
+            } else {
+                c % n == line - n
+            }
+        };
+        let before = out.others.len();
+        out.others
+            .extend((0..n).map(cell_at).filter(|i| !cells.contains(i)));
+        if out.others.len() == before {
+            continue;
+        }
+        out.positions
+            .extend((0..cells.len()).filter(|&p| on_line(cells[p])));
+        out.ends.push((out.positions.len(), out.others.len()));
+    }
+    out.must = vec![0; out.ends.len()];
+    out
 }
 
 #[cfg(test)]
@@ -117,7 +200,7 @@ mod tests {
         };
         let tuples = cage_tuples(&cage, n, 1000).unwrap();
         let idx = cage.cells.iter().map(|c| c.index(n.into())).collect();
-        TableCage::new(idx, &tuples)
+        TableCage::new(n.into(), idx, &tuples)
     }
 
     fn doms_of(d: &Domains, cells: &[usize]) -> Vec<Vec<u8>> {
@@ -133,8 +216,16 @@ mod tests {
         t.propagate(&mut d, &mut live).unwrap();
         assert_eq!(doms_of(&d, &[0, 6]), vec![vec![5, 6], vec![5, 6]]);
         assert_eq!(live, 2);
-        // Every other cell is untouched.
-        assert!((1..36).filter(|&i| i != 6).all(|i| d.get(i) == 0b111_1110));
+        // 5 and 6 are both in column 1's cage cells, so they leave C1..F1; nothing else
+        // changes.
+        for i in 1..36 {
+            let want: &[u8] = match i {
+                6 => &[5, 6],
+                12 | 18 | 24 | 30 => &[1, 2, 3, 4],
+                _ => &[1, 2, 3, 4, 5, 6],
+            };
+            assert_eq!(doms_of(&d, &[i]), vec![want.to_vec()], "cell {i}");
+        }
     }
 
     #[test]
@@ -167,6 +258,34 @@ mod tests {
             doms_of(&d, &[0, 1]),
             vec![vec![1, 2, 3, 4], vec![1, 2, 3, 4]]
         );
+    }
+
+    #[test]
+    fn digits_every_tuple_places_in_a_line_leave_the_line() {
+        // 7 + A1 A2 on 4×4: only 3+4 and 4+3, so 3 and 4 leave A3 and A4; the columns
+        // hold one cage cell each, and a cell's own digits are not "must" digits of the
+        // column while it is unfixed.
+        let mut t = table(4, Op::Add, 7, &[(0, 0), (0, 1)]);
+        let mut d = Domains::new(4);
+        let mut live = t.len();
+        t.propagate(&mut d, &mut live).unwrap();
+        assert_eq!(
+            doms_of(&d, &[0, 1, 2, 3]),
+            vec![vec![3, 4], vec![3, 4], vec![1, 2], vec![1, 2]]
+        );
+        assert_eq!(doms_of(&d, &[4, 5]), vec![vec![1, 2, 3, 4]; 2]);
+        // An L-shaped 6 * A1 A2 B1 on 4×4: tuples (1,2,3)... every tuple uses 1, 2 and 3
+        // but row A gets {1,2}, {1,3} or {2,3}: no common digit, nothing leaves row A.
+        let mut t = table(4, Op::Mul, 6, &[(0, 0), (0, 1), (1, 0)]);
+        let mut d = Domains::new(4);
+        let mut live = t.len();
+        t.propagate(&mut d, &mut live).unwrap();
+        assert_eq!(doms_of(&d, &[2, 3]), vec![vec![1, 2, 3, 4]; 2]);
+        // Once A1 = 1, row A's part is {1, 2} or {1, 3} and column 1's part is {1, 2} or
+        // {1, 3}: 1 leaves the rest of both lines.
+        let _ = d.assign(0, 1).unwrap();
+        t.propagate(&mut d, &mut live).unwrap();
+        assert_eq!(doms_of(&d, &[2, 3, 8, 12]), vec![vec![2, 3, 4]; 4]);
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl Model {
             match cage_tuples(cage, n as u8, tuple_limit) {
                 Ok(tuples) => {
                     live.push(tuples.len());
-                    cages.push(CageProp::Table(TableCage::new(cells, &tuples)));
+                    cages.push(CageProp::Table(TableCage::new(n, cells, &tuples)));
                 }
                 Err(_) => {
                     live.push(0);
