@@ -37,7 +37,7 @@ pub struct Cli {
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve puzzles with the embedded SAT solver and print verified solutions.
+    /// Solve puzzles (embedded SAT solver, or `--engine native`) and print verified solutions.
     Solve(SolveArgs),
     /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
     Compare(CompareArgs),
@@ -285,7 +285,7 @@ fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write)
             status = EXIT_ERROR;
         }
         if args.json {
-            for record in compare::table::records(&c) {
+            for record in compare::table::records(&c, &puzzle) {
                 if writeln!(out, "{record}").is_err() {
                     return EXIT_ERROR;
                 }

@@ -166,3 +166,89 @@ fn unique_grid(outcome: &Outcome) -> Option<&Grid<u8>> {
         Outcome::Unsat => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::NativeStats;
+
+    fn ms(x: u64) -> Duration {
+        Duration::from_millis(x)
+    }
+
+    fn run(engine: &str, outcome: Outcome) -> EngineRun {
+        EngineRun {
+            engine: engine.to_string(),
+            result: Ok(Measured {
+                outcome,
+                stats: EngineStats::Native(NativeStats::default()),
+                median: ms(1),
+                times: vec![ms(1)],
+            }),
+        }
+    }
+
+    fn solved(rows: Vec<Vec<u8>>, unique: bool) -> Outcome {
+        Outcome::Solved {
+            grid: Grid::from_rows(rows).unwrap(),
+            unique: Some(unique),
+        }
+    }
+
+    #[test]
+    fn median_is_the_lower_middle() {
+        assert_eq!(median(&[ms(5), ms(1), ms(3)]), ms(3));
+        assert_eq!(median(&[ms(4), ms(1), ms(3), ms(2)]), ms(2));
+        assert_eq!(median(&[]), Duration::ZERO);
+    }
+
+    #[test]
+    fn engines_must_agree_on_status_and_unique_grids() {
+        let a = solved(vec![vec![1, 2], vec![2, 1]], true);
+        let b = solved(vec![vec![2, 1], vec![1, 2]], true);
+        assert_eq!(
+            disagreement(&[run("x", a.clone()), run("y", a.clone())]),
+            None
+        );
+        assert_eq!(
+            disagreement(&[run("x", a.clone()), run("y", b.clone())]).as_deref(),
+            Some("x and y found different solutions")
+        );
+        assert_eq!(
+            disagreement(&[run("x", a), run("y", Outcome::Unsat)]).as_deref(),
+            Some("x says unique, y says unsat")
+        );
+        // Several solutions may come in any order.
+        let (c, d) = (
+            solved(vec![vec![1, 2], vec![2, 1]], false),
+            solved(vec![vec![2, 1], vec![1, 2]], false),
+        );
+        assert_eq!(disagreement(&[run("x", c), run("y", d)]), None);
+        // A failed run is reported as an error, not as a disagreement.
+        let failed = EngineRun {
+            engine: "z".into(),
+            result: Err("boom".into()),
+        };
+        assert_eq!(disagreement(&[failed, run("y", b)]), None);
+    }
+
+    #[test]
+    fn compare_runs_every_builtin_engine() {
+        let text = "size 2\n3 + A1 A2\n1 = B1\n2 = B2";
+        let puzzle = crate::parse::parse_puzzle(text, None, false).unwrap();
+        let opts = CompareOptions {
+            repeat: 3,
+            ..CompareOptions::default()
+        };
+        let c = compare_puzzle("tiny", &puzzle, &opts);
+        assert_eq!((c.kind, c.size.as_str()), ("kenken", "2x2"));
+        let names: Vec<&str> = c.runs.iter().map(|r| r.engine.as_str()).collect();
+        assert_eq!(names, ["native", "varisat"]);
+        assert_eq!(c.disagreement, None);
+        for r in &c.runs {
+            let m = r.result.as_ref().unwrap();
+            assert_eq!(m.times.len(), 3);
+            assert_eq!(outcome_label(&m.outcome), "unique");
+        }
+    }
+}

@@ -7,6 +7,8 @@
 use serde_json::json;
 
 use crate::compare::{outcome_label, EngineRun, PuzzleComparison};
+use crate::puzzle::Puzzle;
+use crate::render;
 use crate::solve::Outcome;
 
 const HEADER: [&str; 9] = [
@@ -82,7 +84,7 @@ pub fn render_table(comparisons: &[PuzzleComparison]) -> String {
             rows.push(run_row(c, run));
         }
     }
-    let mut out = aligned(&rows, 3);
+    let mut out = aligned(&rows, 4);
     out.push('\n');
     let mut total_rows = vec![TOTALS_HEADER.map(String::from).to_vec()];
     for t in totals(comparisons) {
@@ -164,9 +166,10 @@ fn aligned(rows: &[Vec<String>], left: usize) -> String {
     out
 }
 
-/// One JSON object per (puzzle, engine).
+/// One JSON object per (puzzle, engine); `puzzle` is the one compared (it shapes the
+/// `solution` field).
 #[must_use]
-pub fn records(c: &PuzzleComparison) -> Vec<serde_json::Value> {
+pub fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::Value> {
     c.runs
         .iter()
         .map(|run| {
@@ -182,7 +185,7 @@ pub fn records(c: &PuzzleComparison) -> Vec<serde_json::Value> {
                 Ok(m) => {
                     let (status, unique, solution) = match &m.outcome {
                         Outcome::Solved { grid, unique } => {
-                            ("solved", json!(unique), json!(grid.to_rows()))
+                            ("solved", json!(unique), render::solution_json(puzzle, grid))
                         }
                         Outcome::Unsat => ("unsat", json!(null), json!(null)),
                     };
@@ -207,4 +210,73 @@ fn merge(mut a: serde_json::Value, b: serde_json::Value) -> serde_json::Value {
         a.extend(b);
     }
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::{compare_puzzle, CompareOptions};
+    use crate::parse::parse_puzzle;
+
+    fn two_puzzles() -> Vec<(PuzzleComparison, Puzzle)> {
+        [
+            ("tiny", "size 2\n3 + A1 A2\n1 = B1\n2 = B2"),
+            ("open", "size 2\n3 + A1 A2\n3 + B1 B2"),
+        ]
+        .into_iter()
+        .map(|(name, text)| {
+            let p = parse_puzzle(text, None, false).unwrap();
+            (compare_puzzle(name, &p, &CompareOptions::default()), p)
+        })
+        .collect()
+    }
+
+    #[test]
+    fn totals_count_outcomes_per_engine() {
+        let cs: Vec<PuzzleComparison> = two_puzzles().into_iter().map(|(c, _)| c).collect();
+        let t = totals(&cs);
+        assert_eq!(t.len(), 2);
+        for engine in &t {
+            assert_eq!((engine.runs, engine.unique, engine.multiple), (2, 1, 1));
+            assert_eq!((engine.unsat, engine.errors), (0, 0));
+        }
+        assert!(t[0].nodes >= 2, "native counts nodes");
+        assert_eq!(t[1].nodes, 0, "SAT does not");
+    }
+
+    #[test]
+    fn table_rows_are_aligned_and_end_with_totals() {
+        let cs: Vec<PuzzleComparison> = two_puzzles().into_iter().map(|(c, _)| c).collect();
+        let text = render_table(&cs);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 4 + 1 + 3, "{text}");
+        let end = lines[0].find("time_ms").unwrap() + "time_ms".len();
+        for row in &lines[1..5] {
+            assert!(row.as_bytes()[end - 1].is_ascii_digit(), "{row}");
+            assert_eq!(&row[end..end + 2], "  ");
+        }
+        let words = |l: &str| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+        assert_eq!(words(lines[1]), "tiny 2x2 native unique");
+        assert_eq!(words(lines[4]), "open 2x2 varisat multiple");
+        assert!(lines[1].starts_with("tiny    2x2   native   unique  "));
+        assert_eq!(lines[5], "");
+        assert!(lines[7].starts_with("native ") && lines[8].starts_with("varisat"));
+    }
+
+    #[test]
+    fn json_records_carry_solution_and_engine_stats() {
+        for (c, p) in two_puzzles() {
+            let r = records(&c, &p);
+            assert_eq!(r.len(), 2);
+            assert_eq!(r[0]["engine"], "native");
+            assert!(r[0]["stats"]["nodes"].is_u64());
+            assert!(r[1]["stats"]["clauses"].is_u64());
+            assert_eq!(r[0]["agree"], true);
+        }
+        let (c, p) = &two_puzzles()[0];
+        assert_eq!(
+            records(c, p)[0]["solution"],
+            serde_json::json!([[2, 1], [1, 2]])
+        );
+    }
 }
