@@ -1,8 +1,10 @@
 //! # Depth-first search
 //!
 //! Each node propagates to a fixpoint ([`Propagation::fixpoint`]), then branches on the
-//! unfixed cell with the fewest candidates (first fail); ties go to the cell whose cage has
-//! the fewest live tuples (the most constrained), then to the first in row-major order.
+//! unfixed cell with the smallest domain size divided by the failure weight of its row,
+//! column and cage (dom/wdeg; before any failure this is plain smallest domain, first
+//! fail); ties go to the cell whose cage has the fewest live tuples (the most
+//! constrained), then to the first in row-major order.
 //! Digits are tried smallest first, each on a copy of the state, so backtracking is just
 //! dropping the copy.
 
@@ -67,19 +69,25 @@ impl<'m> Search<'m> {
     /// The branching cell, or `None` when every cell is fixed.
     fn choose(&self, st: &State) -> Option<usize> {
         let n = self.model.size();
-        let mut best: Option<(u32, usize, usize)> = None;
+        // (domain size, weight, live tuples of the cage, cell)
+        let mut best: Option<(u64, u64, usize, usize)> = None;
         for i in 0..n * n {
-            let size = st.doms.get(i).count_ones();
+            let size = u64::from(st.doms.get(i).count_ones());
             if size < 2 {
                 continue;
             }
-            let cage = self.model.cage_of(i);
-            let key = (size, st.live[cage].wrapping_sub(1), i);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
+            let w = self.prop.weight(self.model, i);
+            let live = st.live[self.model.cage_of(i)].wrapping_sub(1);
+            let better = best.is_none_or(|(bs, bw, bl, _)| {
+                // size / w < bs / bw, then fewer live tuples
+                let (a, b) = (size * bw, bs * w);
+                a < b || (a == b && live < bl)
+            });
+            if better {
+                best = Some((size, w, live, i));
             }
         }
-        best.map(|(_, _, i)| i)
+        best.map(|(_, _, _, i)| i)
     }
 }
 
