@@ -281,3 +281,53 @@ fn run(prop: Prop, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::domains::digits;
+    use crate::parse::parse_puzzle;
+    use crate::puzzle::Puzzle;
+
+    fn model(text: &str) -> (Model, State) {
+        let Ok(Puzzle::KenKen(k)) = parse_puzzle(text, None, false) else {
+            panic!("bad test puzzle");
+        };
+        Model::new(&k, 1000, 3)
+    }
+
+    #[test]
+    fn root_fixpoint_combines_cages_and_lines() {
+        // 3 + A1 A2 with 1 = B1 on 2×2: B1 = 1 pushes A1 to 2, so A2 = 1, B2 = 2.
+        let (mut m, mut st) = model("size 2\n3 + A1 A2\n1 = B1\n3 + B2");
+        let mut p = Propagation::new(&m);
+        p.wake_all(&m);
+        // `3 + B2` is a one-cell cage: B2 = 3 is out of range, so this puzzle fails.
+        assert_eq!(p.fixpoint(&mut m, &mut st), Err(Conflict));
+        let (mut m, mut st) = model("size 2\n3 + A1 A2\n1 = B1\n2 = B2");
+        let mut p = Propagation::new(&m);
+        p.wake_all(&m);
+        p.fixpoint(&mut m, &mut st).unwrap();
+        let values: Vec<Vec<u8>> = (0..4).map(|i| digits(st.doms.get(i)).collect()).collect();
+        assert_eq!(values, vec![vec![2], vec![1], vec![1], vec![2]]);
+        assert!(p.calls >= 4);
+    }
+
+    #[test]
+    fn failures_weigh_on_the_failing_constraint() {
+        let (mut m, mut st) = model("size 2\n3 + A1 A2\n3 + B1 B2");
+        let mut p = Propagation::new(&m);
+        let before: u64 = (0..4).map(|i| p.weight(&m, i)).sum();
+        assert_eq!(before, 12, "each cell starts with row + column + cage = 3");
+        let _ = st.doms.assign(0, 1).unwrap();
+        let _ = st.doms.assign(1, 1).unwrap();
+        p.wake_all(&m);
+        assert_eq!(p.fixpoint(&mut m, &mut st), Err(Conflict));
+        let after: u64 = (0..4).map(|i| p.weight(&m, i)).sum();
+        assert_eq!(
+            after,
+            before + 2,
+            "one line or cage (two cells each) gained 1"
+        );
+    }
+}
