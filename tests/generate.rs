@@ -21,26 +21,48 @@ fn keen_ids_match_keens_own_for_every_sample() {
             panic!("not a KenKen")
         };
         let expected = std::fs::read_to_string(path.with_extension("keen")).unwrap();
-        assert_eq!(keen_id(&k).as_deref(), Some(expected.trim()), "{}", path.display());
+        assert_eq!(
+            keen_id(&k).as_deref(),
+            Some(expected.trim()),
+            "{}",
+            path.display()
+        );
         checked += 1;
     }
     assert_eq!(checked, 90);
 }
 
 fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
-    let params = KenKenParams { size: n, max_cage, ops: ops.clone() };
+    let params = KenKenParams {
+        size: n,
+        max_cage,
+        ops: ops.clone(),
+    };
     let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     let puzzle = Puzzle::KenKen(g.puzzle.clone());
     verify(&puzzle, &g.solution).unwrap();
     for cage in g.puzzle.cages() {
         assert!(cage.cells.len() <= max_cage);
         assert!(cage.is_contiguous());
-        assert!(cage.op == Op::Given || ops.contains(&cage.op), "{:?}", cage.op);
+        assert!(
+            cage.op == Op::Given || ops.contains(&cage.op),
+            "{:?}",
+            cage.op
+        );
     }
     // Independently re-proven unique, with the generator's solution.
-    let opts = SolveOptions { check_unique: true, ..SolveOptions::default() };
+    let opts = SolveOptions {
+        check_unique: true,
+        ..SolveOptions::default()
+    };
     let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts).unwrap();
-    assert_eq!(outcome, Outcome::Solved { grid: g.solution.clone(), unique: Some(true) });
+    assert_eq!(
+        outcome,
+        Outcome::Solved {
+            grid: g.solution.clone(),
+            unique: Some(true)
+        }
+    );
     // Reproducible.
     let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     assert_eq!(again.puzzle, g.puzzle);

@@ -9,6 +9,7 @@ use clap::Args;
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
 use crate::cnf::dimacs::{parse_answer, write_dimacs};
 use crate::cnf::{Lit, OneHot};
+use crate::compare::EngineStats;
 use crate::encode::{dimacs_comments, encode as encode_puzzle, Encoding};
 use crate::grid::Cell;
 use crate::parse::solution::parse_solution;
@@ -177,7 +178,8 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
     match run() {
         Ok((puzzle, outcome, stats)) => {
             let written = if args.json {
-                let v = super::solve::solve_json(&name, &puzzle, &outcome, &stats);
+                let v =
+                    super::solve::solve_json(&name, &puzzle, &outcome, &EngineStats::Sat(stats));
                 writeln!(out, "{v}")
             } else {
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)

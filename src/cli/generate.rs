@@ -83,7 +83,8 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         ops: parse_ops(&a.ops)?,
     };
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();

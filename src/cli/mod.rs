@@ -4,6 +4,7 @@
 //! diagnostics to `err`, and returns the process exit status: 0 solved, 1 no solution
 //! (not an error), 2 bad input or failure.
 
+mod compare;
 mod dimacs;
 mod generate;
 mod solve;
@@ -15,10 +16,10 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cnf::AmoEncoding;
+use crate::compare::Engine;
 use crate::encode::EncodeOptions;
 use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::Puzzle;
-use crate::solve::{Backend, ExternalBackend, SolveError, VarisatBackend};
 
 /// Exit status: solved.
 pub const EXIT_OK: u8 = 0;
@@ -41,6 +42,8 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles and print verified solutions.
     Solve(solve::SolveArgs),
+    /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
+    Compare(compare::CompareArgs),
     /// Count solutions with blocking clauses.
     Count(solve::CountArgs),
     /// Write a puzzle's CNF as DIMACS.
@@ -60,21 +63,28 @@ pub struct FormulaArgs {
     /// At-most-one encoding for cells, rows and columns.
     #[arg(long, value_enum, default_value_t = AmoArg::Auto)]
     pub amo: AmoArg,
+    /// Leave out the KenKen cage–line ("pointing") clauses.
+    #[arg(long)]
+    pub no_cage_lines: bool,
 }
 
 impl FormulaArgs {
     fn encode_options(&self) -> EncodeOptions {
         EncodeOptions {
             amo: self.amo.into(),
+            cage_lines: !self.no_cage_lines,
             ..EncodeOptions::default()
         }
     }
 }
 
-/// Which SAT solver answers.
+/// Which engine answers.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
-    /// External solver command instead of the embedded varisat, e.g. `cadical` or
+    /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
+    #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
+    pub engine: EngineArg,
+    /// External SAT solver command instead of the embedded varisat, e.g. `cadical` or
     /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
@@ -84,25 +94,43 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The backend these options ask for.
+    /// The engine these options ask for.
     ///
     /// # Errors
-    /// An empty solver command or an invalid timeout.
-    pub fn backend(&self) -> Result<Box<dyn Backend>, SolveError> {
-        let timeout = match self.timeout {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                return Err(SolveError::Backend {
-                    solver: self.solver.clone().unwrap_or_default(),
-                    message: format!("--timeout must be a positive number of seconds, not {t}"),
-                })
+    /// `--solver` with `--engine native`, or an invalid timeout.
+    pub fn engine(&self) -> Result<Engine, String> {
+        let timeout = parse_timeout(self.timeout)?;
+        match (&self.solver, self.engine) {
+            (Some(_), EngineArg::Native) => {
+                Err("--solver runs a SAT solver; it cannot be combined with --engine native".into())
             }
-            t => t.map(Duration::from_secs_f64),
-        };
-        Ok(match &self.solver {
-            Some(cmd) => Box::new(ExternalBackend::new(cmd, timeout)?),
-            None => Box::new(VarisatBackend::new()),
-        })
+            (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
+                command: cmd.clone(),
+                timeout,
+            }),
+            (None, EngineArg::Sat) => Ok(Engine::Varisat),
+            (None, EngineArg::Native) => Ok(Engine::Native),
+        }
     }
+}
+
+/// Checks a `--timeout` value.
+fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
+    match t {
+        Some(t) if !(t.is_finite() && t > 0.0) => Err(format!(
+            "--timeout must be a positive number of seconds, not {t}"
+        )),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Constraint propagation and search.
+    Native,
+    /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
+    Sat,
 }
 
 /// `--amo` values.
@@ -131,6 +159,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, out, err),
         Command::Count(args) => solve::count_files(args, out, err),
+        Command::Compare(args) => compare::compare_files(args, out, err),
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, out, err),

@@ -6,9 +6,10 @@ use clap::Args;
 use serde_json::json;
 
 use super::{display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_OK, EXIT_UNSAT};
+use crate::compare::{EngineOptions, EngineStats};
 use crate::puzzle::Puzzle;
 use crate::render;
-use crate::solve::{enumerate, solve_puzzle, Count, Outcome, RunStats, SolveOptions};
+use crate::solve::{Count, Outcome};
 
 /// `solve` options.
 #[derive(Debug, Args)]
@@ -82,16 +83,20 @@ fn each_file<W: Write, E: Write>(
 
 /// `cagesat solve`.
 pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = SolveOptions {
+    let opts = EngineOptions {
         encode: args.formula.encode_options(),
-        check_unique: args.unique,
+        ..EngineOptions::default()
     };
     let many = args.input.files.len() > 1;
+    let engine = match args.solver.engine() {
+        Ok(e) => e,
+        Err(message) => return fail(err, message),
+    };
     each_file(&args.input, args.json, out, err, |name, path, out| {
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
-        let backend = args.solver.backend().map_err(|e| format!("{name}: {e}"))?;
-        let (outcome, stats) =
-            solve_puzzle(&puzzle, backend, &opts).map_err(|e| format!("{name}: {e}"))?;
+        let (outcome, stats) = engine
+            .solve(&puzzle, args.unique, &opts)
+            .map_err(|e| format!("{name}: {e}"))?;
         let written = if args.json {
             writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
         } else {
@@ -107,18 +112,25 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
 
 /// `cagesat count`: exit 0 when at least one solution exists, 1 when none.
 pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = args.formula.encode_options();
+    let opts = EngineOptions {
+        encode: args.formula.encode_options(),
+        ..EngineOptions::default()
+    };
     let many = args.input.files.len() > 1;
+    let engine = match args.solver.engine() {
+        Ok(e) => e,
+        Err(message) => return fail(err, message),
+    };
     each_file(&args.input, args.json, out, err, |name, path, out| {
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
-        let backend = args.solver.backend().map_err(|e| format!("{name}: {e}"))?;
         let mut solutions = Vec::new();
-        let (count, stats) = enumerate(&puzzle, backend, &opts, args.limit, |g| {
-            if args.print_solutions {
-                solutions.push(g.clone());
-            }
-        })
-        .map_err(|e| format!("{name}: {e}"))?;
+        let (count, stats) = engine
+            .count(&puzzle, args.limit, &opts, |g| {
+                if args.print_solutions {
+                    solutions.push(g.clone());
+                }
+            })
+            .map_err(|e| format!("{name}: {e}"))?;
         let written = if args.json {
             let mut v = count_json(name, &puzzle, count, &stats);
             if args.print_solutions {
@@ -140,21 +152,12 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
     })
 }
 
-fn stats_json(stats: &RunStats) -> serde_json::Value {
-    json!({
-        "vars": stats.cnf.vars,
-        "clauses": stats.cnf.clauses,
-        "encode_ms": stats.encode_time.as_secs_f64() * 1e3,
-        "solve_ms": stats.solve_time.as_secs_f64() * 1e3,
-    })
-}
-
 /// The JSON record of a solve.
 pub(super) fn solve_json(
     name: &str,
     puzzle: &Puzzle,
     outcome: &Outcome,
-    stats: &RunStats,
+    stats: &EngineStats,
 ) -> serde_json::Value {
     let (status, solution, unique) = match outcome {
         Outcome::Solved { grid, unique } => {
@@ -168,17 +171,17 @@ pub(super) fn solve_json(
         "status": status,
         "solution": solution,
         "unique": unique,
-        "stats": stats_json(stats),
+        "stats": stats.to_json(),
     })
 }
 
-fn count_json(name: &str, puzzle: &Puzzle, count: Count, stats: &RunStats) -> serde_json::Value {
+fn count_json(name: &str, puzzle: &Puzzle, count: Count, stats: &EngineStats) -> serde_json::Value {
     json!({
         "file": name,
         "kind": puzzle.kind(),
         "count": count.count,
         "complete": count.complete,
-        "stats": stats_json(stats),
+        "stats": stats.to_json(),
     })
 }
 

@@ -41,7 +41,11 @@ pub fn keen_id(puzzle: &KenKen) -> Option<String> {
                 raw.push('z');
                 run -= 25;
             }
-            raw.push(if run == 0 { '_' } else { char::from(b'a' - 1 + run as u8) });
+            raw.push(if run == 0 {
+                '_'
+            } else {
+                char::from(b'a' - 1 + run as u8)
+            });
             run = 0;
         } else {
             run += 1;

@@ -69,13 +69,18 @@ const SIZE_WEIGHTS: [(usize, u64); 5] = [(1, 3), (2, 42), (3, 35), (4, 15), (5, 
 ///
 /// # Errors
 /// Bad parameters (size outside 1..=26, `max_cage` 0) and solver failures.
-pub fn generate_kenken(params: &KenKenParams, rng: &mut SplitMix64) -> Result<GeneratedKenKen, GenerateError> {
+pub fn generate_kenken(
+    params: &KenKenParams,
+    rng: &mut SplitMix64,
+) -> Result<GeneratedKenKen, GenerateError> {
     let n = params.size;
     if n == 0 || n > crate::puzzle::kenken::MAX_SIZE {
         return Err(GenerateError::Params(format!("size {n} is outside 1..=26")));
     }
     if params.max_cage == 0 {
-        return Err(GenerateError::Params("--max-cage must be at least 1".into()));
+        return Err(GenerateError::Params(
+            "--max-cage must be at least 1".into(),
+        ));
     }
     let square = random_latin_square(n, rng);
     let solution = Grid::from_rows(square).expect("square");
@@ -127,7 +132,14 @@ impl State<'_> {
         ids.sort_unstable();
         ids.dedup();
         ids.into_iter()
-            .map(|id| (id, (0..self.n * self.n).filter(|&i| self.region[i] == id).collect()))
+            .map(|id| {
+                (
+                    id,
+                    (0..self.n * self.n)
+                        .filter(|&i| self.region[i] == id)
+                        .collect(),
+                )
+            })
             .collect()
     }
 
@@ -135,7 +147,10 @@ impl State<'_> {
         let mut cages = Vec::new();
         for (id, members) in self.cages() {
             let cells: Vec<Cell> = members.iter().map(|&i| self.cell(i)).collect();
-            let values: Vec<u64> = cells.iter().map(|&c| u64::from(*self.solution.get(c))).collect();
+            let values: Vec<u64> = cells
+                .iter()
+                .map(|&c| u64::from(*self.solution.get(c)))
+                .collect();
             let (op, target) = match self.ops[id].and_then(|op| clue_for(op, &values)) {
                 Some(t) => (self.ops[id].expect("some"), t),
                 None => choose_clue(&values, &self.params.ops, rng),
@@ -150,7 +165,9 @@ impl State<'_> {
     /// Changes the puzzle at a cell where `other` differs from our solution.
     fn repair(&mut self, other: &Grid<u8>, attempt: usize, rng: &mut SplitMix64) {
         let n = self.n;
-        let diff: Vec<usize> = (0..n * n).filter(|&i| other.get(self.cell(i)) != self.solution.get(self.cell(i))).collect();
+        let diff: Vec<usize> = (0..n * n)
+            .filter(|&i| other.get(self.cell(i)) != self.solution.get(self.cell(i)))
+            .collect();
         let i = diff[rng.below(diff.len() as u64) as usize];
         let id = self.region[i];
         let size = self.region.iter().filter(|&&r| r == id).count();
@@ -179,7 +196,10 @@ impl State<'_> {
         for other in neighbours {
             let other_size = self.region.iter().filter(|&&r| r == other).count();
             if size + other_size <= self.params.max_cage {
-                self.region.iter_mut().filter(|r| **r == other).for_each(|r| *r = id);
+                self.region
+                    .iter_mut()
+                    .filter(|r| **r == other)
+                    .for_each(|r| *r = id);
                 self.ops[id] = None;
                 return true;
             }
@@ -260,7 +280,12 @@ impl Checker {
     /// A verified solution of `puzzle` other than the generating square, if one exists.
     fn other_solution(&mut self, puzzle: &KenKen) -> Result<Option<Grid<u8>>, GenerateError> {
         let wanted: HashSet<&Cage> = puzzle.cages().iter().collect();
-        let retired: Vec<Cage> = self.active.keys().filter(|c| !wanted.contains(c)).cloned().collect();
+        let retired: Vec<Cage> = self
+            .active
+            .keys()
+            .filter(|c| !wanted.contains(c))
+            .cloned()
+            .collect();
         for cage in retired {
             let lit = self.active.remove(&cage).expect("active");
             self.solver.add_clause(&[!lit]);
@@ -373,7 +398,11 @@ fn partition(n: usize, max_cage: usize, rng: &mut SplitMix64) -> Vec<usize> {
 }
 
 fn draw_size(max_cage: usize, rng: &mut SplitMix64) -> usize {
-    let weights: Vec<(usize, u64)> = SIZE_WEIGHTS.iter().copied().filter(|&(s, _)| s <= max_cage).collect();
+    let weights: Vec<(usize, u64)> = SIZE_WEIGHTS
+        .iter()
+        .copied()
+        .filter(|&(s, _)| s <= max_cage)
+        .collect();
     let total: u64 = weights.iter().map(|&(_, w)| w).sum();
     let mut x = rng.below(total);
     for &(s, w) in &weights {

@@ -103,7 +103,9 @@ mod tests {
         // of order 9 almost never have that property for all row pairs.
         let g = random_latin_square(9, &mut SplitMix64::new(3));
         let cycle_lengths = |a: &[u8], b: &[u8]| {
-            let pos: Vec<usize> = (0..9).map(|d| a.iter().position(|&x| x == d as u8 + 1).unwrap()).collect();
+            let pos: Vec<usize> = (0..9)
+                .map(|d| a.iter().position(|&x| x == d as u8 + 1).unwrap())
+                .collect();
             let mut seen = [false; 9];
             let mut lens = Vec::new();
             for s in 0..9 {
