@@ -21,18 +21,21 @@ impl Cell {
         Cell { row, col }
     }
 
-    /// Parses a label such as `A1` or `c10` (case-insensitive row letter, 1-based column).
+    /// Parses a label such as `A1` or `c10` (case-insensitive row letters, 1-based column).
+    /// Rows beyond Z continue as in spreadsheets: `AA` is row 27, `AZ` row 52, `BA` row 53.
     ///
     /// Returns `None` when the text is not a well-formed label. Range checks against a grid
     /// are the caller's job.
     #[must_use]
     pub fn parse_label(text: &str) -> Option<Cell> {
-        let mut chars = text.chars();
-        let letter = chars.next()?.to_ascii_uppercase();
-        if !letter.is_ascii_uppercase() {
+        let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
+        let (letters, digits) = text.split_at(split);
+        if letters.is_empty() || letters.len() > 2 {
             return None;
         }
-        let digits = chars.as_str();
+        let row = letters.bytes().fold(0usize, |acc, b| {
+            acc * 26 + usize::from(b.to_ascii_uppercase() - b'A') + 1
+        }) - 1;
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
             return None;
         }
@@ -40,8 +43,26 @@ impl Cell {
         if col == 0 || col > 256 {
             return None;
         }
-        let row = letter as u8 - b'A';
-        Some(Cell::new(row, u8::try_from(col - 1).ok()?))
+        Some(Cell::new(
+            u8::try_from(row).ok()?,
+            u8::try_from(col - 1).ok()?,
+        ))
+    }
+
+    /// The row's letters: `A`..`Z`, then `AA`, `AB`, … (spreadsheet style).
+    #[must_use]
+    pub fn row_label(row: u8) -> String {
+        let r = usize::from(row);
+        if r < 26 {
+            char::from(b'A' + row).to_string()
+        } else {
+            let (hi, lo) = (r / 26 - 1, r % 26);
+            format!(
+                "{}{}",
+                char::from(b'A' + hi as u8),
+                char::from(b'A' + lo as u8)
+            )
+        }
     }
 
     /// The label of this cell, e.g. `B3`.
@@ -68,7 +89,7 @@ impl fmt::Display for Cell {
         write!(
             f,
             "{}{}",
-            char::from(b'A' + self.row),
+            Cell::row_label(self.row),
             u16::from(self.col) + 1
         )
     }
@@ -167,7 +188,17 @@ mod tests {
         assert_eq!(Cell::parse_label("A0"), None);
         assert_eq!(Cell::parse_label("1A"), None);
         assert_eq!(Cell::parse_label("A"), None);
-        assert_eq!(Cell::parse_label("AB3"), None);
+        assert_eq!(Cell::parse_label("AA3"), Some(Cell::new(26, 2)));
+        assert_eq!(Cell::parse_label("ab3"), Some(Cell::new(27, 2)));
+        assert_eq!(Cell::new(26, 0).label(), "AA1");
+        assert_eq!(Cell::new(52, 0).label(), "BA1");
+        for r in 0..=255u8 {
+            assert_eq!(
+                Cell::parse_label(&Cell::new(r, 7).label()),
+                Some(Cell::new(r, 7))
+            );
+        }
+        assert_eq!(Cell::parse_label("ABC3"), None);
         assert_eq!(Cell::parse_label("A+3"), None);
     }
 

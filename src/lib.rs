@@ -20,9 +20,11 @@
 
 pub mod cli;
 pub mod cnf;
+pub mod compare;
 pub mod encode;
 pub mod generate;
 pub mod grid;
+pub mod native;
 pub mod parse;
 pub mod puzzle;
 pub mod render;

@@ -19,6 +19,10 @@ use crate::puzzle::{Cage, Op};
 /// Default bound on the number of tuples of one cage.
 pub const DEFAULT_TUPLE_LIMIT: usize = 200_000;
 
+/// The search may visit at most this many nodes per allowed tuple of the limit, so a cage
+/// whose search space is huge but sparse fails fast instead of hanging.
+const NODES_PER_TUPLE: usize = 64;
+
 /// Tuple enumeration failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TupleError {
@@ -31,6 +35,16 @@ pub enum TupleError {
         anchor: Cell,
         /// The limit that was exceeded.
         limit: usize,
+    },
+    /// The enumeration would take too long (the search budget ran out).
+    #[error(
+        "cage at {anchor} is too large to enumerate (search budget of {nodes} nodes exhausted)"
+    )]
+    SearchTooLarge {
+        /// The cage's top-left cell.
+        anchor: Cell,
+        /// The node budget.
+        nodes: usize,
     },
 }
 
@@ -59,12 +73,20 @@ pub fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, Tup
         current: Vec::with_capacity(k),
         out: Vec::new(),
         overflow: false,
+        nodes_left: limit.saturating_mul(NODES_PER_TUPLE).max(1 << 16),
     };
+    let budget = search.nodes_left;
     search.run(0, 0, 1, 0);
     if search.overflow {
         return Err(TupleError::TooMany {
             anchor: cage.anchor(),
             limit,
+        });
+    }
+    if search.nodes_left == 0 {
+        return Err(TupleError::SearchTooLarge {
+            anchor: cage.anchor(),
+            nodes: budget,
         });
     }
     Ok(search.out)
@@ -79,14 +101,16 @@ struct Search {
     current: Vec<u8>,
     out: Vec<Vec<u8>>,
     overflow: bool,
+    nodes_left: usize,
 }
 
 impl Search {
     /// `sum`, `prod` and `max` describe `current`.
     fn run(&mut self, depth: usize, sum: u64, prod: u64, max: u8) {
-        if self.overflow {
+        if self.overflow || self.nodes_left == 0 {
             return;
         }
+        self.nodes_left -= 1;
         let k = self.clash.len();
         if depth == k {
             if self.accepts(sum, prod, max) {
@@ -126,7 +150,11 @@ impl Search {
         let rest = rest as u64;
         match self.op {
             Op::Add => sum + rest <= self.target && sum + rest * n >= self.target,
-            Op::Mul => self.target % prod == 0,
+            Op::Mul => {
+                self.target % prod == 0
+                    && n.checked_pow(u32::try_from(rest).unwrap_or(u32::MAX))
+                        .is_none_or(|most| self.target / prod <= most)
+            }
             Op::Sub => sum - u64::from(max) + self.target <= n,
             Op::Div => (prod / u64::from(max)).saturating_mul(self.target) <= n,
             Op::Given => u64::from(max) == self.target,
@@ -193,6 +221,18 @@ mod tests {
         let cells: Vec<(u8, u8)> = (0..9).map(|i| (i / 3, (i % 3) * 3 + i / 3)).collect();
         let e = cage_tuples(&cage(Op::Add, 40, &cells), 9, 10).unwrap_err();
         assert!(matches!(e, TupleError::TooMany { limit: 10, .. }));
+    }
+
+    #[test]
+    fn sparse_huge_searches_stop_with_an_error() {
+        // 26 cells of a 26x26 grid on distinct rows and columns, product 2^60·3: the
+        // divisibility bound alone cannot cut this search short, the budget does.
+        let cells: Vec<(u8, u8)> = (0..26).map(|i| (i, (i * 7) % 26)).collect();
+        let c = cage(Op::Mul, (1 << 60) * 3, &cells);
+        match cage_tuples(&c, 26, 100) {
+            Err(TupleError::SearchTooLarge { .. } | TupleError::TooMany { .. }) => {}
+            other => panic!("expected a limit error, got {other:?}"),
+        }
     }
 
     #[test]

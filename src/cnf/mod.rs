@@ -5,6 +5,7 @@
 //! the allowed-tuple (table) encoding. Everything here writes into any `ExtendFormula` sink.
 
 pub mod card;
+pub mod dimacs;
 pub mod mdd;
 pub mod table;
 pub mod varmap;

@@ -58,11 +58,24 @@ pub fn encode_table(
     lits: &[Vec<Lit>],
     tuples: &[Vec<u8>],
 ) -> TableStats {
+    encode_table_with_selectors(f, lits, tuples).0
+}
+
+/// [`encode_table`], also returning the selector of each tuple (empty when there are fewer
+/// than two tuples and no selectors are needed), so callers can add reasoning over tuples.
+///
+/// # Panics
+/// As [`encode_table`].
+pub fn encode_table_with_selectors(
+    f: &mut impl ExtendFormula,
+    lits: &[Vec<Lit>],
+    tuples: &[Vec<u8>],
+) -> (TableStats, Vec<Lit>) {
     let mut stats = TableStats::default();
     if tuples.is_empty() {
         f.add_clause(&[]);
         stats.some = 1;
-        return stats;
+        return (stats, Vec::new());
     }
     // supporters[i][d-1] = indices of tuples with digit d at position i
     let mut supporters: Vec<Vec<Vec<usize>>> =
@@ -86,7 +99,7 @@ pub fn encode_table(
             f.add_clause(&[lits[i][usize::from(d) - 1]]);
             stats.fix += 1;
         }
-        return stats;
+        return (stats, Vec::new());
     }
     let selectors: Vec<Lit> = tuples.iter().map(|_| f.new_lit()).collect();
     stats.selectors = selectors.len();
@@ -111,7 +124,7 @@ pub fn encode_table(
             stats.support += 1;
         }
     }
-    stats
+    (stats, selectors)
 }
 
 #[cfg(test)]

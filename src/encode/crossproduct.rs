@@ -21,7 +21,7 @@ use crate::cnf::card::exactly_one;
 use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
 use crate::cnf::table::encode_table;
 use crate::cnf::{CnfFormula, EncodeStats, ExtendFormula, Lit, OneHot};
-use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+use crate::encode::{AuxRange, ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
 
@@ -40,14 +40,8 @@ struct Line {
 /// node limit.
 pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let (rows, cols) = puzzle.dims();
-    let map = OneHot::full(rows, cols, DIGITS);
-    let mut formula = CnfFormula::new();
-    formula.set_var_count(map.var_count());
-    let mut enc = Encoding {
-        formula: CnfFormula::new(),
-        map,
-        families: Vec::new(),
-    };
+    let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
+    let mut formula = std::mem::take(&mut enc.formula);
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     let mut lines: Vec<Line> = (0..rows)
         .map(|r| Line {
@@ -137,6 +131,12 @@ fn encode_line(
         ConstraintEncoding::Mdd => false,
         ConstraintEncoding::Auto => tuples_are_smaller(mdd, line.cells.len()),
     };
+    let first_aux = formula.var_count();
+    let role = if use_tuples {
+        "line tuple selector"
+    } else {
+        "line mdd node and edge"
+    };
     if use_tuples {
         let tuples = mdd
             .tuples(opts.tuple_limit)
@@ -181,6 +181,17 @@ fn encode_line(
         enc.record("mdd-in", clauses(m.into));
         enc.record("mdd-support", clauses(m.support));
         enc.record("mdd-prune", clauses(m.prune));
+    }
+    let end = formula.var_count();
+    if end > first_aux {
+        match enc.aux.last_mut() {
+            Some(last) if last.role == role && last.end == first_aux => last.end = end,
+            _ => enc.aux.push(AuxRange {
+                start: first_aux,
+                end,
+                role,
+            }),
+        }
     }
     Ok(())
 }

@@ -8,11 +8,12 @@
 //!   allowed tuples through [`crate::cnf::table`] (selector variables count in `cage-select`).
 
 use crate::cnf::card::exactly_one;
-use crate::cnf::table::encode_table;
-use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot};
+use crate::cnf::table::encode_table_with_selectors;
+use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
+use crate::encode::lines::encode_cage_lines;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
-use crate::puzzle::KenKen;
+use crate::puzzle::{Cage, KenKen};
 use crate::tuples::cage_tuples;
 
 /// Encodes a KenKen puzzle.
@@ -22,39 +23,14 @@ use crate::tuples::cage_tuples;
 pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
     let digits = n as u8;
-    let map = OneHot::full(n, n, digits);
-    let mut formula = CnfFormula::new();
-    formula.set_var_count(map.var_count());
-    let mut enc = Encoding {
-        formula: CnfFormula::new(),
-        map,
-        families: Vec::new(),
-    };
-    let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    for r in 0..n {
-        for c in 0..n {
-            let s = exactly_one(&mut formula, &enc.map.cell_lits(cell(r, c)), opts.amo);
-            enc.record("cell", s);
-        }
-    }
-    for (name, by_row) in [("row", true), ("col", false)] {
-        for line in 0..n {
-            for d in 1..=digits {
-                let lits: Vec<Lit> = (0..n)
-                    .map(|i| {
-                        let at = if by_row { cell(line, i) } else { cell(i, line) };
-                        enc.map.lit(at, d)
-                    })
-                    .collect();
-                let s = exactly_one(&mut formula, &lits, opts.amo);
-                enc.record(name, s);
-            }
-        }
-    }
+    let mut enc = encode_latin(n, opts);
+    let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
         let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
-        let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| enc.map.cell_lits(c)).collect();
-        let t = encode_table(&mut formula, &lits, &tuples);
+        let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
+            let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
+            encode_table_with_selectors(f, &lits, &tuples)
+        });
         enc.record("cage-prune", clauses(t.prune));
         enc.record("cage-fix", clauses(t.fix));
         enc.record(
@@ -66,9 +42,70 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         );
         enc.record("cage-some", clauses(t.some));
         enc.record("cage-support", clauses(t.support));
+        tables.push((tuples, selectors));
     }
-    enc.formula = formula;
+    // Written after all tables, so the line variables form one range after the selectors.
+    if opts.cage_lines {
+        for (cage, (tuples, selectors)) in puzzle.cages().iter().zip(&tables) {
+            let l = enc.with_aux("cage line digit", |f, map| {
+                encode_cage_lines(f, map, n, &cage.cells, tuples, selectors)
+            });
+            enc.record("cage-line", l.linked);
+            enc.record("cage-line-fixed", clauses(l.fixed));
+        }
+    }
     Ok(enc)
+}
+
+/// The Latin-square part alone: x variables, `cell`, `row` and `col` families.
+#[must_use]
+pub fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
+    let digits = n as u8;
+    let mut enc = Encoding::new(OneHot::full(n, n, digits));
+    let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+    for r in 0..n {
+        for c in 0..n {
+            let s = enc.with_aux("cell ladder", |f, map| {
+                exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
+            });
+            enc.record("cell", s);
+        }
+    }
+    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
+        for line in 0..n {
+            for d in 1..=digits {
+                let s = enc.with_aux(role, |f, map| {
+                    let lits: Vec<Lit> = (0..n)
+                        .map(|i| map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d))
+                        .collect();
+                    exactly_one(f, &lits, opts.amo)
+                });
+                enc.record(name, s);
+            }
+        }
+    }
+    enc
+}
+
+/// Writes one cage (its table, then its cage–line clauses when enabled) into `f`; used by
+/// the generator, which guards each cage's clauses with its own activation literal.
+///
+/// # Errors
+/// [`EncodeError::Tuples`] when the cage has too many allowed tuples.
+pub fn encode_cage(
+    f: &mut impl ExtendFormula,
+    map: &OneHot,
+    n: usize,
+    cage: &Cage,
+    opts: &EncodeOptions,
+) -> Result<(), EncodeError> {
+    let tuples = cage_tuples(cage, n as u8, opts.tuple_limit)?;
+    let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
+    let (_, selectors) = encode_table_with_selectors(f, &lits, &tuples);
+    if opts.cage_lines {
+        let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
+    }
+    Ok(())
 }
 
 fn clauses(clauses: usize) -> EncodeStats {

@@ -5,7 +5,9 @@
 //! family, so the documentation in `encodings/` can be checked against the code.
 
 pub mod crossproduct;
+pub mod kakuro;
 pub mod kenken;
+pub mod lines;
 
 use thiserror::Error;
 
@@ -21,6 +23,8 @@ pub struct EncodeOptions {
     pub amo: AmoEncoding,
     /// Largest number of allowed tuples per cage.
     pub tuple_limit: usize,
+    /// Add cage–line ("pointing") reasoning clauses (see [`lines`]).
+    pub cage_lines: bool,
     /// How arithmetic line constraints are written (CrossProduct rows and columns).
     pub constraint: ConstraintEncoding,
     /// CrossProduct: before writing clauses, remove digits that some row or column cannot
@@ -45,6 +49,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             amo: AmoEncoding::Auto,
             tuple_limit: DEFAULT_TUPLE_LIMIT,
+            cage_lines: true,
             constraint: ConstraintEncoding::Auto,
             line_filter: true,
         }
@@ -84,6 +89,17 @@ pub struct Family {
     pub stats: EncodeStats,
 }
 
+/// A contiguous range of auxiliary variables (0-based indices, end exclusive) and their role.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuxRange {
+    /// First variable index.
+    pub start: usize,
+    /// One past the last variable index.
+    pub end: usize,
+    /// What the variables mean (the clause family that introduced them).
+    pub role: &'static str,
+}
+
 /// A puzzle's CNF.
 #[derive(Debug)]
 pub struct Encoding {
@@ -93,9 +109,43 @@ pub struct Encoding {
     pub map: OneHot,
     /// Sizes by clause family, in the order written.
     pub families: Vec<Family>,
+    /// Auxiliary variables by role, in index order.
+    pub aux: Vec<AuxRange>,
 }
 
 impl Encoding {
+    /// An empty formula whose first variables are the one-hot x variables of `map`.
+    #[must_use]
+    pub fn new(map: OneHot) -> Self {
+        let mut formula = CnfFormula::new();
+        formula.set_var_count(map.var_count());
+        Encoding {
+            formula,
+            map,
+            families: Vec::new(),
+            aux: Vec::new(),
+        }
+    }
+
+    /// Runs `write` on the formula and records the auxiliary variables it created (if any)
+    /// under `role`, merging with the previous range when it has the same role.
+    pub fn with_aux<R>(
+        &mut self,
+        role: &'static str,
+        write: impl FnOnce(&mut CnfFormula, &OneHot) -> R,
+    ) -> R {
+        let start = self.formula.var_count();
+        let r = write(&mut self.formula, &self.map);
+        let end = self.formula.var_count();
+        if end > start {
+            match self.aux.last_mut() {
+                Some(last) if last.role == role && last.end == start => last.end = end,
+                _ => self.aux.push(AuxRange { start, end, role }),
+            }
+        }
+        r
+    }
+
     /// Total variables and clauses.
     #[must_use]
     pub fn stats(&self) -> EncodeStats {
@@ -125,6 +175,33 @@ impl Encoding {
     }
 }
 
+/// The `c` comment lines that start a DIMACS export: the puzzle, the options, the meaning
+/// of every x variable (`x 17 B3=4`) and the auxiliary ranges with their roles.
+#[must_use]
+pub fn dimacs_comments(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> Vec<String> {
+    let d = usize::from(enc.map.digits());
+    let mut lines = vec![
+        format!("cagesat {} {}", puzzle.kind(), puzzle.size_label()),
+        format!(
+            "encoding: one-hot x(cell,digit), exactly-one per cell; at-most-one {:?}; tables of allowed tuples",
+            opts.amo
+        ),
+        format!(
+            "variables 1..{}: x(cell,d) = position(cell)*{d} + d, cells in row-major order; lines 'x VAR CELL=DIGIT'",
+            enc.map.var_count()
+        ),
+    ];
+    for (p, &cell) in enc.map.cells().iter().enumerate() {
+        for digit in 1..=d {
+            lines.push(format!("x {} {cell}={digit}", p * d + digit));
+        }
+    }
+    for a in &enc.aux {
+        lines.push(format!("aux {}-{} {}", a.start + 1, a.end, a.role));
+    }
+    lines
+}
+
 /// Encodes any puzzle.
 ///
 /// # Errors
@@ -132,6 +209,7 @@ impl Encoding {
 pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     match puzzle {
         Puzzle::KenKen(k) => kenken::encode(k, opts),
+        Puzzle::Kakuro(k) => kakuro::encode(k, opts),
         Puzzle::CrossProduct(p) => crossproduct::encode(p, opts),
     }
 }

@@ -1,9 +1,13 @@
 //! # Puzzle generators
 //!
 //! Seeded, reproducible generators (one file per puzzle kind) built on [`crate::rng`], and
-//! [`count_solutions`], the capped solution count they use to keep only unique puzzles.
+//! [`count_solutions`], the capped solution count the CrossProduct generator uses to keep
+//! only unique puzzles.
 
 pub mod crossproduct;
+pub mod keen_id;
+pub mod kenken;
+pub mod latin;
 
 use thiserror::Error;
 
@@ -13,6 +17,7 @@ use crate::solve::{Enumerator, SolveError, VarisatBackend};
 use crate::verify::verify;
 
 pub use crossproduct::{generate_crossproduct, CrossProductParams, GeneratedCrossProduct};
+pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
 
 /// Generation failed.
 #[derive(Debug, Error)]

@@ -68,6 +68,22 @@ pub fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     KenKen::new(n, cages, strict).map_err(|e| locate(e, &raw, size_pos))
 }
 
+/// Writes a puzzle in the `.kenken` format (`size` line, then one cage per line in the
+/// puzzle's order); [`parse`] reads it back to an equal puzzle.
+#[must_use]
+pub fn to_text(puzzle: &KenKen) -> String {
+    let mut out = format!("size {}\n", puzzle.size());
+    for cage in puzzle.cages() {
+        out.push_str(&format!("{} {}", cage.target, cage.op.symbol()));
+        for c in &cage.cells {
+            out.push(' ');
+            out.push_str(&c.label());
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
     let Some(tok) = toks.get(1) else {
         return Err(ParseError::new(

@@ -5,7 +5,9 @@
 //! `file:line:col: message`.
 
 pub mod crossproduct;
+pub mod kakuro;
 pub mod kenken;
+pub mod solution;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::puzzle::{CrossProductError, KenKenError};
+use crate::puzzle::{CrossProductError, KakuroError, KenKenError};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -102,9 +104,64 @@ pub enum ParseErrorKind {
     /// `--strict`: a cage whose cells are not edge-connected.
     #[error("cage is not contiguous (rejected by --strict)")]
     NonContiguousCage,
+    /// A solution token is not a digit.
+    #[error("bad digit '{0}' in solution")]
+    BadDigit(String),
+    /// A solution row has the wrong length.
+    #[error("solution row has {found} digits, expected {expected}")]
+    RaggedSolution {
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A solution does not fit the puzzle.
+    #[error("solution is {rows}x{cols}, the puzzle is {want_rows}x{want_cols}")]
+    SolutionShape {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+        /// Rows expected.
+        want_rows: usize,
+        /// Columns expected.
+        want_cols: usize,
+    },
+    /// A solution digit is outside the puzzle's digits.
+    #[error("digit {digit} at {cell} is outside 1..={max}")]
+    SolutionDigit {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The largest digit.
+        max: u8,
+    },
     /// The size cannot be inferred from an empty puzzle or is out of range.
     #[error("{0}")]
     Puzzle(KenKenError),
+    /// Kakuro: a row with a different number of squares than the first row.
+    #[error("row has {found} squares, expected {expected} like the first row (line {first_line})")]
+    RaggedRow {
+        /// Squares in this row.
+        found: usize,
+        /// Squares in the first row.
+        expected: usize,
+        /// Line of the first row.
+        first_line: usize,
+    },
+    /// Kakuro: a token that is not `#`, `.` or a clue.
+    #[error("unknown square '{0}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)")]
+    UnknownToken(String),
+    /// Kakuro: a clue square `\` with neither number.
+    #[error("clue square '\\' gives no sum (write '#' for a blocked square)")]
+    EmptyClue,
+    /// Kakuro: a clue number that does not fit in 32 bits.
+    #[error("clue number '{0}' is too large")]
+    ClueOverflow(String),
+    /// Kakuro: a semantic problem (clue without run, run without clue, impossible sum…).
+    #[error("{0}")]
+    Kakuro(KakuroError),
     /// CrossProduct: a line that is neither `rows` nor `cols`.
     #[error("unknown line '{0}' (expected 'rows' or 'cols')")]
     UnknownLine(String),
@@ -211,9 +268,10 @@ pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
     out
 }
 
-/// Parses any supported puzzle text, choosing the format by the file extension
-/// (`.crossproduct` → CrossProduct, `.kenken` → KenKen) or, for other names and standard
-/// input, by the content (a first word `rows`/`cols` means CrossProduct, anything else KenKen).
+/// Parses any supported puzzle text, choosing the format by the file extension:
+/// `.crossproduct` is CrossProduct, `.kakuro` is Kakuro, `.kenken` is KenKen; for other names
+/// and standard input, a first word `rows`/`cols` means CrossProduct, text that
+/// [looks like a Kakuro grid](kakuro::looks_like_kakuro) is Kakuro and anything else KenKen.
 ///
 /// # Errors
 /// A [`ParseError`] with the position of the first problem.
@@ -222,16 +280,23 @@ pub fn parse_puzzle(
     path: Option<&Path>,
     strict: bool,
 ) -> Result<crate::puzzle::Puzzle, ParseError> {
-    let ext = path.and_then(Path::extension).and_then(|e| e.to_str());
-    let is_crossproduct = match ext {
-        Some(e) if e.eq_ignore_ascii_case("crossproduct") => true,
-        Some(e) if e.eq_ignore_ascii_case("kenken") => false,
-        _ => crossproduct::looks_like(text),
+    use crate::puzzle::Puzzle;
+    let ext = path
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let kind = match ext.as_deref() {
+        Some("crossproduct") => "crossproduct",
+        Some("kakuro") => "kakuro",
+        Some("kenken") => "kenken",
+        _ if crossproduct::looks_like(text) => "crossproduct",
+        _ if kakuro::looks_like_kakuro(text) => "kakuro",
+        _ => "kenken",
     };
-    let parsed = if is_crossproduct {
-        crossproduct::parse(text).map(crate::puzzle::Puzzle::CrossProduct)
-    } else {
-        kenken::parse(text, strict).map(crate::puzzle::Puzzle::KenKen)
+    let parsed = match kind {
+        "crossproduct" => crossproduct::parse(text).map(Puzzle::CrossProduct),
+        "kakuro" => kakuro::parse(text).map(Puzzle::Kakuro),
+        _ => kenken::parse(text, strict).map(Puzzle::KenKen),
     };
     parsed.map_err(|e| e.with_path(path))
 }

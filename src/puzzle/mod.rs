@@ -4,9 +4,11 @@
 //! [`crate::parse`] build these; encoders in [`crate::encode`] read them.
 
 pub mod crossproduct;
+pub mod kakuro;
 pub mod kenken;
 
 pub use crossproduct::{CrossProduct, CrossProductError};
+pub use kakuro::{Kakuro, KakuroError};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 
 /// Any puzzle the project understands.
@@ -14,6 +16,8 @@ pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub enum Puzzle {
     /// A KenKen puzzle.
     KenKen(KenKen),
+    /// A Kakuro puzzle.
+    Kakuro(Kakuro),
     /// A CrossProduct puzzle.
     CrossProduct(CrossProduct),
 }
@@ -24,6 +28,7 @@ impl Puzzle {
     pub fn kind(&self) -> &'static str {
         match self {
             Puzzle::KenKen(_) => "kenken",
+            Puzzle::Kakuro(_) => "kakuro",
             Puzzle::CrossProduct(_) => "crossproduct",
         }
     }
@@ -33,6 +38,7 @@ impl Puzzle {
     pub fn size_label(&self) -> String {
         match self {
             Puzzle::KenKen(k) => format!("{0}x{0}", k.size()),
+            Puzzle::Kakuro(k) => format!("{}x{}", k.rows(), k.cols()),
             Puzzle::CrossProduct(p) => format!("{}x{}", p.rows().len(), p.cols().len()),
         }
     }

@@ -5,12 +5,14 @@
 //! the region's top-left cell) and its value. One file per puzzle kind.
 
 mod crossproduct;
+mod kakuro;
 mod kenken;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
 pub use crossproduct::crossproduct;
+pub use kakuro::{kakuro, kakuro_cells};
 pub use kenken::kenken;
 
 /// Draws a puzzle with its solution (or without, when `grid` is `None`).
@@ -18,15 +20,18 @@ pub use kenken::kenken;
 pub fn solution_text(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
     match puzzle {
         Puzzle::KenKen(k) => kenken(k, grid),
+        Puzzle::Kakuro(k) => kakuro(k, grid),
         Puzzle::CrossProduct(p) => crossproduct(p, grid),
     }
 }
 
-/// The solution as JSON (rows of digits for KenKen and CrossProduct).
+/// The solution as JSON: rows of digits for KenKen and CrossProduct; for Kakuro the file's
+/// shape with white squares as digits and every other square `null`.
 #[must_use]
 pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
     match puzzle {
         Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => serde_json::json!(grid.to_rows()),
+        Puzzle::Kakuro(k) => serde_json::json!(kakuro_cells(k, grid)),
     }
 }
 

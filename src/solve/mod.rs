@@ -6,8 +6,10 @@
 //! over the chosen x(cell, digit) literals only (never auxiliary variables), so it counts
 //! distinct grids. [`solve_puzzle`] is the whole pipeline: encode, solve, decode, verify.
 
+pub mod external;
 pub mod varisat;
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -18,6 +20,7 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
 
+pub use self::external::ExternalBackend;
 pub use self::varisat::VarisatBackend;
 
 /// The answer of one SAT call.
@@ -54,6 +57,9 @@ pub enum SolveError {
     /// The decoded grid breaks a rule: the encoder or solver is wrong.
     #[error("solver answer failed independent verification: {0}")]
     Verify(#[from] VerifyError),
+    /// The same grid came back twice while enumerating: blocking failed.
+    #[error("solver {0} returned the same solution twice")]
+    Repeated(String),
 }
 
 /// A SAT solver the project can drive.
@@ -69,6 +75,21 @@ pub trait Backend {
     /// # Errors
     /// [`SolveError::Backend`] when the solver fails.
     fn solve(&mut self) -> Result<SatResult, SolveError>;
+}
+
+impl<B: Backend + ?Sized> Backend for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn add_formula(&mut self, formula: &CnfFormula) {
+        (**self).add_formula(formula);
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        (**self).add_clause(clause);
+    }
+    fn solve(&mut self) -> Result<SatResult, SolveError> {
+        (**self).solve()
+    }
 }
 
 /// Enumerates the distinct grids of an encoded puzzle with blocking clauses.
@@ -148,8 +169,62 @@ pub struct RunStats {
     pub solve_time: Duration,
 }
 
+/// How many solutions were found, and whether that is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// True when the solver proved there are no more (false when stopped at the limit).
+    pub complete: bool,
+}
+
+/// Encodes `puzzle`, then enumerates up to `limit` solutions (all when `None`) with blocking
+/// clauses, calling `visit` on each. Every solution is verified independently and checked
+/// to differ from all earlier ones.
+///
+/// # Errors
+/// Encoding limits, solver failures, and any answer that fails verification or repeats.
+pub fn enumerate<B: Backend>(
+    puzzle: &Puzzle,
+    backend: B,
+    opts: &EncodeOptions,
+    limit: Option<u64>,
+    mut visit: impl FnMut(&Grid<u8>),
+) -> Result<(Count, RunStats), SolveError> {
+    let t0 = Instant::now();
+    let enc = encode(puzzle, opts)?;
+    let mut stats = RunStats {
+        cnf: enc.stats(),
+        encode_time: t0.elapsed(),
+        solve_time: Duration::ZERO,
+    };
+    let t1 = Instant::now();
+    let name = backend.name().to_string();
+    let mut solutions = Enumerator::new(backend, &enc.formula, &enc.map);
+    let mut seen: HashSet<Grid<u8>> = HashSet::new();
+    let mut count = Count {
+        count: 0,
+        complete: false,
+    };
+    while limit.is_none_or(|l| count.count < l) {
+        let Some(grid) = solutions.next_grid()? else {
+            count.complete = true;
+            break;
+        };
+        verify(puzzle, &grid)?;
+        visit(&grid);
+        if !seen.insert(grid) {
+            return Err(SolveError::Repeated(name));
+        }
+        count.count += 1;
+    }
+    stats.solve_time = t1.elapsed();
+    Ok((count, stats))
+}
+
 /// Encodes, solves with `backend`, decodes and verifies independently; with
-/// `check_unique`, looks for a second (also verified) solution.
+/// `check_unique`, looks for a second (also verified) solution. This is [`enumerate`] with
+/// a limit of one or two.
 ///
 /// # Errors
 /// Encoding limits, solver failures, and any answer that fails verification.
@@ -158,34 +233,19 @@ pub fn solve_puzzle<B: Backend>(
     backend: B,
     opts: &SolveOptions,
 ) -> Result<(Outcome, RunStats), SolveError> {
-    let t0 = Instant::now();
-    let enc = encode(puzzle, &opts.encode)?;
-    let mut stats = RunStats {
-        cnf: enc.stats(),
-        encode_time: t0.elapsed(),
-        solve_time: Duration::ZERO,
-    };
-    let t1 = Instant::now();
-    let mut solutions = Enumerator::new(backend, &enc.formula, &enc.map);
-    let first = solutions.next_grid()?;
+    let mut first = None;
+    let limit = if opts.check_unique { 2 } else { 1 };
+    let (count, stats) = enumerate(puzzle, backend, &opts.encode, Some(limit), |g| {
+        if first.is_none() {
+            first = Some(g.clone());
+        }
+    })?;
     let outcome = match first {
         None => Outcome::Unsat,
-        Some(grid) => {
-            verify(puzzle, &grid)?;
-            let unique = if opts.check_unique {
-                match solutions.next_grid()? {
-                    Some(second) => {
-                        verify(puzzle, &second)?;
-                        Some(false)
-                    }
-                    None => Some(true),
-                }
-            } else {
-                None
-            };
-            Outcome::Solved { grid, unique }
-        }
+        Some(grid) => Outcome::Solved {
+            grid,
+            unique: opts.check_unique.then_some(count.count == 1),
+        },
     };
-    stats.solve_time = t1.elapsed();
     Ok((outcome, stats))
 }

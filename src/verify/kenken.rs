@@ -37,7 +37,7 @@ pub fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyError> {
     for i in 0..n {
         let row: Vec<Cell> = (0..n).map(|j| at(i, j)).collect();
         let col: Vec<Cell> = (0..n).map(|j| at(j, i)).collect();
-        no_repeat(grid, &row, || format!("row {}", char::from(b'A' + i as u8)))?;
+        no_repeat(grid, &row, || format!("row {}", Cell::row_label(i as u8)))?;
         no_repeat(grid, &col, || format!("column {}", i + 1))?;
     }
     for cage in k.cages() {

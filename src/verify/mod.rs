@@ -6,6 +6,7 @@
 //! puzzle kind.
 
 mod crossproduct;
+mod kakuro;
 mod kenken;
 
 use thiserror::Error;
@@ -14,6 +15,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
 pub use crossproduct::verify_crossproduct;
+pub use kakuro::verify_kakuro;
 pub use kenken::verify_kenken;
 
 /// A rule the grid breaks.
@@ -77,6 +79,40 @@ pub enum VerifyError {
         /// The digits of the line.
         values: Vec<u8>,
     },
+    /// Kakuro: a white square without a digit 1..=9 (row and column 1-based).
+    #[error("white square at row {row}, column {col} holds {value}, outside 1..=9")]
+    KakuroDigit {
+        /// Row, 1-based.
+        row: usize,
+        /// Column, 1-based.
+        col: usize,
+        /// Its value.
+        value: u8,
+    },
+    /// Kakuro: a blocked or clue square with a value (row and column 1-based).
+    #[error("square at row {row}, column {col} is not white but holds {value}")]
+    KakuroFilledSquare {
+        /// Row, 1-based.
+        row: usize,
+        /// Column, 1-based.
+        col: usize,
+        /// Its value.
+        value: u8,
+    },
+    /// Kakuro: a run misses its sum or repeats a digit (clue square 1-based).
+    #[error("{dir} run after the clue at row {row}, column {col} must be distinct digits summing to {sum}, found {values:?}")]
+    KakuroRun {
+        /// `across` or `down`.
+        dir: &'static str,
+        /// Clue row, 1-based.
+        row: usize,
+        /// Clue column, 1-based.
+        col: usize,
+        /// The clue.
+        sum: u32,
+        /// The run's values.
+        values: Vec<u8>,
+    },
 }
 
 /// Checks `grid` against every rule of `puzzle`.
@@ -86,6 +122,7 @@ pub enum VerifyError {
 pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
     match puzzle {
         Puzzle::KenKen(k) => verify_kenken(k, grid),
+        Puzzle::Kakuro(k) => verify_kakuro(k, grid),
         Puzzle::CrossProduct(p) => verify_crossproduct(p, grid),
     }
 }

@@ -1,0 +1,124 @@
+//! Native engine versus embedded SAT (varisat), both with the uniqueness check unless
+//! the name says `first`: Norvig's ten puzzles one by one and all together, and the Keen
+//! samples grouped by size and difficulty (three puzzles per group).
+
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented function"
+)]
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use cagesat::native::{self, NativeOptions};
+use cagesat::parse::parse_puzzle;
+use cagesat::puzzle::Puzzle;
+use cagesat::solve::{solve_puzzle, SolveOptions, VarisatBackend};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+fn load(path: &Path) -> Puzzle {
+    let text = std::fs::read_to_string(path).expect("readable puzzle");
+    parse_puzzle(&text, Some(path), false).expect("valid puzzle")
+}
+
+fn files(dir: &str, prefix: &str) -> Vec<(String, Puzzle)> {
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("corpus directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "kenken"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            (
+                p.file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                load(p),
+            )
+        })
+        .collect()
+}
+
+fn native_all(puzzles: &[(String, Puzzle)], check_unique: bool) {
+    let opts = NativeOptions {
+        check_unique,
+        ..NativeOptions::default()
+    };
+    for (_, p) in puzzles {
+        let _ = black_box(native::solve(black_box(p), &opts).expect("native solves"));
+    }
+}
+
+fn sat_all(puzzles: &[(String, Puzzle)], check_unique: bool) {
+    let opts = SolveOptions {
+        check_unique,
+        ..SolveOptions::default()
+    };
+    for (_, p) in puzzles {
+        let _ = black_box(
+            solve_puzzle(black_box(p), VarisatBackend::new(), &opts).expect("SAT solves"),
+        );
+    }
+}
+
+fn norvig(c: &mut Criterion) {
+    let ten = files("tests/data/kenken/norvig", "norvig-");
+    let mut g = c.benchmark_group("norvig");
+    for (name, p) in &ten {
+        let one = [(name.clone(), p.clone())];
+        let _ = g.bench_with_input(BenchmarkId::new("native", name), &one, |b, one| {
+            b.iter(|| native_all(one, true));
+        });
+        let _ = g.bench_with_input(BenchmarkId::new("sat", name), &one, |b, one| {
+            b.iter(|| sat_all(one, true));
+        });
+    }
+    for (label, unique) in [("all-ten-first", false), ("all-ten-unique", true)] {
+        let _ = g.bench_function(BenchmarkId::new("native", label), |b| {
+            b.iter(|| native_all(&ten, unique));
+        });
+        let _ = g.bench_function(BenchmarkId::new("sat", label), |b| {
+            b.iter(|| sat_all(&ten, unique));
+        });
+    }
+    g.finish();
+}
+
+fn keen(c: &mut Criterion) {
+    let mut g = c.benchmark_group("keen");
+    for size in 4..=9 {
+        for diff in ["e", "n", "h", "x", "u"] {
+            let group = format!("{size}x{size}-{diff}");
+            let three = files("tests/data/kenken/keen", &format!("{group}-"));
+            let _ = g.bench_with_input(BenchmarkId::new("native", &group), &three, |b, p| {
+                b.iter(|| native_all(p, true));
+            });
+            let _ = g.bench_with_input(BenchmarkId::new("sat", &group), &three, |b, p| {
+                b.iter(|| sat_all(p, true));
+            });
+        }
+    }
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = norvig, keen
+}
+criterion_main!(benches);

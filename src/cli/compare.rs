@@ -1,0 +1,78 @@
+//! `compare`: every engine on every puzzle, side by side.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::{display_name, load, parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
+use crate::compare::{self, CompareOptions, Engine, EngineOptions};
+
+/// `compare` options.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Input files.
+    #[command(flatten)]
+    pub input: Files,
+    /// Formula options (SAT engines).
+    #[command(flatten)]
+    pub formula: FormulaArgs,
+    /// Also run this external SAT solver (repeatable), e.g. `cadical`.
+    #[arg(long = "solver", value_name = "CMD")]
+    pub solvers: Vec<String>,
+    /// Time limit per external solver call, in seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Runs per puzzle and engine; the median time is reported.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: usize,
+    /// Print one JSON object per (puzzle, engine) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let timeout = match parse_timeout(args.timeout) {
+        Ok(t) => t,
+        Err(message) => return super::fail(err, message),
+    };
+    let mut engines = Engine::builtin();
+    engines.extend(args.solvers.iter().map(|cmd| Engine::External {
+        command: cmd.clone(),
+        timeout,
+    }));
+    let opts = CompareOptions {
+        repeat: args.repeat.max(1),
+        engine: EngineOptions {
+            encode: args.formula.encode_options(),
+            ..EngineOptions::default()
+        },
+        engines,
+    };
+    let mut status = EXIT_OK;
+    let mut done = Vec::new();
+    for path in &args.input.files {
+        let puzzle = match load(path, args.formula.strict) {
+            Ok(p) => p,
+            Err(e) => {
+                status = super::fail(err, e);
+                continue;
+            }
+        };
+        let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
+        if c.disagreement.is_some() || c.runs.iter().any(|r| r.result.is_err()) {
+            status = EXIT_ERROR;
+        }
+        if args.json {
+            for record in compare::table::records(&c, &puzzle) {
+                if writeln!(out, "{record}").is_err() {
+                    return EXIT_ERROR;
+                }
+            }
+        }
+        done.push(c);
+    }
+    if !args.json && write!(out, "{}", compare::render_table(&done)).is_err() {
+        return EXIT_ERROR;
+    }
+    status
+}

@@ -1,0 +1,197 @@
+//! `encode` and `decode`: the CNF leaves the process and comes back.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
+use crate::cnf::dimacs::{parse_answer, write_dimacs};
+use crate::cnf::{Lit, OneHot};
+use crate::compare::EngineStats;
+use crate::encode::{dimacs_comments, encode as encode_puzzle, Encoding};
+use crate::grid::Cell;
+use crate::parse::solution::parse_solution;
+use crate::parse::{ParseError, ParseErrorKind};
+use crate::solve::{Outcome, RunStats, SatResult};
+use crate::verify::verify;
+
+/// `encode` options.
+#[derive(Debug, Args)]
+pub struct EncodeArgs {
+    /// Puzzle file (`-` reads standard input).
+    pub file: PathBuf,
+    /// Formula options.
+    #[command(flatten)]
+    pub formula: FormulaArgs,
+    /// Write the CNF here instead of standard output.
+    #[arg(short, long, value_name = "OUT.cnf")]
+    pub output: Option<PathBuf>,
+    /// Add a blocking clause that excludes the solution in this file (repeatable), so an
+    /// external solver answers "is there another solution?".
+    #[arg(long = "block", value_name = "FILE.solution")]
+    pub block: Vec<PathBuf>,
+    /// Print the size of every clause family as a table instead of the CNF.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `decode` options.
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// Puzzle file the CNF was made from.
+    pub file: PathBuf,
+    /// The solver's answer (SAT-competition `s`/`v` lines or MiniSat's result file).
+    pub model: PathBuf,
+    /// Formula options (must match those given to `encode`).
+    #[command(flatten)]
+    pub formula: FormulaArgs,
+    /// Print a JSON object instead of the drawn grid.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `cagesat encode`.
+pub(super) fn encode(args: &EncodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match encode_inner(args, out) {
+        Ok(()) => EXIT_OK,
+        Err(message) => fail(err, message),
+    }
+}
+
+fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> Result<(), String> {
+    let name = display_name(&args.file);
+    let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
+    let opts = args.formula.encode_options();
+    let enc = encode_puzzle(&puzzle, &opts).map_err(|e| format!("{name}: {e}"))?;
+    if args.stats {
+        return write_stats(out, &enc).map_err(|e| format!("cagesat: cannot write output: {e}"));
+    }
+    let mut blocks = Vec::new();
+    for path in &args.block {
+        blocks.push(blocking_clause(path, &enc.map)?);
+    }
+    let mut comments = dimacs_comments(&puzzle, &enc, &opts);
+    if !blocks.is_empty() {
+        comments.push(format!(
+            "block: the last {} clause(s) exclude given solutions",
+            blocks.len()
+        ));
+    }
+    let written = match &args.output {
+        Some(path) => File::create(path).and_then(|f| {
+            let mut w = BufWriter::new(f);
+            write_dimacs(&mut w, &comments, &enc.formula, &blocks)?;
+            w.flush()
+        }),
+        None => write_dimacs(out, &comments, &enc.formula, &blocks),
+    };
+    written.map_err(|e| {
+        let target = args
+            .output
+            .as_deref()
+            .map_or("output".into(), |p| p.display().to_string());
+        format!("cagesat: cannot write {target}: {e}")
+    })
+}
+
+fn write_stats(out: &mut impl Write, enc: &Encoding) -> std::io::Result<()> {
+    writeln!(out, "| family | vars | clauses |\n|---|---:|---:|")?;
+    writeln!(out, "| `x` | {} | 0 |", enc.map.var_count())?;
+    for f in &enc.families {
+        writeln!(
+            out,
+            "| `{}` | {} | {} |",
+            f.name, f.stats.vars, f.stats.clauses
+        )?;
+    }
+    let t = enc.stats();
+    writeln!(out, "| total | {} | {} |", t.vars, t.clauses)
+}
+
+/// The clause that excludes the solution written in `path`.
+fn blocking_clause(path: &Path, map: &OneHot) -> Result<Vec<Lit>, String> {
+    let located = |e: ParseError| e.with_path(Some(path)).to_string();
+    let text = read_text(path).map_err(|e| e.to_string())?;
+    let sol = parse_solution(&text).map_err(located)?;
+    let (rows, cols) = map.dims();
+    if sol.grid.rows() != rows || sol.grid.cols() != cols {
+        let kind = ParseErrorKind::SolutionShape {
+            rows: sol.grid.rows(),
+            cols: sol.grid.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        };
+        return Err(located(ParseError::new(
+            *sol.pos.get(Cell::new(0, 0)),
+            kind,
+        )));
+    }
+    let mut clause = Vec::new();
+    for &cell in map.cells() {
+        let digit = *sol.grid.get(cell);
+        if digit == 0 || digit > map.digits() {
+            let kind = ParseErrorKind::SolutionDigit {
+                cell,
+                digit,
+                max: map.digits(),
+            };
+            return Err(located(ParseError::new(*sol.pos.get(cell), kind)));
+        }
+        clause.push(!map.lit(cell, digit));
+    }
+    Ok(clause)
+}
+
+/// `cagesat decode`.
+pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let name = display_name(&args.file);
+    let run = || -> Result<(crate::puzzle::Puzzle, Outcome, RunStats), String> {
+        let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
+        let enc = encode_puzzle(&puzzle, &args.formula.encode_options())
+            .map_err(|e| format!("{name}: {e}"))?;
+        let model_name = display_name(&args.model);
+        let text = read_text(&args.model).map_err(|e| e.to_string())?;
+        let answer = parse_answer(&text, enc.formula.var_count())
+            .map_err(|e| format!("{model_name}: {e}"))?;
+        let outcome = match answer {
+            SatResult::Sat(model) => {
+                let grid = enc
+                    .map
+                    .decode(&model)
+                    .map_err(|e| format!("{model_name}: {e}"))?;
+                verify(&puzzle, &grid).map_err(|e| {
+                    format!("{model_name}: answer failed independent verification: {e}")
+                })?;
+                Outcome::Solved { grid, unique: None }
+            }
+            SatResult::Unsat => Outcome::Unsat,
+            SatResult::Unknown => return Err(format!("{model_name}: the solver answered UNKNOWN")),
+        };
+        let stats = RunStats {
+            cnf: enc.stats(),
+            ..RunStats::default()
+        };
+        Ok((puzzle, outcome, stats))
+    };
+    match run() {
+        Ok((puzzle, outcome, stats)) => {
+            let written = if args.json {
+                let v =
+                    super::solve::solve_json(&name, &puzzle, &outcome, &EngineStats::Sat(stats));
+                writeln!(out, "{v}")
+            } else {
+                super::solve::write_solve_text(out, None, &puzzle, &outcome)
+            };
+            if let Err(e) = written {
+                return fail(err, format!("cagesat: cannot write output: {e}"));
+            }
+            match outcome {
+                Outcome::Solved { .. } => EXIT_OK,
+                Outcome::Unsat => EXIT_UNSAT,
+            }
+        }
+        Err(message) => fail(err, message),
+    }
+}

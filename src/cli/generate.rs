@@ -1,0 +1,146 @@
+//! `generate`: new puzzles, seeded and reproducible.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+
+use super::{fail, EXIT_OK};
+use crate::generate::keen_id::keen_id;
+use crate::generate::{generate_kenken, KenKenParams};
+use crate::parse::kenken::to_text;
+use crate::puzzle::Op;
+use crate::rng::SplitMix64;
+
+/// `generate` options.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Which puzzle kind.
+    #[command(subcommand)]
+    pub kind: GenerateKind,
+}
+
+/// Puzzle kinds that can be generated.
+#[derive(Debug, Subcommand)]
+pub enum GenerateKind {
+    /// KenKen puzzles, each proven unique.
+    Kenken(KenKenGenArgs),
+    /// CrossProduct puzzles from random digit tables (optionally only unique ones).
+    Crossproduct(super::gen_crossproduct::CrossProductGenArgs),
+}
+
+/// `generate kenken` options.
+#[derive(Debug, Args)]
+pub struct KenKenGenArgs {
+    /// Side length (1..=26).
+    #[arg(long)]
+    pub size: usize,
+    /// Random seed; puzzle i of a run uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Largest cage.
+    #[arg(long, default_value_t = 5)]
+    pub max_cage: usize,
+    /// Operators that may appear, e.g. "+-*/" or "+*".
+    #[arg(long, default_value = "+-*/")]
+    pub ops: String,
+    /// Write NAME.kenken and NAME.solution files into this directory instead of printing.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+pub(super) fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match &args.kind {
+        GenerateKind::Kenken(a) => match kenken(a, out, err) {
+            Ok(()) => EXIT_OK,
+            Err(message) => fail(err, message),
+        },
+        GenerateKind::Crossproduct(a) => super::gen_crossproduct::crossproduct(a, out, err),
+    }
+}
+
+fn parse_ops(text: &str) -> Result<Vec<Op>, String> {
+    let mut ops = Vec::new();
+    for ch in text.chars() {
+        let op = Op::parse(&ch.to_string())
+            .filter(|&op| op != Op::Given)
+            .ok_or_else(|| format!("--ops: unknown operator '{ch}' (expected some of + - * /)"))?;
+        if !ops.contains(&op) {
+            ops.push(op);
+        }
+    }
+    if ops.is_empty() {
+        return Err("--ops: give at least one operator".into());
+    }
+    Ok(ops)
+}
+
+fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
+    let params = KenKenParams {
+        size: a.size,
+        max_cage: a.max_cage,
+        ops: parse_ops(&a.ops)?,
+    };
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let progress = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    for i in 0..a.count {
+        let seed = a.seed.wrapping_add(i);
+        let t = Instant::now();
+        let g = generate_kenken(&params, &mut SplitMix64::new(seed)).map_err(|e| e.to_string())?;
+        let mut text = format!(
+            "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"\n\
+             # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n",
+            env!("CARGO_PKG_VERSION"),
+            a.size,
+            a.max_cage,
+            a.ops,
+            g.repairs,
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        if let Some(id) = keen_id(&g.puzzle) {
+            text.push_str(&format!("# keen: {id}\n"));
+        }
+        text.push_str(&to_text(&g.puzzle));
+        let solution: String = g
+            .solution
+            .iter_rows()
+            .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        match &a.out {
+            Some(dir) => {
+                let name = format!("kenken_{0}x{0}_s{seed}", a.size);
+                write_file(&dir.join(format!("{name}.kenken")), &text)?;
+                write_file(&dir.join(format!("{name}.solution")), &solution)?;
+            }
+            None => {
+                let sep = if i + 1 < a.count { "\n" } else { "" };
+                write!(out, "{text}{sep}").map_err(|e| format!("cannot write output: {e}"))?;
+            }
+        }
+        if progress {
+            let _ = write!(
+                err,
+                "\rgenerated {}/{} ({:.1} s)",
+                i + 1,
+                a.count,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    if progress {
+        let _ = writeln!(err);
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

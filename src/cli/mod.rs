@@ -1,0 +1,253 @@
+//! # Command-line interface
+//!
+//! `cagesat solve|count|encode|decode|generate|survey`. [`run`] writes results to `out` and one-line
+//! diagnostics to `err`, and returns the process exit status: 0 solved, 1 no solution
+//! (not an error), 2 bad input or failure.
+
+mod compare;
+mod dimacs;
+mod gen_crossproduct;
+mod generate;
+mod solve;
+mod survey;
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::cnf::AmoEncoding;
+use crate::compare::Engine;
+use crate::encode::{ConstraintEncoding, EncodeOptions};
+use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
+use crate::puzzle::Puzzle;
+
+/// Exit status: solved.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: no solution.
+pub const EXIT_UNSAT: u8 = 1;
+/// Exit status: bad input or failure.
+pub const EXIT_ERROR: u8 = 2;
+
+/// Compile grid arithmetic puzzles into SAT and solve them.
+#[derive(Debug, Parser)]
+#[command(name = "cagesat", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles and print verified solutions.
+    Solve(solve::SolveArgs),
+    /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
+    Compare(compare::CompareArgs),
+    /// Count solutions with blocking clauses.
+    Count(solve::CountArgs),
+    /// Write a puzzle's CNF as DIMACS.
+    Encode(dimacs::EncodeArgs),
+    /// Read an external solver's answer for a puzzle's CNF and print the verified grid.
+    Decode(dimacs::DecodeArgs),
+    /// Generate new puzzles.
+    Generate(generate::GenerateArgs),
+    /// Estimate how often random puzzles have a unique solution.
+    Survey(survey::SurveyArgs),
+}
+
+/// Options that change the formula (they must match between `encode` and `decode`).
+#[derive(Debug, Args)]
+pub struct FormulaArgs {
+    /// Reject non-contiguous cages.
+    #[arg(long)]
+    pub strict: bool,
+    /// At-most-one encoding for cells, rows and columns.
+    #[arg(long, value_enum, default_value_t = AmoArg::Auto)]
+    pub amo: AmoArg,
+    /// Leave out the KenKen cage–line ("pointing") clauses.
+    #[arg(long)]
+    pub no_cage_lines: bool,
+    /// Encoding of CrossProduct row and column products.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    pub encoding: EncodingArg,
+    /// CrossProduct: skip the native line filter (arc consistency on each row and column
+    /// before encoding).
+    #[arg(long)]
+    pub no_line_filter: bool,
+}
+
+impl FormulaArgs {
+    fn encode_options(&self) -> EncodeOptions {
+        EncodeOptions {
+            amo: self.amo.into(),
+            cage_lines: !self.no_cage_lines,
+            constraint: self.encoding.into(),
+            line_filter: !self.no_line_filter,
+            ..EncodeOptions::default()
+        }
+    }
+}
+
+/// `--encoding` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    /// Per line the smaller of tuples and the layered automaton (MDD).
+    Auto,
+    /// Always the allowed-tuple (table) encoding.
+    Tuples,
+    /// Always the layered automaton (MDD) encoding.
+    Mdd,
+}
+
+impl From<EncodingArg> for ConstraintEncoding {
+    fn from(a: EncodingArg) -> Self {
+        match a {
+            EncodingArg::Auto => ConstraintEncoding::Auto,
+            EncodingArg::Tuples => ConstraintEncoding::Tuples,
+            EncodingArg::Mdd => ConstraintEncoding::Mdd,
+        }
+    }
+}
+
+/// Which engine answers.
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
+    #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
+    pub engine: EngineArg,
+    /// External SAT solver command instead of the embedded varisat, e.g. `cadical` or
+    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
+    #[arg(long, value_name = "CMD")]
+    pub solver: Option<String>,
+    /// Time limit per external solver call, in seconds.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+impl SolverArgs {
+    /// The engine these options ask for.
+    ///
+    /// # Errors
+    /// `--solver` with `--engine native`, or an invalid timeout.
+    pub fn engine(&self) -> Result<Engine, String> {
+        let timeout = parse_timeout(self.timeout)?;
+        match (&self.solver, self.engine) {
+            (Some(_), EngineArg::Native) => {
+                Err("--solver runs a SAT solver; it cannot be combined with --engine native".into())
+            }
+            (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
+                command: cmd.clone(),
+                timeout,
+            }),
+            (None, EngineArg::Sat) => Ok(Engine::Varisat),
+            (None, EngineArg::Native) => Ok(Engine::Native),
+        }
+    }
+}
+
+/// Checks a `--timeout` value.
+fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
+    match t {
+        Some(t) if !(t.is_finite() && t > 0.0) => Err(format!(
+            "--timeout must be a positive number of seconds, not {t}"
+        )),
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Constraint propagation and search.
+    Native,
+    /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
+    Sat,
+}
+
+/// `--amo` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AmoArg {
+    /// Pairwise up to 10 literals, sequential above.
+    Auto,
+    /// Every pair excluded.
+    Pairwise,
+    /// Sinz's sequential counter.
+    Sequential,
+}
+
+impl From<AmoArg> for AmoEncoding {
+    fn from(a: AmoArg) -> Self {
+        match a {
+            AmoArg::Auto => AmoEncoding::Auto,
+            AmoArg::Pairwise => AmoEncoding::Pairwise,
+            AmoArg::Sequential => AmoEncoding::Sequential,
+        }
+    }
+}
+
+/// Runs a parsed command line; returns the exit status.
+pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match &cli.command {
+        Command::Solve(args) => solve::solve_files(args, out, err),
+        Command::Count(args) => solve::count_files(args, out, err),
+        Command::Compare(args) => compare::compare_files(args, out, err),
+        Command::Encode(args) => dimacs::encode(args, out, err),
+        Command::Decode(args) => dimacs::decode(args, out, err),
+        Command::Generate(args) => generate::generate(args, out, err),
+        Command::Survey(args) => survey::survey(args, out, err),
+    }
+}
+
+/// The display name of an input path (`<stdin>` for `-`).
+#[must_use]
+pub fn display_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads a text file (`-` = stdin); errors are positioned at 1:1 of the file.
+///
+/// # Errors
+/// Unreadable files.
+pub fn read_text(path: &Path) -> Result<String, ParseError> {
+    let (text, name) = if path == Path::new("-") {
+        let mut s = String::new();
+        let r = io::stdin().read_to_string(&mut s);
+        (r.map(|_| s), None)
+    } else {
+        (std::fs::read_to_string(path), Some(path))
+    };
+    text.map_err(|e| {
+        ParseError::new(Pos::new(1, 1), ParseErrorKind::Io(e.to_string())).with_path(name)
+    })
+}
+
+/// Reads and parses one puzzle file (`-` = stdin).
+///
+/// # Errors
+/// Unreadable files and parse errors, positioned.
+pub fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+    let text = read_text(path)?;
+    let name = (path != Path::new("-")).then_some(path);
+    parse_puzzle(&text, name, strict)
+}
+
+/// Writes a failure line to `err` and returns [`EXIT_ERROR`].
+fn fail(err: &mut impl Write, message: impl std::fmt::Display) -> u8 {
+    let _ = writeln!(err, "{message}");
+    EXIT_ERROR
+}
+
+/// A list of input files for the commands that take several.
+#[derive(Debug, Args)]
+pub struct Files {
+    /// Puzzle files (`-` reads standard input).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}

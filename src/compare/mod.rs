@@ -1,0 +1,254 @@
+//! # Comparing engines
+//!
+//! [`compare_puzzle`] runs every [`Engine`] on one puzzle with the uniqueness check,
+//! `repeat` times each, keeps the median wall time, and checks that the engines agree
+//! (same status, same uniqueness, and the same grid when it is unique). [`table`] renders
+//! the results as an aligned text table with per-engine totals, or as JSON records.
+
+pub mod engine;
+pub mod table;
+
+use std::time::{Duration, Instant};
+
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::solve::Outcome;
+
+pub use engine::{Engine, EngineError, EngineOptions, EngineStats};
+pub use table::{render_table, Totals};
+
+/// What to compare and how often.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// Engines, in report order.
+    pub engines: Vec<Engine>,
+    /// Runs per (puzzle, engine); the median time is reported.
+    pub repeat: usize,
+    /// Options passed to every engine.
+    pub engine: EngineOptions,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            engines: Engine::builtin(),
+            repeat: 1,
+            engine: EngineOptions::default(),
+        }
+    }
+}
+
+/// One engine's answer on one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The (verified) outcome of the first run.
+    pub outcome: Outcome,
+    /// Effort of the first run.
+    pub stats: EngineStats,
+    /// Median wall time over the runs.
+    pub median: Duration,
+    /// Wall time of every run, in order.
+    pub times: Vec<Duration>,
+}
+
+/// One engine on one puzzle: its answer or its error message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineRun {
+    /// Engine name.
+    pub engine: String,
+    /// The answer, or why there is none.
+    pub result: Result<Measured, String>,
+}
+
+/// Every engine on one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleComparison {
+    /// Puzzle name (usually its file).
+    pub name: String,
+    /// Puzzle kind, e.g. `kenken`.
+    pub kind: &'static str,
+    /// Size label, e.g. `6x6`.
+    pub size: String,
+    /// One run per engine, in engine order.
+    pub runs: Vec<EngineRun>,
+    /// Why the engines disagree, when they do.
+    pub disagreement: Option<String>,
+}
+
+/// Runs every engine of `opts` on `puzzle` and checks that they agree.
+#[must_use]
+pub fn compare_puzzle(name: &str, puzzle: &Puzzle, opts: &CompareOptions) -> PuzzleComparison {
+    let runs: Vec<EngineRun> = opts
+        .engines
+        .iter()
+        .map(|e| EngineRun {
+            engine: e.name().to_string(),
+            result: measure(e, puzzle, opts).map_err(|err| err.to_string()),
+        })
+        .collect();
+    let disagreement = disagreement(&runs);
+    PuzzleComparison {
+        name: name.to_string(),
+        kind: puzzle.kind(),
+        size: puzzle.size_label(),
+        runs,
+        disagreement,
+    }
+}
+
+fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measured, EngineError> {
+    let t0 = Instant::now();
+    let (outcome, stats) = e.solve(puzzle, true, &opts.engine)?;
+    let mut times = vec![t0.elapsed()];
+    for _ in 1..opts.repeat {
+        let t = Instant::now();
+        let _ = e.solve(puzzle, true, &opts.engine)?;
+        times.push(t.elapsed());
+    }
+    Ok(Measured {
+        outcome,
+        stats,
+        median: median(&times),
+        times,
+    })
+}
+
+/// The median of `times` (the lower middle for an even count; zero when empty).
+#[must_use]
+pub fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    sorted
+        .get(sorted.len().saturating_sub(1) / 2)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// A short description of an outcome: `unique`, `multiple`, `solved` or `unsat`.
+#[must_use]
+pub fn outcome_label(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved {
+            unique: Some(true), ..
+        } => "unique",
+        Outcome::Solved {
+            unique: Some(false),
+            ..
+        } => "multiple",
+        Outcome::Solved { unique: None, .. } => "solved",
+        Outcome::Unsat => "unsat",
+    }
+}
+
+/// Compares the successful runs with the first one: same label, and the same grid when
+/// the solution is unique (several solutions may be found in any order).
+fn disagreement(runs: &[EngineRun]) -> Option<String> {
+    let ok: Vec<(&str, &Measured)> = runs
+        .iter()
+        .filter_map(|r| r.result.as_ref().ok().map(|m| (r.engine.as_str(), m)))
+        .collect();
+    let (first_name, first) = ok.first()?;
+    for (name, m) in &ok[1..] {
+        let (a, b) = (outcome_label(&first.outcome), outcome_label(&m.outcome));
+        if a != b {
+            return Some(format!("{first_name} says {a}, {name} says {b}"));
+        }
+        if a == "unique" && unique_grid(&first.outcome) != unique_grid(&m.outcome) {
+            return Some(format!("{first_name} and {name} found different solutions"));
+        }
+    }
+    None
+}
+
+fn unique_grid(outcome: &Outcome) -> Option<&Grid<u8>> {
+    match outcome {
+        Outcome::Solved { grid, .. } => Some(grid),
+        Outcome::Unsat => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::NativeStats;
+
+    fn ms(x: u64) -> Duration {
+        Duration::from_millis(x)
+    }
+
+    fn run(engine: &str, outcome: Outcome) -> EngineRun {
+        EngineRun {
+            engine: engine.to_string(),
+            result: Ok(Measured {
+                outcome,
+                stats: EngineStats::Native(NativeStats::default()),
+                median: ms(1),
+                times: vec![ms(1)],
+            }),
+        }
+    }
+
+    fn solved(rows: Vec<Vec<u8>>, unique: bool) -> Outcome {
+        Outcome::Solved {
+            grid: Grid::from_rows(rows).unwrap(),
+            unique: Some(unique),
+        }
+    }
+
+    #[test]
+    fn median_is_the_lower_middle() {
+        assert_eq!(median(&[ms(5), ms(1), ms(3)]), ms(3));
+        assert_eq!(median(&[ms(4), ms(1), ms(3), ms(2)]), ms(2));
+        assert_eq!(median(&[]), Duration::ZERO);
+    }
+
+    #[test]
+    fn engines_must_agree_on_status_and_unique_grids() {
+        let a = solved(vec![vec![1, 2], vec![2, 1]], true);
+        let b = solved(vec![vec![2, 1], vec![1, 2]], true);
+        assert_eq!(
+            disagreement(&[run("x", a.clone()), run("y", a.clone())]),
+            None
+        );
+        assert_eq!(
+            disagreement(&[run("x", a.clone()), run("y", b.clone())]).as_deref(),
+            Some("x and y found different solutions")
+        );
+        assert_eq!(
+            disagreement(&[run("x", a), run("y", Outcome::Unsat)]).as_deref(),
+            Some("x says unique, y says unsat")
+        );
+        // Several solutions may come in any order.
+        let (c, d) = (
+            solved(vec![vec![1, 2], vec![2, 1]], false),
+            solved(vec![vec![2, 1], vec![1, 2]], false),
+        );
+        assert_eq!(disagreement(&[run("x", c), run("y", d)]), None);
+        // A failed run is reported as an error, not as a disagreement.
+        let failed = EngineRun {
+            engine: "z".into(),
+            result: Err("boom".into()),
+        };
+        assert_eq!(disagreement(&[failed, run("y", b)]), None);
+    }
+
+    #[test]
+    fn compare_runs_every_builtin_engine() {
+        let text = "size 2\n3 + A1 A2\n1 = B1\n2 = B2";
+        let puzzle = crate::parse::parse_puzzle(text, None, false).unwrap();
+        let opts = CompareOptions {
+            repeat: 3,
+            ..CompareOptions::default()
+        };
+        let c = compare_puzzle("tiny", &puzzle, &opts);
+        assert_eq!((c.kind, c.size.as_str()), ("kenken", "2x2"));
+        let names: Vec<&str> = c.runs.iter().map(|r| r.engine.as_str()).collect();
+        assert_eq!(names, ["native", "varisat"]);
+        assert_eq!(c.disagreement, None);
+        for r in &c.runs {
+            let m = r.result.as_ref().unwrap();
+            assert_eq!(m.times.len(), 3);
+            assert_eq!(outcome_label(&m.outcome), "unique");
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! # Clauses for one run
+//!
+//! A run's cells hold distinct digits whose set is one of the run's combinations `C_1..C_m`
+//! (see [`super::sets`]). With `U` the union and `I` the intersection of the combinations,
+//! every run gets:
+//!
+//! - `run-amo`: at most one cell holds `d`, for each `d ∈ U`;
+//! - `run-prune`: `¬x(c, d)` for each cell and each `d ∉ U`;
+//! - `run-must`: `⋁_c x(c, d)` for each `d ∈ I` (digits every combination needs).
+//!
+//! Then one of three [`RunEncoding`]s ties the digits to the combinations; the table in
+//! `encodings/kakuro.md` lists the clause families and their counts.
+
+use crate::cnf::card::at_most_one;
+use crate::cnf::{AmoEncoding, EncodeStats, ExtendFormula, Lit};
+
+use super::sets::{union_and_common, DigitSet};
+
+/// How the sum of one run is encoded. The encoder asks a chooser for each run; this is the
+/// seam where other encodings (an MDD shared with CrossProduct) can be added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RunEncoding {
+    /// A single combination: `run-must` for all its digits, nothing else.
+    Fixed,
+    /// Two cells: `x(c₁, a) → x(c₂, s − a)` and back (`run-pair`); generalised arc
+    /// consistent for the run by unit propagation.
+    Pair,
+    /// One selector variable per combination (`run-select`, `run-cover`, `run-some`,
+    /// `run-support`, `run-need`).
+    Selectors,
+}
+
+impl RunEncoding {
+    /// The encoding actually used for a run of `len` cells with `combos` combinations:
+    /// `Fixed` needs exactly one combination and `Pair` two cells; otherwise `Selectors`.
+    #[must_use]
+    pub fn resolve(self, len: usize, combos: usize) -> RunEncoding {
+        match self {
+            RunEncoding::Fixed if combos == 1 => RunEncoding::Fixed,
+            RunEncoding::Pair if len == 2 => RunEncoding::Pair,
+            _ => RunEncoding::Selectors,
+        }
+    }
+
+    /// The default choice: `Fixed` for one combination, `Pair` for two cells, `Selectors`
+    /// otherwise.
+    #[must_use]
+    pub fn default_for(len: usize, combos: &[DigitSet]) -> RunEncoding {
+        match (combos.len(), len) {
+            (1, _) => RunEncoding::Fixed,
+            (_, 2) => RunEncoding::Pair,
+            _ => RunEncoding::Selectors,
+        }
+    }
+}
+
+/// Names of the run clause families, in the order they are recorded in [`crate::encode::Encoding::families`].
+pub const RUN_FAMILIES: [&str; 9] = [
+    "run-amo",
+    "run-prune",
+    "run-must",
+    "run-pair",
+    "run-select",
+    "run-cover",
+    "run-some",
+    "run-support",
+    "run-need",
+];
+
+/// Sizes of one run's clauses by family (selector variables count in `select`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RunFamilies {
+    amo: EncodeStats,
+    prune: usize,
+    must: usize,
+    pair: usize,
+    selectors: usize,
+    select: usize,
+    cover: usize,
+    some: usize,
+    support: usize,
+    need: usize,
+}
+
+impl RunFamilies {
+    /// The sizes in the order of [`RUN_FAMILIES`].
+    #[must_use]
+    pub(crate) fn as_array(&self) -> [EncodeStats; 9] {
+        let c = |clauses| EncodeStats { vars: 0, clauses };
+        [
+            self.amo,
+            c(self.prune),
+            c(self.must),
+            c(self.pair),
+            EncodeStats {
+                vars: self.selectors,
+                clauses: self.select,
+            },
+            c(self.cover),
+            c(self.some),
+            c(self.support),
+            c(self.need),
+        ]
+    }
+}
+
+/// Writes the clauses of one run. `x[i][d - 1]` is x(cell i, d); `combos` are the run's
+/// combinations (an empty list writes the empty clause).
+pub(crate) fn encode_run(
+    f: &mut impl ExtendFormula,
+    x: &[Vec<Lit>],
+    combos: &[DigitSet],
+    choice: RunEncoding,
+    amo: AmoEncoding,
+) -> RunFamilies {
+    let lit = |i: usize, d: u8| x[i][usize::from(d) - 1];
+    let k = x.len();
+    let (union, common) = union_and_common(combos);
+    let mut fam = RunFamilies::default();
+    for d in union.digits() {
+        let lits: Vec<Lit> = (0..k).map(|i| lit(i, d)).collect();
+        let s = at_most_one(f, &lits, amo);
+        fam.amo.vars += s.vars;
+        fam.amo.clauses += s.clauses;
+    }
+    for i in 0..k {
+        for d in DigitSet::ALL.minus(union).digits() {
+            f.add_clause(&[!lit(i, d)]);
+            fam.prune += 1;
+        }
+    }
+    let used = |d: u8| (0..k).map(move |i| lit(i, d));
+    for d in common.digits() {
+        f.add_clause(&used(d).collect::<Vec<_>>());
+        fam.must += 1;
+    }
+    match choice.resolve(k, combos.len()) {
+        RunEncoding::Fixed => {}
+        RunEncoding::Pair => {
+            // Two-cell combinations {a, b} partition U: a's partner is b and back.
+            for combo in combos {
+                let ds: Vec<u8> = combo.digits().collect();
+                if let [a, b] = ds[..] {
+                    for (p, q) in [(a, b), (b, a)] {
+                        f.add_clause(&[!lit(0, p), lit(1, q)]);
+                        f.add_clause(&[!lit(1, p), lit(0, q)]);
+                        fam.pair += 2;
+                    }
+                }
+            }
+        }
+        RunEncoding::Selectors => selectors(f, x, combos, union, common, &mut fam),
+    }
+    fam
+}
+
+/// The selector families; see the module docs of `encode::kakuro`.
+fn selectors(
+    f: &mut impl ExtendFormula,
+    x: &[Vec<Lit>],
+    combos: &[DigitSet],
+    union: DigitSet,
+    common: DigitSet,
+    fam: &mut RunFamilies,
+) {
+    let lit = |i: usize, d: u8| x[i][usize::from(d) - 1];
+    let k = x.len();
+    let sel: Vec<Lit> = combos.iter().map(|_| f.new_lit()).collect();
+    fam.selectors = sel.len();
+    let mut clause = Vec::new();
+    for (&s, &combo) in sel.iter().zip(combos) {
+        for i in 0..k {
+            // select: s → cell i holds a digit of the combination
+            clause.clear();
+            clause.push(!s);
+            clause.extend(combo.digits().map(|d| lit(i, d)));
+            f.add_clause(&clause);
+            fam.select += 1;
+        }
+        // cover: s → every digit of the combination is used (run-must covers the common ones)
+        for d in combo.minus(common).digits() {
+            clause.clear();
+            clause.push(!s);
+            clause.extend((0..k).map(|i| lit(i, d)));
+            f.add_clause(&clause);
+            fam.cover += 1;
+        }
+    }
+    f.add_clause(&sel);
+    fam.some += 1;
+    for d in union.minus(common).digits() {
+        let with: Vec<Lit> = combos
+            .iter()
+            .zip(&sel)
+            .filter(|(c, _)| c.contains(d))
+            .map(|(_, &s)| s)
+            .collect();
+        // support: a cell holding d → some combination containing d
+        for i in 0..k {
+            clause.clear();
+            clause.push(!lit(i, d));
+            clause.extend(&with);
+            f.add_clause(&clause);
+            fam.support += 1;
+        }
+        // need: d is used, or some combination without d is chosen
+        clause.clear();
+        clause.extend((0..k).map(|i| lit(i, d)));
+        clause.extend(
+            combos
+                .iter()
+                .zip(&sel)
+                .filter(|(c, _)| !c.contains(d))
+                .map(|(_, &s)| s),
+        );
+        f.add_clause(&clause);
+        fam.need += 1;
+    }
+}

@@ -1,0 +1,499 @@
+//! # KenKen generator with guaranteed uniqueness
+//!
+//! 1. A random Latin square ([`super::latin`]).
+//! 2. A random partition into edge-connected cages: sizes drawn from Keen-like weights
+//!    (1: 3, 2: 42, 3: 35, 4: 15, 5: 5, capped at `max_cage`), grown from random seeds.
+//! 3. Clues as Keen chooses them: `/` on two-cell cages when the division is exact (often),
+//!    `-` on two-cell cages, `+` or `*` otherwise; one-cell cages are givens.
+//! 4. Uniqueness by blocking clauses, incrementally: one varisat instance holds the Latin
+//!    constraints and a blocking clause excluding the generating square (which solves every
+//!    candidate). Each cage's clauses carry their own activation literal, so a check is one
+//!    `solve` under the activation literals of the current cages; a cage that changes is
+//!    retired (its literal fixed false) and re-added, and learned clauses carry over. While
+//!    the check finds another solution, pick a cell where the two differ and change the
+//!    puzzle there (merge its cage with a neighbour, change the cage's operator, or, when
+//!    those are used up, split the cell off as a given). Every puzzle returned has been proven
+//!    unique this way, and every other solution found is verified by the independent checker.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot};
+use crate::encode::kenken::{encode_cage, encode_latin};
+use crate::encode::EncodeOptions;
+use crate::generate::latin::{random_latin_square, shuffle};
+use crate::generate::GenerateError;
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cage, KenKen, Op, Puzzle};
+use crate::rng::SplitMix64;
+use crate::solve::SolveError;
+use crate::verify::verify;
+
+/// Generator parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KenKenParams {
+    /// Side length.
+    pub size: usize,
+    /// Largest cage.
+    pub max_cage: usize,
+    /// Operators that may appear (givens always may).
+    pub ops: Vec<Op>,
+}
+
+impl KenKenParams {
+    /// Keen-like defaults for size `n`: cages up to 5 cells, all four operators.
+    #[must_use]
+    pub fn new(size: usize) -> Self {
+        KenKenParams {
+            size,
+            max_cage: 5,
+            ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+        }
+    }
+}
+
+/// A generated puzzle with its (unique) solution.
+#[derive(Clone, Debug)]
+pub struct GeneratedKenKen {
+    /// The puzzle.
+    pub puzzle: KenKen,
+    /// Its only solution.
+    pub solution: Grid<u8>,
+    /// How many repair steps the uniqueness loop needed.
+    pub repairs: usize,
+}
+
+/// Cage weights by size, as in Keen-like generators.
+const SIZE_WEIGHTS: [(usize, u64); 5] = [(1, 3), (2, 42), (3, 35), (4, 15), (5, 5)];
+
+/// Generates one unique puzzle.
+///
+/// # Errors
+/// Bad parameters (size outside 1..=26, `max_cage` 0) and solver failures.
+pub fn generate_kenken(
+    params: &KenKenParams,
+    rng: &mut SplitMix64,
+) -> Result<GeneratedKenKen, GenerateError> {
+    let n = params.size;
+    if n == 0 || n > crate::puzzle::kenken::MAX_SIZE {
+        return Err(GenerateError::Params(format!("size {n} is outside 1..=26")));
+    }
+    if params.max_cage == 0 {
+        return Err(GenerateError::Params(
+            "--max-cage must be at least 1".into(),
+        ));
+    }
+    let square = random_latin_square(n, rng);
+    let solution = Grid::from_rows(square).expect("square");
+    let mut gen = State {
+        n,
+        params,
+        solution,
+        region: partition(n, params.max_cage, rng),
+        ops: Vec::new(),
+    };
+    gen.ops = vec![None; n * n];
+    let mut checker = Checker::new(&gen.solution)?;
+    let mut repairs = 0;
+    loop {
+        let puzzle = gen.puzzle(rng);
+        match checker.other_solution(&puzzle)? {
+            None => {
+                return Ok(GeneratedKenKen {
+                    puzzle,
+                    solution: gen.solution,
+                    repairs,
+                })
+            }
+            Some(other) => {
+                gen.repair(&other, repairs, rng);
+                repairs += 1;
+            }
+        }
+    }
+}
+
+struct State<'a> {
+    n: usize,
+    params: &'a KenKenParams,
+    solution: Grid<u8>,
+    /// Cage id of every cell (row-major); ids are arbitrary.
+    region: Vec<usize>,
+    /// Operator chosen for the cage whose id is the index (None: choose afresh).
+    ops: Vec<Option<Op>>,
+}
+
+impl State<'_> {
+    fn cell(&self, i: usize) -> Cell {
+        Cell::new((i / self.n) as u8, (i % self.n) as u8)
+    }
+
+    fn cages(&self) -> Vec<(usize, Vec<usize>)> {
+        let mut ids: Vec<usize> = self.region.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .map(|id| {
+                (
+                    id,
+                    (0..self.n * self.n)
+                        .filter(|&i| self.region[i] == id)
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    fn puzzle(&mut self, rng: &mut SplitMix64) -> KenKen {
+        let mut cages = Vec::new();
+        for (id, members) in self.cages() {
+            let cells: Vec<Cell> = members.iter().map(|&i| self.cell(i)).collect();
+            let values: Vec<u64> = cells
+                .iter()
+                .map(|&c| u64::from(*self.solution.get(c)))
+                .collect();
+            let (op, target) = match self.ops[id].and_then(|op| clue_for(op, &values)) {
+                Some(t) => (self.ops[id].expect("some"), t),
+                None => choose_clue(&values, &self.params.ops, rng),
+            };
+            self.ops[id] = Some(op);
+            cages.push(Cage { op, target, cells });
+        }
+        cages.sort_by_key(Cage::anchor);
+        KenKen::new(self.n, cages, true).expect("generated cages are valid")
+    }
+
+    /// Changes the puzzle at a cell where `other` differs from our solution.
+    fn repair(&mut self, other: &Grid<u8>, attempt: usize, rng: &mut SplitMix64) {
+        let n = self.n;
+        let diff: Vec<usize> = (0..n * n)
+            .filter(|&i| other.get(self.cell(i)) != self.solution.get(self.cell(i)))
+            .collect();
+        let i = diff[rng.below(diff.len() as u64) as usize];
+        let id = self.region[i];
+        let size = self.region.iter().filter(|&&r| r == id).count();
+        // Escalate: early repairs reshape cages, later ones add givens so the loop ends.
+        let step = if attempt < 4 * n { rng.below(3) } else { 2 };
+        if step == 0 && self.merge(id, size, rng) {
+            return;
+        }
+        if step <= 1 && size > 1 && self.change_op(id, rng) {
+            return;
+        }
+        self.split_off(i);
+    }
+
+    fn merge(&mut self, id: usize, size: usize, rng: &mut SplitMix64) -> bool {
+        let n = self.n;
+        let mut neighbours: Vec<usize> = (0..n * n)
+            .filter(|&i| self.region[i] == id)
+            .flat_map(|i| adjacent(n, i))
+            .map(|j| self.region[j])
+            .filter(|&r| r != id)
+            .collect();
+        neighbours.sort_unstable();
+        neighbours.dedup();
+        shuffle(rng, &mut neighbours);
+        for other in neighbours {
+            let other_size = self.region.iter().filter(|&&r| r == other).count();
+            if size + other_size <= self.params.max_cage {
+                self.region
+                    .iter_mut()
+                    .filter(|r| **r == other)
+                    .for_each(|r| *r = id);
+                self.ops[id] = None;
+                return true;
+            }
+        }
+        false
+    }
+
+    fn change_op(&mut self, id: usize, rng: &mut SplitMix64) -> bool {
+        let values: Vec<u64> = (0..self.n * self.n)
+            .filter(|&i| self.region[i] == id)
+            .map(|i| u64::from(*self.solution.get(self.cell(i))))
+            .collect();
+        let current = self.ops[id];
+        let mut options: Vec<Op> = self
+            .params
+            .ops
+            .iter()
+            .copied()
+            .filter(|&op| Some(op) != current && clue_for(op, &values).is_some())
+            .collect();
+        if options.is_empty() {
+            return false;
+        }
+        shuffle(rng, &mut options);
+        self.ops[id] = Some(options[0]);
+        true
+    }
+
+    /// Makes cell `i` a one-cell cage; the rest of its cage is split into connected parts.
+    fn split_off(&mut self, i: usize) {
+        let n = self.n;
+        let old = self.region[i];
+        let fresh = |region: &[usize]| region.iter().max().map_or(0, |m| m + 1);
+        let id = fresh(&self.region);
+        self.region[i] = id;
+        self.ops.resize(id + 1, None);
+        let mut rest: Vec<usize> = (0..n * n).filter(|&j| self.region[j] == old).collect();
+        self.ops[old] = None;
+        while let Some(&start) = rest.first() {
+            let part = component(n, start, &rest);
+            let pid = fresh(&self.region);
+            self.ops.resize(pid + 1, None);
+            for &j in &part {
+                self.region[j] = pid;
+            }
+            rest.retain(|j| !part.contains(j));
+        }
+    }
+}
+
+/// The incremental uniqueness checker.
+struct Checker {
+    n: usize,
+    solver: varisat::Solver<'static>,
+    map: OneHot,
+    /// Activation literal of every cage added so far, by cage.
+    active: HashMap<Cage, Lit>,
+    next_var: usize,
+}
+
+impl Checker {
+    fn new(solution: &Grid<u8>) -> Result<Self, GenerateError> {
+        let n = solution.rows();
+        let enc = encode_latin(n, &EncodeOptions::default());
+        let mut solver = varisat::Solver::new();
+        solver.add_formula(&enc.formula);
+        let block: Vec<Lit> = enc.map.chosen(solution).into_iter().map(|l| !l).collect();
+        solver.add_clause(&block);
+        Ok(Checker {
+            n,
+            solver,
+            next_var: enc.formula.var_count(),
+            map: enc.map,
+            active: HashMap::new(),
+        })
+    }
+
+    /// A verified solution of `puzzle` other than the generating square, if one exists.
+    fn other_solution(&mut self, puzzle: &KenKen) -> Result<Option<Grid<u8>>, GenerateError> {
+        let wanted: HashSet<&Cage> = puzzle.cages().iter().collect();
+        let retired: Vec<Cage> = self
+            .active
+            .keys()
+            .filter(|c| !wanted.contains(c))
+            .cloned()
+            .collect();
+        for cage in retired {
+            let lit = self.active.remove(&cage).expect("active");
+            self.solver.add_clause(&[!lit]);
+        }
+        for cage in puzzle.cages() {
+            if !self.active.contains_key(cage) {
+                let lit = self.add_guarded(cage)?;
+                let _ = self.active.insert(cage.clone(), lit);
+            }
+        }
+        let assumptions: Vec<Lit> = self.active.values().copied().collect();
+        self.solver.assume(&assumptions);
+        let sat = self.solver.solve().map_err(|e| SolveError::Backend {
+            solver: "varisat".into(),
+            message: e.to_string(),
+        })?;
+        if !sat {
+            return Ok(None);
+        }
+        let model = self.solver.model().unwrap_or_default();
+        let grid = self.map.decode(&model).map_err(SolveError::from)?;
+        verify(&Puzzle::KenKen(puzzle.clone()), &grid).map_err(SolveError::from)?;
+        Ok(Some(grid))
+    }
+
+    /// Adds a cage's clauses, each extended with `¬a` for a fresh activation literal `a`.
+    fn add_guarded(&mut self, cage: &Cage) -> Result<Lit, GenerateError> {
+        let mut f = CnfFormula::new();
+        f.set_var_count(self.next_var);
+        encode_cage(&mut f, &self.map, self.n, cage, &EncodeOptions::default())
+            .map_err(SolveError::from)?;
+        let guard = Lit::from_index(f.var_count(), true);
+        self.next_var = f.var_count() + 1;
+        let mut clause = Vec::new();
+        for c in f.iter() {
+            clause.clear();
+            clause.extend_from_slice(c);
+            clause.push(!guard);
+            self.solver.add_clause(&clause);
+        }
+        Ok(guard)
+    }
+}
+
+fn adjacent(n: usize, i: usize) -> Vec<usize> {
+    let (r, c) = (i / n, i % n);
+    let mut out = Vec::with_capacity(4);
+    if r > 0 {
+        out.push(i - n);
+    }
+    if r + 1 < n {
+        out.push(i + n);
+    }
+    if c > 0 {
+        out.push(i - 1);
+    }
+    if c + 1 < n {
+        out.push(i + 1);
+    }
+    out
+}
+
+/// The cells of `set` connected to `start`.
+fn component(n: usize, start: usize, set: &[usize]) -> Vec<usize> {
+    let mut part = vec![start];
+    let mut k = 0;
+    while k < part.len() {
+        for j in adjacent(n, part[k]) {
+            if set.contains(&j) && !part.contains(&j) {
+                part.push(j);
+            }
+        }
+        k += 1;
+    }
+    part
+}
+
+/// A random partition of the n×n grid into connected cages of at most `max_cage` cells.
+fn partition(n: usize, max_cage: usize, rng: &mut SplitMix64) -> Vec<usize> {
+    const FREE: usize = usize::MAX;
+    let mut region = vec![FREE; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    shuffle(rng, &mut order);
+    let mut next_id = 0;
+    for &seed in &order {
+        if region[seed] != FREE {
+            continue;
+        }
+        let want = draw_size(max_cage, rng);
+        region[seed] = next_id;
+        let mut members = vec![seed];
+        while members.len() < want {
+            let mut frontier: Vec<usize> = members
+                .iter()
+                .flat_map(|&i| adjacent(n, i))
+                .filter(|&j| region[j] == FREE)
+                .collect();
+            frontier.sort_unstable();
+            frontier.dedup();
+            if frontier.is_empty() {
+                break;
+            }
+            let j = frontier[rng.below(frontier.len() as u64) as usize];
+            region[j] = next_id;
+            members.push(j);
+        }
+        next_id += 1;
+    }
+    region
+}
+
+fn draw_size(max_cage: usize, rng: &mut SplitMix64) -> usize {
+    let weights: Vec<(usize, u64)> = SIZE_WEIGHTS
+        .iter()
+        .copied()
+        .filter(|&(s, _)| s <= max_cage)
+        .collect();
+    let total: u64 = weights.iter().map(|&(_, w)| w).sum();
+    let mut x = rng.below(total);
+    for &(s, w) in &weights {
+        if x < w {
+            return s;
+        }
+        x -= w;
+    }
+    1
+}
+
+/// The target of `op` over `values`, when the operator fits them.
+fn clue_for(op: Op, values: &[u64]) -> Option<u64> {
+    let max = *values.iter().max()?;
+    match (op, values.len()) {
+        (Op::Given, 1) => Some(values[0]),
+        (_, 1) | (Op::Given, _) => None,
+        (Op::Add, _) => Some(values.iter().sum()),
+        (Op::Mul, _) => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)),
+        (Op::Sub, _) => {
+            let rest: u64 = values.iter().sum::<u64>() - max;
+            (max > rest).then(|| max - rest)
+        }
+        (Op::Div, _) => {
+            let rest = values.iter().try_fold(1u64, |p, &v| p.checked_mul(v))? / max;
+            (max % rest == 0).then(|| max / rest)
+        }
+    }
+}
+
+/// Keen's preferences: exact `/` on pairs is likely, then `-`; `+`/`*` otherwise.
+fn choose_clue(values: &[u64], allowed: &[Op], rng: &mut SplitMix64) -> (Op, u64) {
+    if values.len() == 1 {
+        return (Op::Given, values[0]);
+    }
+    let weights: &[(Op, u64)] = if values.len() == 2 {
+        &[(Op::Div, 6), (Op::Sub, 4), (Op::Add, 1), (Op::Mul, 1)]
+    } else {
+        &[(Op::Add, 1), (Op::Mul, 1), (Op::Sub, 0), (Op::Div, 0)]
+    };
+    let fits: Vec<(Op, u64, u64)> = weights
+        .iter()
+        .filter(|(op, w)| *w > 0 && allowed.contains(op))
+        .filter_map(|&(op, w)| clue_for(op, values).map(|t| (op, t, w)))
+        .collect();
+    let fits = if fits.is_empty() {
+        // Fall back to any allowed operator that fits, then to '+'.
+        allowed
+            .iter()
+            .filter_map(|&op| clue_for(op, values).map(|t| (op, t, 1)))
+            .collect()
+    } else {
+        fits
+    };
+    let total: u64 = fits.iter().map(|f| f.2).sum();
+    let mut x = rng.below(total.max(1));
+    for &(op, t, w) in &fits {
+        if x < w {
+            return (op, t);
+        }
+        x -= w;
+    }
+    (Op::Add, values.iter().sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clues_follow_the_rules() {
+        assert_eq!(clue_for(Op::Div, &[2, 6]), Some(3));
+        assert_eq!(clue_for(Op::Div, &[4, 6]), None);
+        assert_eq!(clue_for(Op::Sub, &[6, 3, 2]), Some(1));
+        assert_eq!(clue_for(Op::Sub, &[3, 3]), None);
+        assert_eq!(clue_for(Op::Mul, &[3, 4, 5]), Some(60));
+        assert_eq!(clue_for(Op::Given, &[4]), Some(4));
+    }
+
+    #[test]
+    fn partitions_are_connected_and_capped() {
+        let mut rng = SplitMix64::new(5);
+        let n = 9;
+        let region = partition(n, 4, &mut rng);
+        let mut ids = region.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        for id in ids {
+            let members: Vec<usize> = (0..n * n).filter(|&i| region[i] == id).collect();
+            assert!(members.len() <= 4);
+            assert_eq!(component(n, members[0], &members).len(), members.len());
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The KenKen generator: seeded, valid, unique; Keen game IDs match Keen's own.
+
+mod common;
+
+use cagesat::generate::keen_id::keen_id;
+use cagesat::generate::{generate_kenken, KenKenParams};
+use cagesat::puzzle::{Op, Puzzle};
+use cagesat::rng::SplitMix64;
+use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
+use cagesat::verify::verify;
+
+#[test]
+fn keen_ids_match_keens_own_for_every_sample() {
+    let mut checked = 0;
+    for e in std::fs::read_dir("tests/data/kenken/keen").unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "kenken") {
+            continue;
+        }
+        let Puzzle::KenKen(k) = common::load(path.to_str().unwrap()) else {
+            panic!("not a KenKen")
+        };
+        let expected = std::fs::read_to_string(path.with_extension("keen")).unwrap();
+        assert_eq!(
+            keen_id(&k).as_deref(),
+            Some(expected.trim()),
+            "{}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 90);
+}
+
+fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
+    let params = KenKenParams {
+        size: n,
+        max_cage,
+        ops: ops.clone(),
+    };
+    let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
+    let puzzle = Puzzle::KenKen(g.puzzle.clone());
+    verify(&puzzle, &g.solution).unwrap();
+    for cage in g.puzzle.cages() {
+        assert!(cage.cells.len() <= max_cage);
+        assert!(cage.is_contiguous());
+        assert!(
+            cage.op == Op::Given || ops.contains(&cage.op),
+            "{:?}",
+            cage.op
+        );
+    }
+    // Independently re-proven unique, with the generator's solution.
+    let opts = SolveOptions {
+        check_unique: true,
+        ..SolveOptions::default()
+    };
+    let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts).unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::Solved {
+            grid: g.solution.clone(),
+            unique: Some(true)
+        }
+    );
+    // Reproducible.
+    let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
+    assert_eq!(again.puzzle, g.puzzle);
+    if n <= 9 {
+        assert!(keen_id(&g.puzzle).is_some());
+    }
+}
+
+#[test]
+fn generated_puzzles_are_valid_unique_and_reproducible() {
+    let all = vec![Op::Add, Op::Sub, Op::Mul, Op::Div];
+    for (n, seed) in [(4, 1), (5, 2), (6, 3), (7, 4), (9, 5)] {
+        check_generated(n, seed, 5, all.clone());
+    }
+    check_generated(6, 9, 3, vec![Op::Add]);
+    check_generated(6, 10, 2, vec![Op::Sub, Op::Div]);
+}
+
+#[test]
+#[ignore = "release-mode corpus run: large generated sizes"]
+fn generates_large_unique_puzzles() {
+    let all = vec![Op::Add, Op::Sub, Op::Mul, Op::Div];
+    for (n, seed) in [(12, 1), (16, 2)] {
+        check_generated(n, seed, 5, all.clone());
+    }
+}
