@@ -137,3 +137,57 @@ fn strict_flag_reaches_the_parser() {
         "<stdin>:2:1: cage is not contiguous (rejected by --strict)\n"
     );
 }
+
+#[test]
+fn count_reports_exact_counts_and_limits() {
+    // Each row a '+' cage summing to 10: all 576 Latin squares of order 4.
+    let rows = "size 4\n10 + A1 A2 A3 A4\n10 + B1 B2 B3 B4\n10 + C1 C2 C3 C4\n10 + D1 D2 D3 D4\n";
+    let o = cagesat(&["count", "-"], Some(rows));
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(0), "576 solutions\n".to_string())
+    );
+    let o = cagesat(
+        &["count", "--limit", "3", "--json", "--print-solutions", "-"],
+        Some(rows),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["count"], 3);
+    assert_eq!(v["complete"], false);
+    let sols = v["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), 3);
+    assert!(sols[0] != sols[1] && sols[1] != sols[2] && sols[0] != sols[2]);
+    let o = cagesat(&["count", "--engine", "native", "-"], Some(rows));
+    assert_eq!(stdout(&o), "576 solutions\n");
+    let o = cagesat(&["count", UNSAT], None);
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(1), "0 solutions\n".to_string())
+    );
+    let o = cagesat(&["count", "--limit", "5", NORVIG_4X4], None);
+    assert_eq!(stdout(&o), "1 solution\n");
+}
+
+#[test]
+fn solver_and_native_engine_do_not_mix() {
+    let o = cagesat(
+        &[
+            "solve", "--engine", "native", "--solver", "cadical", NORVIG_4X4,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "--solver runs a SAT solver; it cannot be combined with --engine native\n"
+    );
+    let o = cagesat(
+        &["solve", "--solver", "cadical", "--timeout=0", NORVIG_4X4],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "--timeout must be a positive number of seconds, not 0\n"
+    );
+}

@@ -355,3 +355,51 @@ fn temporary_files_are_removed() {
     assert!(left.is_empty(), "{left:?}");
     std::fs::remove_dir(&dir).unwrap();
 }
+
+#[test]
+fn compare_runs_external_solvers_as_engines() {
+    if !have("cadical") {
+        return;
+    }
+    let o = cagesat(&[
+        "compare",
+        "--json",
+        "--engines",
+        "native,sat",
+        "--solver",
+        "cadical",
+        "tests/data/kenken/norvig/norvig-07-6x6.kenken",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let engines: Vec<&str> = records
+        .iter()
+        .map(|r| r["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(engines, ["native", "varisat", "cadical"]);
+    assert!(records[0]["solution"].is_array(), "{out}");
+    assert!(
+        records
+            .windows(2)
+            .all(|w| w[0]["solution"] == w[1]["solution"]),
+        "{out}"
+    );
+    assert!(
+        records
+            .iter()
+            .all(|r| r["unique"] == true && r["agree"] == true),
+        "{out}"
+    );
+    let o = cagesat(&[
+        "compare",
+        "--engines",
+        "sat",
+        "tests/data/kenken/norvig/norvig-07-6x6.kenken",
+    ]);
+    let (out, _) = text(&o);
+    assert!(out.contains("varisat") && !out.contains("native"), "{out}");
+}

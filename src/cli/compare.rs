@@ -4,7 +4,9 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::{display_name, load, parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
+use super::{
+    display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
+};
 use crate::compare::{self, CompareOptions, Engine, EngineOptions};
 
 /// `compare` options.
@@ -16,6 +18,9 @@ pub struct CompareArgs {
     /// Formula options (SAT engines).
     #[command(flatten)]
     pub formula: FormulaArgs,
+    /// Built-in engines to run (default: both).
+    #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
+    pub engines: Vec<EngineArg>,
     /// Also run this external SAT solver (repeatable), e.g. `cadical`.
     #[arg(long = "solver", value_name = "CMD")]
     pub solvers: Vec<String>,
@@ -35,7 +40,15 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
         Ok(t) => t,
         Err(message) => return super::fail(err, message),
     };
-    let mut engines = Engine::builtin();
+    let mut engines: Vec<Engine> = Engine::builtin()
+        .into_iter()
+        .filter(|e| {
+            args.engines.iter().any(|a| match a {
+                EngineArg::Native => *e == Engine::Native,
+                EngineArg::Sat => *e == Engine::Varisat,
+            })
+        })
+        .collect();
     engines.extend(args.solvers.iter().map(|cmd| Engine::External {
         command: cmd.clone(),
         timeout,
