@@ -7,7 +7,7 @@ use clap::Args;
 use super::{
     display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
 };
-use crate::compare::{self, CompareOptions, Engine, EngineOptions};
+use crate::compare::{self, CompareOptions, Engine};
 
 /// `compare` options.
 #[derive(Debug, Args)]
@@ -55,10 +55,7 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
     }));
     let opts = CompareOptions {
         repeat: args.repeat.max(1),
-        engine: EngineOptions {
-            encode: args.formula.encode_options(),
-            ..EngineOptions::default()
-        },
+        engine: args.formula.engine_options(),
         engines,
     };
     let mut status = EXIT_OK;

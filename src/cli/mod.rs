@@ -18,7 +18,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cnf::AmoEncoding;
-use crate::compare::Engine;
+use crate::compare::{Engine, EngineOptions};
 use crate::encode::{ConstraintEncoding, EncodeOptions};
 use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::Puzzle;
@@ -87,6 +87,13 @@ impl FormulaArgs {
             constraint: self.encoding.into(),
             line_filter: !self.no_line_filter,
             ..EncodeOptions::default()
+        }
+    }
+
+    fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            encode: self.encode_options(),
+            ..EngineOptions::default()
         }
     }
 }

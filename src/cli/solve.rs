@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::{display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_OK, EXIT_UNSAT};
-use crate::compare::{EngineOptions, EngineStats};
+use crate::compare::EngineStats;
 use crate::puzzle::Puzzle;
 use crate::render;
 use crate::solve::{Count, Outcome};
@@ -83,10 +83,7 @@ fn each_file<W: Write, E: Write>(
 
 /// `cagesat solve`.
 pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = EngineOptions {
-        encode: args.formula.encode_options(),
-        ..EngineOptions::default()
-    };
+    let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
     let engine = match args.solver.engine() {
         Ok(e) => e,
@@ -112,10 +109,7 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
 
 /// `cagesat count`: exit 0 when at least one solution exists, 1 when none.
 pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = EngineOptions {
-        encode: args.formula.encode_options(),
-        ..EngineOptions::default()
-    };
+    let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
     let engine = match args.solver.engine() {
         Ok(e) => e,

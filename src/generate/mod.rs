@@ -11,10 +11,9 @@ pub mod latin;
 
 use thiserror::Error;
 
-use crate::encode::{encode, EncodeOptions};
+use crate::encode::EncodeOptions;
 use crate::puzzle::Puzzle;
-use crate::solve::{Enumerator, SolveError, VarisatBackend};
-use crate::verify::verify;
+use crate::solve::{enumerate, SolveError, VarisatBackend};
 
 pub use crossproduct::{generate_crossproduct, CrossProductParams, GeneratedCrossProduct};
 pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
@@ -41,7 +40,8 @@ pub enum GenerateError {
 }
 
 /// The number of solutions of `puzzle`, counting at most `cap` (so `cap = 2` answers
-/// "none, unique or several"). Every solution found is checked by [`crate::verify`].
+/// "none, unique or several"): [`crate::solve::enumerate`] with the embedded solver, so
+/// every solution found is verified and checked to be new.
 ///
 /// # Errors
 /// Encoding and solver failures, and solutions that fail verification.
@@ -50,15 +50,12 @@ pub fn count_solutions(
     opts: &EncodeOptions,
     cap: usize,
 ) -> Result<usize, SolveError> {
-    let enc = encode(puzzle, opts)?;
-    let mut solutions = Enumerator::new(VarisatBackend::new(), &enc.formula, &enc.map);
-    let mut n = 0;
-    while n < cap {
-        let Some(grid) = solutions.next_grid()? else {
-            break;
-        };
-        verify(puzzle, &grid)?;
-        n += 1;
-    }
-    Ok(n)
+    let (count, _) = enumerate(
+        puzzle,
+        VarisatBackend::new(),
+        opts,
+        Some(cap as u64),
+        |_| {},
+    )?;
+    Ok(count.count as usize)
 }

@@ -6,7 +6,7 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::CrossProduct;
-use crate::verify::VerifyError;
+use crate::verify::{check_shape, VerifyError};
 
 /// Checks a CrossProduct solution.
 ///
@@ -15,14 +15,7 @@ use crate::verify::VerifyError;
 /// first, then columns).
 pub fn verify_crossproduct(p: &CrossProduct, grid: &Grid<u8>) -> Result<(), VerifyError> {
     let (rows, cols) = (p.rows().len(), p.cols().len());
-    if grid.rows() != rows || grid.cols() != cols {
-        return Err(VerifyError::Shape {
-            rows: grid.rows(),
-            cols: grid.cols(),
-            want_rows: rows,
-            want_cols: cols,
-        });
-    }
+    check_shape(grid, rows, cols)?;
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..rows {
         for c in 0..cols {

@@ -5,7 +5,7 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Cage, KenKen, Op};
-use crate::verify::VerifyError;
+use crate::verify::{check_shape, VerifyError};
 
 /// Checks a KenKen solution: Latin square plus every cage.
 ///
@@ -13,14 +13,7 @@ use crate::verify::VerifyError;
 /// The first broken rule.
 pub fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyError> {
     let n = k.size();
-    if grid.rows() != n || grid.cols() != n {
-        return Err(VerifyError::Shape {
-            rows: grid.rows(),
-            cols: grid.cols(),
-            want_rows: n,
-            want_cols: n,
-        });
-    }
+    check_shape(grid, n, n)?;
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {

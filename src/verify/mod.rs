@@ -115,6 +115,19 @@ pub enum VerifyError {
     },
 }
 
+/// Checks that `grid` is `rows`×`cols`.
+fn check_shape(grid: &Grid<u8>, rows: usize, cols: usize) -> Result<(), VerifyError> {
+    if grid.rows() != rows || grid.cols() != cols {
+        return Err(VerifyError::Shape {
+            rows: grid.rows(),
+            cols: grid.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        });
+    }
+    Ok(())
+}
+
 /// Checks `grid` against every rule of `puzzle`.
 ///
 /// # Errors
