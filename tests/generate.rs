@@ -63,6 +63,12 @@ fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
             unique: Some(true)
         }
     );
+    // Printing and parsing back gives the same puzzle.
+    let text = cagesat::parse::kenken::to_text(&g.puzzle);
+    assert_eq!(
+        cagesat::parse::kenken::parse(&text, true).unwrap(),
+        g.puzzle
+    );
     // Reproducible.
     let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     assert_eq!(again.puzzle, g.puzzle);
@@ -88,4 +94,55 @@ fn generates_large_unique_puzzles() {
     for (n, seed) in [(12, 1), (16, 2)] {
         check_generated(n, seed, 5, all.clone());
     }
+}
+
+#[test]
+fn cli_writes_puzzles_that_parse_back_and_solve_uniquely() {
+    let dir = std::env::temp_dir().join(format!("cagesat-gen-{}", std::process::id()));
+    let bin = env!("CARGO_BIN_EXE_cagesat");
+    let o = std::process::Command::new(bin)
+        .args([
+            "generate", "kenken", "--size", "5", "--seed", "11", "--count", "2", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for seed in [11, 12] {
+        let stem = dir.join(format!("kenken_5x5_s{seed}"));
+        let path = stem.with_extension("kenken");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("# keen: 5:"), "{text}");
+        common::check_unique_with_known_solution(path.to_str().unwrap());
+    }
+    // Printing to stdout gives the same puzzle as the file for the same seed.
+    let o = std::process::Command::new(bin)
+        .args(["generate", "kenken", "--size", "5", "--seed", "12"])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8(o.stdout).unwrap();
+    let written = std::fs::read_to_string(dir.join("kenken_5x5_s12.kenken")).unwrap();
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("# unique"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&printed), body(&written));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let o = std::process::Command::new(bin)
+        .args(["generate", "kenken", "--size", "5", "--ops", "+%"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "--ops: unknown operator '%' (expected some of + - * /)\n"
+    );
 }
