@@ -241,10 +241,11 @@ fn cross_check(text: &str, expected: usize) {
     let p = kakuro(text);
     let want = brute_force(&p);
     assert_eq!(want.len(), expected, "brute force count for\n{text}");
-    let choices: [fn(usize) -> RunEncoding; 3] = [
+    let choices: [fn(usize) -> RunEncoding; 4] = [
         |_| RunEncoding::Selectors,
         |_| RunEncoding::Pair,
         |_| RunEncoding::Fixed,
+        |_| RunEncoding::Mdd,
     ];
     for amo in [AmoEncoding::Auto, AmoEncoding::Sequential] {
         let opts = EncodeOptions {

@@ -12,7 +12,8 @@
 //! `encodings/kakuro.md` lists the clause families and their counts.
 
 use crate::cnf::card::at_most_one;
-use crate::cnf::{AmoEncoding, EncodeStats, ExtendFormula, Lit};
+use crate::cnf::mdd::{encode_mdd, Mdd};
+use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats, ExtendFormula, Lit};
 
 use super::sets::{union_and_common, DigitSet};
 
@@ -28,6 +29,9 @@ pub enum RunEncoding {
     /// One selector variable per combination (`run-select`, `run-cover`, `run-some`,
     /// `run-support`, `run-need`).
     Selectors,
+    /// The layered sum automaton of [`crate::cnf::mdd`] over the run's digits (`run-mdd`),
+    /// shared with CrossProduct; distinctness stays with `run-amo`.
+    Mdd,
 }
 
 impl RunEncoding {
@@ -38,24 +42,40 @@ impl RunEncoding {
         match self {
             RunEncoding::Fixed if combos == 1 => RunEncoding::Fixed,
             RunEncoding::Pair if len == 2 => RunEncoding::Pair,
+            RunEncoding::Mdd => RunEncoding::Mdd,
             _ => RunEncoding::Selectors,
         }
     }
 
-    /// The default choice: `Fixed` for one combination, `Pair` for two cells, `Selectors`
-    /// otherwise.
+    /// The default choice: `Fixed` for one combination, `Pair` for two cells, otherwise
+    /// whichever of `Selectors` and `Mdd` writes fewer clauses plus auxiliary variables
+    /// (selectors on a tie).
     #[must_use]
     pub fn default_for(len: usize, combos: &[DigitSet]) -> RunEncoding {
         match (combos.len(), len) {
             (1, _) => RunEncoding::Fixed,
             (_, 2) => RunEncoding::Pair,
-            _ => RunEncoding::Selectors,
+            _ => {
+                let size = |choice| {
+                    let mut f = CnfFormula::new();
+                    let x: Vec<Vec<Lit>> = (0..len)
+                        .map(|_| (0..9).map(|_| f.new_lit()).collect())
+                        .collect();
+                    let _ = encode_run(&mut f, &x, combos, choice, AmoEncoding::Pairwise);
+                    f.len() + f.var_count()
+                };
+                if size(RunEncoding::Mdd) < size(RunEncoding::Selectors) {
+                    RunEncoding::Mdd
+                } else {
+                    RunEncoding::Selectors
+                }
+            }
         }
     }
 }
 
 /// Names of the run clause families, in the order they are recorded in [`crate::encode::Encoding::families`].
-pub const RUN_FAMILIES: [&str; 9] = [
+pub const RUN_FAMILIES: [&str; 10] = [
     "run-amo",
     "run-prune",
     "run-must",
@@ -65,6 +85,7 @@ pub const RUN_FAMILIES: [&str; 9] = [
     "run-some",
     "run-support",
     "run-need",
+    "run-mdd",
 ];
 
 /// Sizes of one run's clauses by family (selector variables count in `select`).
@@ -80,12 +101,13 @@ pub(crate) struct RunFamilies {
     some: usize,
     support: usize,
     need: usize,
+    mdd: EncodeStats,
 }
 
 impl RunFamilies {
     /// The sizes in the order of [`RUN_FAMILIES`].
     #[must_use]
-    pub(crate) fn as_array(&self) -> [EncodeStats; 9] {
+    pub(crate) fn as_array(&self) -> [EncodeStats; 10] {
         let c = |clauses| EncodeStats { vars: 0, clauses };
         [
             self.amo,
@@ -100,6 +122,7 @@ impl RunFamilies {
             c(self.some),
             c(self.support),
             c(self.need),
+            self.mdd,
         ]
     }
 }
@@ -150,8 +173,34 @@ pub(crate) fn encode_run(
             }
         }
         RunEncoding::Selectors => selectors(f, x, combos, union, common, &mut fam),
+        RunEncoding::Mdd => fam.mdd = mdd_run(f, x, combos, union),
     }
     fam
+}
+
+/// The run's sum as a layered automaton over the digits of `union` (`run-mdd`).
+fn mdd_run(
+    f: &mut impl ExtendFormula,
+    x: &[Vec<Lit>],
+    combos: &[DigitSet],
+    union: DigitSet,
+) -> EncodeStats {
+    let Some(first) = combos.first() else {
+        return EncodeStats::default(); // no combination: `run-prune` already emptied the cells
+    };
+    let target: u64 = first.digits().map(u64::from).sum();
+    let digits: Vec<u8> = union.digits().collect();
+    let values: Vec<Vec<u64>> = x
+        .iter()
+        .map(|_| digits.iter().map(|&d| u64::from(d)).collect())
+        .collect();
+    let lits: Vec<Vec<Lit>> = x
+        .iter()
+        .map(|cell| digits.iter().map(|&d| cell[usize::from(d) - 1]).collect())
+        .collect();
+    // A run has at most 9 cells and sums to at most 45: at most 46 states per layer.
+    let mdd = Mdd::sum(&values, target, 10_000).expect("a run's automaton is small");
+    encode_mdd(f, &lits, &mdd).total()
 }
 
 /// The selector families; see the module docs of `encode::kakuro`.
