@@ -38,3 +38,22 @@ fn check_agreement(path: &str, kind: &str) {
 fn kakuro_engines_agree() {
     check_agreement("tests/data/kakuro/panpapag_hard_12x10.kakuro", "kakuro");
 }
+
+#[test]
+fn crossproduct_engines_agree() {
+    check_agreement(
+        "tests/data/crossproduct/public/riddler_2021-01-15_classic_8x3.crossproduct",
+        "crossproduct",
+    );
+}
+
+#[test]
+fn crossproduct_with_several_solutions_agrees_on_non_uniqueness() {
+    let rows = compare("tests/data/crossproduct/seeds/norvig-multi-4.crossproduct");
+    assert_eq!(rows.len(), 2);
+    for v in &rows {
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["unique"], false);
+        assert_eq!(v["agree"], true);
+    }
+}

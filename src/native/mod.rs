@@ -7,7 +7,7 @@
 //! consistency on cage tables ([`cage`]), and sum/product bounds for cages with too many
 //! tuples ([`bounds`]); [`search`] is depth-first with smallest-domain branching.
 //!
-//! Kakuro ([`kakuro`]) and CrossProduct have a smaller model of their own: one exact
+//! Kakuro ([`kakuro`]) and CrossProduct ([`crossproduct`]) have a smaller model of their own: one exact
 //! arc-consistency filter per run, row or column, run to a fixpoint and searched by
 //! [`lines`].
 //!
@@ -37,6 +37,7 @@
 pub mod alldiff;
 pub mod bounds;
 pub mod cage;
+pub mod crossproduct;
 pub mod domains;
 pub mod kakuro;
 pub mod lines;
@@ -221,10 +222,14 @@ fn run(
                 on_solution(model.grid(doms))
             });
         }
-        Puzzle::CrossProduct(_) => {
-            return Err(NativeError::Unsupported {
-                kind: puzzle.kind(),
-            })
+        Puzzle::CrossProduct(p) => {
+            let t0 = Instant::now();
+            let model = crossproduct::CrossProductModel::new(p);
+            let root = model.root();
+            stats.setup_time = t0.elapsed();
+            run_lines(&model.net, &model, root, stats, &mut |doms| {
+                on_solution(model.grid(doms))
+            });
         }
     }
     Ok(())
