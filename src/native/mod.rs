@@ -7,6 +7,10 @@
 //! consistency on cage tables ([`cage`]), and sum/product bounds for cages with too many
 //! tuples ([`bounds`]); [`search`] is depth-first with smallest-domain branching.
 //!
+//! Kakuro ([`kakuro`]) and CrossProduct ([`crossproduct`]) have a smaller model of their own: one exact
+//! arc-consistency filter per run, row or column, run to a fixpoint and searched by
+//! [`lines`].
+//!
 //! Every solution returned has passed [`crate::verify::verify`].
 //!
 //! ## Example Usage
@@ -33,7 +37,10 @@
 pub mod alldiff;
 pub mod bounds;
 pub mod cage;
+pub mod crossproduct;
 pub mod domains;
+pub mod kakuro;
+pub mod lines;
 pub mod propagate;
 pub mod search;
 
@@ -122,8 +129,8 @@ impl NativeStats {
 /// solution found is verified independently.
 ///
 /// # Errors
-/// [`NativeError::Unsupported`] for kinds without a native model; [`NativeError::Verify`]
-/// when an answer breaks a rule.
+/// [`NativeError::Unsupported`] for kinds without a native model (none at present);
+/// [`NativeError::Verify`] when an answer breaks a rule.
 pub fn solve(puzzle: &Puzzle, opts: &NativeOptions) -> Result<(Outcome, NativeStats), NativeError> {
     let limit = if opts.check_unique { 2 } else { 1 };
     let (mut grids, stats) = solutions(puzzle, opts, limit)?;
@@ -145,19 +152,18 @@ pub fn solve(puzzle: &Puzzle, opts: &NativeOptions) -> Result<(Outcome, NativeSt
 /// # Errors
 /// As [`solve`].
 pub fn count(puzzle: &Puzzle, limit: u64) -> Result<(u64, NativeStats), NativeError> {
-    let k = kenken_of(puzzle)?;
     let mut stats = NativeStats::default();
     let mut found = 0u64;
     let mut failed = None;
     if limit > 0 {
-        run(k, &NativeOptions::default(), &mut stats, &mut |grid| {
+        run(puzzle, &NativeOptions::default(), &mut stats, &mut |grid| {
             if let Err(e) = verify(puzzle, &grid) {
                 failed = Some(e);
                 return false;
             }
             found += 1;
             found < limit
-        });
+        })?;
     }
     if let Some(e) = failed {
         return Err(e.into());
@@ -175,21 +181,20 @@ pub fn solutions(
     opts: &NativeOptions,
     limit: u64,
 ) -> Result<(Vec<Grid<u8>>, NativeStats), NativeError> {
-    let k = kenken_of(puzzle)?;
     let mut stats = NativeStats::default();
     let mut grids = Vec::new();
     let mut failed = None;
     if limit == 0 {
         return Ok((grids, stats));
     }
-    run(k, opts, &mut stats, &mut |grid| {
+    run(puzzle, opts, &mut stats, &mut |grid| {
         if let Err(e) = verify(puzzle, &grid) {
             failed = Some(e);
             return false;
         }
         grids.push(grid);
         (grids.len() as u64) < limit
-    });
+    })?;
     match failed {
         Some(e) => Err(e.into()),
         None => {
@@ -199,8 +204,56 @@ pub fn solutions(
     }
 }
 
-/// Builds the model and searches, recording effort and time in `stats`.
+/// Builds the model of `puzzle` and searches, recording effort and time in `stats`.
 fn run(
+    puzzle: &Puzzle,
+    opts: &NativeOptions,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+) -> Result<(), NativeError> {
+    match puzzle {
+        Puzzle::KenKen(k) => run_kenken(k, opts, stats, on_solution),
+        Puzzle::Kakuro(k) => {
+            let t0 = Instant::now();
+            let model = kakuro::KakuroModel::new(k);
+            let root = model.root();
+            stats.setup_time = t0.elapsed();
+            run_lines(&model.net, &model, root, stats, &mut |doms| {
+                on_solution(model.grid(doms))
+            });
+        }
+        Puzzle::CrossProduct(p) => {
+            let t0 = Instant::now();
+            let model = crossproduct::CrossProductModel::new(p);
+            let root = model.root();
+            stats.setup_time = t0.elapsed();
+            run_lines(&model.net, &model, root, stats, &mut |doms| {
+                on_solution(model.grid(doms))
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Searches a line network (Kakuro, CrossProduct), recording effort and time in `stats`.
+fn run_lines<F: lines::LineFilter>(
+    net: &lines::Network,
+    filter: &F,
+    root: Vec<Mask>,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(&[Mask]) -> bool,
+) {
+    let t1 = Instant::now();
+    let mut search = lines::LineSearch::new(net, filter);
+    let _ = search.run(root, on_solution);
+    stats.nodes = search.nodes;
+    stats.backtracks = search.backtracks;
+    stats.propagations = search.propagations;
+    stats.solve_time = t1.elapsed();
+}
+
+/// Builds the KenKen model and searches, recording effort and time in `stats`.
+fn run_kenken(
     k: &KenKen,
     opts: &NativeOptions,
     stats: &mut NativeStats,
@@ -217,18 +270,4 @@ fn run(
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations();
     stats.solve_time = t1.elapsed();
-}
-
-/// The KenKen inside `puzzle`, or the "unsupported" error for other kinds.
-fn kenken_of(puzzle: &Puzzle) -> Result<&KenKen, NativeError> {
-    #[allow(
-        unreachable_patterns,
-        reason = "only KenKen exists on this branch; other kinds are added elsewhere"
-    )]
-    match puzzle {
-        Puzzle::KenKen(k) => Ok(k),
-        _ => Err(NativeError::Unsupported {
-            kind: puzzle.kind(),
-        }),
-    }
 }
