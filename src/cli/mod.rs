@@ -7,6 +7,7 @@
 mod compare;
 mod dimacs;
 mod generate;
+mod grade;
 mod solve;
 
 use std::io::{self, Read, Write};
@@ -52,6 +53,8 @@ pub enum Command {
     Decode(dimacs::DecodeArgs),
     /// Generate new puzzles.
     Generate(generate::GenerateArgs),
+    /// Classify KenKens by the weakest propagation level that solves them without search.
+    Grade(grade::GradeArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -163,6 +166,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, out, err),
+        Command::Grade(args) => grade::grade_files(args, out, err),
     }
 }
 
