@@ -23,6 +23,7 @@ pub mod cnf;
 pub mod compare;
 pub mod encode;
 pub mod generate;
+pub mod grade;
 pub mod grid;
 pub mod native;
 pub mod parse;

@@ -8,6 +8,7 @@ mod compare;
 mod dimacs;
 mod gen_crossproduct;
 mod generate;
+mod grade;
 mod solve;
 mod survey;
 
@@ -56,6 +57,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Estimate how often random puzzles have a unique solution.
     Survey(survey::SurveyArgs),
+    /// Classify KenKens by the weakest propagation level that solves them without search.
+    Grade(grade::GradeArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -205,6 +208,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, out, err),
         Command::Survey(args) => survey::survey(args, out, err),
+        Command::Grade(args) => grade::grade_files(args, out, err),
     }
 }
 

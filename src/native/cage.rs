@@ -75,6 +75,15 @@ impl TableCage {
         }
     }
 
+    /// The same table without the cage–line interaction: [`TableCage::propagate`] then
+    /// only narrows the cage's own cells (plain GAC). Used by `cagesat grade` to tell the
+    /// two deductions apart.
+    #[must_use]
+    pub fn without_cage_lines(mut self) -> Self {
+        self.segments = Segments::default();
+        self
+    }
+
     /// The cells of the cage.
     #[must_use]
     pub fn cells(&self) -> &[usize] {

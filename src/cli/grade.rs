@@ -1,0 +1,178 @@
+//! `grade`: the weakest propagation level that solves each KenKen, and whether unit
+//! propagation on its CNF does.
+
+use std::io::Write;
+
+use clap::Args;
+use serde_json::json;
+
+use super::{display_name, fail, load, Files, EXIT_ERROR, EXIT_OK, EXIT_UNSAT};
+use crate::grade::keen::{KeenDifficulty, Matrix};
+use crate::grade::{grade, Grade, Level};
+use crate::puzzle::Puzzle;
+
+/// `grade` options.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Input files.
+    #[command(flatten)]
+    pub input: Files,
+    /// Print one JSON object per puzzle (JSON Lines).
+    #[arg(long)]
+    pub json: bool,
+    /// Print only the agreement matrix of Keen's difficulty (from file names like
+    /// `6x6-h-02.kenken`) against the grade.
+    #[arg(long, conflicts_with = "json")]
+    pub matrix: bool,
+}
+
+/// One row of the text table.
+struct Row {
+    file: String,
+    size: String,
+    level: String,
+    cnf_up: &'static str,
+    fixed: Vec<String>,
+}
+
+pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let mut status = EXIT_OK;
+    let mut rows = Vec::new();
+    let mut matrix = Matrix::default();
+    let mut outside = 0usize;
+    for path in &args.input.files {
+        let name = display_name(path);
+        let graded = load(path, false).map_err(|e| e.to_string()).and_then(|p| {
+            grade(&p)
+                .map(|g| (p, g))
+                .map_err(|e| format!("{name}: {e}"))
+        });
+        let (puzzle, g) = match graded {
+            Ok(pg) => pg,
+            Err(message) => {
+                if args.json {
+                    let record = json!({"file": name, "status": "error", "error": message});
+                    let _ = writeln!(out, "{record}");
+                }
+                status = status.max(fail(err, message));
+                continue;
+            }
+        };
+        if g.level.is_none() {
+            status = status.max(EXIT_UNSAT);
+        }
+        if args.matrix {
+            match KeenDifficulty::from_file_name(&name) {
+                Some(keen) => matrix.add(keen, &g),
+                None => outside += 1,
+            }
+        } else if args.json {
+            if writeln!(out, "{}", grade_json(&name, &puzzle, &g)).is_err() {
+                return EXIT_ERROR;
+            }
+        } else {
+            rows.push(row(name, &puzzle, &g));
+        }
+    }
+    let written = if args.matrix {
+        if outside > 0 {
+            let _ = writeln!(
+                err,
+                "cagesat: {outside} file(s) not named NxN-D-II (D in e n h x u), left out of the matrix"
+            );
+        }
+        write!(out, "{}", matrix.to_text())
+    } else if args.json {
+        Ok(())
+    } else {
+        write_table(out, &rows)
+    };
+    if written.is_err() {
+        return fail(err, "cagesat: cannot write output");
+    }
+    status
+}
+
+fn level_name(g: &Grade) -> String {
+    g.level
+        .map_or_else(|| "unsat".to_string(), |l| l.name().to_string())
+}
+
+fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
+    Row {
+        file,
+        size: puzzle.size_label(),
+        level: level_name(g),
+        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
+        fixed: g
+            .roots
+            .iter()
+            .map(|(_, r)| format!("{}/{}", r.fixed(g.cells), g.cells))
+            .collect(),
+    }
+}
+
+fn write_table(out: &mut impl Write, rows: &[Row]) -> std::io::Result<()> {
+    let mut header = vec!["file", "size", "level", "cnf-up"];
+    header.extend(Level::PROPAGATION.iter().map(|l| l.name()));
+    let cells = |r: &Row| -> Vec<String> {
+        let mut v = vec![
+            r.file.clone(),
+            r.size.clone(),
+            r.level.clone(),
+            r.cnf_up.to_string(),
+        ];
+        v.extend(r.fixed.iter().cloned());
+        v
+    };
+    let table: Vec<Vec<String>> = rows.iter().map(cells).collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            table
+                .iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |fields: &[&str]| -> String {
+        let mut s = String::new();
+        for (i, (f, w)) in fields.iter().zip(&widths).enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            if i == 0 {
+                s.push_str(&format!("{f:<w$}"));
+            } else {
+                s.push_str(&format!("{f:>w$}"));
+            }
+        }
+        s.trim_end().to_string()
+    };
+    writeln!(out, "{}", line(&header))?;
+    for r in &table {
+        let fields: Vec<&str> = r.iter().map(String::as_str).collect();
+        writeln!(out, "{}", line(&fields))?;
+    }
+    Ok(())
+}
+
+fn grade_json(name: &str, puzzle: &Puzzle, g: &Grade) -> serde_json::Value {
+    let fixed: serde_json::Map<String, serde_json::Value> = g
+        .roots
+        .iter()
+        .map(|(l, r)| (l.name().to_string(), json!(r.fixed(g.cells))))
+        .collect();
+    json!({
+        "file": name,
+        "kind": puzzle.kind(),
+        "size": puzzle.size_label(),
+        "level": level_name(g),
+        "cnf_up_solves": g.cnf_up.solves(),
+        "cnf_up_fixed": g.cnf_up.fixed(g.cells),
+        "box_box_needed": g.needs_box_pairs(),
+        "cells": g.cells,
+        "fixed": fixed,
+    })
+}

@@ -1,0 +1,217 @@
+//! # Root propagation at one level
+//!
+//! [`Prepared`] holds a KenKen's lines and each cage's allowed tuples (enumerated once);
+//! [`Prepared::fixpoint`] runs the deductions of one [`Level`] to a fixpoint from full
+//! domains, with no branching. Cheap rules run first, and a costlier rule only runs when
+//! every cheaper one is quiet:
+//!
+//! 1. line singles ([`alldiff::singles`]) and the cage rule of the level: the *candidate
+//!    union* ([`union_filter`]) at `singles` and `subsets`, GAC ([`TableCage`] without its
+//!    cage–line part) at `cage-gac`, GAC with the cage–line interaction at `box`;
+//! 2. naked pairs and triples ([`alldiff::naked_subsets`]) from `subsets` up;
+//! 3. box–box interaction ([`super::pairs`]) at `box`.
+//!
+//! Cages with more than [`GRADE_TUPLE_LIMIT`] tuples use the native engine's sum/product
+//! bounds ([`BoundsCage`]) at every level.
+
+use crate::grade::pairs::box_box;
+use crate::grade::Level;
+use crate::native::alldiff;
+use crate::native::bounds::BoundsCage;
+use crate::native::cage::TableCage;
+use crate::native::domains::{bit, Conflict, Domains, Mask};
+use crate::puzzle::KenKen;
+use crate::tuples::cage_tuples;
+
+/// Cages with more allowed tuples than this are graded by bounds reasoning (the native
+/// engine's default limit).
+pub const GRADE_TUPLE_LIMIT: usize = crate::native::NATIVE_TUPLE_LIMIT;
+
+/// One cage: its cells (row-major indices) and its tuples, or bounds when it has too many.
+#[derive(Clone, Debug)]
+pub struct PreparedCage {
+    /// Row-major indices of the cells, in the cage's order.
+    pub cells: Vec<usize>,
+    /// Allowed tuples in the order of `cells` (`None`: too many, bounds are used).
+    pub tuples: Option<Vec<Vec<u8>>>,
+    bounds: BoundsCage,
+}
+
+/// A KenKen ready for root propagation at any level.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// Side length.
+    pub n: usize,
+    lines: Vec<Vec<usize>>,
+    /// The cages.
+    pub cages: Vec<PreparedCage>,
+}
+
+/// The cage propagator of one level.
+enum Rule {
+    Union(usize),
+    Table(TableCage, usize),
+    Bounds(usize),
+}
+
+impl Prepared {
+    /// Lines and cage tuples of `k`.
+    #[must_use]
+    pub fn new(k: &KenKen) -> Self {
+        let n = k.size();
+        let mut lines: Vec<Vec<usize>> = (0..n)
+            .map(|r| (0..n).map(|c| r * n + c).collect())
+            .collect();
+        lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        let cages = k
+            .cages()
+            .iter()
+            .map(|cage| {
+                let cells: Vec<usize> = cage.cells.iter().map(|c| c.index(n)).collect();
+                PreparedCage {
+                    tuples: cage_tuples(cage, n as u8, GRADE_TUPLE_LIMIT).ok(),
+                    bounds: BoundsCage::new(cells.clone(), cage.effective_op(), cage.target),
+                    cells,
+                }
+            })
+            .collect();
+        Prepared { n, lines, cages }
+    }
+
+    /// The domains after propagating `level`'s deductions to a fixpoint from full domains.
+    ///
+    /// # Errors
+    /// [`Conflict`] when the deductions prove that the puzzle has no solution.
+    ///
+    /// # Panics
+    /// Panics on [`Level::Search`], which is not a propagation level.
+    pub fn fixpoint(&self, level: Level) -> Result<Domains, Conflict> {
+        self.fixpoint_with(level, true)
+    }
+
+    /// [`Prepared::fixpoint`], with box–box interaction at [`Level::Box`] only when
+    /// `box_pairs` is set (without it, `box` adds only the cage–line interaction).
+    ///
+    /// # Errors
+    /// As [`Prepared::fixpoint`].
+    ///
+    /// # Panics
+    /// As [`Prepared::fixpoint`].
+    pub fn fixpoint_with(&self, level: Level, box_pairs: bool) -> Result<Domains, Conflict> {
+        assert!(level != Level::Search, "search is not a propagation level");
+        let mut rules = self.rules(level);
+        let mut doms = Domains::new(self.n);
+        loop {
+            self.cheap(&mut doms, &mut rules)?;
+            if level >= Level::Subsets {
+                for line in &self.lines {
+                    alldiff::naked_subsets(&mut doms, line, 3)?;
+                }
+                if !doms.take_changed().is_empty() {
+                    continue;
+                }
+            }
+            if level >= Level::Box && box_pairs {
+                box_box(self, &mut doms)?;
+                if !doms.take_changed().is_empty() {
+                    continue;
+                }
+            }
+            return Ok(doms);
+        }
+    }
+
+    fn rules(&self, level: Level) -> Vec<Rule> {
+        self.cages
+            .iter()
+            .enumerate()
+            .map(|(ci, cage)| match (&cage.tuples, level) {
+                (None, _) => Rule::Bounds(ci),
+                (Some(_), Level::Singles | Level::Subsets) => Rule::Union(ci),
+                (Some(t), _) => {
+                    let table = TableCage::new(self.n, cage.cells.clone(), t);
+                    let live = table.len();
+                    let table = if level >= Level::Box {
+                        table
+                    } else {
+                        table.without_cage_lines()
+                    };
+                    Rule::Table(table, live)
+                }
+            })
+            .collect()
+    }
+
+    /// Line singles and the cage rules until neither changes anything.
+    fn cheap(&self, doms: &mut Domains, rules: &mut [Rule]) -> Result<(), Conflict> {
+        loop {
+            for line in &self.lines {
+                alldiff::singles(doms, line)?;
+            }
+            for rule in rules.iter_mut() {
+                match rule {
+                    Rule::Union(ci) => {
+                        let cage = &self.cages[*ci];
+                        let tuples = cage.tuples.as_deref().unwrap_or_default();
+                        union_filter(doms, &cage.cells, tuples)?;
+                    }
+                    Rule::Table(t, live) => t.propagate(doms, live)?,
+                    Rule::Bounds(ci) => self.cages[*ci].bounds.propagate(doms)?,
+                }
+            }
+            if doms.take_changed().is_empty() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Keen's "easy" cage deduction: every cell of the cage keeps only the digits that occur
+/// *somewhere* in a tuple still compatible with the domains, without recording which cell
+/// takes which digit.
+///
+/// # Errors
+/// [`Conflict`] when no tuple is compatible.
+pub fn union_filter(
+    doms: &mut Domains,
+    cells: &[usize],
+    tuples: &[Vec<u8>],
+) -> Result<(), Conflict> {
+    let mut union: Mask = 0;
+    let mut any = false;
+    for t in tuples {
+        if t.iter()
+            .zip(cells)
+            .all(|(&d, &c)| doms.get(c) & bit(d) != 0)
+        {
+            any = true;
+            union |= t.iter().fold(0, |m, &d| m | bit(d));
+        }
+    }
+    if !any {
+        return Err(Conflict);
+    }
+    for &c in cells {
+        let _ = doms.restrict(c, union)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::native::domains::digits;
+
+    #[test]
+    fn union_keeps_digits_used_anywhere() {
+        // 2 / A1 A2 on 4×4: tuples (1,2) (2,1) (2,4) (4,2). With A1 ∈ {1}, only (1,2) fits:
+        // the union {1,2} is allowed in both cells, so A2 keeps 1 and 2 (GAC would fix 2).
+        let mut d = Domains::new(4);
+        let _ = d.assign(0, 1).unwrap();
+        let tuples = vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]];
+        union_filter(&mut d, &[0, 1], &tuples).unwrap();
+        assert_eq!(digits(d.get(1)).collect::<Vec<_>>(), vec![1, 2]);
+        let _ = d.assign(1, 1).unwrap();
+        assert_eq!(union_filter(&mut d, &[0, 1], &tuples), Err(Conflict));
+    }
+}

@@ -1,0 +1,302 @@
+//! # Grading: which deductions solve a KenKen without search
+//!
+//! A puzzle's grade is the weakest [`Level`] of root propagation that fixes every cell. The
+//! levels are cumulative, each adding deductions to the previous one:
+//!
+//! 1. [`Level::Singles`]: naked and hidden singles on rows and columns, and each cage's
+//!    *candidate union*: every cell of a cage keeps only the digits that occur somewhere in
+//!    a tuple still compatible with the domains (the tuples already keep in-cage rows and
+//!    columns distinct). This is exactly the "Easy" cage deduction of Simon Tatham's Keen:
+//!    it knows which digits the cage uses, not which cell takes which. It forces one-cell
+//!    cages, but does not always force the last open cell of a cage (`6 + A1 A2 B1` with
+//!    A1 = 1, A2 = 2 gives B1 ∈ {1, 2, 3}; column singles may finish the job).
+//! 2. [`Level::Subsets`]: + naked pairs and triples on rows and columns.
+//! 3. [`Level::CageGac`]: + generalised arc consistency on each cage's tuples (each cell
+//!    keeps the digits it takes in some compatible tuple; Keen's "Normal").
+//! 4. [`Level::Box`]: + the cage–line interaction (a digit every compatible tuple puts in
+//!    the cage's part of a line leaves the rest of the line; Keen's "Hard" cage rule) and
+//!    box–box interaction (GAC on pairs of cages sharing a line, [`pairs`]).
+//! 5. [`Level::Search`]: none of the above fixes every cell.
+//!
+//! Every level is sound, so when one fixes every cell the grid is the only solution; it is
+//! still checked by [`crate::verify::verify`]. The grade also reports whether unit
+//! propagation on the CNF of [`crate::encode::encode`] (default options) fixes every cell
+//! ([`unit`]).
+//!
+//! ## Example Usage
+//! ```
+//! use cagesat::grade::{grade, Level};
+//! use cagesat::parse::parse_puzzle;
+//!
+//! let text = "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3";
+//! let puzzle = parse_puzzle(text, None, false).unwrap();
+//! let g = grade(&puzzle).unwrap();
+//! assert_eq!(g.level, Some(Level::Singles));
+//! assert!(g.cnf_up.solves());
+//! ```
+//!
+//! ## References
+//! - S. Tatham, *Keen* (Portable Puzzle Collection), `keen.c`: difficulty levels.
+//! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
+
+pub mod keen;
+pub mod levels;
+pub mod pairs;
+pub mod unit;
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::cnf::OneHot;
+use crate::encode::{encode, EncodeError, EncodeOptions};
+use crate::grid::{Cell, Grid};
+use crate::puzzle::Puzzle;
+use crate::verify::{verify, VerifyError};
+
+pub use levels::Prepared;
+pub use unit::{unit_propagate, Propagated};
+
+/// A set of deductions, weakest first; each level includes the ones before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Line singles and the cage candidate union.
+    Singles,
+    /// + naked pairs and triples.
+    Subsets,
+    /// + GAC on cage tuples.
+    CageGac,
+    /// + cage–line and box–box interaction.
+    Box,
+    /// Propagation alone does not solve the puzzle.
+    Search,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Singles,
+        Level::Subsets,
+        Level::CageGac,
+        Level::Box,
+        Level::Search,
+    ];
+    /// The propagation levels (all but [`Level::Search`]).
+    pub const PROPAGATION: [Level; 4] =
+        [Level::Singles, Level::Subsets, Level::CageGac, Level::Box];
+
+    /// The name used in reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Singles => "singles",
+            Level::Subsets => "subsets",
+            Level::CageGac => "cage-gac",
+            Level::Box => "box",
+            Level::Search => "search",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// The result of root propagation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Root {
+    /// Every cell fixed; the grid passed the independent checker.
+    Solved(Grid<u8>),
+    /// Some cells still open.
+    Open {
+        /// Cells with one candidate left.
+        fixed: usize,
+    },
+    /// The deductions prove that there is no solution.
+    Conflict,
+}
+
+impl Root {
+    /// True when every cell is fixed.
+    #[must_use]
+    pub fn solves(&self) -> bool {
+        matches!(self, Root::Solved(_))
+    }
+
+    /// Cells fixed (all of them when solved, none after a conflict).
+    #[must_use]
+    pub fn fixed(&self, cells: usize) -> usize {
+        match self {
+            Root::Solved(_) => cells,
+            Root::Open { fixed } => *fixed,
+            Root::Conflict => 0,
+        }
+    }
+}
+
+/// The grade of one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The weakest level that solves it ([`Level::Search`] if none does), or `None` when
+    /// propagation proves that it has no solution.
+    pub level: Option<Level>,
+    /// Root propagation at each of [`Level::PROPAGATION`], in that order.
+    pub roots: Vec<(Level, Root)>,
+    /// Root propagation at [`Level::Box`] without box–box interaction (cage–line only), to
+    /// tell which of the two `box` deductions a puzzle needs.
+    pub cage_lines: Root,
+    /// Unit propagation on the CNF.
+    pub cnf_up: Root,
+    /// Number of cells.
+    pub cells: usize,
+}
+
+impl Grade {
+    /// True when the puzzle is graded `box` and cage–line interaction alone does not solve
+    /// it (box–box interaction is needed).
+    #[must_use]
+    pub fn needs_box_pairs(&self) -> bool {
+        self.level == Some(Level::Box) && !self.cage_lines.solves()
+    }
+
+    /// The root result of `level` (`None` for [`Level::Search`]).
+    #[must_use]
+    pub fn root(&self, level: Level) -> Option<&Root> {
+        self.roots.iter().find(|(l, _)| *l == level).map(|(_, r)| r)
+    }
+}
+
+/// Grading failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GradeError {
+    /// Only KenKen puzzles are graded.
+    #[error("grade supports KenKen puzzles only, not {kind}")]
+    Unsupported {
+        /// The puzzle kind, as in [`Puzzle::kind`].
+        kind: &'static str,
+    },
+    /// The CNF could not be built.
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    /// A propagation level fixed a grid that breaks a rule: a deduction is unsound.
+    #[error("{what} fixed a grid that fails verification: {error}")]
+    Unsound {
+        /// The level or `cnf unit propagation`.
+        what: String,
+        /// The broken rule.
+        error: VerifyError,
+    },
+}
+
+/// Grades `puzzle`: root propagation at every level, and unit propagation on its CNF.
+///
+/// # Errors
+/// [`GradeError::Unsupported`] for other kinds than KenKen, [`GradeError::Encode`] when the
+/// CNF cannot be built, [`GradeError::Unsound`] when a fixed grid fails verification.
+pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
+    #[allow(
+        unreachable_patterns,
+        reason = "other puzzle kinds are added on other branches"
+    )]
+    let k = match puzzle {
+        Puzzle::KenKen(k) => k,
+        _ => {
+            return Err(GradeError::Unsupported {
+                kind: puzzle.kind(),
+            })
+        }
+    };
+    let prepared = Prepared::new(k);
+    let mut roots = Vec::with_capacity(Level::PROPAGATION.len());
+    for level in Level::PROPAGATION {
+        let root = level_root(puzzle, &prepared, level, true)?;
+        roots.push((level, root));
+    }
+    let cage_lines = level_root(puzzle, &prepared, Level::Box, false)?;
+    let cnf_up = cnf_root(puzzle)?;
+    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
+        None
+    } else {
+        Some(
+            roots
+                .iter()
+                .find(|(_, r)| r.solves())
+                .map_or(Level::Search, |(l, _)| *l),
+        )
+    };
+    Ok(Grade {
+        level,
+        roots,
+        cage_lines,
+        cnf_up,
+        cells: k.size() * k.size(),
+    })
+}
+
+/// Root propagation at `level`, the grid checked when every cell is fixed.
+fn level_root(
+    puzzle: &Puzzle,
+    prepared: &Prepared,
+    level: Level,
+    box_pairs: bool,
+) -> Result<Root, GradeError> {
+    let Ok(doms) = prepared.fixpoint_with(level, box_pairs) else {
+        return Ok(Root::Conflict);
+    };
+    Ok(match doms.to_grid() {
+        Some(grid) => checked(puzzle, grid, level.name())?,
+        None => Root::Open {
+            fixed: (0..prepared.n * prepared.n)
+                .filter(|&i| doms.value(i).is_some())
+                .count(),
+        },
+    })
+}
+
+/// Unit propagation on the default CNF, read back through the one-hot map.
+fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
+    let enc = encode(puzzle, &EncodeOptions::default())?;
+    let Propagated::Fixpoint(a) = unit_propagate(&enc.formula) else {
+        return Ok(Root::Conflict);
+    };
+    let (rows, cols) = enc.map.dims();
+    let mut grid = Grid::filled(rows, cols, 0u8);
+    let mut fixed = 0;
+    for &cell in enc.map.cells() {
+        if let Some(d) = fixed_digit(&enc.map, &a, cell) {
+            grid.set(cell, d);
+            fixed += 1;
+        }
+    }
+    if fixed == enc.map.cells().len() {
+        checked(puzzle, grid, "cnf unit propagation")
+    } else {
+        Ok(Root::Open { fixed })
+    }
+}
+
+/// The digit of `cell` when unit propagation made exactly one x(cell, d) true.
+fn fixed_digit(map: &OneHot, a: &unit::Assignment, cell: Cell) -> Option<u8> {
+    let mut found = None;
+    for d in 1..=map.digits() {
+        if a.value(map.lit(cell, d)) == Some(true) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(d);
+        }
+    }
+    found
+}
+
+fn checked(puzzle: &Puzzle, grid: Grid<u8>, what: &str) -> Result<Root, GradeError> {
+    match verify(puzzle, &grid) {
+        Ok(()) => Ok(Root::Solved(grid)),
+        Err(error) => Err(GradeError::Unsound {
+            what: what.to_string(),
+            error,
+        }),
+    }
+}

@@ -1,0 +1,253 @@
+//! `cagesat grade`: propagation levels on hand-made puzzles, Keen's difficulty on its corpus,
+//! and the command line.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use cagesat::grade::keen::{KeenDifficulty, Matrix};
+use cagesat::grade::{grade, Grade, Level, Prepared, Root};
+use cagesat::grid::Cell;
+use cagesat::parse::parse_puzzle;
+use cagesat::puzzle::Puzzle;
+use cagesat::verify::verify;
+
+const KEEN_DIR: &str = "tests/data/kenken/keen";
+const WOLFRAM_6: &str = "tests/data/kenken/wolfram/wolfram-6x6.kenken";
+const NORVIG_1: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
+const KAKURO: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
+
+fn puzzle(text: &str) -> Puzzle {
+    parse_puzzle(text, None, false).unwrap()
+}
+
+/// The candidates of `label` after root propagation at `level`.
+fn cands(p: &Puzzle, level: Level, label: &str) -> Vec<u8> {
+    let Puzzle::KenKen(k) = p else {
+        panic!("not a KenKen")
+    };
+    let doms = Prepared::new(k).fixpoint(level).unwrap();
+    doms.digits_of(Cell::parse_label(label).unwrap())
+}
+
+/// 3×3, three givens. Row A: A1 = 1, A2 = 2 leave A3 = 3; column 1: C1 = 3; B3 loses 2
+/// (row B) and 3 (column 3), so B3 = 1, then B2 = 3, C2 = 1, C3 = 2. The 6-cell cage adds
+/// 3 + 3 + 1 + 3 + 1 + 2 = 13 and its candidate union is {1, 2, 3}: singles do everything.
+const SINGLES_3: &str = "size 3\n1 = A1\n2 = A2\n2 = B1\n13 + A3 B3 B2 C3 C2 C1";
+
+#[test]
+fn line_singles_solve_a_hand_made_3x3() {
+    let g = grade(&puzzle(SINGLES_3)).unwrap();
+    assert_eq!(g.level, Some(Level::Singles));
+    let Some(Root::Solved(grid)) = g.root(Level::Singles) else {
+        panic!("singles should solve it")
+    };
+    assert_eq!(
+        grid.to_rows(),
+        vec![vec![1, 2, 3], vec![2, 3, 1], vec![3, 1, 2]]
+    );
+    assert!(g.cnf_up.solves(), "UP does naked and hidden singles");
+}
+
+/// `3 + A1 B1` and `3 + A2 B2` give A1, A2 ∈ {1, 2} (candidate union). Singles cannot touch
+/// A3: 3 and 4 each still fit A3 and A4. The naked pair {A1, A2} removes 1 and 2 from A3.
+/// (The rest is one `+` cage with too many tuples: bounds, which prune nothing here.)
+const PAIR: &str = "size 4\n3 + A1 B1\n3 + A2 B2\n34 + A3 A4 B3 B4 C1 C2 C3 C4 D1 D2 D3 D4";
+
+#[test]
+fn a_naked_pair_needs_subsets() {
+    let p = puzzle(PAIR);
+    assert_eq!(cands(&p, Level::Singles, "A1"), vec![1, 2]);
+    assert_eq!(cands(&p, Level::Singles, "A3"), vec![1, 2, 3, 4]);
+    assert_eq!(cands(&p, Level::Subsets, "A3"), vec![3, 4]);
+    assert_eq!(cands(&p, Level::Subsets, "C1"), vec![3, 4], "column pair");
+}
+
+/// `16 * A1 A2 B1` (an L) on 4×4 has two tuples: (1, 4, 4) and (4, 2, 2) (A2 = B1 is
+/// allowed: they share no line). The candidate union gives every cell {1, 2, 4}; GAC gives
+/// A1 ∈ {1, 4}, A2 ∈ {2, 4}, B1 ∈ {2, 4}. Both tuples put a 4 in row A's part (A1 A2) and in
+/// column 1's part (A1 B1), so the cage–line rule removes 4 from A3 and A4 (C1 and D1 lose
+/// it anyway: the `36 *` cage's GAC has no tuple with a 4 in column 1); {A1, A2} is no
+/// naked pair, so subsets cannot. Columns 3 and 4 are `10 +` cages (every
+/// permutation), and the rest is `36 *` (576 = 24·24 over the two columns 1–2, over 16).
+const LINE: &str = "size 4\n16 * A1 A2 B1\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n36 * B2 C2 D2 C1 D1";
+
+#[test]
+fn per_cell_support_needs_cage_gac() {
+    let p = puzzle(LINE);
+    assert_eq!(cands(&p, Level::Subsets, "A2"), vec![1, 2, 4]);
+    assert_eq!(cands(&p, Level::CageGac, "A2"), vec![2, 4]);
+    assert_eq!(cands(&p, Level::CageGac, "A1"), vec![1, 4]);
+}
+
+#[test]
+fn a_digit_every_tuple_puts_in_a_line_needs_box() {
+    let p = puzzle(LINE);
+    assert!(cands(&p, Level::CageGac, "A3").contains(&4));
+    assert!(!cands(&p, Level::Box, "A3").contains(&4));
+    assert!(!cands(&p, Level::Box, "A4").contains(&4));
+}
+
+/// Wolfram's 6×6: his post shows cage filtering with in-cage distinctness (GAC) plus naked
+/// subsets stalling with two cells placed, and box–box interaction finishing it.
+#[test]
+fn wolfram_6x6_needs_box_box() {
+    let g = grade(&common::load(WOLFRAM_6)).unwrap();
+    assert_eq!(g.level, Some(Level::Box));
+    assert!(g.needs_box_pairs());
+    assert_eq!(g.root(Level::CageGac).unwrap().fixed(36), 2);
+    assert!(!g.cage_lines.solves());
+    let Some(Root::Solved(grid)) = g.root(Level::Box) else {
+        panic!("box should solve it")
+    };
+    verify(&common::load(WOLFRAM_6), grid).unwrap();
+}
+
+#[test]
+fn unsat_and_other_kinds() {
+    // Two givens 1 in row A: singles find the clash.
+    let g = grade(&puzzle("size 2\n1 = A1\n1 = A2\n3 + B1 B2")).unwrap();
+    assert_eq!(g.level, None);
+    assert_eq!(g.cnf_up, Root::Conflict);
+    let err = grade(&common::load(KAKURO)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "grade supports KenKen puzzles only, not kakuro"
+    );
+}
+
+fn keen_corpus() -> Vec<(String, KeenDifficulty, Grade)> {
+    let mut files: Vec<String> = std::fs::read_dir(KEEN_DIR)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".kenken"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let keen = KeenDifficulty::from_file_name(&f).unwrap();
+            let g = grade(&common::load(&f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+            (f, keen, g)
+        })
+        .collect()
+}
+
+/// Stronger levels never fix fewer cells; a level that solves implies every stronger one
+/// does; UP on the CNF (singles, GAC on tables, cage–line clauses) never beats `box`.
+fn assert_monotone(file: &str, g: &Grade) {
+    let fixed: Vec<usize> = g.roots.iter().map(|(_, r)| r.fixed(g.cells)).collect();
+    assert!(fixed.windows(2).all(|w| w[0] <= w[1]), "{file}: {fixed:?}");
+    let level = g.level.unwrap();
+    for (l, r) in &g.roots {
+        assert_eq!(r.solves(), *l >= level, "{file}: {l} vs grade {level}");
+    }
+    assert!(g.cage_lines.fixed(g.cells) <= fixed[3], "{file}");
+    if g.cnf_up.solves() {
+        assert!(
+            level <= Level::Box,
+            "{file}: UP solves but grade is {level}"
+        );
+    }
+}
+
+#[test]
+fn keen_corpus_agrees_with_keen_difficulty() {
+    let corpus = keen_corpus();
+    assert_eq!(corpus.len(), 90);
+    let mut m = Matrix::default();
+    for (file, keen, g) in &corpus {
+        assert_monotone(file, g);
+        let level = g.level.unwrap();
+        // Our `singles` is exactly Keen's Easy rule set, and Keen checks that each puzzle
+        // of difficulty D > Easy fails at D - 1 (Normal and above fail at Easy).
+        assert_eq!(
+            level == Level::Singles,
+            *keen == KeenDifficulty::Easy,
+            "{file}: graded {level}"
+        );
+        // Keen's Normal is singles + cage GAC, which `cage-gac` contains; UP on the
+        // support encoding does the same.
+        if *keen <= KeenDifficulty::Normal {
+            assert!(level <= Level::CageGac, "{file}: graded {level}");
+            assert!(g.cnf_up.solves(), "{file}: UP does not solve it");
+        }
+        m.add(*keen, g);
+    }
+    // The figures of the shipped corpus (they follow from the grades, pinned here).
+    let expected = Matrix {
+        counts: [
+            [18, 0, 0, 0, 0],
+            [0, 11, 7, 0, 0],
+            [0, 7, 4, 5, 2],
+            [0, 0, 0, 9, 9],
+            [0, 0, 0, 11, 7],
+        ],
+        cnf_up: [18, 18, 15, 0, 0],
+        box_pairs: [0, 0, 0, 9, 11],
+        no_solution: [0; 5],
+    };
+    assert_eq!(m, expected, "\n{}", m.to_text());
+}
+
+fn cagesat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cagesat"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_table_json_errors_and_matrix() {
+    let o = cagesat(&["grade", NORVIG_1, KAKURO, WOLFRAM_6]);
+    assert_eq!(o.status.code(), Some(2), "the Kakuro file is an error");
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "header and two puzzles:\n{out}");
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["file", "size", "level", "cnf-up", "singles", "subsets", "cage-gac", "box"]
+    );
+    let wolfram: Vec<&str> = lines[2].split_whitespace().collect();
+    assert_eq!(
+        wolfram,
+        [WOLFRAM_6, "6x6", "box", "no", "2/36", "2/36", "2/36", "36/36"]
+    );
+    assert_eq!(
+        lines[1].rfind("4x4"),
+        lines[2].rfind("6x6"),
+        "aligned columns"
+    );
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("KenKen puzzles only"), "{err}");
+
+    let o = cagesat(&["grade", "--json", NORVIG_1, KAKURO]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["file"], NORVIG_1);
+    assert_eq!(v[0]["kind"], "kenken");
+    assert_eq!(v[0]["size"], "4x4");
+    assert_eq!(v[0]["level"], "singles");
+    assert_eq!(v[0]["cnf_up_solves"], true);
+    assert_eq!(v[0]["fixed"]["singles"], 16);
+    assert_eq!(v[1]["status"], "error");
+
+    let o = cagesat(&[
+        "grade",
+        "--matrix",
+        &format!("{KEEN_DIR}/4x4-e-00.kenken"),
+        NORVIG_1,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let easy: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(easy, ["easy", "1", "0", "0", "0", "0", "1", "1", "0"]);
+    assert!(String::from_utf8(o.stderr)
+        .unwrap()
+        .contains("1 file(s) not named"));
+}
