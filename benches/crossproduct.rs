@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use cagesat::encode::{encode, EncodeOptions};
 use cagesat::generate::crossproduct::random_table;
+use cagesat::native::{self, NativeOptions};
 use cagesat::parse::parse_puzzle;
 use cagesat::puzzle::{CrossProduct, Puzzle};
 use cagesat::rng::SplitMix64;
@@ -37,6 +38,15 @@ fn solve_all(puzzles: &[Puzzle]) {
     }
 }
 
+/// The same puzzles with the native engine (first verified solution).
+fn solve_all_native(puzzles: &[Puzzle]) {
+    for p in puzzles {
+        let (outcome, _) = native::solve(p, &NativeOptions::default()).expect("solves");
+        assert!(matches!(outcome, Outcome::Solved { .. }));
+        let _ = black_box(outcome);
+    }
+}
+
 fn solve_random(c: &mut Criterion) {
     let mut g = c.benchmark_group("crossproduct-solve");
     let _ = g.sample_size(10).warm_up_time(Duration::from_secs(1));
@@ -44,6 +54,9 @@ fn solve_random(c: &mut Criterion) {
         let puzzles = random_puzzles(n, rows, cols, 2021);
         let _ = g.bench_function(format!("{n} random {rows}x{cols}"), |b| {
             b.iter(|| solve_all(&puzzles));
+        });
+        let _ = g.bench_function(format!("{n} random {rows}x{cols} native"), |b| {
+            b.iter(|| solve_all_native(&puzzles));
         });
     }
     g.finish();
