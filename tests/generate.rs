@@ -33,10 +33,17 @@ fn keen_ids_match_keens_own_for_every_sample() {
 }
 
 fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
+    for logic_solvable in [true, false] {
+        check_generated_with(n, seed, max_cage, ops.clone(), logic_solvable);
+    }
+}
+
+fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logic_solvable: bool) {
     let params = KenKenParams {
         size: n,
         max_cage,
         ops: ops.clone(),
+        logic_solvable,
     };
     let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     let puzzle = Puzzle::KenKen(g.puzzle.clone());
@@ -75,6 +82,16 @@ fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
     if n <= 9 {
         assert!(keen_id(&g.puzzle).is_some());
     }
+    if logic_solvable {
+        // Root propagation (grade level `box` or below) solves it, without search.
+        let grade = cagesat::grade::grade(&puzzle).unwrap();
+        assert!(
+            grade
+                .level
+                .is_some_and(|l| l < cagesat::grade::Level::Search),
+            "{n}x{n} seed {seed}"
+        );
+    }
 }
 
 #[test]
@@ -91,9 +108,10 @@ fn generated_puzzles_are_valid_unique_and_reproducible() {
 #[ignore = "release-mode corpus run: large generated sizes"]
 fn generates_large_unique_puzzles() {
     let all = vec![Op::Add, Op::Sub, Op::Mul, Op::Div];
-    for (n, seed) in [(12, 1), (16, 2)] {
-        check_generated(n, seed, 5, all.clone());
-    }
+    // Unique 16x16 with the default logic gate; the search-allowing variant only at 12x12
+    // (its final uniqueness proof can take minutes at 16x16, see the issue notes).
+    check_generated_with(16, 2, 5, all.clone(), true);
+    check_generated(12, 1, 5, all.clone());
 }
 
 #[test]

@@ -51,6 +51,11 @@ pub struct KenKenGenArgs {
     /// Write NAME.kenken and NAME.solution files into this directory instead of printing.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Accept puzzles that need search (only uniqueness is enforced). By default puzzles
+    /// must also be solvable by root propagation (`grade` level `box` or lower), which keeps
+    /// the uniqueness proof fast.
+    #[arg(long)]
+    pub allow_search: bool,
 }
 
 pub(super) fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
@@ -84,6 +89,7 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         size: a.size,
         max_cage: a.max_cage,
         ops: parse_ops(&a.ops)?,
+        logic_solvable: !a.allow_search,
     };
     if let Some(dir) = &a.out {
         std::fs::create_dir_all(dir)

@@ -2,7 +2,8 @@
 //!
 //! 1. A random Latin square ([`super::latin`]).
 //! 2. A random partition into edge-connected cages: sizes drawn from Keen-like weights
-//!    (1: 3, 2: 42, 3: 35, 4: 15, 5: 5, capped at `max_cage`), grown from random seeds.
+//!    (1: 3, 2: 42, 3: 35, 4: 15, 5: 5, capped at `max_cage`), grown from random seeds; most
+//!    one-cell leftovers join a neighbouring cage.
 //! 3. Clues as Keen chooses them: `/` on two-cell cages when the division is exact (often),
 //!    `-` on two-cell cages, `+` or `*` otherwise; one-cell cages are givens.
 //! 4. Uniqueness by blocking clauses, incrementally: one varisat instance holds the Latin
@@ -11,9 +12,14 @@
 //!    `solve` under the activation literals of the current cages; a cage that changes is
 //!    retired (its literal fixed false) and re-added, and learned clauses carry over. While
 //!    the check finds another solution, pick a cell where the two differ and change the
-//!    puzzle there (merge its cage with a neighbour, change the cage's operator, or, when
-//!    those are used up, split the cell off as a given). Every puzzle returned has been proven
-//!    unique this way, and every other solution found is verified by the independent checker.
+//!    puzzle there (merge its cage with a neighbour, change the cage's operator, pair it with
+//!    a neighbour in a new two-cell cage, or, late in the loop, make it a given). Every puzzle
+//!    returned has been proven unique this way, and every other solution found is verified by
+//!    the independent checker.
+//! 5. With [`KenKenParams::logic_solvable`] (the default), before each SAT check the puzzle
+//!    must be solved by root propagation at the `box` level of [`crate::grade`]; a cell it
+//!    leaves open is repaired the same way. Sound propagation that fixes every cell already
+//!    implies uniqueness, so the SAT proof that follows is quick.
 
 use std::collections::{HashMap, HashSet};
 
@@ -22,6 +28,7 @@ use crate::encode::kenken::{encode_cage, encode_latin};
 use crate::encode::EncodeOptions;
 use crate::generate::latin::{random_latin_square, shuffle};
 use crate::generate::GenerateError;
+use crate::grade::{Level, Prepared};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Cage, KenKen, Op, Puzzle};
 use crate::rng::SplitMix64;
@@ -37,6 +44,11 @@ pub struct KenKenParams {
     pub max_cage: usize,
     /// Operators that may appear (givens always may).
     pub ops: Vec<Op>,
+    /// Require the puzzle to be solvable by root propagation (the `box` level of
+    /// [`crate::grade`]) before the SAT uniqueness proof, as Keen requires its puzzles to be
+    /// solvable by its own deductions. Keeps the final proof fast; without it, large puzzles
+    /// can need minutes for that proof.
+    pub logic_solvable: bool,
 }
 
 impl KenKenParams {
@@ -47,6 +59,7 @@ impl KenKenParams {
             size,
             max_cage: 5,
             ops: vec![Op::Add, Op::Sub, Op::Mul, Op::Div],
+            logic_solvable: true,
         }
     }
 }
@@ -96,6 +109,14 @@ pub fn generate_kenken(
     let mut repairs = 0;
     loop {
         let puzzle = gen.puzzle(rng);
+        if params.logic_solvable {
+            let open = open_cells(&puzzle);
+            if !open.is_empty() {
+                gen.repair_at(open[rng.below(open.len() as u64) as usize], repairs, rng);
+                repairs += 1;
+                continue;
+            }
+        }
         match checker.other_solution(&puzzle)? {
             None => {
                 return Ok(GeneratedKenKen {
@@ -105,10 +126,30 @@ pub fn generate_kenken(
                 })
             }
             Some(other) => {
-                gen.repair(&other, repairs, rng);
+                let n = gen.n;
+                let diff: Vec<usize> = (0..n * n)
+                    .filter(|&i| other.get(gen.cell(i)) != gen.solution.get(gen.cell(i)))
+                    .collect();
+                gen.repair_at(diff[rng.below(diff.len() as u64) as usize], repairs, rng);
                 repairs += 1;
             }
         }
+    }
+}
+
+/// Cells (row-major indices) that root propagation at the `box` level leaves open; all cells
+/// when propagation finds a contradiction (impossible for a puzzle built from a solution,
+/// since the deductions are sound, but then SAT decides).
+fn open_cells(puzzle: &KenKen) -> Vec<usize> {
+    let n = puzzle.size();
+    let cells = (0..n * n).map(|i| Cell::new((i / n) as u8, (i % n) as u8));
+    match Prepared::new(puzzle).fixpoint(Level::Box) {
+        Ok(d) => cells
+            .enumerate()
+            .filter(|&(_, c)| d.value(d.index(c)).is_none())
+            .map(|(i, _)| i)
+            .collect(),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -162,24 +203,25 @@ impl State<'_> {
         KenKen::new(self.n, cages, true).expect("generated cages are valid")
     }
 
-    /// Changes the puzzle at a cell where `other` differs from our solution.
-    fn repair(&mut self, other: &Grid<u8>, attempt: usize, rng: &mut SplitMix64) {
+    /// Changes the puzzle at cell `i` (where another solution differs, or where propagation
+    /// is stuck).
+    fn repair_at(&mut self, i: usize, attempt: usize, rng: &mut SplitMix64) {
         let n = self.n;
-        let diff: Vec<usize> = (0..n * n)
-            .filter(|&i| other.get(self.cell(i)) != self.solution.get(self.cell(i)))
-            .collect();
-        let i = diff[rng.below(diff.len() as u64) as usize];
         let id = self.region[i];
         let size = self.region.iter().filter(|&&r| r == id).count();
-        // Escalate: early repairs reshape cages, later ones add givens so the loop ends.
-        let step = if attempt < 4 * n { rng.below(3) } else { 2 };
+        // Escalate: early repairs reshape cages (merge, new operator, a new pair cage), late
+        // ones add givens so the loop surely ends.
+        let step = if attempt < 8 * n { rng.below(4) } else { 3 };
         if step == 0 && self.merge(id, size, rng) {
             return;
         }
         if step <= 1 && size > 1 && self.change_op(id, rng) {
             return;
         }
-        self.split_off(i);
+        if step <= 2 && n > 1 && self.pair_off(i, rng) {
+            return;
+        }
+        self.carve(&[i]);
     }
 
     fn merge(&mut self, id: usize, size: usize, rng: &mut SplitMix64) -> bool {
@@ -228,25 +270,45 @@ impl State<'_> {
         true
     }
 
-    /// Makes cell `i` a one-cell cage; the rest of its cage is split into connected parts.
-    fn split_off(&mut self, i: usize) {
+    /// Makes the cells `group` one new cage; what remains of their old cages is split into
+    /// connected parts.
+    fn carve(&mut self, group: &[usize]) {
         let n = self.n;
-        let old = self.region[i];
         let fresh = |region: &[usize]| region.iter().max().map_or(0, |m| m + 1);
+        let mut old: Vec<usize> = group.iter().map(|&i| self.region[i]).collect();
+        old.sort_unstable();
+        old.dedup();
         let id = fresh(&self.region);
-        self.region[i] = id;
         self.ops.resize(id + 1, None);
-        let mut rest: Vec<usize> = (0..n * n).filter(|&j| self.region[j] == old).collect();
-        self.ops[old] = None;
-        while let Some(&start) = rest.first() {
-            let part = component(n, start, &rest);
-            let pid = fresh(&self.region);
-            self.ops.resize(pid + 1, None);
-            for &j in &part {
-                self.region[j] = pid;
-            }
-            rest.retain(|j| !part.contains(j));
+        for &i in group {
+            self.region[i] = id;
         }
+        for o in old {
+            let mut rest: Vec<usize> = (0..n * n).filter(|&j| self.region[j] == o).collect();
+            self.ops[o] = None;
+            while let Some(&start) = rest.first() {
+                let part = component(n, start, &rest);
+                let pid = fresh(&self.region);
+                self.ops.resize(pid + 1, None);
+                for &j in &part {
+                    self.region[j] = pid;
+                }
+                rest.retain(|j| !part.contains(j));
+            }
+        }
+    }
+
+    /// Pairs cell `i` with a random neighbour into a new two-cell cage (whose `/` or `-`
+    /// clue is usually strong); false when they already form one.
+    fn pair_off(&mut self, i: usize, rng: &mut SplitMix64) -> bool {
+        let nbrs = adjacent(self.n, i);
+        let j = nbrs[rng.below(nbrs.len() as u64) as usize];
+        let same = self.region[i] == self.region[j];
+        if same && self.region.iter().filter(|&&r| r == self.region[i]).count() == 2 {
+            return false;
+        }
+        self.carve(&[i, j]);
+        true
     }
 }
 
@@ -394,7 +456,28 @@ fn partition(n: usize, max_cage: usize, rng: &mut SplitMix64) -> Vec<usize> {
         }
         next_id += 1;
     }
+    absorb_stray_singletons(n, max_cage, &mut region, rng);
     region
+}
+
+/// Growing cages from random seeds leaves cells whose neighbours are all taken; most of these
+/// accidental one-cell cages join their smallest neighbouring cage (when it has room), so
+/// givens stay about as rare as the size weights intend.
+fn absorb_stray_singletons(n: usize, max_cage: usize, region: &mut [usize], rng: &mut SplitMix64) {
+    let size = |region: &[usize], id: usize| region.iter().filter(|&&r| r == id).count();
+    for i in 0..n * n {
+        if size(region, region[i]) != 1 || rng.below(100) < 15 {
+            continue;
+        }
+        let target = adjacent(n, i)
+            .into_iter()
+            .map(|j| region[j])
+            .filter(|&id| size(region, id) < max_cage)
+            .min_by_key(|&id| size(region, id));
+        if let Some(id) = target {
+            region[i] = id;
+        }
+    }
 }
 
 fn draw_size(max_cage: usize, rng: &mut SplitMix64) -> usize {
