@@ -110,10 +110,14 @@ pub fn generate_kenken(
     loop {
         let puzzle = gen.puzzle(rng);
         if params.logic_solvable {
-            let open = open_cells(&puzzle);
+            let mut open = open_cells(&puzzle);
             if !open.is_empty() {
-                gen.repair_at(open[rng.below(open.len() as u64) as usize], repairs, rng);
-                repairs += 1;
+                // Several repairs per round when much is open: each round re-propagates.
+                shuffle(rng, &mut open);
+                for &i in open.iter().take(1 + open.len() / 32) {
+                    gen.repair_at(i, repairs, rng);
+                    repairs += 1;
+                }
                 continue;
             }
         }
@@ -260,6 +264,8 @@ impl State<'_> {
             .ops
             .iter()
             .copied()
+            // As Keen: `-` and `/` only on two-cell cages.
+            .filter(|&op| values.len() == 2 || !matches!(op, Op::Sub | Op::Div))
             .filter(|&op| Some(op) != current && clue_for(op, &values).is_some())
             .collect();
         if options.is_empty() {
