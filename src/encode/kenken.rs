@@ -8,12 +8,14 @@
 //!   allowed tuples through [`crate::cnf::table`] (selector variables count in `cage-select`).
 
 use crate::cnf::card::exactly_one;
+use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
 use crate::cnf::table::encode_table_with_selectors;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::lines::encode_cage_lines;
+use crate::encode::ConstraintEncoding;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
-use crate::puzzle::{Cage, KenKen};
+use crate::puzzle::{Cage, KenKen, Op};
 use crate::tuples::cage_tuples;
 
 /// Encodes a KenKen puzzle.
@@ -22,26 +24,35 @@ use crate::tuples::cage_tuples;
 /// [`EncodeError::Tuples`] when a cage has more allowed tuples than `opts.tuple_limit`.
 pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
-    let digits = n as u8;
     let mut enc = encode_latin(n, opts);
     let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
-        let tuples = cage_tuples(cage, digits, opts.tuple_limit)?;
-        let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
-            let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
-            encode_table_with_selectors(f, &lits, &tuples)
-        });
-        enc.record("cage-prune", clauses(t.prune));
-        enc.record("cage-fix", clauses(t.fix));
-        enc.record(
-            "cage-select",
-            EncodeStats {
-                vars: t.selectors,
-                clauses: t.select,
-            },
-        );
-        enc.record("cage-some", clauses(t.some));
-        enc.record("cage-support", clauses(t.support));
+        let (tuples, selectors) = match cage_form(cage, n, opts)? {
+            CageForm::Table(tuples) => {
+                let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
+                    encode_table_with_selectors(f, &cage_lits(map, cage), &tuples)
+                });
+                enc.record("cage-prune", clauses(t.prune));
+                enc.record("cage-fix", clauses(t.fix));
+                enc.record(
+                    "cage-select",
+                    EncodeStats {
+                        vars: t.selectors,
+                        clauses: t.select,
+                    },
+                );
+                enc.record("cage-some", clauses(t.some));
+                enc.record("cage-support", clauses(t.support));
+                (tuples, selectors)
+            }
+            CageForm::Mdd(mdd) => {
+                let m = enc.with_aux("cage automaton node/edge", |f, map| {
+                    encode_mdd(f, &cage_lits(map, cage), &mdd)
+                });
+                enc.record("cage-mdd", m.total());
+                (Vec::new(), Vec::new())
+            }
+        };
         tables.push((tuples, selectors));
     }
     // Written after all tables, so the line variables form one range after the selectors.
@@ -99,13 +110,75 @@ pub fn encode_cage(
     cage: &Cage,
     opts: &EncodeOptions,
 ) -> Result<(), EncodeError> {
-    let tuples = cage_tuples(cage, n as u8, opts.tuple_limit)?;
-    let lits: Vec<Vec<Lit>> = cage.cells.iter().map(|&c| map.cell_lits(c)).collect();
-    let (_, selectors) = encode_table_with_selectors(f, &lits, &tuples);
-    if opts.cage_lines {
-        let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
+    match cage_form(cage, n, opts)? {
+        CageForm::Table(tuples) => {
+            let (_, selectors) = encode_table_with_selectors(f, &cage_lits(map, cage), &tuples);
+            if opts.cage_lines {
+                let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
+            }
+        }
+        CageForm::Mdd(mdd) => {
+            let _ = encode_mdd(f, &cage_lits(map, cage), &mdd);
+        }
     }
     Ok(())
+}
+
+/// Above this many allowed tuples, `auto` writes a `+`/`*` cage as a layered automaton.
+pub const AUTO_MDD_TUPLES: usize = 20_000;
+
+/// How one cage is written.
+enum CageForm {
+    /// Its allowed tuples.
+    Table(Vec<Vec<u8>>),
+    /// The layered sum/product automaton over its cells (values 1..=N).
+    Mdd(Mdd<u64>),
+}
+
+/// Chooses the cage's form: `tuples` forces tables, `mdd` automata for `+`/`*` cages of two or
+/// more cells; `auto` uses tables unless a `+`/`*` cage has more than [`AUTO_MDD_TUPLES`]
+/// allowed tuples (or more than the tuple limit), where tables stop paying. `-`, `/` and
+/// one-cell cages are always tables. The automaton ignores in-cage distinctness, which the
+/// row and column constraints already enforce.
+fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, EncodeError> {
+    let digits = n as u8;
+    let op = cage.effective_op();
+    let automaton = matches!(op, Op::Add | Op::Mul);
+    let mdd = || {
+        let values: Vec<Vec<u64>> = cage
+            .cells
+            .iter()
+            .map(|_| (1..=n as u64).collect())
+            .collect();
+        let built = if op == Op::Add {
+            Mdd::sum(&values, cage.target, DEFAULT_NODE_LIMIT)
+        } else {
+            Mdd::product(&values, cage.target, DEFAULT_NODE_LIMIT)
+        };
+        built.map(CageForm::Mdd).map_err(|source| EncodeError::Mdd {
+            line: format!("cage {}{} at {}", cage.target, op.symbol(), cage.anchor()),
+            source,
+        })
+    };
+    match opts.constraint {
+        ConstraintEncoding::Mdd if automaton => mdd(),
+        ConstraintEncoding::Auto if automaton => {
+            match cage_tuples(cage, digits, opts.tuple_limit) {
+                Ok(t) if t.len() <= AUTO_MDD_TUPLES => Ok(CageForm::Table(t)),
+                Ok(_) | Err(_) => mdd(),
+            }
+        }
+        _ => Ok(CageForm::Table(cage_tuples(
+            cage,
+            digits,
+            opts.tuple_limit,
+        )?)),
+    }
+}
+
+/// The one-hot literals x(cell, 1..=N) of each cell of the cage.
+fn cage_lits(map: &OneHot, cage: &Cage) -> Vec<Vec<Lit>> {
+    cage.cells.iter().map(|&c| map.cell_lits(c)).collect()
 }
 
 fn clauses(clauses: usize) -> EncodeStats {
