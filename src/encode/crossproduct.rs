@@ -150,17 +150,16 @@ fn encode_line(
             .map(|t| t.iter().map(|&j| j as u8 + 1).collect())
             .collect();
         let t = encode_table(formula, &lits, &tuples);
-        enc.record("table-prune", clauses(t.prune));
-        enc.record("table-fix", clauses(t.fix));
-        enc.record(
-            "table-select",
-            EncodeStats {
-                vars: t.selectors,
-                clauses: t.select,
-            },
+        enc.record_table(
+            [
+                "table-prune",
+                "table-fix",
+                "table-select",
+                "table-some",
+                "table-support",
+            ],
+            &t,
         );
-        enc.record("table-some", clauses(t.some));
-        enc.record("table-support", clauses(t.support));
     } else {
         let m = encode_mdd(formula, &lits, mdd);
         enc.record(

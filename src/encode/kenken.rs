@@ -32,17 +32,16 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
                 let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
                     encode_table_with_selectors(f, &cage_lits(map, cage), &tuples)
                 });
-                enc.record("cage-prune", clauses(t.prune));
-                enc.record("cage-fix", clauses(t.fix));
-                enc.record(
-                    "cage-select",
-                    EncodeStats {
-                        vars: t.selectors,
-                        clauses: t.select,
-                    },
+                enc.record_table(
+                    [
+                        "cage-prune",
+                        "cage-fix",
+                        "cage-select",
+                        "cage-some",
+                        "cage-support",
+                    ],
+                    &t,
                 );
-                enc.record("cage-some", clauses(t.some));
-                enc.record("cage-support", clauses(t.support));
                 (tuples, selectors)
             }
             CageForm::Mdd(mdd) => {

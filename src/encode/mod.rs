@@ -12,6 +12,7 @@ pub mod lines;
 use thiserror::Error;
 
 use crate::cnf::mdd::MddError;
+use crate::cnf::table::TableStats;
 use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats, OneHot};
 use crate::puzzle::Puzzle;
 use crate::tuples::{TupleError, DEFAULT_TUPLE_LIMIT};
@@ -163,6 +164,23 @@ impl Encoding {
         } else {
             self.families.push(Family { name, stats });
         }
+    }
+
+    /// Records the five families of a table encoding under the given names (prune, fix,
+    /// select — with the selector variables —, some, support).
+    pub fn record_table(&mut self, names: [&'static str; 5], t: &TableStats) {
+        let c = |clauses| EncodeStats { vars: 0, clauses };
+        self.record(names[0], c(t.prune));
+        self.record(names[1], c(t.fix));
+        self.record(
+            names[2],
+            EncodeStats {
+                vars: t.selectors,
+                clauses: t.select,
+            },
+        );
+        self.record(names[3], c(t.some));
+        self.record(names[4], c(t.support));
     }
 
     /// The size of one family (zero when absent).
