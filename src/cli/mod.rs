@@ -20,7 +20,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cnf::AmoEncoding;
 use crate::compare::{Engine, EngineOptions};
-use crate::encode::{ConstraintEncoding, EncodeOptions};
+use crate::encode::{CageLines, ConstraintEncoding, EncodeOptions};
 use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::Puzzle;
 
@@ -70,9 +70,9 @@ pub struct FormulaArgs {
     /// At-most-one encoding for cells, rows and columns.
     #[arg(long, value_enum, default_value_t = AmoArg::Auto)]
     pub amo: AmoArg,
-    /// Leave out the KenKen cage–line ("pointing") clauses.
-    #[arg(long)]
-    pub no_cage_lines: bool,
+    /// KenKen cage–line ("pointing") clauses: `auto` writes them for sizes 10 and up.
+    #[arg(long, value_enum, default_value_t = CageLinesArg::Auto)]
+    pub cage_lines: CageLinesArg,
     /// Encoding of CrossProduct row and column products.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
@@ -86,7 +86,11 @@ impl FormulaArgs {
     fn encode_options(&self) -> EncodeOptions {
         EncodeOptions {
             amo: self.amo.into(),
-            cage_lines: !self.no_cage_lines,
+            cage_lines: match self.cage_lines {
+                CageLinesArg::Auto => CageLines::Auto,
+                CageLinesArg::On => CageLines::On,
+                CageLinesArg::Off => CageLines::Off,
+            },
             constraint: self.encoding.into(),
             line_filter: !self.no_line_filter,
             ..EncodeOptions::default()
@@ -175,6 +179,17 @@ pub enum EngineArg {
     Native,
     /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
     Sat,
+}
+
+/// `--cage-lines` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CageLinesArg {
+    /// For sizes 10 and up.
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
 }
 
 /// `--amo` values.

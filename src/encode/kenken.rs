@@ -12,7 +12,7 @@ use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
 use crate::cnf::table::encode_table_with_selectors;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::lines::encode_cage_lines;
-use crate::encode::ConstraintEncoding;
+use crate::encode::{CageLines, ConstraintEncoding};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::{Cage, KenKen, Op};
@@ -55,7 +55,7 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
         tables.push((tuples, selectors));
     }
     // Written after all tables, so the line variables form one range after the selectors.
-    if opts.cage_lines {
+    if cage_lines(n, opts) {
         for (cage, (tuples, selectors)) in puzzle.cages().iter().zip(&tables) {
             let l = enc.with_aux("cage line digit", |f, map| {
                 encode_cage_lines(f, map, n, &cage.cells, tuples, selectors)
@@ -112,7 +112,7 @@ pub fn encode_cage(
     match cage_form(cage, n, opts)? {
         CageForm::Table(tuples) => {
             let (_, selectors) = encode_table_with_selectors(f, &cage_lits(map, cage), &tuples);
-            if opts.cage_lines {
+            if cage_lines(n, opts) {
                 let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
             }
         }
@@ -121,6 +121,20 @@ pub fn encode_cage(
         }
     }
     Ok(())
+}
+
+/// Smallest grid that gets cage–line clauses: below it they cost varisat more than they
+/// save (Keen samples, 4×4 to 9×9: median 0.57 ms without, 0.65 ms with; 12×12 to 16×16
+/// instances: 1.5–3× faster with).
+pub const CAGE_LINES_MIN_SIZE: usize = 10;
+
+/// Whether cage–line clauses are written for an N×N grid.
+fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
+    match opts.cage_lines {
+        CageLines::Auto => n >= CAGE_LINES_MIN_SIZE,
+        CageLines::On => true,
+        CageLines::Off => false,
+    }
 }
 
 /// Above this many allowed tuples, `auto` writes a `+`/`*` cage as a layered automaton.

@@ -24,13 +24,25 @@ pub struct EncodeOptions {
     pub amo: AmoEncoding,
     /// Largest number of allowed tuples per cage.
     pub tuple_limit: usize,
-    /// Add cage–line ("pointing") reasoning clauses (see [`lines`]).
-    pub cage_lines: bool,
+    /// Cage–line ("pointing") reasoning clauses for KenKen (see [`lines`]).
+    pub cage_lines: CageLines,
     /// How arithmetic line constraints are written (CrossProduct rows and columns).
     pub constraint: ConstraintEncoding,
     /// CrossProduct: before writing clauses, remove digits that some row or column cannot
     /// use given the other cells' digits, repeatedly (arc consistency on each line).
     pub line_filter: bool,
+}
+
+/// When KenKen cage–line clauses are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CageLines {
+    /// For sizes [`kenken::CAGE_LINES_MIN_SIZE`] and up, where they pay.
+    #[default]
+    Auto,
+    /// Always (the strongest unit propagation).
+    On,
+    /// Never.
+    Off,
 }
 
 /// How an arithmetic constraint over several cells is written.
@@ -50,7 +62,7 @@ impl Default for EncodeOptions {
         EncodeOptions {
             amo: AmoEncoding::Auto,
             tuple_limit: DEFAULT_TUPLE_LIMIT,
-            cage_lines: true,
+            cage_lines: CageLines::Auto,
             constraint: ConstraintEncoding::Auto,
             line_filter: true,
         }

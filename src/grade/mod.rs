@@ -49,7 +49,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cnf::OneHot;
-use crate::encode::{encode, EncodeError, EncodeOptions};
+use crate::encode::{encode, CageLines, EncodeError, EncodeOptions};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
@@ -255,9 +255,14 @@ fn level_root(
     })
 }
 
-/// Unit propagation on the default CNF, read back through the one-hot map.
+/// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
+/// strongest propagation this encoder offers), read back through the one-hot map.
 fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
-    let enc = encode(puzzle, &EncodeOptions::default())?;
+    let opts = EncodeOptions {
+        cage_lines: CageLines::On,
+        ..EncodeOptions::default()
+    };
+    let enc = encode(puzzle, &opts)?;
     let Propagated::Fixpoint(a) = unit_propagate(&enc.formula) else {
         return Ok(Root::Conflict);
     };
