@@ -23,6 +23,9 @@ pub const DEFAULT_TUPLE_LIMIT: usize = 200_000;
 /// whose search space is huge but sparse fails fast instead of hanging.
 const NODES_PER_TUPLE: usize = 64;
 
+/// Upper bound on the search budget, whatever the limit (about a second of work).
+const MAX_SEARCH_NODES: usize = 2_000_000;
+
 /// Tuple enumeration failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TupleError {
@@ -73,7 +76,9 @@ pub fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, Tup
         current: Vec::with_capacity(k),
         out: Vec::new(),
         overflow: false,
-        nodes_left: limit.saturating_mul(NODES_PER_TUPLE).max(1 << 16),
+        nodes_left: limit
+            .saturating_mul(NODES_PER_TUPLE)
+            .clamp(1 << 16, MAX_SEARCH_NODES),
     };
     let budget = search.nodes_left;
     search.run(0, 0, 1, 0);

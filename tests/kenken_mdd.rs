@@ -111,3 +111,30 @@ fn huge_cages_use_automata_under_auto() {
         last.iter().map(|&v| v as u8).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn an_impossible_giant_cage_is_a_quick_clear_error() {
+    // One '+' cage over all 676 cells of a 26x26: its automaton would have hundreds of
+    // thousands of nodes. That is an error naming the cage, not a 22-million-clause formula.
+    let cells: Vec<Cell> = (0..26u8)
+        .flat_map(|r| (0..26u8).map(move |c| Cell::new(r, c)))
+        .collect();
+    let k = KenKen::new(
+        26,
+        vec![Cage {
+            op: Op::Add,
+            target: 1000,
+            cells,
+        }],
+        false,
+    )
+    .unwrap();
+    let p = Puzzle::KenKen(k);
+    let e = encode(&p, &opts(ConstraintEncoding::Auto)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cage 1000+ at A1: layered automaton has more than 100000 nodes (at layer 127)"
+    );
+    let e = encode(&p, &opts(ConstraintEncoding::Tuples)).unwrap_err();
+    assert!(matches!(e, EncodeError::Tuples(_)), "{e}");
+}

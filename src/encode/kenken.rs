@@ -8,7 +8,7 @@
 //!   allowed tuples through [`crate::cnf::table`] (selector variables count in `cage-select`).
 
 use crate::cnf::card::exactly_one;
-use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
+use crate::cnf::mdd::{encode_mdd, Mdd};
 use crate::cnf::table::encode_table_with_selectors;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::lines::encode_cage_lines;
@@ -140,6 +140,12 @@ fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
 /// Above this many allowed tuples, `auto` writes a `+`/`*` cage as a layered automaton.
 pub const AUTO_MDD_TUPLES: usize = 20_000;
 
+/// `auto` writes `+`/`*` cages of more cells than this as automata without listing tuples.
+pub const AUTO_MDD_CELLS: usize = 8;
+
+/// Largest automaton (nodes) for one cage; a larger one is an error, not a huge formula.
+pub const CAGE_NODE_LIMIT: usize = 100_000;
+
 /// How one cage is written.
 enum CageForm {
     /// Its allowed tuples.
@@ -164,9 +170,9 @@ fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, En
             .map(|_| (1..=n as u64).collect())
             .collect();
         let built = if op == Op::Add {
-            Mdd::sum(&values, cage.target, DEFAULT_NODE_LIMIT)
+            Mdd::sum(&values, cage.target, CAGE_NODE_LIMIT)
         } else {
-            Mdd::product(&values, cage.target, DEFAULT_NODE_LIMIT)
+            Mdd::product(&values, cage.target, CAGE_NODE_LIMIT)
         };
         built.map(CageForm::Mdd).map_err(|source| EncodeError::Mdd {
             line: format!("cage {}{} at {}", cage.target, op.symbol(), cage.anchor()),
@@ -175,6 +181,9 @@ fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, En
     };
     match opts.constraint {
         ConstraintEncoding::Mdd if automaton => mdd(),
+        // Beyond a few cells the tuple list is hopeless (a 9-cell `+` row of a 9x9 already
+        // has 9! fillings): go straight to the automaton.
+        ConstraintEncoding::Auto if automaton && cage.cells.len() > AUTO_MDD_CELLS => mdd(),
         ConstraintEncoding::Auto if automaton => {
             match cage_tuples(cage, digits, opts.tuple_limit) {
                 Ok(t) if t.len() <= AUTO_MDD_TUPLES => Ok(CageForm::Table(t)),
