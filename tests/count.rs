@@ -53,10 +53,15 @@ fn cage_ok(op: Op, target: u64, vals: &[u8]) -> bool {
 }
 
 fn brute_force(k: &KenKen) -> u64 {
-    latin_squares(k.size())
+    brute_force_cages(k.size(), k.cages())
+}
+
+/// Latin squares of order `n` that satisfy every cage in `cages`.
+fn brute_force_cages(n: usize, cages: &[Cage]) -> u64 {
+    latin_squares(n)
         .iter()
         .filter(|g| {
-            k.cages().iter().all(|cage| {
+            cages.iter().all(|cage| {
                 let vals: Vec<u8> = cage
                     .cells
                     .iter()
@@ -142,19 +147,7 @@ fn brute_force_without(k: &KenKen, skip: usize) -> u64 {
         .filter(|&(i, _)| i != skip)
         .map(|(_, c)| c.clone())
         .collect();
-    latin_squares(k.size())
-        .iter()
-        .filter(|g| {
-            rest.iter().all(|cage| {
-                let vals: Vec<u8> = cage
-                    .cells
-                    .iter()
-                    .map(|c| g[usize::from(c.row)][usize::from(c.col)])
-                    .collect();
-                cage_ok(cage.op, cage.target, &vals)
-            })
-        })
-        .count() as u64
+    brute_force_cages(k.size(), &rest)
 }
 
 #[test]

@@ -5,8 +5,10 @@ use std::io::{self, Write};
 use clap::Args;
 use serde_json::json;
 
-use super::{display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_OK, EXIT_UNSAT};
-use crate::compare::EngineStats;
+use super::{
+    display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
+};
+use crate::compare::{Engine, EngineStats};
 use crate::puzzle::Puzzle;
 use crate::render;
 use crate::solve::{Count, Outcome};
@@ -81,13 +83,17 @@ fn each_file<W: Write, E: Write>(
     status
 }
 
+/// The engine the options ask for, or `None` after reporting why not.
+fn engine_or_report(solver: &SolverArgs, err: &mut impl Write) -> Option<Engine> {
+    solver.engine().map_err(|message| fail(err, message)).ok()
+}
+
 /// `cagesat solve`.
 pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
-    let engine = match args.solver.engine() {
-        Ok(e) => e,
-        Err(message) => return fail(err, message),
+    let Some(engine) = engine_or_report(&args.solver, err) else {
+        return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
@@ -111,9 +117,8 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
 pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
-    let engine = match args.solver.engine() {
-        Ok(e) => e,
-        Err(message) => return fail(err, message),
+    let Some(engine) = engine_or_report(&args.solver, err) else {
+        return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
