@@ -13,17 +13,12 @@ use cagesat::verify::verify;
 /// Reads a `.solution` file: one row per line, `#` (stored as 0) or a digit per square.
 fn read_solution(path: &Path) -> Grid<Option<u8>> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let rows: Vec<Vec<Option<u8>>> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';'))
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| match t {
-                    "#" => None,
-                    d => Some(d.parse().unwrap_or_else(|_| panic!("bad square {d}"))),
-                })
-                .collect()
-        })
+    let parsed = cagesat::parse::solution::parse_solution(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rows = parsed
+        .grid
+        .iter_rows()
+        .map(|r| r.iter().map(|&d| (d != 0).then_some(d)).collect())
         .collect();
     Grid::from_rows(rows).expect("rectangular solution")
 }

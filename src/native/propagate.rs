@@ -283,13 +283,14 @@ fn run(prop: Prop, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::native::domains::digits;
     use crate::parse::parse_puzzle;
     use crate::puzzle::Puzzle;
 
-    fn model(text: &str) -> (Model, State) {
+    /// A model of a small test KenKen (shared with the search tests).
+    pub(crate) fn model(text: &str) -> (Model, State) {
         let Ok(Puzzle::KenKen(k)) = parse_puzzle(text, None, false) else {
             panic!("bad test puzzle");
         };

@@ -94,15 +94,7 @@ impl<'m> Search<'m> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_puzzle;
-    use crate::puzzle::Puzzle;
-
-    fn model(text: &str) -> (Model, State) {
-        let Ok(Puzzle::KenKen(k)) = parse_puzzle(text, None, false) else {
-            panic!("bad test puzzle");
-        };
-        Model::new(&k, 1000, 3)
-    }
+    use crate::native::propagate::tests::model;
 
     #[test]
     fn norvig_first_puzzle_needs_no_branching() {

@@ -15,22 +15,13 @@ pub(crate) fn load(path: &str) -> Puzzle {
     parse_puzzle(&text, Some(Path::new(path)), false).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Reads a solution file: one row per line, digits separated by spaces or run together.
+/// Reads a solution file (one row per line, digits separated or run together; see
+/// [`cagesat::parse::solution`]); `None` when there is no such file.
 pub(crate) fn read_solution(path: &Path) -> Option<Grid<u8>> {
     let text = std::fs::read_to_string(path).ok()?;
-    let rows: Vec<Vec<u8>> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            if l.contains(char::is_whitespace) {
-                l.split_whitespace().map(|t| t.parse().unwrap()).collect()
-            } else {
-                l.bytes().map(|b| b - b'0').collect()
-            }
-        })
-        .collect();
-    Grid::from_rows(rows)
+    let parsed = cagesat::parse::solution::parse_solution(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(parsed.grid)
 }
 
 /// Solves a file (no uniqueness check) and returns the verified grid.
