@@ -27,6 +27,7 @@ pub mod grade;
 pub mod grid;
 pub mod native;
 pub mod parse;
+pub mod product;
 pub mod puzzle;
 pub mod render;
 pub mod rng;
