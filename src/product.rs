@@ -80,7 +80,7 @@ impl Lattice {
         }
         let mut valid = vec![0u64; 10 * words];
         for s in 0..states {
-            let e: Vec<usize> = (0..4).map(|i| s / stride[i] % (bound[i] + 1)).collect();
+            let e: [usize; 4] = std::array::from_fn(|i| s / stride[i] % (bound[i] + 1));
             for d in 1..=9 {
                 let de = DIGIT_EXPONENTS[d];
                 if (0..4).all(|i| e[i] + de[i] as usize <= bound[i]) {

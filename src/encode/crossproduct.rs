@@ -23,6 +23,7 @@ use crate::cnf::table::encode_table;
 use crate::cnf::{CnfFormula, EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::{AuxRange, ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
+use crate::product::{Digits, Lattice, Scratch};
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
 
 /// One row or column: its cells and product.
@@ -67,11 +68,9 @@ pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, E
         })
         .collect();
     let mut domain = prime.clone();
-    let mut cached = if opts.line_filter {
-        filter_domains(&lines, rows, &mut domain)?
-    } else {
-        vec![None; lines.len()]
-    };
+    if opts.line_filter {
+        filter_domains(&lines, cols, &mut domain);
+    }
     // Removed digits become unit clauses; exactly-one ranges over the survivors only.
     for (r, (row_prime, row_domain)) in prime.iter().zip(&domain).enumerate() {
         for (c, (kept_prime, kept)) in row_prime.iter().zip(row_domain).enumerate() {
@@ -96,11 +95,8 @@ pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, E
             enc.record("cell", s);
         }
     }
-    for (line, mdd) in lines.iter().zip(cached.iter_mut()) {
-        let mdd = match mdd.take() {
-            Some(m) => m,
-            None => line_mdd(line, &domain)?,
-        };
+    for line in &lines {
+        let mdd = line_mdd(line, &domain)?;
         encode_line(&mut formula, &mut enc, line, &domain, &mdd, opts)?;
     }
     enc.formula = formula;
@@ -229,48 +225,45 @@ fn line_mdd(line: &Line, domain: &[Vec<Vec<u8>>]) -> Result<Mdd<u64>, EncodeErro
 }
 
 /// Removes every digit that no filling of one of its lines supports, until nothing changes
-/// (arc consistency on each line constraint, computed natively on the lines' automata with
-/// a work list: a line is checked again when a crossing line shrinks one of its cells). A
-/// line without fillings empties its cells' domains. Returns, per line, its automaton when
-/// that is still valid for the final domains.
-fn filter_domains(
-    lines: &[Line],
-    rows: usize,
-    domain: &mut [Vec<Vec<u8>>],
-) -> Result<Vec<Option<Mdd<u64>>>, EncodeError> {
-    let mut cache: Vec<Option<Mdd<u64>>> = vec![None; lines.len()];
+/// (exact arc consistency on each line constraint by [`Lattice::filter`], with a work list:
+/// a line is checked again when a crossing line shrinks one of its cells). A line without
+/// fillings empties its cells' domains.
+fn filter_domains(lines: &[Line], cols: usize, domain: &mut [Vec<Vec<u8>>]) {
+    let to_mask = |ds: &Vec<u8>| ds.iter().fold(0, |m: Digits, &d| m | 1 << d);
+    let mut masks: Vec<Digits> = domain.iter().flatten().map(to_mask).collect();
+    let lattices: Vec<Lattice> = lines.iter().map(|l| Lattice::new(l.product)).collect();
+    let mut scratch = Scratch::default();
     let mut queued = vec![true; lines.len()];
     let mut queue: VecDeque<usize> = (0..lines.len()).collect();
+    let mut buf = Vec::new();
+    let rows = domain.len();
     while let Some(l) = queue.pop_front() {
         queued[l] = false;
-        let line = &lines[l];
-        let mdd = line_mdd(line, domain)?;
-        let mut shrank = false;
-        for (i, c) in line.cells.iter().enumerate() {
-            let (r, col) = (usize::from(c.row), usize::from(c.col));
-            let cell_domain = &mut domain[r][col];
-            let mut used = vec![false; cell_domain.len()];
-            if !mdd.is_empty() {
-                for e in mdd.edges(i) {
-                    used[e.value] = true;
-                }
-            }
-            if used.iter().all(|&u| u) {
+        let at = |c: &Cell| usize::from(c.row) * cols + usize::from(c.col);
+        buf.clear();
+        buf.extend(lines[l].cells.iter().map(|c| masks[at(c)]));
+        if !lattices[l].filter(&mut buf, &mut scratch) {
+            buf.fill(0);
+        }
+        for (c, &m) in lines[l].cells.iter().zip(&buf) {
+            if masks[at(c)] == m {
                 continue;
             }
-            let mut it = used.iter();
-            cell_domain.retain(|_| *it.next().unwrap_or(&false));
-            shrank = true;
-            let crossing = if l < rows { rows + col } else { r };
+            masks[at(c)] = m;
+            let crossing = if l < rows {
+                rows + usize::from(c.col)
+            } else {
+                usize::from(c.row)
+            };
             if !queued[crossing] {
                 queued[crossing] = true;
                 queue.push_back(crossing);
             }
         }
-        // Value indices refer to the old domains once they shrink.
-        cache[l] = (!shrank).then_some(mdd);
     }
-    Ok(cache)
+    for (ds, m) in domain.iter_mut().flatten().zip(masks) {
+        ds.retain(|&d| m & 1 << d != 0);
+    }
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
