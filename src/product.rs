@@ -305,6 +305,45 @@ mod tests {
         assert_eq!(filtered(2u64.pow(63), &[all; 21]), Some(vec![vec![8]; 21]));
     }
 
+    /// Longer lines than brute force can take: the supports of the generic layered automaton
+    /// ([`crate::cnf::mdd::Mdd::product`], built by division over hashed states) must equal
+    /// the lattice filter's.
+    #[test]
+    fn agrees_with_the_product_automaton_on_long_lines() {
+        use crate::cnf::mdd::{Mdd, DEFAULT_NODE_LIMIT};
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let mut scratch = Scratch::default();
+        for _ in 0..400 {
+            let k = 5 + rng.below(8) as usize;
+            let cells: Vec<Digits> = (0..k)
+                .map(|_| (rng.next_u64() as u32 & ALL) | 1 << (1 + rng.below(9)))
+                .collect();
+            let mut target: u64 = (0..k).map(|_| 1 + rng.below(9)).product();
+            if rng.below(4) == 0 {
+                target *= 1 + rng.below(12);
+            }
+            let values: Vec<Vec<u64>> = cells
+                .iter()
+                .map(|&m| list(m).into_iter().map(u64::from).collect())
+                .collect();
+            let mdd = Mdd::product(&values, target, DEFAULT_NODE_LIMIT).expect("small");
+            let expected = (!mdd.is_empty()).then(|| {
+                (0..k)
+                    .map(|i| {
+                        mdd.edges(i)
+                            .iter()
+                            .fold(0, |m, e| m | 1 << values[i][e.value])
+                    })
+                    .collect::<Vec<Digits>>()
+            });
+            let mut doms = cells.clone();
+            let got = Lattice::new(target)
+                .filter(&mut doms, &mut scratch)
+                .then_some(doms);
+            assert_eq!(got, expected, "target {target}, cells {cells:?}");
+        }
+    }
+
     #[test]
     fn agrees_with_brute_force() {
         let mut rng = crate::rng::SplitMix64::new(7);
