@@ -239,6 +239,13 @@ mod tests {
             .then(|| doms.iter().map(|&m| list(m)).collect())
     }
 
+    /// `k` random non-empty digit sets.
+    fn random_cells(rng: &mut crate::rng::SplitMix64, k: usize) -> Vec<Digits> {
+        (0..k)
+            .map(|_| (rng.next_u64() as u32 & ALL) | 1 << (1 + rng.below(9)))
+            .collect()
+    }
+
     /// Exact supports by enumerating every filling.
     fn brute(target: u64, cells: &[Digits]) -> Option<Vec<Digits>> {
         let mut support = vec![0; cells.len()];
@@ -297,8 +304,8 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_do_not_overflow() {
-        // 64 cells of 8 would be 2^192: no u64 target, but a line of ones and one 8 is.
+    fn lines_up_to_the_size_limit() {
+        // 64 cells (the largest table side): 8 as 8 · 1 · …, 2 · 4 · …, or 2 · 2 · 2 · ….
         let all: &[u8] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
         let got = filtered(8, &[all; 64]).expect("8 = 8 · 1 · … or 2 · 4 · … or 2 · 2 · 2");
         assert!(got.iter().all(|ds| ds == &[1, 2, 4, 8]));
@@ -315,9 +322,7 @@ mod tests {
         let mut scratch = Scratch::default();
         for _ in 0..400 {
             let k = 5 + rng.below(8) as usize;
-            let cells: Vec<Digits> = (0..k)
-                .map(|_| (rng.next_u64() as u32 & ALL) | 1 << (1 + rng.below(9)))
-                .collect();
+            let cells = random_cells(&mut rng, k);
             let mut target: u64 = (0..k).map(|_| 1 + rng.below(9)).product();
             if rng.below(4) == 0 {
                 target *= 1 + rng.below(12);
@@ -350,9 +355,7 @@ mod tests {
         let mut scratch = Scratch::default();
         for _ in 0..3000 {
             let k = 1 + rng.below(4) as usize;
-            let cells: Vec<Digits> = (0..k)
-                .map(|_| (rng.next_u64() as u32 & 0b11_1111_1110) | 1 << (1 + rng.below(9)))
-                .collect();
+            let cells = random_cells(&mut rng, k);
             // Half the targets are products of a random filling, half are arbitrary.
             let target = if rng.below(2) == 0 {
                 (0..k).map(|_| 1 + rng.below(9)).product()

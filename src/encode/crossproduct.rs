@@ -237,9 +237,9 @@ fn filter_domains(lines: &[Line], cols: usize, domain: &mut [Vec<Vec<u8>>]) {
     let mut queue: VecDeque<usize> = (0..lines.len()).collect();
     let mut buf = Vec::new();
     let rows = domain.len();
+    let at = |c: &Cell| usize::from(c.row) * cols + usize::from(c.col);
     while let Some(l) = queue.pop_front() {
         queued[l] = false;
-        let at = |c: &Cell| usize::from(c.row) * cols + usize::from(c.col);
         buf.clear();
         buf.extend(lines[l].cells.iter().map(|c| masks[at(c)]));
         if !lattices[l].filter(&mut buf, &mut scratch) {
