@@ -1,27 +1,38 @@
 //! # cagesat
 //!
-//! Compiles grid arithmetic puzzles into SAT and solves them: parse → one-hot CNF →
-//! SAT solver → decoded grid → independent verification.
+//! Compiles grid arithmetic puzzles (KenKen, Kakuro, CrossProduct) into SAT and solves them:
+//! text → [`Puzzle`] → one-hot CNF ([`encode`]) → SAT backend → decoded grid → independent
+//! verification ([`verify`]). A native propagation engine solves the same puzzles beside the
+//! SAT path; both are an [`Engine`], and every answer an engine returns has passed the
+//! verifier, which shares no code with the encoder.
 //!
 //! ## Example Usage
 //! ```
-//! use cagesat::parse::parse_puzzle;
-//! use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
+//! use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome};
 //!
 //! let text = "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3";
-//! let puzzle = parse_puzzle(text, None, false).unwrap();
-//! let opts = SolveOptions { check_unique: true, ..SolveOptions::default() };
-//! let (outcome, stats) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts).unwrap();
+//! let puzzle = parse_puzzle(text, None, false)?;
+//! let opts = EngineOptions::default();
+//! let (outcome, _stats) = Engine::Varisat.prove_unique(&puzzle, &opts)?;
 //! let Outcome::Solved { grid, unique } = outcome else { panic!("no solution") };
 //! assert_eq!(grid.to_rows()[0], vec![4, 2, 3, 1]);
 //! assert_eq!(unique, Some(true));
-//! assert!(stats.cnf.clauses > 0);
+//! // The native engine agrees, and the count is exact.
+//! let (count, _) = Engine::Native.count(&puzzle, &opts, None)?;
+//! assert_eq!((count.count, count.complete), (1, true));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The CNF also leaves the process as DIMACS ([`write_dimacs`]) and an external solver's
+//! answer comes back through [`decode_answer`]; see `examples/` for both.
 
+pub mod answer;
+pub mod backend;
 pub mod cli;
 pub mod cnf;
 pub mod compare;
 pub mod encode;
+pub mod engine;
 pub mod generate;
 pub mod grade;
 pub mod grid;
@@ -31,7 +42,23 @@ pub mod product;
 pub mod puzzle;
 pub mod render;
 pub mod rng;
-pub mod solve;
+pub mod stop;
 pub mod survey;
 pub mod tuples;
 pub mod verify;
+
+pub use answer::{Count, Outcome};
+pub use cnf::AmoEncoding;
+pub use encode::{encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+pub use engine::{
+    decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError, Engine, EngineError,
+    EngineOptions, EngineStats, SatStats,
+};
+pub use grid::{Cell, Grid};
+pub use native::{NativeOptions, NativeStats};
+pub use parse::solution::parse_solution;
+pub use parse::{parse_puzzle, read_puzzle, ParseError};
+pub use puzzle::Puzzle;
+pub use render::{solution_json as render_json, solution_text as render_text};
+pub use stop::Stop;
+pub use verify::{verify, VerifyError};

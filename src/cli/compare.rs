@@ -7,7 +7,8 @@ use clap::Args;
 use super::{
     display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
 };
-use crate::compare::{self, CompareOptions, Engine};
+use crate::compare::{self, CompareOptions};
+use crate::engine::Engine;
 
 /// `compare` options.
 #[derive(Debug, Args)]

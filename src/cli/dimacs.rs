@@ -7,15 +7,13 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
-use crate::cnf::dimacs::{parse_answer, write_dimacs};
-use crate::cnf::{Lit, OneHot};
-use crate::compare::EngineStats;
-use crate::encode::{dimacs_comments, encode as encode_puzzle, Encoding};
-use crate::grid::Cell;
-use crate::parse::solution::parse_solution;
-use crate::parse::{ParseError, ParseErrorKind};
-use crate::solve::{Outcome, RunStats, SatResult};
-use crate::verify::verify;
+use crate::answer::Outcome;
+use crate::encode::{encode as encode_puzzle, Encoding};
+use crate::engine::{
+    decode_answer, parse_blocked_solution, write_dimacs, EngineStats, SatStats,
+};
+use crate::grid::Grid;
+use crate::parse::ParseError;
 
 /// `encode` options.
 #[derive(Debug, Args)]
@@ -68,24 +66,17 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> Result<(), String> {
     if args.stats {
         return write_stats(out, &enc).map_err(|e| format!("cagesat: cannot write output: {e}"));
     }
-    let mut blocks = Vec::new();
+    let mut blocked = Vec::new();
     for path in &args.block {
-        blocks.push(blocking_clause(path, &enc.map)?);
-    }
-    let mut comments = dimacs_comments(&puzzle, &enc, &opts);
-    if !blocks.is_empty() {
-        comments.push(format!(
-            "block: the last {} clause(s) exclude given solutions",
-            blocks.len()
-        ));
+        blocked.push(blocked_solution(path, &enc)?);
     }
     let written = match &args.output {
         Some(path) => File::create(path).and_then(|f| {
             let mut w = BufWriter::new(f);
-            write_dimacs(&mut w, &comments, &enc.formula, &blocks)?;
+            write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)?;
             w.flush()
         }),
-        None => write_dimacs(out, &comments, &enc.formula, &blocks),
+        None => write_dimacs(out, &puzzle, &enc, &opts, &blocked),
     };
     written.map_err(|e| {
         let target = args
@@ -110,68 +101,27 @@ fn write_stats(out: &mut impl Write, enc: &Encoding) -> std::io::Result<()> {
     writeln!(out, "| total | {} | {} |", t.vars, t.clauses)
 }
 
-/// The clause that excludes the solution written in `path`.
-fn blocking_clause(path: &Path, map: &OneHot) -> Result<Vec<Lit>, String> {
-    let located = |e: ParseError| e.with_path(Some(path)).to_string();
+/// The solution written in `path`, checked against the encoding's shape and digits.
+fn blocked_solution(path: &Path, enc: &Encoding) -> Result<Grid<u8>, String> {
     let text = read_text(path).map_err(|e| e.to_string())?;
-    let sol = parse_solution(&text).map_err(located)?;
-    let (rows, cols) = map.dims();
-    if sol.grid.rows() != rows || sol.grid.cols() != cols {
-        let kind = ParseErrorKind::SolutionShape {
-            rows: sol.grid.rows(),
-            cols: sol.grid.cols(),
-            want_rows: rows,
-            want_cols: cols,
-        };
-        return Err(located(ParseError::new(
-            *sol.pos.get(Cell::new(0, 0)),
-            kind,
-        )));
-    }
-    let mut clause = Vec::new();
-    for &cell in map.cells() {
-        let digit = *sol.grid.get(cell);
-        if digit == 0 || digit > map.digits() {
-            let kind = ParseErrorKind::SolutionDigit {
-                cell,
-                digit,
-                max: map.digits(),
-            };
-            return Err(located(ParseError::new(*sol.pos.get(cell), kind)));
-        }
-        clause.push(!map.lit(cell, digit));
-    }
-    Ok(clause)
+    parse_blocked_solution(enc, &text)
+        .map_err(|e: ParseError| e.with_path(Some(path)).to_string())
 }
 
 /// `cagesat decode`.
 pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let name = display_name(&args.file);
-    let run = || -> Result<(crate::puzzle::Puzzle, Outcome, RunStats), String> {
+    let run = || -> Result<(crate::puzzle::Puzzle, Outcome, SatStats), String> {
         let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
         let enc = encode_puzzle(&puzzle, &args.formula.encode_options())
             .map_err(|e| format!("{name}: {e}"))?;
         let model_name = display_name(&args.model);
         let text = read_text(&args.model).map_err(|e| e.to_string())?;
-        let answer = parse_answer(&text, enc.formula.var_count())
-            .map_err(|e| format!("{model_name}: {e}"))?;
-        let outcome = match answer {
-            SatResult::Sat(model) => {
-                let grid = enc
-                    .map
-                    .decode(&model)
-                    .map_err(|e| format!("{model_name}: {e}"))?;
-                verify(&puzzle, &grid).map_err(|e| {
-                    format!("{model_name}: answer failed independent verification: {e}")
-                })?;
-                Outcome::Solved { grid, unique: None }
-            }
-            SatResult::Unsat => Outcome::Unsat,
-            SatResult::Unknown => return Err(format!("{model_name}: the solver answered UNKNOWN")),
-        };
-        let stats = RunStats {
+        let outcome =
+            decode_answer(&puzzle, &enc, &text).map_err(|e| format!("{model_name}: {e}"))?;
+        let stats = SatStats {
             cnf: enc.stats(),
-            ..RunStats::default()
+            ..SatStats::default()
         };
         Ok((puzzle, outcome, stats))
     };

@@ -12,16 +12,16 @@ mod grade;
 mod solve;
 mod survey;
 
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::cnf::AmoEncoding;
-use crate::compare::{Engine, EngineOptions};
+use crate::engine::{Engine, EngineOptions};
 use crate::encode::{CageLines, ConstraintEncoding, EncodeOptions};
-use crate::parse::{parse_puzzle, ParseError, ParseErrorKind, Pos};
+use crate::parse::{read_puzzle, ParseError};
 use crate::puzzle::Puzzle;
 
 /// Exit status: solved.
@@ -237,31 +237,14 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-/// Reads a text file (`-` = stdin); errors are positioned at 1:1 of the file.
-///
-/// # Errors
-/// Unreadable files.
-pub fn read_text(path: &Path) -> Result<String, ParseError> {
-    let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        let r = io::stdin().read_to_string(&mut s);
-        (r.map(|_| s), None)
-    } else {
-        (std::fs::read_to_string(path), Some(path))
-    };
-    text.map_err(|e| {
-        ParseError::new(Pos::new(1, 1), ParseErrorKind::Io(e.to_string())).with_path(name)
-    })
-}
+pub use crate::parse::read_text;
 
 /// Reads and parses one puzzle file (`-` = stdin).
 ///
 /// # Errors
 /// Unreadable files and parse errors, positioned.
 pub fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
-    let text = read_text(path)?;
-    let name = (path != Path::new("-")).then_some(path);
-    parse_puzzle(&text, name, strict)
+    read_puzzle(path, strict)
 }
 
 /// Writes a failure line to `err` and returns [`EXIT_ERROR`].

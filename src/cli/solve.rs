@@ -8,10 +8,10 @@ use serde_json::json;
 use super::{
     display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
-use crate::compare::{Engine, EngineStats};
+use crate::answer::{Count, Outcome};
+use crate::engine::{Engine, EngineStats};
 use crate::puzzle::Puzzle;
 use crate::render;
-use crate::solve::{Count, Outcome};
 
 /// `solve` options.
 #[derive(Debug, Args)]
@@ -97,9 +97,12 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
-        let (outcome, stats) = engine
-            .solve(&puzzle, args.unique, &opts)
-            .map_err(|e| format!("{name}: {e}"))?;
+        let answer = if args.unique {
+            engine.prove_unique(&puzzle, &opts)
+        } else {
+            engine.solve(&puzzle, &opts)
+        };
+        let (outcome, stats) = answer.map_err(|e| format!("{name}: {e}"))?;
         let written = if args.json {
             writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
         } else {
@@ -124,7 +127,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
         let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
         let mut solutions = Vec::new();
         let (count, stats) = engine
-            .count(&puzzle, args.limit, &opts, |g| {
+            .enumerate(&puzzle, &opts, args.limit, |g| {
                 if args.print_solutions {
                     solutions.push(g.clone());
                 }

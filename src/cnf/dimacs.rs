@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use thiserror::Error;
 
 use crate::cnf::{CnfFormula, Lit};
-use crate::solve::SatResult;
+use crate::answer::SatResult;
 
 /// Writes `formula` plus `extra` clauses as DIMACS, after the given comment lines (each
 /// written as `c <line>`).

@@ -5,20 +5,18 @@
 //! (same status, same uniqueness, and the same grid when it is unique). [`table`] renders
 //! the results as an aligned text table with per-engine totals, or as JSON records.
 
-pub mod engine;
 pub mod table;
 
 use std::time::{Duration, Instant};
 
-use crate::grid::Grid;
+use crate::answer::Outcome;
+use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
 use crate::puzzle::Puzzle;
-use crate::solve::Outcome;
 
-pub use engine::{Engine, EngineError, EngineOptions, EngineStats};
 pub use table::{render_table, Totals};
 
 /// What to compare and how often.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct CompareOptions {
     /// Engines, in report order.
     pub engines: Vec<Engine>,
@@ -98,11 +96,11 @@ pub fn compare_puzzle(name: &str, puzzle: &Puzzle, opts: &CompareOptions) -> Puz
 
 fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measured, EngineError> {
     let t0 = Instant::now();
-    let (outcome, stats) = e.solve(puzzle, true, &opts.engine)?;
+    let (outcome, stats) = e.prove_unique(puzzle, &opts.engine)?;
     let mut times = vec![t0.elapsed()];
     for _ in 1..opts.repeat {
         let t = Instant::now();
-        let _ = e.solve(puzzle, true, &opts.engine)?;
+        let _ = e.prove_unique(puzzle, &opts.engine)?;
         times.push(t.elapsed());
     }
     Ok(Measured {
@@ -124,22 +122,6 @@ pub fn median(times: &[Duration]) -> Duration {
         .unwrap_or_default()
 }
 
-/// A short description of an outcome: `unique`, `multiple`, `solved` or `unsat`.
-#[must_use]
-pub fn outcome_label(outcome: &Outcome) -> &'static str {
-    match outcome {
-        Outcome::Solved {
-            unique: Some(true), ..
-        } => "unique",
-        Outcome::Solved {
-            unique: Some(false),
-            ..
-        } => "multiple",
-        Outcome::Solved { unique: None, .. } => "solved",
-        Outcome::Unsat => "unsat",
-    }
-}
-
 /// Compares the successful runs with the first one: same label, and the same grid when
 /// the solution is unique (several solutions may be found in any order).
 fn disagreement(runs: &[EngineRun]) -> Option<String> {
@@ -149,27 +131,21 @@ fn disagreement(runs: &[EngineRun]) -> Option<String> {
         .collect();
     let (first_name, first) = ok.first()?;
     for (name, m) in &ok[1..] {
-        let (a, b) = (outcome_label(&first.outcome), outcome_label(&m.outcome));
+        let (a, b) = (first.outcome.label(), m.outcome.label());
         if a != b {
             return Some(format!("{first_name} says {a}, {name} says {b}"));
         }
-        if a == "unique" && unique_grid(&first.outcome) != unique_grid(&m.outcome) {
+        if a == "unique" && first.outcome.grid() != m.outcome.grid() {
             return Some(format!("{first_name} and {name} found different solutions"));
         }
     }
     None
 }
 
-fn unique_grid(outcome: &Outcome) -> Option<&Grid<u8>> {
-    match outcome {
-        Outcome::Solved { grid, .. } => Some(grid),
-        Outcome::Unsat => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
     use crate::native::NativeStats;
 
     fn ms(x: u64) -> Duration {
@@ -248,7 +224,7 @@ mod tests {
         for r in &c.runs {
             let m = r.result.as_ref().unwrap();
             assert_eq!(m.times.len(), 3);
-            assert_eq!(outcome_label(&m.outcome), "unique");
+            assert_eq!(m.outcome.label(), "unique");
         }
     }
 }

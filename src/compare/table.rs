@@ -6,10 +6,10 @@
 
 use serde_json::json;
 
-use crate::compare::{outcome_label, EngineRun, PuzzleComparison};
+use crate::answer::Outcome;
+use crate::compare::{EngineRun, PuzzleComparison};
 use crate::puzzle::Puzzle;
 use crate::render;
-use crate::solve::Outcome;
 
 const HEADER: [&str; 9] = [
     "puzzle", "size", "engine", "result", "time_ms", "nodes", "fails", "vars", "clauses",
@@ -61,7 +61,7 @@ pub fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
         match &run.result {
             Err(_) => t.errors += 1,
             Ok(m) => {
-                match outcome_label(&m.outcome) {
+                match m.outcome.label() {
                     "unique" => t.unique += 1,
                     "unsat" => t.unsat += 1,
                     _ => t.multiple += 1,
@@ -122,7 +122,7 @@ fn run_row(c: &PuzzleComparison, run: &EngineRun) -> Vec<String> {
         Ok(m) => {
             let cnf = m.stats.cnf();
             row.extend([
-                outcome_label(&m.outcome).to_string(),
+                m.outcome.label().to_string(),
                 format!("{:.3}", m.median.as_secs_f64() * 1e3),
                 m.stats.nodes().map_or_else(dash, |n| n.to_string()),
                 m.stats.backtracks().map_or_else(dash, |n| n.to_string()),

@@ -23,7 +23,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot};
+use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kenken::{encode_cage, encode_latin};
 use crate::encode::EncodeOptions;
 use crate::generate::latin::{random_latin_square, shuffle};
@@ -32,7 +32,9 @@ use crate::grade::{Level, Prepared};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Cage, KenKen, Op, Puzzle};
 use crate::rng::SplitMix64;
-use crate::solve::SolveError;
+use crate::answer::SatResult;
+use crate::backend::{Backend, BackendError, VarisatBackend};
+use crate::engine::EngineError;
 use crate::verify::verify;
 
 /// Generator parameters.
@@ -321,7 +323,7 @@ impl State<'_> {
 /// The incremental uniqueness checker.
 struct Checker {
     n: usize,
-    solver: varisat::Solver<'static>,
+    solver: VarisatBackend,
     map: OneHot,
     /// Activation literal of every cage added so far, by cage.
     active: HashMap<Cage, Lit>,
@@ -332,7 +334,7 @@ impl Checker {
     fn new(solution: &Grid<u8>) -> Result<Self, GenerateError> {
         let n = solution.rows();
         let enc = encode_latin(n, &EncodeOptions::default());
-        let mut solver = varisat::Solver::new();
+        let mut solver = VarisatBackend::new();
         solver.add_formula(&enc.formula);
         let block: Vec<Lit> = enc.map.chosen(solution).into_iter().map(|l| !l).collect();
         solver.add_clause(&block);
@@ -365,17 +367,24 @@ impl Checker {
             }
         }
         let assumptions: Vec<Lit> = self.active.values().copied().collect();
-        self.solver.assume(&assumptions);
-        let sat = self.solver.solve().map_err(|e| SolveError::Backend {
-            solver: "varisat".into(),
-            message: e.to_string(),
+        let engine_error = |source: BackendError| EngineError::Backend {
+            solver: "varisat".to_string(),
+            source,
+        };
+        let model = match self.solver.solve_under(&assumptions).map_err(engine_error)? {
+            SatResult::Sat(model) => model,
+            SatResult::Unsat => return Ok(None),
+            SatResult::Unknown => {
+                let engine = self.solver.name().to_string();
+                return Err(EngineError::GaveUp { engine }.into());
+            }
+        };
+        let grid = self.map.decode(&model).map_err(EngineError::from)?;
+        let checked = verify(&Puzzle::KenKen(puzzle.clone()), &grid);
+        checked.map_err(|source| EngineError::Verify {
+            engine: self.solver.name().to_string(),
+            source,
         })?;
-        if !sat {
-            return Ok(None);
-        }
-        let model = self.solver.model().unwrap_or_default();
-        let grid = self.map.decode(&model).map_err(SolveError::from)?;
-        verify(&Puzzle::KenKen(puzzle.clone()), &grid).map_err(SolveError::from)?;
         Ok(Some(grid))
     }
 
@@ -384,7 +393,7 @@ impl Checker {
         let mut f = CnfFormula::new();
         f.set_var_count(self.next_var);
         encode_cage(&mut f, &self.map, self.n, cage, &EncodeOptions::default())
-            .map_err(SolveError::from)?;
+            .map_err(EngineError::from)?;
         let guard = Lit::from_index(f.var_count(), true);
         self.next_var = f.var_count() + 1;
         let mut clause = Vec::new();

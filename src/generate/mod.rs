@@ -12,8 +12,8 @@ pub mod latin;
 use thiserror::Error;
 
 use crate::encode::EncodeOptions;
+use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::puzzle::Puzzle;
-use crate::solve::{enumerate, SolveError, VarisatBackend};
 
 pub use crossproduct::{generate_crossproduct, CrossProductParams, GeneratedCrossProduct};
 pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
@@ -23,7 +23,7 @@ pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
 pub enum GenerateError {
     /// Encoding or solving a candidate failed.
     #[error(transparent)]
-    Solve(#[from] SolveError),
+    Engine(#[from] EngineError),
     /// The parameters describe no valid puzzle (e.g. zero rows).
     #[error("invalid parameters: {0}")]
     Params(String),
@@ -40,8 +40,8 @@ pub enum GenerateError {
 }
 
 /// The number of solutions of `puzzle`, counting at most `cap` (so `cap = 2` answers
-/// "none, unique or several"): [`crate::solve::enumerate`] with the embedded solver, so
-/// every solution found is verified and checked to be new.
+/// "none, unique or several"): [`Engine::count`] with the embedded SAT solver, so every
+/// solution found is verified and checked to be new.
 ///
 /// # Errors
 /// Encoding and solver failures, and solutions that fail verification.
@@ -49,13 +49,11 @@ pub fn count_solutions(
     puzzle: &Puzzle,
     opts: &EncodeOptions,
     cap: usize,
-) -> Result<usize, SolveError> {
-    let (count, _) = enumerate(
-        puzzle,
-        VarisatBackend::new(),
-        opts,
-        Some(cap as u64),
-        |_| {},
-    )?;
+) -> Result<usize, EngineError> {
+    let opts = EngineOptions {
+        encode: *opts,
+        ..EngineOptions::default()
+    };
+    let (count, _) = Engine::Varisat.count(puzzle, &opts, Some(cap as u64))?;
     Ok(count.count as usize)
 }

@@ -301,6 +301,35 @@ pub fn parse_puzzle(
     parsed.map_err(|e| e.with_path(path))
 }
 
+/// Reads a text file (`-` reads standard input).
+///
+/// # Errors
+/// Unreadable files, as a [`ParseError`] naming the file.
+pub fn read_text(path: &Path) -> Result<String, ParseError> {
+    use std::io::Read;
+    let (text, name) = if path == Path::new("-") {
+        let mut s = String::new();
+        let r = std::io::stdin().read_to_string(&mut s);
+        (r.map(|_| s), None)
+    } else {
+        (std::fs::read_to_string(path), Some(path))
+    };
+    text.map_err(|e| {
+        ParseError::new(Pos::new(1, 1), ParseErrorKind::Io(e.to_string())).with_path(name)
+    })
+}
+
+/// Reads and parses one puzzle file (`-` reads standard input), choosing the format as
+/// [`parse_puzzle`] does; `strict` rejects non-contiguous KenKen cages.
+///
+/// # Errors
+/// Unreadable files and parse errors, positioned in the file.
+pub fn read_puzzle(path: &Path, strict: bool) -> Result<crate::puzzle::Puzzle, ParseError> {
+    let text = read_text(path)?;
+    let name = (path != Path::new("-")).then_some(path);
+    parse_puzzle(&text, name, strict)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,11 +17,19 @@ pub struct SolutionText {
     pub pos: Grid<Pos>,
 }
 
-/// Parses a solution grid (digits 1..=99; 0 or `.` stand for cells without a digit).
+/// Parses a solution grid (digits 1..=99; 0, `.` and `#` stand for cells without a digit).
 ///
 /// # Errors
 /// Non-digit tokens and ragged rows, with their positions.
-pub fn parse_solution(text: &str) -> Result<SolutionText, ParseError> {
+pub fn parse_solution(text: &str) -> Result<Grid<u8>, ParseError> {
+    parse_solution_text(text).map(|s| s.grid)
+}
+
+/// [`parse_solution`], also giving the position of every value.
+///
+/// # Errors
+/// Non-digit tokens and ragged rows, with their positions.
+pub fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError> {
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut positions: Vec<Vec<Pos>> = Vec::new();
     let mut width: Option<usize> = None;
@@ -90,8 +98,8 @@ mod tests {
 
     #[test]
     fn both_layouts() {
-        let a = parse_solution("# s\n4 2\n1 3\n").unwrap().grid;
-        let b = parse_solution("42\n13\n").unwrap();
+        let a = parse_solution("# s\n4 2\n1 3\n").unwrap();
+        let b = parse_solution_text("42\n13\n").unwrap();
         assert_eq!(a, b.grid);
         assert_eq!(*b.pos.get(crate::grid::Cell::new(1, 1)), Pos::new(2, 2));
         assert_eq!(a.to_rows(), vec![vec![4, 2], vec![1, 3]]);
@@ -100,7 +108,7 @@ mod tests {
     #[test]
     fn kakuro_rows_are_not_comments() {
         let s = parse_solution("# source: x\n# # 1\n# 2 3\n").unwrap();
-        assert_eq!(s.grid.to_rows(), vec![vec![0, 0, 1], vec![0, 2, 3]]);
+        assert_eq!(s.to_rows(), vec![vec![0, 0, 1], vec![0, 2, 3]]);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! are written to a temporary `.cnf` file, the solver runs on it, and its answer (stdout, or
 //! a result file) is read with [`parse_answer`]. Exit codes 10 (SAT) and 20 (UNSAT) are
 //! understood and cross-checked with the printed result. Temporary files are removed when
-//! the call ends, whatever happens.
+//! the call ends, whatever happens. Assumptions are written as unit clauses for that call
+//! only; a [`Stop`] request kills the child and answers [`SatResult::Unknown`].
 //!
 //! The command is a template split on whitespace: `{in}` is replaced by the CNF path and
 //! `{out}` by a result-file path (the answer is then read from that file instead of stdout).
@@ -18,29 +19,29 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::answer::SatResult;
+use crate::backend::{Backend, BackendError};
 use crate::cnf::dimacs::{parse_answer, write_dimacs};
 use crate::cnf::{CnfFormula, ExtendFormula, Lit};
-use crate::solve::{Backend, SatResult, SolveError};
+use crate::stop::Stop;
 
 /// An external solver command.
-pub struct ExternalBackend {
+pub(crate) struct ExternalBackend {
     program: String,
     args: Vec<String>,
     timeout: Option<Duration>,
     formula: CnfFormula,
+    stop: Stop,
 }
 
 impl ExternalBackend {
     /// Parses a command template (see the module docs).
     ///
     /// # Errors
-    /// [`SolveError::Backend`] for an empty command.
-    pub fn new(command: &str, timeout: Option<Duration>) -> Result<Self, SolveError> {
+    /// [`BackendError::EmptyCommand`] for an empty command.
+    pub(crate) fn new(command: &str, timeout: Option<Duration>) -> Result<Self, BackendError> {
         let mut words = command.split_whitespace().map(str::to_string);
-        let program = words.next().ok_or_else(|| SolveError::Backend {
-            solver: String::new(),
-            message: "empty solver command".into(),
-        })?;
+        let program = words.next().ok_or(BackendError::EmptyCommand)?;
         let mut args: Vec<String> = words.collect();
         if !args.iter().any(|a| a.contains("{in}")) {
             args.push("{in}".into());
@@ -50,30 +51,29 @@ impl ExternalBackend {
             args,
             timeout,
             formula: CnfFormula::new(),
+            stop: Stop::new(),
         })
     }
 
-    fn error(&self, message: impl Into<String>) -> SolveError {
-        SolveError::Backend {
-            solver: self.program.clone(),
-            message: message.into(),
-        }
-    }
-
-    /// Runs the solver on the current clauses.
-    fn run(&self) -> Result<SatResult, SolveError> {
+    /// Runs the solver on the current clauses plus `assumptions` as unit clauses.
+    fn run(&self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
         let files = TempFiles::new();
+        let units: Vec<Vec<Lit>> = assumptions.iter().map(|&l| vec![l]).collect();
         let write = || -> std::io::Result<()> {
             let mut w = BufWriter::new(File::create(&files.cnf)?);
             write_dimacs(
                 &mut w,
                 &["written by cagesat for an external solver".into()],
                 &self.formula,
-                &[],
+                &units,
             )?;
             w.flush()
         };
-        write().map_err(|e| self.error(format!("cannot write {}: {e}", files.cnf.display())))?;
+        let temp_error = |path: &Path, source| BackendError::TempFile {
+            path: path.display().to_string(),
+            source,
+        };
+        write().map_err(|e| temp_error(&files.cnf, e))?;
         let uses_out = self.args.iter().any(|a| a.contains("{out}"));
         let args: Vec<String> = self
             .args
@@ -83,55 +83,63 @@ impl ExternalBackend {
                     .replace("{out}", &files.out.to_string_lossy())
             })
             .collect();
-        let stdout = File::create(&files.stdout).map_err(|e| self.error(e.to_string()))?;
+        let stdout = File::create(&files.stdout).map_err(|e| temp_error(&files.stdout, e))?;
         let mut child = Command::new(&self.program)
             .args(&args)
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| self.error(format!("cannot run '{}': {e}", self.program)))?;
-        let status = self.wait(&mut child)?;
+            .map_err(|source| BackendError::Start {
+                program: self.program.clone(),
+                source,
+            })?;
+        let Some(status) = self.wait(&mut child)? else {
+            return Ok(SatResult::Unknown);
+        };
         let answer_path = if uses_out { &files.out } else { &files.stdout };
         let text = std::fs::read_to_string(answer_path).unwrap_or_default();
-        self.interpret(status, &text)
+        let vars = units.iter().flatten().map(|l| l.index() + 1);
+        interpret(status, &text, vars.fold(self.formula.var_count(), usize::max))
     }
 
-    fn wait(&self, child: &mut std::process::Child) -> Result<ExitStatus, SolveError> {
+    /// Waits for the child; `None` when a stop was requested (the child is killed).
+    fn wait(&self, child: &mut std::process::Child) -> Result<Option<ExitStatus>, BackendError> {
         let start = Instant::now();
         loop {
-            if let Some(status) = child.try_wait().map_err(|e| self.error(e.to_string()))? {
-                return Ok(status);
+            let polled = child.try_wait().map_err(|e| BackendError::Internal(e.to_string()))?;
+            if let Some(status) = polled {
+                return Ok(Some(status));
             }
-            if let Some(limit) = self.timeout {
-                if start.elapsed() >= limit {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(self.error(format!("timed out after {} s", limit.as_secs_f64())));
-                }
+            let timed_out = self.timeout.filter(|&limit| start.elapsed() >= limit);
+            if timed_out.is_some() || self.stop.is_requested() {
+                let _ = child.kill();
+                let _ = child.wait();
+                return match timed_out {
+                    Some(limit) => Err(BackendError::TimedOut { limit }),
+                    None => Ok(None),
+                };
             }
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+}
 
-    fn interpret(&self, status: ExitStatus, text: &str) -> Result<SatResult, SolveError> {
-        let code = status.code();
-        let Some(code) = code else {
-            return Err(self.error("was killed by a signal (crashed?)"));
-        };
-        let parsed = parse_answer(text, self.formula.var_count());
-        match (code, parsed) {
-            (10, Ok(r @ SatResult::Sat(_))) | (20, Ok(r @ SatResult::Unsat)) => Ok(r),
-            (0, Ok(r)) => Ok(r),
-            (10 | 20, Ok(r)) => Err(self.error(format!(
-                "exit status {code} contradicts its printed result ({})",
-                describe(&r)
-            ))),
-            (20, Err(_)) => Ok(SatResult::Unsat),
-            (_, Ok(SatResult::Unknown)) => Ok(SatResult::Unknown),
-            (10 | 0, Err(e)) => Err(self.error(format!("unreadable answer: {e}"))),
-            (c, _) => Err(self.error(format!("exited with status {c}"))),
-        }
+/// Reads the answer, cross-checking the exit status (10 SAT, 20 UNSAT) with the text.
+fn interpret(status: ExitStatus, text: &str, vars: usize) -> Result<SatResult, BackendError> {
+    let Some(code) = status.code() else {
+        return Err(BackendError::Killed);
+    };
+    match (code, parse_answer(text, vars)) {
+        (10, Ok(r @ SatResult::Sat(_))) | (20, Ok(r @ SatResult::Unsat)) | (0, Ok(r)) => Ok(r),
+        (10 | 20, Ok(r)) => Err(BackendError::Contradiction {
+            code,
+            printed: describe(&r),
+        }),
+        (20, Err(_)) => Ok(SatResult::Unsat),
+        (_, Ok(SatResult::Unknown)) => Ok(SatResult::Unknown),
+        (10 | 0, Err(e)) => Err(BackendError::Answer(e)),
+        (c, _) => Err(BackendError::ExitStatus(c)),
     }
 }
 
@@ -149,9 +157,8 @@ impl Backend for ExternalBackend {
     }
 
     fn add_formula(&mut self, formula: &CnfFormula) {
-        while self.formula.var_count() < formula.var_count() {
-            let _ = self.formula.new_var();
-        }
+        self.formula
+            .set_var_count(self.formula.var_count().max(formula.var_count()));
         for clause in formula.iter() {
             self.formula.add_clause(clause);
         }
@@ -161,8 +168,12 @@ impl Backend for ExternalBackend {
         self.formula.add_clause(clause);
     }
 
-    fn solve(&mut self) -> Result<SatResult, SolveError> {
-        self.run()
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
+        self.run(assumptions)
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 }
 

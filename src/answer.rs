@@ -1,0 +1,69 @@
+//! # Answers
+//!
+//! The types every engine returns, at the bottom of the crate so that the CNF layer, the
+//! SAT backends and the native engine can all use them without importing each other:
+//! a puzzle's [`Outcome`], a solution [`Count`], and one SAT call's [`SatResult`].
+
+use crate::cnf::Lit;
+use crate::grid::Grid;
+
+/// The answer to "solve this puzzle".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A verified solution; `unique` is `None` when uniqueness was not checked.
+    Solved {
+        /// The solution grid.
+        grid: Grid<u8>,
+        /// Whether it is the only one.
+        unique: Option<bool>,
+    },
+    /// No solution exists.
+    Unsat,
+}
+
+impl Outcome {
+    /// A short description: `unique`, `multiple`, `solved` or `unsat`.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Solved {
+                unique: Some(true), ..
+            } => "unique",
+            Outcome::Solved {
+                unique: Some(false),
+                ..
+            } => "multiple",
+            Outcome::Solved { unique: None, .. } => "solved",
+            Outcome::Unsat => "unsat",
+        }
+    }
+
+    /// The solution, if there is one.
+    #[must_use]
+    pub fn grid(&self) -> Option<&Grid<u8>> {
+        match self {
+            Outcome::Solved { grid, .. } => Some(grid),
+            Outcome::Unsat => None,
+        }
+    }
+}
+
+/// How many solutions were found, and whether that is all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// True when the engine proved there are no more (false when stopped at the limit).
+    pub complete: bool,
+}
+
+/// The answer of one SAT call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SatResult {
+    /// Satisfiable, with a model (all variables, as literals).
+    Sat(Vec<Lit>),
+    /// Unsatisfiable.
+    Unsat,
+    /// The solver gave up (time limit, interrupted).
+    Unknown,
+}

@@ -1,0 +1,118 @@
+//! # Answers from outside
+//!
+//! The CNF can leave the process ([`crate::encode`] writes it as DIMACS) and its answer come
+//! back: [`decode_answer`] reads what an external solver printed, decodes the model through
+//! the one-hot map and verifies the grid independently. [`write_dimacs`] writes the CNF,
+//! optionally with clauses that exclude given solutions ([`parse_blocked_solution`] reads
+//! them), so an external solver can be asked "is there another one?".
+
+use std::io::{self, Write};
+
+use thiserror::Error;
+
+use crate::answer::{Outcome, SatResult};
+use crate::cnf::dimacs::{parse_answer, AnswerError};
+use crate::cnf::{self, DecodeError, Lit};
+use crate::encode::{dimacs_comments, EncodeOptions, Encoding};
+use crate::engine::sat::blocking_clause;
+use crate::grid::{Cell, Grid};
+use crate::parse::solution::parse_solution_text;
+use crate::parse::{ParseError, ParseErrorKind};
+use crate::puzzle::Puzzle;
+use crate::verify::{verify, VerifyError};
+
+/// An external answer could not be turned into a verified outcome.
+#[derive(Debug, Error)]
+pub enum DecodeAnswerError {
+    /// The answer text is not a solver answer.
+    #[error(transparent)]
+    Unreadable(#[from] AnswerError),
+    /// The solver gave up.
+    #[error("the solver answered UNKNOWN")]
+    Unknown,
+    /// The model does not describe a grid.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// The grid breaks a rule of the puzzle.
+    #[error("answer failed independent verification: {0}")]
+    Verify(#[from] VerifyError),
+}
+
+/// Reads an external solver's answer (SAT-competition `s`/`v` lines or MiniSat's result
+/// file) to `enc`, the CNF of `puzzle`, and returns the verified outcome (`unique` unknown).
+///
+/// # Errors
+/// Unreadable answers, `UNKNOWN`, models that are not grids, and grids that break a rule.
+pub fn decode_answer(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    text: &str,
+) -> Result<Outcome, DecodeAnswerError> {
+    match parse_answer(text, enc.formula.var_count())? {
+        SatResult::Sat(model) => {
+            let grid = enc.map.decode(&model)?;
+            verify(puzzle, &grid)?;
+            Ok(Outcome::Solved { grid, unique: None })
+        }
+        SatResult::Unsat => Ok(Outcome::Unsat),
+        SatResult::Unknown => Err(DecodeAnswerError::Unknown),
+    }
+}
+
+/// Writes `enc`, the CNF of `puzzle` made with `opts`, as DIMACS: `c` lines naming the
+/// puzzle, the encoding and every variable, then the clauses, then one clause per grid in
+/// `blocked` that excludes it (so a solver answers "is there another solution?").
+/// Byte-for-byte deterministic.
+///
+/// # Errors
+/// Write failures.
+pub fn write_dimacs(
+    w: &mut impl Write,
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    opts: &EncodeOptions,
+    blocked: &[Grid<u8>],
+) -> io::Result<()> {
+    let mut comments = dimacs_comments(puzzle, enc, opts);
+    if !blocked.is_empty() {
+        comments.push(format!(
+            "block: the last {} clause(s) exclude given solutions",
+            blocked.len()
+        ));
+    }
+    let blocks: Vec<Vec<Lit>> = blocked.iter().map(|g| blocking_clause(&enc.map, g)).collect();
+    cnf::dimacs::write_dimacs(w, &comments, &enc.formula, &blocks)
+}
+
+/// Reads a solution of `enc`'s puzzle (one row per line, see [`crate::parse_solution`]) to
+/// be blocked by [`write_dimacs`], checking its shape and digits.
+///
+/// # Errors
+/// Unreadable solutions, a grid of the wrong shape, and digits the puzzle cannot hold, at
+/// their position in `text` (the caller adds the file name).
+pub fn parse_blocked_solution(enc: &Encoding, text: &str) -> Result<Grid<u8>, ParseError> {
+    let sol = parse_solution_text(text)?;
+    let map = &enc.map;
+    let (rows, cols) = map.dims();
+    if sol.grid.rows() != rows || sol.grid.cols() != cols {
+        let kind = ParseErrorKind::SolutionShape {
+            rows: sol.grid.rows(),
+            cols: sol.grid.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        };
+        return Err(ParseError::new(*sol.pos.get(Cell::new(0, 0)), kind));
+    }
+    for &cell in map.cells() {
+        let digit = *sol.grid.get(cell);
+        if digit == 0 || digit > map.digits() {
+            let kind = ParseErrorKind::SolutionDigit {
+                cell,
+                digit,
+                max: map.digits(),
+            };
+            return Err(ParseError::new(*sol.pos.get(cell), kind));
+        }
+    }
+    Ok(sol.grid)
+}

@@ -1,0 +1,336 @@
+//! # Engines
+//!
+//! An [`Engine`] is one way to solve a puzzle end to end: the native propagation engine, or
+//! the one-hot CNF with a SAT backend (embedded varisat, or an external DIMACS solver). The
+//! engines sit side by side; each offers one enumeration primitive (puzzle, visitor), and
+//! this layer derives everything else from it once, for every engine:
+//!
+//! - [`Engine::enumerate`] verifies every grid with the independent checker
+//!   ([`crate::verify`]), checks that no grid comes twice, and stops at the limit;
+//! - [`Engine::solve`], [`Engine::prove_unique`] and [`Engine::count`] are enumerations
+//!   with a limit of one, two, or the caller's.
+//!
+//! Every engine answers with the same [`Outcome`] / [`Count`] plus its own kind of effort
+//! ([`EngineStats`]): search nodes for the native engine, formula size for SAT.
+
+mod dimacs;
+mod sat;
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use serde_json::json;
+use thiserror::Error;
+
+use crate::answer::{Count, Outcome};
+use crate::backend::{Backend, BackendError, ExternalBackend, VarisatBackend};
+use crate::cnf::DecodeError;
+use crate::encode::{EncodeError, EncodeOptions};
+use crate::grid::Grid;
+use crate::native::{self, NativeOptions, NativeStats};
+use crate::puzzle::Puzzle;
+use crate::stop::Stop;
+use crate::verify::{verify, VerifyError};
+
+pub use self::dimacs::{decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError};
+pub use self::sat::SatStats;
+
+/// A solving engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The native propagation-and-search engine ([`crate::native`]).
+    Native,
+    /// The one-hot CNF solved by the embedded SAT solver (varisat).
+    Varisat,
+    /// The same CNF solved by an external DIMACS solver, run as a child process.
+    External {
+        /// Command template: `{in}` is the CNF file, `{out}` a result file; without `{in}`
+        /// the CNF path is appended (`cadical`, `"minisat {in} {out}"`).
+        command: String,
+        /// Time limit per solver call.
+        timeout: Option<Duration>,
+    },
+}
+
+impl Engine {
+    /// Every engine available without configuration, in report order.
+    #[must_use]
+    pub fn builtin() -> Vec<Engine> {
+        vec![Engine::Native, Engine::Varisat]
+    }
+
+    /// Short name for reports.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Engine::Native => "native",
+            Engine::Varisat => "varisat",
+            Engine::External { command, .. } => command.split_whitespace().next().unwrap_or(""),
+        }
+    }
+
+    /// Finds up to `limit` solutions of `puzzle` (all when `None`), calling `visit` on each.
+    /// Every solution has passed the independent verifier and differs from the ones before;
+    /// `complete` is true when the engine proved there are no more.
+    ///
+    /// # Errors
+    /// The engine's own failure (encoding limit, solver error, giving up), or an answer that
+    /// failed verification or came twice.
+    pub fn enumerate(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+        mut visit: impl FnMut(&Grid<u8>),
+    ) -> Result<(Count, EngineStats), EngineError> {
+        let engine = self.name();
+        let mut count = 0u64;
+        let mut seen: HashSet<Grid<u8>> = HashSet::new();
+        let mut failure = None;
+        let mut on_grid = |grid: Grid<u8>| {
+            if let Err(source) = verify(puzzle, &grid) {
+                let engine = engine.to_string();
+                failure = Some(EngineError::Verify { engine, source });
+                return ControlFlow::Break(());
+            }
+            visit(&grid);
+            if !seen.insert(grid) {
+                let engine = engine.to_string();
+                failure = Some(EngineError::Repeated { engine });
+                return ControlFlow::Break(());
+            }
+            count += 1;
+            if limit.is_some_and(|l| count >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let (complete, stats) = if limit == Some(0) {
+            (false, self.idle_stats())
+        } else {
+            self.run(puzzle, opts, &mut on_grid)?
+        };
+        match failure {
+            Some(e) => Err(e),
+            None => Ok((Count { count, complete }, stats)),
+        }
+    }
+
+    /// Finds one solution (`unique` is `None` in the answer).
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn solve(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+    ) -> Result<(Outcome, EngineStats), EngineError> {
+        self.first(puzzle, opts, false)
+    }
+
+    /// Finds one solution and looks for a second (`unique` is `Some` in the answer).
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn prove_unique(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+    ) -> Result<(Outcome, EngineStats), EngineError> {
+        self.first(puzzle, opts, true)
+    }
+
+    /// Counts the solutions, stopping at `limit` (then `complete` is false).
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn count(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+    ) -> Result<(Count, EngineStats), EngineError> {
+        self.enumerate(puzzle, opts, limit, |_| {})
+    }
+
+    /// [`Engine::solve`] or, with `check_unique`, [`Engine::prove_unique`].
+    fn first(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        check_unique: bool,
+    ) -> Result<(Outcome, EngineStats), EngineError> {
+        let mut first = None;
+        let limit = if check_unique { 2 } else { 1 };
+        let (count, stats) = self.enumerate(puzzle, opts, Some(limit), |g| {
+            if first.is_none() {
+                first = Some(g.clone());
+            }
+        })?;
+        let outcome = match first {
+            None => Outcome::Unsat,
+            Some(grid) => Outcome::Solved {
+                grid,
+                unique: check_unique.then_some(count.count == 1),
+            },
+        };
+        Ok((outcome, stats))
+    }
+
+    /// Runs the engine's primitive.
+    fn run(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+    ) -> Result<(bool, EngineStats), EngineError> {
+        let mut backend: Box<dyn Backend> = match self {
+            Engine::Native => {
+                let (complete, stats) = native::enumerate(puzzle, &opts.native, visit);
+                return Ok((complete, EngineStats::Native(stats)));
+            }
+            Engine::Varisat => Box::new(VarisatBackend::new()),
+            Engine::External { command, timeout } => Box::new(
+                ExternalBackend::new(command, *timeout).map_err(|source| {
+                    EngineError::Backend {
+                        solver: self.name().to_string(),
+                        source,
+                    }
+                })?,
+            ),
+        };
+        backend.set_stop(opts.stop.clone());
+        let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, visit)?;
+        Ok((complete, EngineStats::Sat(stats)))
+    }
+
+    /// The effort of a run that did nothing.
+    fn idle_stats(&self) -> EngineStats {
+        match self {
+            Engine::Native => EngineStats::Native(NativeStats::default()),
+            _ => EngineStats::Sat(SatStats::default()),
+        }
+    }
+}
+
+/// Options for every engine; each reads its own part.
+#[derive(Clone, Debug, Default)]
+pub struct EngineOptions {
+    /// CNF encoding choices (SAT engines).
+    pub encode: EncodeOptions,
+    /// Native engine choices.
+    pub native: NativeOptions,
+    /// Asks a running SAT backend to give up (the run then fails with
+    /// [`EngineError::GaveUp`]).
+    pub stop: Stop,
+}
+
+/// An engine failed (never "no solution", which is [`Outcome::Unsat`]).
+#[derive(Debug, Error)]
+pub enum EngineError {
+    /// The puzzle could not be encoded.
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    /// The SAT solver failed.
+    #[error("solver {solver} failed: {source}")]
+    Backend {
+        /// Solver name.
+        solver: String,
+        /// What happened.
+        source: BackendError,
+    },
+    /// The solver gave up before answering (stopped, or out of time).
+    #[error("solver {engine} gave up without an answer")]
+    GaveUp {
+        /// Engine name.
+        engine: String,
+    },
+    /// A SAT model does not describe a grid.
+    #[error("solver model is not a grid: {0}")]
+    Decode(#[from] DecodeError),
+    /// An answer broke a rule of the puzzle: the engine is wrong.
+    #[error("{engine} answer failed independent verification: {source}")]
+    Verify {
+        /// Engine name.
+        engine: String,
+        /// The broken rule.
+        source: VerifyError,
+    },
+    /// The same grid came twice while enumerating.
+    #[error("{engine} returned the same solution twice")]
+    Repeated {
+        /// Engine name.
+        engine: String,
+    },
+}
+
+/// Effort of one run, in the engine's own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineStats {
+    /// Native search effort.
+    Native(NativeStats),
+    /// SAT formula size and times.
+    Sat(SatStats),
+}
+
+impl EngineStats {
+    /// Time the engine reports for itself (model building plus solving).
+    #[must_use]
+    pub fn time(&self) -> Duration {
+        match self {
+            EngineStats::Native(s) => s.total_time(),
+            EngineStats::Sat(s) => s.encode_time + s.solve_time,
+        }
+    }
+
+    /// Search nodes, when the engine counts them.
+    #[must_use]
+    pub fn nodes(&self) -> Option<u64> {
+        match self {
+            EngineStats::Native(s) => Some(s.nodes),
+            EngineStats::Sat(_) => None,
+        }
+    }
+
+    /// Failed nodes (native backtracks), when the engine counts them.
+    #[must_use]
+    pub fn backtracks(&self) -> Option<u64> {
+        match self {
+            EngineStats::Native(s) => Some(s.backtracks),
+            EngineStats::Sat(_) => None,
+        }
+    }
+
+    /// CNF variables and clauses, for SAT engines.
+    #[must_use]
+    pub fn cnf(&self) -> Option<(usize, usize)> {
+        match self {
+            EngineStats::Native(_) => None,
+            EngineStats::Sat(s) => Some((s.cnf.vars, s.cnf.clauses)),
+        }
+    }
+
+    /// The `stats` object of the JSON reports.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        match self {
+            EngineStats::Native(s) => json!({
+                "nodes": s.nodes,
+                "backtracks": s.backtracks,
+                "propagations": s.propagations,
+                "bounds_cages": s.bounds_cages,
+                "setup_ms": ms(s.setup_time),
+                "solve_ms": ms(s.solve_time),
+            }),
+            EngineStats::Sat(s) => json!({
+                "vars": s.cnf.vars,
+                "clauses": s.cnf.clauses,
+                "encode_ms": ms(s.encode_time),
+                "solve_ms": ms(s.solve_time),
+            }),
+        }
+    }
+}

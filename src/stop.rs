@@ -1,0 +1,67 @@
+//! # Stopping a run
+//!
+//! A [`Stop`] is a shared flag plus an optional deadline. Whoever holds a clone can ask the
+//! run to stop ([`Stop::request`]); solvers look at it when they can ([`Stop::is_requested`])
+//! and then answer "unknown" instead of going on. Cloning is cheap: all clones share the flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A request to stop, shared between the caller and the solver.
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    flag: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// A stop that nobody has requested yet and that has no deadline.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same flag, and also due at `deadline`.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// The deadline, if any.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Asks every holder of this stop (and its clones) to stop.
+    pub fn request(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// True once a stop was requested or the deadline has passed.
+    #[must_use]
+    pub fn is_requested(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn clones_share_the_flag_and_deadlines_expire() {
+        let a = Stop::new();
+        let b = a.clone();
+        assert!(!b.is_requested());
+        a.request();
+        assert!(b.is_requested());
+        let past = Stop::new().with_deadline(Instant::now());
+        assert!(past.is_requested());
+        let later = Stop::new().with_deadline(Instant::now() + Duration::from_secs(3600));
+        assert!(!later.is_requested());
+    }
+}
