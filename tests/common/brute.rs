@@ -1,0 +1,1 @@
+//! Brute-force solution counting (to be filled).

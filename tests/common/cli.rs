@@ -1,0 +1,1 @@
+//! Running the built binary (to be filled).
