@@ -48,8 +48,10 @@ pub mod tuples;
 pub mod verify;
 
 pub use answer::{Count, Outcome};
-pub use cnf::AmoEncoding;
-pub use encode::{encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+pub use cnf::{AmoEncoding, EncodeStats};
+pub use encode::{
+    encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
+};
 pub use engine::{
     decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError, Engine, EngineError,
     EngineOptions, EngineStats, SatStats,

@@ -195,6 +195,13 @@ impl Encoding {
         self.record(names[4], c(t.support));
     }
 
+    /// Every clause family and its size, in the order written (the x variables are not a
+    /// family).
+    #[must_use]
+    pub fn families(&self) -> &[Family] {
+        &self.families
+    }
+
     /// The size of one family (zero when absent).
     #[must_use]
     pub fn family(&self, name: &str) -> EncodeStats {
