@@ -10,13 +10,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cagesat::encode::{encode, EncodeOptions};
-use cagesat::generate::crossproduct::random_table;
-use cagesat::native::{self, NativeOptions};
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::{CrossProduct, Puzzle};
-use cagesat::rng::SplitMix64;
-use cagesat::solve::{solve_puzzle, Enumerator, Outcome, SolveOptions, VarisatBackend};
+use cagesat::generate::{random_table, SplitMix64};
+use cagesat::puzzle::CrossProduct;
+use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn random_puzzles(n: usize, rows: usize, cols: usize, seed: u64) -> Vec<Puzzle> {
@@ -29,19 +25,11 @@ fn random_puzzles(n: usize, rows: usize, cols: usize, seed: u64) -> Vec<Puzzle> 
         .collect()
 }
 
-fn solve_all(puzzles: &[Puzzle]) {
+/// The first verified solution of every puzzle, with `engine`.
+fn solve_all(engine: &Engine, puzzles: &[Puzzle]) {
+    let opts = EngineOptions::default();
     for p in puzzles {
-        let (outcome, _) =
-            solve_puzzle(p, VarisatBackend::new(), &SolveOptions::default()).expect("solves");
-        assert!(matches!(outcome, Outcome::Solved { .. }));
-        let _ = black_box(outcome);
-    }
-}
-
-/// The same puzzles with the native engine (first verified solution).
-fn solve_all_native(puzzles: &[Puzzle]) {
-    for p in puzzles {
-        let (outcome, _) = native::solve(p, &NativeOptions::default()).expect("solves");
+        let (outcome, _) = engine.solve(p, &opts).expect("solves");
         assert!(matches!(outcome, Outcome::Solved { .. }));
         let _ = black_box(outcome);
     }
@@ -53,10 +41,10 @@ fn solve_random(c: &mut Criterion) {
     for (n, rows, cols) in [(1000, 5, 3), (20, 10, 3), (5, 10, 6), (2, 10, 10)] {
         let puzzles = random_puzzles(n, rows, cols, 2021);
         let _ = g.bench_function(format!("{n} random {rows}x{cols}"), |b| {
-            b.iter(|| solve_all(&puzzles));
+            b.iter(|| solve_all(&Engine::Varisat, &puzzles));
         });
         let _ = g.bench_function(format!("{n} random {rows}x{cols} native"), |b| {
-            b.iter(|| solve_all_native(&puzzles));
+            b.iter(|| solve_all(&Engine::Native, &puzzles));
         });
     }
     g.finish();
@@ -65,7 +53,7 @@ fn solve_random(c: &mut Criterion) {
 fn count_reorder(c: &mut Criterion) {
     let path = "tests/data/crossproduct/seeds/norvig-reorder-10x3.crossproduct";
     let text = std::fs::read_to_string(path).expect("data file");
-    let stated: usize = text
+    let stated: u64 = text
         .lines()
         .find_map(|l| l.strip_prefix("# solutions:"))
         .and_then(|v| v.trim().parse().ok())
@@ -78,13 +66,10 @@ fn count_reorder(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(1));
     let _ = g.bench_function("all solutions of norvig-reorder-10x3", |b| {
         b.iter(|| {
-            let enc = encode(&puzzle, &EncodeOptions::default()).expect("encodes");
-            let mut it = Enumerator::new(VarisatBackend::new(), &enc.formula, &enc.map);
-            let mut n = 0;
-            while it.next_grid().expect("solver").is_some() {
-                n += 1;
-            }
-            assert_eq!(n, stated);
+            let (count, _) = Engine::Varisat
+                .count(&puzzle, &EngineOptions::default(), None)
+                .expect("counts");
+            assert_eq!((count.count, count.complete), (stated, true));
         });
     });
     g.finish();

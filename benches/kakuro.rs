@@ -10,9 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
+use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// Runs per puzzle for the printed summary.
@@ -41,11 +39,9 @@ fn corpus() -> Vec<(String, Puzzle)> {
 }
 
 fn solve_unique(puzzle: &Puzzle) {
-    let opts = SolveOptions {
-        check_unique: true,
-        ..SolveOptions::default()
-    };
-    let (outcome, _) = solve_puzzle(puzzle, VarisatBackend::new(), &opts).expect("solves");
+    let (outcome, _) = Engine::Varisat
+        .prove_unique(puzzle, &EngineOptions::default())
+        .expect("solves");
     assert!(matches!(
         outcome,
         Outcome::Solved {

@@ -11,10 +11,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use cagesat::native::{self, NativeOptions};
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{solve_puzzle, SolveOptions, VarisatBackend};
+use cagesat::{parse_puzzle, Engine, EngineOptions, Puzzle};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn load(path: &Path) -> Puzzle {
@@ -47,47 +44,41 @@ fn files(dir: &str, prefix: &str) -> Vec<(String, Puzzle)> {
         .collect()
 }
 
-fn native_all(puzzles: &[(String, Puzzle)], check_unique: bool) {
-    let opts = NativeOptions {
-        check_unique,
-        ..NativeOptions::default()
-    };
+/// Solves every puzzle with `engine`: the first verified solution, plus the search for a
+/// second one when `check_unique`.
+fn solve_all(engine: &Engine, puzzles: &[(String, Puzzle)], check_unique: bool) {
+    let opts = EngineOptions::default();
     for (_, p) in puzzles {
-        let _ = black_box(native::solve(black_box(p), &opts).expect("native solves"));
+        let p = black_box(p);
+        let answer = if check_unique {
+            engine.prove_unique(p, &opts)
+        } else {
+            engine.solve(p, &opts)
+        };
+        let _ = black_box(answer.expect("engine solves"));
     }
 }
 
-fn sat_all(puzzles: &[(String, Puzzle)], check_unique: bool) {
-    let opts = SolveOptions {
-        check_unique,
-        ..SolveOptions::default()
-    };
-    for (_, p) in puzzles {
-        let _ = black_box(
-            solve_puzzle(black_box(p), VarisatBackend::new(), &opts).expect("SAT solves"),
-        );
-    }
-}
+/// The two engines compared, under their benchmark labels.
+const ENGINES: [(&str, Engine); 2] = [("native", Engine::Native), ("sat", Engine::Varisat)];
 
 fn norvig(c: &mut Criterion) {
     let ten = files("tests/data/kenken/norvig", "norvig-");
     let mut g = c.benchmark_group("norvig");
     for (name, p) in &ten {
         let one = [(name.clone(), p.clone())];
-        let _ = g.bench_with_input(BenchmarkId::new("native", name), &one, |b, one| {
-            b.iter(|| native_all(one, true));
-        });
-        let _ = g.bench_with_input(BenchmarkId::new("sat", name), &one, |b, one| {
-            b.iter(|| sat_all(one, true));
-        });
+        for (label, engine) in &ENGINES {
+            let _ = g.bench_with_input(BenchmarkId::new(*label, name), &one, |b, one| {
+                b.iter(|| solve_all(engine, one, true));
+            });
+        }
     }
-    for (label, unique) in [("all-ten-first", false), ("all-ten-unique", true)] {
-        let _ = g.bench_function(BenchmarkId::new("native", label), |b| {
-            b.iter(|| native_all(&ten, unique));
-        });
-        let _ = g.bench_function(BenchmarkId::new("sat", label), |b| {
-            b.iter(|| sat_all(&ten, unique));
-        });
+    for (run, unique) in [("all-ten-first", false), ("all-ten-unique", true)] {
+        for (label, engine) in &ENGINES {
+            let _ = g.bench_function(BenchmarkId::new(*label, run), |b| {
+                b.iter(|| solve_all(engine, &ten, unique));
+            });
+        }
     }
     g.finish();
 }
@@ -98,12 +89,11 @@ fn keen(c: &mut Criterion) {
         for diff in ["e", "n", "h", "x", "u"] {
             let group = format!("{size}x{size}-{diff}");
             let three = files("tests/data/kenken/keen", &format!("{group}-"));
-            let _ = g.bench_with_input(BenchmarkId::new("native", &group), &three, |b, p| {
-                b.iter(|| native_all(p, true));
-            });
-            let _ = g.bench_with_input(BenchmarkId::new("sat", &group), &three, |b, p| {
-                b.iter(|| sat_all(p, true));
-            });
+            for (label, engine) in &ENGINES {
+                let _ = g.bench_with_input(BenchmarkId::new(*label, &group), &three, |b, p| {
+                    b.iter(|| solve_all(engine, p, true));
+                });
+            }
         }
     }
     g.finish();

@@ -12,9 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
+use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn corpus(dir: &str) -> Vec<(String, Puzzle)> {
@@ -39,11 +37,9 @@ fn stem(p: &Path) -> String {
 }
 
 fn solve_unique(p: &Puzzle) {
-    let opts = SolveOptions {
-        check_unique: true,
-        ..SolveOptions::default()
-    };
-    let (outcome, _) = solve_puzzle(p, VarisatBackend::new(), &opts).unwrap();
+    let (outcome, _) = Engine::Varisat
+        .prove_unique(p, &EngineOptions::default())
+        .unwrap();
     assert!(matches!(
         outcome,
         Outcome::Solved {

@@ -15,7 +15,10 @@ use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::puzzle::Puzzle;
 
-pub use crossproduct::{generate_crossproduct, CrossProductParams, GeneratedCrossProduct};
+pub use crate::rng::SplitMix64;
+pub use crossproduct::{
+    generate_crossproduct, random_table, CrossProductParams, GeneratedCrossProduct,
+};
 pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
 
 /// Generation failed.
