@@ -1,50 +1,35 @@
 //! The real binary: exit statuses, one-line errors, text and JSON output, stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::cli::{run, run_stdin};
 
 const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 const UNSAT: &str = "tests/data/kenken/unsat/2x2-no-solution.kenken";
 
-fn cagesat(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        pipe.write_all(text.as_bytes()).unwrap();
-    }
-    drop(pipe);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+/// The `--engine` values.
+const ENGINES: [&str; 2] = ["sat", "native"];
 
 #[test]
 fn solve_prints_the_grid_and_uniqueness() {
-    let o = cagesat(&["solve", "--unique", NORVIG_4X4], None);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(text.contains("│ 7+  │ 1-"), "{text}");
-    assert!(text.contains("│  4  │  2     3  │  1  │"), "{text}");
-    assert!(text.ends_with("solved (unique)\n"), "{text}");
+    for engine in ENGINES {
+        let o = run(["solve", "--engine", engine, "--unique", NORVIG_4X4]);
+        assert_eq!(o.code, Some(0), "{engine}: {}", o.stderr);
+        let text = &o.stdout;
+        assert!(text.contains("│ 7+  │ 1-"), "{engine}: {text}");
+        assert!(
+            text.contains("│  4  │  2     3  │  1  │"),
+            "{engine}: {text}"
+        );
+        assert!(text.ends_with("solved (unique)\n"), "{engine}: {text}");
+    }
 }
 
 #[test]
 fn json_has_the_documented_shape() {
-    let o = cagesat(&["solve", "--unique", "--json", NORVIG_4X4], None);
-    assert_eq!(o.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let o = run(["solve", "--unique", "--json", NORVIG_4X4]);
+    assert_eq!(o.code, Some(0));
+    let v = o.json();
     assert_eq!(v["file"], NORVIG_4X4);
     assert_eq!(v["kind"], "kenken");
     assert_eq!(v["status"], "solved");
@@ -57,58 +42,55 @@ fn json_has_the_documented_shape() {
 
 #[test]
 fn unsat_is_exit_1_not_an_error() {
-    let o = cagesat(&["solve", UNSAT], None);
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "no solution\n");
-    assert_eq!(stderr(&o), "");
-    let o = cagesat(&["solve", "--json", UNSAT], None);
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!(v["status"], "unsat");
-    assert_eq!(v["solution"], serde_json::Value::Null);
+    for engine in ENGINES {
+        let o = run(["solve", "--engine", engine, UNSAT]);
+        assert_eq!(o.code, Some(1), "{engine}");
+        assert_eq!(o.stdout, "no solution\n", "{engine}");
+        assert_eq!(o.stderr, "", "{engine}");
+        let o = run(["solve", "--engine", engine, "--json", UNSAT]);
+        let v = o.json();
+        assert_eq!(v["status"], "unsat", "{engine}");
+        assert_eq!(v["solution"], serde_json::Value::Null, "{engine}");
+    }
 }
 
 #[test]
 fn bad_input_is_one_line_on_stderr_and_exit_2() {
-    let o = cagesat(&["solve", "-"], Some("size 2\n3 + A1 A2\n3 % B1 B2\n"));
-    assert_eq!(o.status.code(), Some(2));
+    let o = run_stdin(["solve", "-"], "size 2\n3 + A1 A2\n3 % B1 B2\n");
+    assert_eq!(o.code, Some(2));
     assert_eq!(
-        stderr(&o),
+        o.stderr,
         "<stdin>:3:3: unknown operator '%' (expected + - * / =)\n"
     );
-    assert_eq!(stdout(&o), "");
+    assert_eq!(o.stdout, "");
 }
 
 #[test]
 fn missing_file_is_a_clear_error() {
-    let o = cagesat(&["solve", "no/such.kenken"], None);
-    assert_eq!(o.status.code(), Some(2));
-    let err = stderr(&o);
+    let o = run(["solve", "no/such.kenken"]);
+    assert_eq!(o.code, Some(2));
     assert!(
-        err.starts_with("no/such.kenken:1:1: cannot read file:"),
-        "{err}"
+        o.stderr
+            .starts_with("no/such.kenken:1:1: cannot read file:"),
+        "{}",
+        o.stderr
     );
-    assert_eq!(err.lines().count(), 1);
+    assert_eq!(o.stderr.lines().count(), 1);
 }
 
 #[test]
 fn several_files_each_get_a_result_and_work_is_not_lost() {
-    let o = cagesat(
-        &["solve", "--json", NORVIG_4X4, "no/such.kenken", UNSAT],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(2), "worst status wins");
-    let lines: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let o = run(["solve", "--json", NORVIG_4X4, "no/such.kenken", UNSAT]);
+    assert_eq!(o.code, Some(2), "worst status wins");
+    let lines = o.json_lines();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["status"], "solved");
     assert_eq!(lines[1]["status"], "error");
     assert_eq!(lines[1]["file"], "no/such.kenken");
     assert_eq!(lines[2]["status"], "unsat");
-    let o = cagesat(&["solve", NORVIG_4X4, UNSAT], None);
-    assert_eq!(o.status.code(), Some(1));
-    let text = stdout(&o);
+    let o = run(["solve", NORVIG_4X4, UNSAT]);
+    assert_eq!(o.code, Some(1));
+    let text = &o.stdout;
     assert!(text.starts_with(&format!("== {NORVIG_4X4}\n")), "{text}");
     assert!(
         text.contains(&format!("== {UNSAT}\nno solution\n")),
@@ -119,9 +101,9 @@ fn several_files_each_get_a_result_and_work_is_not_lost() {
 #[test]
 fn stdin_is_read_with_dash() {
     let puzzle = std::fs::read_to_string(NORVIG_4X4).unwrap();
-    let o = cagesat(&["solve", "--json", "-"], Some(&puzzle));
-    assert_eq!(o.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let o = run_stdin(["solve", "--json", "-"], &puzzle);
+    assert_eq!(o.code, Some(0));
+    let v = o.json();
     assert_eq!(v["file"], "<stdin>");
     assert_eq!(v["solution"][3], serde_json::json!([1, 4, 2, 3]));
 }
@@ -129,11 +111,11 @@ fn stdin_is_read_with_dash() {
 #[test]
 fn strict_flag_reaches_the_parser() {
     let text = "size 2\n2 + A1 B2\n4 + A2 B1\n";
-    assert_eq!(cagesat(&["solve", "-"], Some(text)).status.code(), Some(0));
-    let o = cagesat(&["solve", "--strict", "-"], Some(text));
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(run_stdin(["solve", "-"], text).code, Some(0));
+    let o = run_stdin(["solve", "--strict", "-"], text);
+    assert_eq!(o.code, Some(2));
     assert_eq!(
-        stderr(&o),
+        o.stderr,
         "<stdin>:2:1: cage is not contiguous (rejected by --strict)\n"
     );
 }
@@ -142,52 +124,57 @@ fn strict_flag_reaches_the_parser() {
 fn count_reports_exact_counts_and_limits() {
     // Each row a '+' cage summing to 10: all 576 Latin squares of order 4.
     let rows = "size 4\n10 + A1 A2 A3 A4\n10 + B1 B2 B3 B4\n10 + C1 C2 C3 C4\n10 + D1 D2 D3 D4\n";
-    let o = cagesat(&["count", "-"], Some(rows));
-    assert_eq!(
-        (o.status.code(), stdout(&o)),
-        (Some(0), "576 solutions\n".to_string())
-    );
-    let o = cagesat(
-        &["count", "--limit", "3", "--json", "--print-solutions", "-"],
-        Some(rows),
-    );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!(v["count"], 3);
-    assert_eq!(v["complete"], false);
-    let sols = v["solutions"].as_array().unwrap();
-    assert_eq!(sols.len(), 3);
-    assert!(sols[0] != sols[1] && sols[1] != sols[2] && sols[0] != sols[2]);
-    let o = cagesat(&["count", "--engine", "native", "-"], Some(rows));
-    assert_eq!(stdout(&o), "576 solutions\n");
-    let o = cagesat(&["count", UNSAT], None);
-    assert_eq!(
-        (o.status.code(), stdout(&o)),
-        (Some(1), "0 solutions\n".to_string())
-    );
-    let o = cagesat(&["count", "--limit", "5", NORVIG_4X4], None);
-    assert_eq!(stdout(&o), "1 solution\n");
+    for engine in ENGINES {
+        let o = run_stdin(["count", "--engine", engine, "-"], rows);
+        assert_eq!(
+            (o.code, o.stdout.as_str()),
+            (Some(0), "576 solutions\n"),
+            "{engine}"
+        );
+        let o = run_stdin(
+            [
+                "count",
+                "--engine",
+                engine,
+                "--limit",
+                "3",
+                "--json",
+                "--print-solutions",
+                "-",
+            ],
+            rows,
+        );
+        let v = o.json();
+        assert_eq!(v["count"], 3, "{engine}");
+        assert_eq!(v["complete"], false, "{engine}");
+        let sols = v["solutions"].as_array().unwrap();
+        assert_eq!(sols.len(), 3, "{engine}");
+        assert!(sols[0] != sols[1] && sols[1] != sols[2] && sols[0] != sols[2]);
+        let o = run(["count", "--engine", engine, UNSAT]);
+        assert_eq!(
+            (o.code, o.stdout.as_str()),
+            (Some(1), "0 solutions\n"),
+            "{engine}"
+        );
+        let o = run(["count", "--engine", engine, "--limit", "5", NORVIG_4X4]);
+        assert_eq!(o.stdout, "1 solution\n", "{engine}");
+    }
 }
 
 #[test]
 fn solver_and_native_engine_do_not_mix() {
-    let o = cagesat(
-        &[
-            "solve", "--engine", "native", "--solver", "cadical", NORVIG_4X4,
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let o = run([
+        "solve", "--engine", "native", "--solver", "cadical", NORVIG_4X4,
+    ]);
+    assert_eq!(o.code, Some(2));
     assert_eq!(
-        stderr(&o),
+        o.stderr,
         "--solver runs a SAT solver; it cannot be combined with --engine native\n"
     );
-    let o = cagesat(
-        &["solve", "--solver", "cadical", "--timeout=0", NORVIG_4X4],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let o = run(["solve", "--solver", "cadical", "--timeout=0", NORVIG_4X4]);
+    assert_eq!(o.code, Some(2));
     assert_eq!(
-        stderr(&o),
+        o.stderr,
         "--timeout must be a positive number of seconds, not 0\n"
     );
 }

@@ -3,23 +3,12 @@
 //! kind of solver failure must be a clear error. When a solver binary is missing the test
 //! says it was skipped, and fails when the `CI` variable is set (CI installs them).
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn cagesat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8(o.stdout.clone()).unwrap(),
-        String::from_utf8(o.stderr.clone()).unwrap(),
-    )
-}
+use common::cli::{command, dir_names, finish, run, Run, TempDir};
 
 /// True when `name` can be run; otherwise skips loudly (or fails under CI).
 fn have(name: &str) -> bool {
@@ -68,13 +57,11 @@ fn solve_all(files: &[PathBuf], solver: Option<&str>) -> Vec<(String, String, St
         args.push(s.into());
     }
     args.extend(files.iter().map(|p| p.display().to_string()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = cagesat(&args);
-    let (out, err) = text(&o);
-    assert_eq!(o.status.code(), Some(0), "{solver:?}: {err}");
-    out.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    let o = run(&args);
+    assert_eq!(o.code, Some(0), "{solver:?}: {}", o.stderr);
+    o.json_lines()
+        .iter()
+        .map(|v| {
             (
                 v["file"].to_string(),
                 v["solution"].to_string(),
@@ -111,15 +98,16 @@ fn unsat_is_unsat_for_all_three() {
         if let Some(cmd) = s {
             args.extend(["--solver", cmd]);
         }
-        let o = cagesat(&args);
-        assert_eq!(o.status.code(), Some(1), "{s:?}");
-        let v: serde_json::Value = serde_json::from_str(text(&o).0.trim()).unwrap();
-        assert_eq!(v["status"], "unsat", "{s:?}");
+        let o = run(&args);
+        assert_eq!(o.code, Some(1), "{s:?}");
+        assert_eq!(o.json()["status"], "unsat", "{s:?}");
     }
 }
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("cagesat-test-{}-{name}", std::process::id()))
+/// CaDiCaL's exit status on a DIMACS file (10 SAT, 20 UNSAT) and its output.
+fn cadical(cnf: &str) -> (Option<i32>, Vec<u8>) {
+    let o = Command::new("cadical").args(["-q", cnf]).output().unwrap();
+    (o.status.code(), o.stdout)
 }
 
 #[test]
@@ -127,89 +115,65 @@ fn encode_solve_decode_round_trip_and_blocking() {
     if !have("cadical") {
         return;
     }
+    let tmp = TempDir::new();
     let puzzle = "tests/data/kenken/keen/6x6-h-00.kenken";
-    let cnf = temp("rt.cnf");
-    let cnf_s = cnf.to_str().unwrap();
-    assert_eq!(
-        cagesat(&["encode", puzzle, "-o", cnf_s]).status.code(),
-        Some(0)
-    );
-    let answer = Command::new("cadical")
-        .args(["-q", cnf_s])
-        .output()
-        .unwrap();
-    assert_eq!(answer.status.code(), Some(10));
-    let model = temp("rt.model");
-    std::fs::write(&model, &answer.stdout).unwrap();
-    let decoded = cagesat(&["decode", "--json", puzzle, model.to_str().unwrap()]);
-    let embedded = cagesat(&["solve", "--json", puzzle]);
-    let sol = |o: &Output| {
-        serde_json::from_str::<serde_json::Value>(text(o).0.trim()).unwrap()["solution"].clone()
-    };
-    assert_eq!(decoded.status.code(), Some(0), "{}", text(&decoded).1);
-    assert_eq!(sol(&decoded), sol(&embedded));
+    let cnf = tmp.path("rt.cnf");
+    assert_eq!(run(["encode", puzzle, "-o", &cnf]).code, Some(0));
+    let (code, answer) = cadical(&cnf);
+    assert_eq!(code, Some(10));
+    let model = tmp.path("rt.model");
+    std::fs::write(&model, answer).unwrap();
+    let decoded = run(["decode", "--json", puzzle, &model]);
+    let embedded = run(["solve", "--json", puzzle]);
+    assert_eq!(decoded.code, Some(0), "{}", decoded.stderr);
+    assert_eq!(decoded.json()["solution"], embedded.json()["solution"]);
     // Block the shipped solution: the puzzle is unique, so CaDiCaL must now say UNSAT.
-    let blocked = temp("blocked.cnf");
-    let o = cagesat(&[
+    let blocked = tmp.path("blocked.cnf");
+    let o = run([
         "encode",
         puzzle,
         "--block",
         "tests/data/kenken/keen/6x6-h-00.sol",
         "-o",
-        blocked.to_str().unwrap(),
+        &blocked,
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
     let header = std::fs::read_to_string(&blocked).unwrap();
     assert!(header.contains("c block: the last 1 clause(s) exclude given solutions"));
-    let again = Command::new("cadical")
-        .args(["-q", blocked.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(again.status.code(), Some(20));
+    assert_eq!(cadical(&blocked).0, Some(20));
     // The same for a Kakuro, whose solution file marks blocked and clue cells with '#'.
-    let o = cagesat(&[
+    let o = run([
         "encode",
         "tests/data/kakuro/panpapag_hard_12x10.kakuro",
         "--block",
         "tests/data/kakuro/panpapag_hard_12x10.solution",
         "-o",
-        blocked.to_str().unwrap(),
+        &blocked,
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
-    let again = Command::new("cadical")
-        .args(["-q", blocked.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(again.status.code(), Some(20));
-    for p in [&cnf, &model, &blocked] {
-        let _ = std::fs::remove_file(p);
-    }
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(cadical(&blocked).0, Some(20));
 }
 
 #[test]
 fn encode_is_deterministic_and_maps_variables() {
     let puzzle = "tests/data/kenken/norvig/norvig-07-6x6.kenken";
-    let a = cagesat(&["encode", puzzle]);
-    let b = cagesat(&["encode", puzzle]);
+    let a = run(["encode", puzzle]);
+    let b = run(["encode", puzzle]);
     assert_eq!(a.stdout, b.stdout);
-    let cnf = text(&a).0;
+    let cnf = &a.stdout;
     assert!(cnf.starts_with("c cagesat kenken 6x6\n"));
     // x(B3, 4): position 1*6+2 = 8, variable 8*6 + 4 = 52.
     assert!(cnf.contains("\nc x 52 B3=4\n"));
     assert!(cnf.contains("\nc aux 217-313 cage tuple selector\np cnf 313 2238\n"));
 }
 
+/// The message (after `file: `) of `decode` on the golden 2x2 with `model_text`.
 fn decode_error(model_text: &str) -> String {
-    let model = temp(&format!("bad-{}.model", model_text.len()));
-    std::fs::write(&model, model_text).unwrap();
-    let o = cagesat(&[
-        "decode",
-        "encodings/golden/kenken-2x2.kenken",
-        model.to_str().unwrap(),
-    ]);
-    let _ = std::fs::remove_file(&model);
-    assert_eq!(o.status.code(), Some(2));
-    let err = text(&o).1;
+    let tmp = TempDir::new();
+    let model = tmp.write("bad.model", model_text);
+    let o = run(["decode", "encodings/golden/kenken-2x2.kenken", &model]);
+    assert_eq!(o.code, Some(2));
+    let err = o.stderr;
     assert_eq!(err.lines().count(), 1, "{err}");
     err.split_once(": ").unwrap().1.trim_end().to_string()
 }
@@ -246,18 +210,16 @@ fn malformed_models_are_clear_errors() {
     );
 }
 
-/// Writes an executable script and returns its path.
-fn script(name: &str, body: &str) -> PathBuf {
+/// Writes an executable shell script `name` in `tmp` and returns its path.
+fn script(tmp: &TempDir, name: &str, body: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
-    let p = temp(name);
-    let mut f = std::fs::File::create(&p).unwrap();
-    writeln!(f, "#!/bin/sh\n{body}").unwrap();
-    drop(f);
+    let p = tmp.write(name, &format!("#!/bin/sh\n{body}\n"));
     std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
     p
 }
 
-fn solve_with(cmd: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+/// `solve` of the golden 2x2 with solver command `cmd`.
+fn solve_with(cmd: &str, extra: &[&str]) -> Run {
     let mut args = vec![
         "solve",
         "encodings/golden/kenken-2x2.kenken",
@@ -265,68 +227,77 @@ fn solve_with(cmd: &str, extra: &[&str]) -> (Option<i32>, String, String) {
         cmd,
     ];
     args.extend(extra);
-    let o = cagesat(&args);
-    let (out, err) = text(&o);
-    (o.status.code(), out, err)
+    run(&args)
 }
 
 #[test]
 fn solver_failures_never_give_a_grid() {
-    let (code, out, err) = solve_with("no-such-solver-binary", &[]);
-    assert_eq!((code, out.as_str()), (Some(2), ""));
-    assert!(err.contains("cannot run 'no-such-solver-binary'"), "{err}");
+    let tmp = TempDir::new();
+    let o = solve_with("no-such-solver-binary", &[]);
+    assert_eq!((o.code, o.stdout.as_str()), (Some(2), ""));
+    assert!(
+        o.stderr.contains("cannot run 'no-such-solver-binary'"),
+        "{}",
+        o.stderr
+    );
 
-    let crash = script("crash.sh", "kill -9 $$");
-    let (code, _, err) = solve_with(crash.to_str().unwrap(), &[]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("killed by a signal"), "{err}");
+    let crash = script(&tmp, "crash.sh", "kill -9 $$");
+    let o = solve_with(&crash, &[]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("killed by a signal"), "{}", o.stderr);
 
     let garbage = script(
+        &tmp,
         "garbage.sh",
         "echo 's SATISFIABLE'; echo 'v 1 two 0'; exit 10",
     );
-    let (code, _, err) = solve_with(garbage.to_str().unwrap(), &[]);
-    assert_eq!(code, Some(2));
+    let o = solve_with(&garbage, &[]);
+    assert_eq!(o.code, Some(2));
     assert!(
-        err.contains("unreadable answer: line 2: 'two' is not a literal"),
-        "{err}"
+        o.stderr
+            .contains("unreadable answer: line 2: 'two' is not a literal"),
+        "{}",
+        o.stderr
     );
 
-    let liar = script("liar.sh", "echo 's UNSATISFIABLE'; exit 10");
-    let (code, _, err) = solve_with(liar.to_str().unwrap(), &[]);
-    assert_eq!(code, Some(2));
+    let liar = script(&tmp, "liar.sh", "echo 's UNSATISFIABLE'; exit 10");
+    let o = solve_with(&liar, &[]);
+    assert_eq!(o.code, Some(2));
     assert!(
-        err.contains("exit status 10 contradicts its printed result (UNSATISFIABLE)"),
-        "{err}"
+        o.stderr
+            .contains("exit status 10 contradicts its printed result (UNSATISFIABLE)"),
+        "{}",
+        o.stderr
     );
 
     // A model that is well-formed but wrong must be caught by the independent checker.
     let wrong = script(
+        &tmp,
         "wrong.sh",
         "echo 's SATISFIABLE'; echo 'v 1 -2 -3 4 5 -6 -7 8 9 -10 0'; exit 10",
     );
-    let (code, out, err) = solve_with(wrong.to_str().unwrap(), &[]);
-    assert_eq!((code, out.as_str()), (Some(2), ""));
-    assert!(err.contains("failed independent verification"), "{err}");
+    let o = solve_with(&wrong, &[]);
+    assert_eq!((o.code, o.stdout.as_str()), (Some(2), ""));
+    assert!(
+        o.stderr.contains("failed independent verification"),
+        "{}",
+        o.stderr
+    );
 
-    let slow = script("slow.sh", "sleep 5");
+    let slow = script(&tmp, "slow.sh", "sleep 5");
     let start = std::time::Instant::now();
-    let (code, _, err) = solve_with(slow.to_str().unwrap(), &["--timeout", "0.2"]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("timed out after 0.2 s"), "{err}");
+    let o = solve_with(&slow, &["--timeout", "0.2"]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("timed out after 0.2 s"), "{}", o.stderr);
     assert!(
         start.elapsed().as_secs() < 4,
         "the solver was killed at the timeout"
     );
 
-    let failing = script("failing.sh", "exit 3");
-    let (code, _, err) = solve_with(failing.to_str().unwrap(), &[]);
-    assert_eq!(code, Some(2));
-    assert!(err.contains("exited with status 3"), "{err}");
-
-    for p in [crash, garbage, liar, wrong, slow, failing] {
-        let _ = std::fs::remove_file(p);
-    }
+    let failing = script(&tmp, "failing.sh", "exit 3");
+    let o = solve_with(&failing, &[]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("exited with status 3"), "{}", o.stderr);
 }
 
 #[test]
@@ -334,25 +305,18 @@ fn temporary_files_are_removed() {
     if !have("cadical") {
         return;
     }
-    let dir = temp("tmpdir");
-    std::fs::create_dir_all(&dir).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args([
-            "count",
-            "--solver",
-            "cadical",
-            "encodings/golden/kenken-3x3.kenken",
-        ])
-        .env("TMPDIR", &dir)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
-    let left: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let tmp = TempDir::new();
+    let mut cmd = command([
+        "count",
+        "--solver",
+        "cadical",
+        "encodings/golden/kenken-3x3.kenken",
+    ]);
+    let _ = cmd.env("TMPDIR", tmp.dir());
+    let o = finish(cmd, "");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let left = dir_names(tmp.dir());
     assert!(left.is_empty(), "{left:?}");
-    std::fs::remove_dir(&dir).unwrap();
 }
 
 #[test]
@@ -360,7 +324,7 @@ fn compare_runs_external_solvers_as_engines() {
     if !have("cadical") {
         return;
     }
-    let o = cagesat(&[
+    let o = run([
         "compare",
         "--json",
         "--engines",
@@ -369,12 +333,9 @@ fn compare_runs_external_solvers_as_engines() {
         "cadical",
         "tests/data/kenken/norvig/norvig-07-6x6.kenken",
     ]);
-    let (out, err) = text(&o);
-    assert_eq!(o.status.code(), Some(0), "{err}");
-    let records: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
+    let records = o.json_lines();
     let engines: Vec<&str> = records
         .iter()
         .map(|r| r["engine"].as_str().unwrap())
@@ -393,12 +354,12 @@ fn compare_runs_external_solvers_as_engines() {
             .all(|r| r["unique"] == true && r["agree"] == true),
         "{out}"
     );
-    let o = cagesat(&[
+    let o = run([
         "compare",
         "--engines",
         "sat",
         "tests/data/kenken/norvig/norvig-07-6x6.kenken",
     ]);
-    let (out, _) = text(&o);
+    let out = &o.stdout;
     assert!(out.contains("varisat") && !out.contains("native"), "{out}");
 }

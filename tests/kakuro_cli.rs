@@ -1,23 +1,13 @@
 //! The `cagesat` binary on Kakuro files: text, `--json`, standard input, errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::cli::{run, run_stdin};
 
 const SAMPLE: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
 
-fn cagesat(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
+/// The `--engine` values.
+const ENGINES: [&str; 2] = ["sat", "native"];
 
 /// The `.solution` file as JSON-like rows: `None` for `#`, the digit otherwise.
 fn known_solution() -> Vec<Vec<Option<u64>>> {
@@ -31,33 +21,35 @@ fn known_solution() -> Vec<Vec<Option<u64>>> {
 
 #[test]
 fn json_solution_has_the_file_shape_with_nulls() {
-    let out = cagesat(&["solve", "--unique", "--json", SAMPLE], None);
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["kind"], "kakuro");
-    assert_eq!(v["status"], "solved");
-    assert_eq!(v["unique"], true);
-    let rows: Vec<Vec<Option<u64>>> = v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(serde_json::Value::as_u64)
-                .collect()
-        })
-        .collect();
-    assert_eq!(rows, known_solution());
+    for engine in ENGINES {
+        let out = run(["solve", "--engine", engine, "--unique", "--json", SAMPLE]);
+        assert_eq!(out.code, Some(0), "{engine}: {}", out.stderr);
+        let v = out.json();
+        assert_eq!(v["kind"], "kakuro");
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["unique"], true);
+        let rows: Vec<Vec<Option<u64>>> = v["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(serde_json::Value::as_u64)
+                    .collect()
+            })
+            .collect();
+        assert_eq!(rows, known_solution(), "{engine}");
+    }
 }
 
 #[test]
 fn text_output_from_standard_input() {
     let text = std::fs::read_to_string(SAMPLE).unwrap();
-    let out = cagesat(&["solve", "--unique", "-"], Some(&text));
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let out = run_stdin(["solve", "--unique", "-"], &text);
+    assert_eq!(out.code, Some(0));
+    let stdout = &out.stdout;
     assert!(stdout.ends_with("solved (unique)\n"), "{stdout}");
     assert!(stdout.contains("│░░░░░│"), "{stdout}");
     assert!(stdout.contains("│ 7\\8 │"), "{stdout}");
@@ -72,21 +64,22 @@ fn text_output_from_standard_input() {
 
 #[test]
 fn bad_input_exits_two_with_a_positioned_message() {
-    let out = cagesat(&["solve", "-"], Some("#  4\\ 4\\\n\\18  .  .\n"));
-    assert_eq!(out.status.code(), Some(2));
+    let out = run_stdin(["solve", "-"], "#  4\\ 4\\\n\\18  .  .\n");
+    assert_eq!(out.code, Some(2));
     assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
+        out.stderr,
         "<stdin>:2:2: across clue 18 is impossible for a run of length 2 (distinct digits 1..9 give 3..=17)\n"
     );
 }
 
 #[test]
 fn unsolvable_exits_one() {
-    let out = cagesat(
-        &["solve", "--json", "-"],
-        Some("#  4\\ 4\\\n\\3  .  .\n\\5  .  .\n"),
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["status"], "unsat");
+    for engine in ENGINES {
+        let out = run_stdin(
+            ["solve", "--engine", engine, "--json", "-"],
+            "#  4\\ 4\\\n\\3  .  .\n\\5  .  .\n",
+        );
+        assert_eq!(out.code, Some(1), "{engine}");
+        assert_eq!(out.json()["status"], "unsat", "{engine}");
+    }
 }

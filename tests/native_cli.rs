@@ -1,35 +1,19 @@
 //! The built binary: `solve --engine native` and `compare`.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{run, TempDir};
 
 const NORVIG_1: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 const NORVIG_7: &str = "tests/data/kenken/norvig/norvig-07-6x6.kenken";
 
-fn cagesat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
 #[test]
 fn native_solve_json_has_search_stats() {
-    let o = cagesat(&[
+    let o = run([
         "solve", "--engine", "native", "--unique", "--json", NORVIG_7,
     ]);
-    assert_eq!(o.status.code(), Some(0));
-    let v = &json_lines(&o)[0];
+    assert_eq!(o.code, Some(0));
+    let v = &o.json_lines()[0];
     assert_eq!(v["file"], NORVIG_7);
     assert_eq!(v["kind"], "kenken");
     assert_eq!(v["status"], "solved");
@@ -42,36 +26,38 @@ fn native_solve_json_has_search_stats() {
 
 #[test]
 fn both_engines_print_the_same_solution() {
-    let native = cagesat(&["solve", "--engine", "native", "--json", NORVIG_7]);
-    let sat = cagesat(&["solve", "--json", NORVIG_7]);
-    let (n, s) = (&json_lines(&native)[0], &json_lines(&sat)[0]);
+    let native = run(["solve", "--engine", "native", "--json", NORVIG_7]);
+    let sat = run(["solve", "--json", NORVIG_7]);
+    let (n, s) = (&native.json_lines()[0], &sat.json_lines()[0]);
     assert_eq!(n["solution"], s["solution"]);
     assert!(
         s["stats"]["clauses"].as_u64().unwrap() > 0,
         "default engine is SAT"
     );
-    let text = cagesat(&["solve", "--engine", "native", NORVIG_1]);
-    assert_eq!(text.status.code(), Some(0));
-    assert!(stdout(&text).ends_with("solved\n"));
+    for engine in ["native", "sat"] {
+        let text = run(["solve", "--engine", engine, NORVIG_1]);
+        assert_eq!(text.code, Some(0), "{engine}");
+        assert!(text.stdout.ends_with("solved\n"), "{engine}");
+    }
 }
 
 #[test]
-fn native_reports_no_solution_with_exit_1() {
-    let dir = std::env::temp_dir().join(format!("cagesat-native-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("unsat.kenken");
+fn no_solution_is_exit_1_for_both_engines() {
+    let tmp = TempDir::new();
     // Both cells of row A would have to be 1.
-    std::fs::write(&path, "size 2\n1 = A1\n1 = A2\n3 + B1 B2\n").unwrap();
-    let o = cagesat(&["solve", "--engine", "native", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "no solution\n");
+    let path = tmp.write("unsat.kenken", "size 2\n1 = A1\n1 = A2\n3 + B1 B2\n");
+    for engine in ["native", "sat"] {
+        let o = run(["solve", "--engine", engine, &path]);
+        assert_eq!(o.code, Some(1), "{engine}");
+        assert_eq!(o.stdout, "no solution\n", "{engine}");
+    }
 }
 
 #[test]
 fn compare_table_has_a_row_per_engine_and_totals() {
-    let o = cagesat(&["compare", "--repeat", "3", NORVIG_1, NORVIG_7]);
-    assert_eq!(o.status.code(), Some(0));
-    let text = stdout(&o);
+    let o = run(["compare", "--repeat", "3", NORVIG_1, NORVIG_7]);
+    assert_eq!(o.code, Some(0));
+    let text = &o.stdout;
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("puzzle") && lines[0].contains("time_ms"));
     let rows: Vec<&&str> = lines.iter().filter(|l| l.contains(".kenken")).collect();
@@ -89,9 +75,9 @@ fn compare_table_has_a_row_per_engine_and_totals() {
 
 #[test]
 fn compare_json_gives_one_record_per_puzzle_and_engine() {
-    let o = cagesat(&["compare", "--json", NORVIG_1, NORVIG_7]);
-    assert_eq!(o.status.code(), Some(0));
-    let records = json_lines(&o);
+    let o = run(["compare", "--json", NORVIG_1, NORVIG_7]);
+    assert_eq!(o.code, Some(0));
+    let records = o.json_lines();
     assert_eq!(records.len(), 4);
     let engines: Vec<&str> = records
         .iter()
@@ -108,8 +94,8 @@ fn compare_json_gives_one_record_per_puzzle_and_engine() {
 
 #[test]
 fn compare_reports_unreadable_files() {
-    let o = cagesat(&["compare", "no/such/file.kenken", NORVIG_1]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/file.kenken"));
-    assert!(stdout(&o).contains("norvig-01-4x4"));
+    let o = run(["compare", "no/such/file.kenken", NORVIG_1]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("no/such/file.kenken"));
+    assert!(o.stdout.contains("norvig-01-4x4"));
 }

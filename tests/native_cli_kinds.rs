@@ -1,23 +1,14 @@
 //! `compare --json` on Kakuro and CrossProduct: the native and SAT engines both solve,
 //! agree, and print the same solution.
 
-use std::process::Command;
+mod common;
+
+use common::cli::run;
 
 fn compare(path: &str) -> Vec<serde_json::Value> {
-    let o = Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(["compare", "--json", path])
-        .output()
-        .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    let o = run(["compare", "--json", path]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    o.json_lines()
 }
 
 fn check_agreement(path: &str, kind: &str) {
