@@ -1,18 +1,16 @@
 //! Kakuro encoding: exact counts (pinned, by formula over the corpus, and as documented in
-//! `encodings/kakuro.md`) and solution counts against brute force.
+//! `encodings/kakuro.md`) and solution counts against brute force, for every engine.
+//! Forcing one run encoding on every run is tested inside the encoder
+//! (`src/encode/kakuro/run_tests.rs`).
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use cagesat::cnf::AmoEncoding;
-use cagesat::encode::kakuro::{encode_with, RunEncoding};
-use cagesat::encode::{encode, EncodeOptions, Encoding};
-use cagesat::grid::Grid;
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::kakuro::Kakuro;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{Enumerator, VarisatBackend};
-use cagesat::verify::verify;
+use cagesat::puzzle::Kakuro;
+use cagesat::{
+    encode, parse_puzzle, verify, AmoEncoding, EncodeOptions, Encoding, Engine, EngineOptions,
+    Grid, Puzzle,
+};
 
 fn kakuro(text: &str) -> Puzzle {
     parse_puzzle(text, Some(Path::new("t.kakuro")), false).unwrap_or_else(|e| panic!("{e}"))
@@ -30,7 +28,7 @@ fn inner(p: &Puzzle) -> &Kakuro {
 }
 
 fn families(enc: &Encoding) -> Vec<(String, usize, usize)> {
-    enc.families
+    enc.families()
         .iter()
         .filter(|f| f.stats.vars + f.stats.clauses > 0)
         .map(|f| (f.name.to_string(), f.stats.vars, f.stats.clauses))
@@ -70,27 +68,6 @@ fn pinned_counts_for_tiny_puzzles() {
             ("run-pair", 0, 64)
         ])
     );
-    // The same with selectors: 4 combinations per run.
-    let enc = encode_with(
-        inner(&kakuro(EIGHT_SOLUTIONS)),
-        &EncodeOptions::default(),
-        |_, _| RunEncoding::Selectors,
-    )
-    .unwrap();
-    assert_eq!(
-        families(&enc),
-        owned(&[
-            ("cell", 0, 148),
-            ("run-amo", 0, 32),
-            ("run-prune", 0, 8),
-            ("run-select", 16, 32),
-            ("run-cover", 0, 32),
-            ("run-some", 0, 4),
-            ("run-support", 0, 64),
-            ("run-need", 0, 32),
-        ])
-    );
-    assert_eq!(enc.stats().vars, 36 + 16);
 }
 
 /// The combinations of a run by brute force over all 512 digit sets: `(m, |U|, |I|)`.
@@ -173,7 +150,7 @@ fn count_formulas_hold_over_the_corpus() {
         let p = load(&path);
         let enc = encode(&p, &EncodeOptions::default()).unwrap();
         assert_eq!(families(&enc), formula_counts(inner(&p)), "{path}");
-        let total: usize = enc.families.iter().map(|f| f.stats.clauses).sum();
+        let total: usize = enc.families().iter().map(|f| f.stats.clauses).sum();
         assert_eq!(total, enc.stats().clauses, "{path}");
     }
 }
@@ -227,13 +204,18 @@ fn brute_force(p: &Puzzle) -> BTreeSet<Vec<Vec<u8>>> {
     out
 }
 
-fn enumerate(p: &Puzzle, enc: &Encoding) -> BTreeSet<Vec<Vec<u8>>> {
-    let mut solutions = Enumerator::new(VarisatBackend::new(), &enc.formula, &enc.map);
+/// Every solution `engine` finds (verified and distinct inside the engine layer), with
+/// the complete flag checked.
+fn enumerate(engine: &Engine, p: &Puzzle, opts: &EngineOptions) -> BTreeSet<Vec<Vec<u8>>> {
     let mut out = BTreeSet::new();
-    while let Some(grid) = solutions.next_grid().unwrap() {
-        verify(p, &grid).unwrap();
-        assert!(out.insert(grid.to_rows()), "solution repeated");
-    }
+    let (count, _) = engine
+        .enumerate(p, opts, None, |grid| {
+            verify(p, grid).unwrap();
+            assert!(out.insert(grid.to_rows()), "solution repeated");
+        })
+        .unwrap();
+    assert!(count.complete);
+    assert_eq!(count.count, out.len() as u64);
     out
 }
 
@@ -241,21 +223,21 @@ fn cross_check(text: &str, expected: usize) {
     let p = kakuro(text);
     let want = brute_force(&p);
     assert_eq!(want.len(), expected, "brute force count for\n{text}");
-    let choices: [fn(usize) -> RunEncoding; 4] = [
-        |_| RunEncoding::Selectors,
-        |_| RunEncoding::Pair,
-        |_| RunEncoding::Fixed,
-        |_| RunEncoding::Mdd,
-    ];
     for amo in [AmoEncoding::Auto, AmoEncoding::Sequential] {
-        let opts = EncodeOptions {
-            amo,
-            ..EncodeOptions::default()
+        let opts = EngineOptions {
+            encode: EncodeOptions {
+                amo,
+                ..EncodeOptions::default()
+            },
+            ..EngineOptions::default()
         };
-        assert_eq!(enumerate(&p, &encode(&p, &opts).unwrap()), want, "{text}");
-        for choose in choices {
-            let enc = encode_with(inner(&p), &opts, |run, _| choose(run.cells.len())).unwrap();
-            assert_eq!(enumerate(&p, &enc), want, "{text}");
+        for engine in Engine::builtin() {
+            let name = engine.name();
+            assert_eq!(
+                enumerate(&engine, &p, &opts),
+                want,
+                "{name} {amo:?}\n{text}"
+            );
         }
     }
 }

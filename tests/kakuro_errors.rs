@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
+use cagesat::{parse_puzzle, Puzzle};
 
 /// The error text for `text` read as `t.kakuro`.
 fn err(text: &str) -> String {
@@ -170,9 +169,15 @@ fn format_chosen_by_extension_then_content() {
 
 mod fuzz {
     use super::*;
-    use cagesat::puzzle::kakuro::sum_range;
-    use cagesat::solve::{solve_puzzle, SolveOptions, VarisatBackend};
+    use cagesat::{Engine, EngineOptions, Outcome};
     use proptest::prelude::*;
+
+    /// Smallest and largest sum of `len` distinct digits 1..=9 (`None` when `len` is 0 or
+    /// more than 9): 1 + … + len up to (10 − len) + … + 9.
+    fn sum_range(len: usize) -> Option<(u32, u32)> {
+        let k = u32::try_from(len).ok().filter(|k| (1..=9).contains(k))?;
+        Some((k * (k + 1) / 2, k * (19 - k) / 2))
+    }
 
     /// Length of the white run starting at `(r, c)` going by `(dr, dc)`.
     fn run_len(white: &[Vec<bool>], mut r: usize, mut c: usize, dr: usize, dc: usize) -> usize {
@@ -240,13 +245,23 @@ mod fuzz {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
-        /// Random grids never panic: they parse to an error, or to a puzzle that solves
-        /// (every answer verified inside `solve_puzzle`) or is unsatisfiable.
+        /// Random grids never panic: they parse to an error, or to a puzzle that every
+        /// engine solves (every answer verified inside the engine layer) or proves
+        /// unsatisfiable, the engines agreeing on whether there are none, one or more.
         #[test]
         fn random_grids_never_panic(text in grid_text()) {
             if let Ok(p) = parse_puzzle(&text, Some(Path::new("f.kakuro")), false) {
-                let opts = SolveOptions { check_unique: true, ..SolveOptions::default() };
-                prop_assert!(solve_puzzle(&p, VarisatBackend::new(), &opts).is_ok(), "{text}");
+                let opts = EngineOptions::default();
+                let mut answers = Vec::new();
+                for engine in Engine::builtin() {
+                    let answer = engine.prove_unique(&p, &opts);
+                    prop_assert!(answer.is_ok(), "{}: {answer:?}\n{text}", engine.name());
+                    answers.push(match answer.unwrap().0 {
+                        Outcome::Solved { unique, .. } => unique,
+                        Outcome::Unsat => None,
+                    });
+                }
+                prop_assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}\n{text}");
             }
         }
     }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use cagesat::parse::parse_puzzle;
+use cagesat::parse_puzzle;
 
 /// Parses `text` as `t.kenken` and returns the error line.
 fn error(text: &str) -> String {
