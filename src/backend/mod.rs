@@ -73,7 +73,7 @@ pub enum BackendError {
 }
 
 /// An incremental SAT solver the project can drive.
-pub trait Backend {
+pub(crate) trait Backend {
     /// Short name for reports.
     fn name(&self) -> &str;
 

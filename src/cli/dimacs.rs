@@ -7,17 +7,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
-use crate::answer::Outcome;
-use crate::encode::{encode as encode_puzzle, Encoding};
-use crate::engine::{
-    decode_answer, parse_blocked_solution, write_dimacs, EngineStats, SatStats,
+use cagesat::{
+    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs, Encoding,
+    EngineStats, Grid, Outcome, ParseError, SatStats,
 };
-use crate::grid::Grid;
-use crate::parse::ParseError;
 
 /// `encode` options.
 #[derive(Debug, Args)]
-pub struct EncodeArgs {
+pub(crate) struct EncodeArgs {
     /// Puzzle file (`-` reads standard input).
     pub file: PathBuf,
     /// Formula options.
@@ -37,7 +34,7 @@ pub struct EncodeArgs {
 
 /// `decode` options.
 #[derive(Debug, Args)]
-pub struct DecodeArgs {
+pub(crate) struct DecodeArgs {
     /// Puzzle file the CNF was made from.
     pub file: PathBuf,
     /// The solver's answer (SAT-competition `s`/`v` lines or MiniSat's result file).
@@ -104,14 +101,13 @@ fn write_stats(out: &mut impl Write, enc: &Encoding) -> std::io::Result<()> {
 /// The solution written in `path`, checked against the encoding's shape and digits.
 fn blocked_solution(path: &Path, enc: &Encoding) -> Result<Grid<u8>, String> {
     let text = read_text(path).map_err(|e| e.to_string())?;
-    parse_blocked_solution(enc, &text)
-        .map_err(|e: ParseError| e.with_path(Some(path)).to_string())
+    parse_blocked_solution(enc, &text).map_err(|e: ParseError| e.with_path(Some(path)).to_string())
 }
 
 /// `cagesat decode`.
 pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let name = display_name(&args.file);
-    let run = || -> Result<(crate::puzzle::Puzzle, Outcome, SatStats), String> {
+    let run = || -> Result<(cagesat::Puzzle, Outcome, SatStats), String> {
         let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
         let enc = encode_puzzle(&puzzle, &args.formula.encode_options())
             .map_err(|e| format!("{name}: {e}"))?;

@@ -1,7 +1,7 @@
 //! `generate crossproduct`: random digit tables turned into puzzles.
 //!
 //! Argument parsing and printing only; the work is done by
-//! [`crate::generate::crossproduct`].
+//! [`cagesat::generate::crossproduct`].
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,12 +9,12 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use crate::encode::EncodeOptions;
-use crate::generate::{generate_crossproduct, CrossProductParams};
+use cagesat::generate::{generate_crossproduct, CrossProductParams};
+use cagesat::EncodeOptions;
 
 /// `generate crossproduct` options.
 #[derive(Debug, Args)]
-pub struct CrossProductGenArgs {
+pub(crate) struct CrossProductGenArgs {
     /// Table rows.
     #[arg(long, default_value_t = 5)]
     pub rows: usize,

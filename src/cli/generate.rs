@@ -7,15 +7,12 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{fail, EXIT_OK};
-use crate::generate::keen_id::keen_id;
-use crate::generate::{generate_kenken, KenKenParams};
-use crate::parse::kenken::to_text;
-use crate::puzzle::Op;
-use crate::rng::SplitMix64;
+use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
+use cagesat::puzzle::Op;
 
 /// `generate` options.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub(crate) struct GenerateArgs {
     /// Which puzzle kind.
     #[command(subcommand)]
     pub kind: GenerateKind,
@@ -23,7 +20,7 @@ pub struct GenerateArgs {
 
 /// Puzzle kinds that can be generated.
 #[derive(Debug, Subcommand)]
-pub enum GenerateKind {
+pub(crate) enum GenerateKind {
     /// KenKen puzzles, each proven unique.
     Kenken(KenKenGenArgs),
     /// CrossProduct puzzles from random digit tables (optionally only unique ones).
@@ -32,7 +29,7 @@ pub enum GenerateKind {
 
 /// `generate kenken` options.
 #[derive(Debug, Args)]
-pub struct KenKenGenArgs {
+pub(crate) struct KenKenGenArgs {
     /// Side length (1..=26).
     #[arg(long)]
     pub size: usize,
@@ -114,7 +111,7 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         if let Some(id) = keen_id(&g.puzzle) {
             text.push_str(&format!("# keen: {id}\n"));
         }
-        text.push_str(&to_text(&g.puzzle));
+        text.push_str(&g.puzzle.to_string());
         let solution: String = g
             .solution
             .iter_rows()

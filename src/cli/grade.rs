@@ -7,13 +7,12 @@ use clap::Args;
 use serde_json::json;
 
 use super::{display_name, fail, load, Files, EXIT_ERROR, EXIT_OK, EXIT_UNSAT};
-use crate::grade::keen::{KeenDifficulty, Matrix};
-use crate::grade::{grade, Grade, Level};
-use crate::puzzle::Puzzle;
+use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix};
+use cagesat::puzzle::Puzzle;
 
 /// `grade` options.
 #[derive(Debug, Args)]
-pub struct GradeArgs {
+pub(crate) struct GradeArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,

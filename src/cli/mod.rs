@@ -18,23 +18,22 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::cnf::AmoEncoding;
-use crate::engine::{Engine, EngineOptions};
-use crate::encode::{CageLines, ConstraintEncoding, EncodeOptions};
-use crate::parse::{read_puzzle, ParseError};
-use crate::puzzle::Puzzle;
+use cagesat::{
+    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Engine, EngineOptions,
+    ParseError, Puzzle,
+};
 
 /// Exit status: solved.
-pub const EXIT_OK: u8 = 0;
+pub(crate) const EXIT_OK: u8 = 0;
 /// Exit status: no solution.
-pub const EXIT_UNSAT: u8 = 1;
+pub(crate) const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
-pub const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_ERROR: u8 = 2;
 
 /// Compile grid arithmetic puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
 #[command(name = "cagesat", version, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -42,7 +41,7 @@ pub struct Cli {
 
 /// Subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Solve puzzles and print verified solutions.
     Solve(solve::SolveArgs),
     /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
@@ -63,7 +62,7 @@ pub enum Command {
 
 /// Options that change the formula (they must match between `encode` and `decode`).
 #[derive(Debug, Args)]
-pub struct FormulaArgs {
+pub(crate) struct FormulaArgs {
     /// Reject non-contiguous cages.
     #[arg(long)]
     pub strict: bool,
@@ -128,7 +127,7 @@ impl From<EncodingArg> for ConstraintEncoding {
 
 /// Which engine answers.
 #[derive(Debug, Args)]
-pub struct SolverArgs {
+pub(crate) struct SolverArgs {
     /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
@@ -146,7 +145,7 @@ impl SolverArgs {
     ///
     /// # Errors
     /// `--solver` with `--engine native`, or an invalid timeout.
-    pub fn engine(&self) -> Result<Engine, String> {
+    pub(crate) fn engine(&self) -> Result<Engine, String> {
         let timeout = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
@@ -174,7 +173,7 @@ fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
 
 /// `--engine` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
+pub(crate) enum EngineArg {
     /// Constraint propagation and search.
     Native,
     /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
@@ -183,7 +182,7 @@ pub enum EngineArg {
 
 /// `--cage-lines` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CageLinesArg {
+pub(crate) enum CageLinesArg {
     /// For sizes 10 and up.
     Auto,
     /// Always.
@@ -214,7 +213,7 @@ impl From<AmoArg> for AmoEncoding {
 }
 
 /// Runs a parsed command line; returns the exit status.
-pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
+pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, out, err),
         Command::Count(args) => solve::count_files(args, out, err),
@@ -229,7 +228,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
 
 /// The display name of an input path (`<stdin>` for `-`).
 #[must_use]
-pub fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".to_string()
     } else {
@@ -237,13 +236,13 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-pub use crate::parse::read_text;
+pub(crate) use cagesat::read_text;
 
 /// Reads and parses one puzzle file (`-` = stdin).
 ///
 /// # Errors
 /// Unreadable files and parse errors, positioned.
-pub fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     read_puzzle(path, strict)
 }
 
@@ -255,7 +254,7 @@ fn fail(err: &mut impl Write, message: impl std::fmt::Display) -> u8 {
 
 /// A list of input files for the commands that take several.
 #[derive(Debug, Args)]
-pub struct Files {
+pub(crate) struct Files {
     /// Puzzle files (`-` reads standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,

@@ -8,14 +8,11 @@ use serde_json::json;
 use super::{
     display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
-use crate::answer::{Count, Outcome};
-use crate::engine::{Engine, EngineStats};
-use crate::puzzle::Puzzle;
-use crate::render;
+use cagesat::{render_json, render_text, Count, Engine, EngineStats, Outcome, Puzzle};
 
 /// `solve` options.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -35,7 +32,7 @@ pub struct SolveArgs {
 
 /// `count` options.
 #[derive(Debug, Args)]
-pub struct CountArgs {
+pub(crate) struct CountArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -136,10 +133,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
         let written = if args.json {
             let mut v = count_json(name, &puzzle, count, &stats);
             if args.print_solutions {
-                v["solutions"] = solutions
-                    .iter()
-                    .map(|g| render::solution_json(&puzzle, g))
-                    .collect();
+                v["solutions"] = solutions.iter().map(|g| render_json(&puzzle, g)).collect();
             }
             writeln!(out, "{v}")
         } else {
@@ -162,9 +156,7 @@ pub(super) fn solve_json(
     stats: &EngineStats,
 ) -> serde_json::Value {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => {
-            ("solved", render::solution_json(puzzle, grid), json!(unique))
-        }
+        Outcome::Solved { grid, unique } => ("solved", render_json(puzzle, grid), json!(unique)),
         Outcome::Unsat => ("unsat", json!(null), json!(null)),
     };
     json!({
@@ -199,7 +191,7 @@ pub(super) fn write_solve_text(
     }
     match outcome {
         Outcome::Solved { grid, unique } => {
-            write!(out, "{}", render::solution_text(puzzle, Some(grid)))?;
+            write!(out, "{}", render_text(puzzle, Some(grid)))?;
             match unique {
                 Some(true) => writeln!(out, "solved (unique)"),
                 Some(false) => writeln!(out, "solved (multiple solutions)"),
@@ -215,14 +207,14 @@ fn write_count_text(
     header: Option<&str>,
     puzzle: &Puzzle,
     count: Count,
-    solutions: &[crate::grid::Grid<u8>],
+    solutions: &[cagesat::Grid<u8>],
 ) -> io::Result<()> {
     if let Some(name) = header {
         writeln!(out, "== {name}")?;
     }
     for (i, g) in solutions.iter().enumerate() {
         writeln!(out, "solution {}:", i + 1)?;
-        write!(out, "{}", render::solution_text(puzzle, Some(g)))?;
+        write!(out, "{}", render_text(puzzle, Some(g)))?;
     }
     let noun = if count.count == 1 {
         "solution"

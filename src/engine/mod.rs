@@ -39,7 +39,7 @@ pub use self::sat::SatStats;
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// The native propagation-and-search engine ([`crate::native`]).
+    /// The native propagation-and-search engine (`crate::native`).
     Native,
     /// The one-hot CNF solved by the embedded SAT solver (varisat).
     Varisat,
@@ -192,14 +192,14 @@ impl Engine {
                 return Ok((complete, EngineStats::Native(stats)));
             }
             Engine::Varisat => Box::new(VarisatBackend::new()),
-            Engine::External { command, timeout } => Box::new(
-                ExternalBackend::new(command, *timeout).map_err(|source| {
+            Engine::External { command, timeout } => {
+                Box::new(ExternalBackend::new(command, *timeout).map_err(|source| {
                     EngineError::Backend {
                         solver: self.name().to_string(),
                         source,
                     }
-                })?,
-            ),
+                })?)
+            }
         };
         backend.set_stop(opts.stop.clone());
         let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, visit)?;
