@@ -39,7 +39,7 @@ pub(crate) struct CompareArgs {
 pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let timeout = match parse_timeout(args.timeout) {
         Ok(t) => t,
-        Err(message) => return super::fail(err, message),
+        Err(error) => return super::fail(err, &error),
     };
     let mut engines: Vec<Engine> = Engine::builtin()
         .into_iter()
@@ -65,7 +65,7 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
         let puzzle = match load(path, args.formula.strict) {
             Ok(p) => p,
             Err(e) => {
-                status = super::fail(err, e);
+                status = super::fail(err, &e.into());
                 continue;
             }
         };

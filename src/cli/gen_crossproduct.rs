@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::Args;
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
@@ -74,12 +75,11 @@ pub(super) fn crossproduct(
                     std::fs::write(stem.with_extension("crossproduct"), g.file_text())?;
                     std::fs::write(stem.with_extension("solution"), g.solution_text())
                 })
-                .map_err(|e| format!("cannot write to {}: {e}", dir.display())),
-            None => write!(out, "{}", g.file_text()).map_err(|e| e.to_string()),
+                .with_context(|| format!("cagesat: cannot write to {}", dir.display())),
+            None => write!(out, "{}", g.file_text()).context("cagesat"),
         };
         if let Err(e) = written {
-            let _ = writeln!(err, "cagesat: {e}");
-            return EXIT_ERROR;
+            return super::fail(err, &e);
         }
     }
     if let Some(dir) = &a.out {

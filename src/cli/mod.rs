@@ -16,6 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
@@ -145,11 +146,11 @@ impl SolverArgs {
     ///
     /// # Errors
     /// `--solver` with `--engine native`, or an invalid timeout.
-    pub(crate) fn engine(&self) -> Result<Engine, String> {
+    pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
         let timeout = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
-                Err("--solver runs a SAT solver; it cannot be combined with --engine native".into())
+                bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
@@ -162,11 +163,11 @@ impl SolverArgs {
 }
 
 /// Checks a `--timeout` value.
-fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
+fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
     match t {
-        Some(t) if !(t.is_finite() && t > 0.0) => Err(format!(
-            "--timeout must be a positive number of seconds, not {t}"
-        )),
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            bail!("--timeout must be a positive number of seconds, not {t}")
+        }
         t => Ok(t.map(Duration::from_secs_f64)),
     }
 }
@@ -247,8 +248,10 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
 }
 
 /// Writes a failure line to `err` and returns [`EXIT_ERROR`].
-fn fail(err: &mut impl Write, message: impl std::fmt::Display) -> u8 {
-    let _ = writeln!(err, "{message}");
+/// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
+/// [`EXIT_ERROR`].
+fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
+    let _ = writeln!(err, "{error:#}");
     EXIT_ERROR
 }
 

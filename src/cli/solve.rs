@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use anyhow::Context;
 use clap::Args;
 use serde_json::json;
 
@@ -60,19 +61,20 @@ fn each_file<W: Write, E: Write>(
     json: bool,
     out: &mut W,
     err: &mut E,
-    mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> Result<u8, String>,
+    mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> anyhow::Result<u8>,
 ) -> u8 {
     let mut status = EXIT_OK;
     for path in &files.files {
         let name = display_name(path);
         let code = match per_file(&name, path, out) {
             Ok(code) => code,
-            Err(message) => {
+            Err(error) => {
                 if json {
+                    let message = format!("{error:#}");
                     let record = json!({"file": name, "status": "error", "error": message});
                     let _ = writeln!(out, "{record}");
                 }
-                fail(err, message)
+                fail(err, &error)
             }
         };
         status = status.max(code);
@@ -82,7 +84,7 @@ fn each_file<W: Write, E: Write>(
 
 /// The engine the options ask for, or `None` after reporting why not.
 fn engine_or_report(solver: &SolverArgs, err: &mut impl Write) -> Option<Engine> {
-    solver.engine().map_err(|message| fail(err, message)).ok()
+    solver.engine().map_err(|error| fail(err, &error)).ok()
 }
 
 /// `cagesat solve`.
@@ -93,19 +95,19 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
         return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
-        let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
+        let puzzle = load(path, args.formula.strict)?;
         let answer = if args.unique {
             engine.prove_unique(&puzzle, &opts)
         } else {
             engine.solve(&puzzle, &opts)
         };
-        let (outcome, stats) = answer.map_err(|e| format!("{name}: {e}"))?;
+        let (outcome, stats) = answer.with_context(|| name.to_string())?;
         let written = if args.json {
             writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
         } else {
             write_solve_text(out, many.then_some(name), &puzzle, &outcome)
         };
-        written.map_err(|e| format!("cagesat: cannot write output: {e}"))?;
+        written.context("cagesat: cannot write output")?;
         Ok(match outcome {
             Outcome::Solved { .. } => EXIT_OK,
             Outcome::Unsat => EXIT_UNSAT,
@@ -121,7 +123,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
         return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
-        let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
+        let puzzle = load(path, args.formula.strict)?;
         let mut solutions = Vec::new();
         let (count, stats) = engine
             .enumerate(&puzzle, &opts, args.limit, |g| {
@@ -129,7 +131,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
                     solutions.push(g.clone());
                 }
             })
-            .map_err(|e| format!("{name}: {e}"))?;
+            .with_context(|| name.to_string())?;
         let written = if args.json {
             let mut v = count_json(name, &puzzle, count, &stats);
             if args.print_solutions {
@@ -139,7 +141,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
         } else {
             write_count_text(out, many.then_some(name), &puzzle, count, &solutions)
         };
-        written.map_err(|e| format!("cagesat: cannot write output: {e}"))?;
+        written.context("cagesat: cannot write output")?;
         Ok(if count.count == 0 {
             EXIT_UNSAT
         } else {

@@ -84,7 +84,7 @@ pub enum EncodeError {
         limit: usize,
     },
     /// A layered automaton grew too large.
-    #[error("{line}: {source}")]
+    #[error("{line}")]
     Mdd {
         /// "row 3" or "column 2".
         line: String,

@@ -34,7 +34,7 @@ pub enum DecodeAnswerError {
     #[error(transparent)]
     Decode(#[from] DecodeError),
     /// The grid breaks a rule of the puzzle.
-    #[error("answer failed independent verification: {0}")]
+    #[error("answer failed independent verification")]
     Verify(#[from] VerifyError),
 }
 

@@ -234,7 +234,7 @@ pub enum EngineError {
     #[error(transparent)]
     Encode(#[from] EncodeError),
     /// The SAT solver failed.
-    #[error("solver {solver} failed: {source}")]
+    #[error("solver {solver} failed")]
     Backend {
         /// Solver name.
         solver: String,
@@ -248,10 +248,10 @@ pub enum EngineError {
         engine: String,
     },
     /// A SAT model does not describe a grid.
-    #[error("solver model is not a grid: {0}")]
+    #[error("solver model is not a grid")]
     Decode(#[from] DecodeError),
     /// An answer broke a rule of the puzzle: the engine is wrong.
-    #[error("{engine} answer failed independent verification: {source}")]
+    #[error("{engine} answer failed independent verification")]
     Verify {
         /// Engine name.
         engine: String,
