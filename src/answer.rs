@@ -59,7 +59,7 @@ pub struct Count {
 
 /// The answer of one SAT call.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatResult {
+pub(crate) enum SatResult {
     /// Satisfiable, with a model (all variables, as literals).
     Sat(Vec<Lit>),
     /// Unsatisfiable.

@@ -26,26 +26,25 @@
 //! The CNF also leaves the process as DIMACS ([`write_dimacs`]) and an external solver's
 //! answer comes back through [`decode_answer`]; see `examples/` for both.
 
-pub mod answer;
-pub mod backend;
-pub mod cli;
-pub mod cnf;
+mod answer;
+mod backend;
+mod cnf;
 pub mod compare;
-pub mod encode;
-pub mod engine;
+mod encode;
+mod engine;
 pub mod generate;
 pub mod grade;
-pub mod grid;
-pub mod native;
-pub mod parse;
-pub mod product;
+mod grid;
+mod native;
+mod parse;
+mod product;
 pub mod puzzle;
-pub mod render;
-pub mod rng;
-pub mod stop;
+mod render;
+mod rng;
+mod stop;
 pub mod survey;
-pub mod tuples;
-pub mod verify;
+mod tuples;
+mod verify;
 
 pub use answer::{Count, Outcome};
 pub use cnf::{AmoEncoding, EncodeStats};
@@ -59,7 +58,7 @@ pub use engine::{
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};
 pub use parse::solution::parse_solution;
-pub use parse::{parse_puzzle, read_puzzle, ParseError};
+pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError};
 pub use puzzle::Puzzle;
 pub use render::{solution_json as render_json, solution_text as render_text};
 pub use stop::Stop;

@@ -17,7 +17,7 @@
 
 /// A set of digits: bit `d` stands for digit `d` (bit 0 unused), as in
 /// [`crate::native::Mask`].
-pub type Digits = u32;
+pub(crate) type Digits = u32;
 
 /// Exponents of 2, 3, 5 and 7 in each digit `0..=9` (0 unused).
 const DIGIT_EXPONENTS: [[u32; 4]; 10] = [
@@ -38,7 +38,7 @@ const ALL: Digits = 0b11_1111_1110;
 
 /// The divisors of one target, for filtering lines whose digits multiply to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lattice {
+pub(crate) struct Lattice {
     target: u64,
     /// Number of divisors of the target (0 when no digits multiply to it).
     states: usize,
@@ -54,7 +54,7 @@ pub struct Lattice {
 impl Lattice {
     /// The lattice of the divisors of `target`.
     #[must_use]
-    pub fn new(target: u64) -> Self {
+    pub(crate) fn new(target: u64) -> Self {
         let mut rest = target;
         let mut bound = [0usize; 4];
         for (e, p) in bound.iter_mut().zip([2u64, 3, 5, 7]) {
@@ -97,15 +97,10 @@ impl Lattice {
         }
     }
 
-    /// The target.
-    #[must_use]
-    pub fn target(&self) -> u64 {
-        self.target
-    }
-
+    #[cfg(test)]
     /// Number of divisors of the target (0 when no digits multiply to it).
     #[must_use]
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.states
     }
 
@@ -121,7 +116,7 @@ impl Lattice {
     /// divisor; digit `d` maps a layer to the next by keeping the divisors `s` with `s · d`
     /// still a divisor (a mask) and shifting by `d`'s offset. The backward pass shifts the
     /// other way from the set `{target}`.
-    pub fn filter(&self, doms: &mut [Digits], scratch: &mut Scratch) -> bool {
+    pub(crate) fn filter(&self, doms: &mut [Digits], scratch: &mut Scratch) -> bool {
         let (k, w) = (doms.len(), self.words);
         if self.states == 0 || doms.iter().any(|&m| m & ALL == 0) {
             return false;
@@ -214,7 +209,7 @@ fn shift_down_and_or(dst: &mut [u64], src: &[u64], mask: &[u64], layer: &[u64], 
 
 /// Reusable buffers for [`Lattice::filter`].
 #[derive(Clone, Debug, Default)]
-pub struct Scratch {
+pub(crate) struct Scratch {
     layers: Vec<u64>,
     good: Vec<u64>,
 }

@@ -1,7 +1,7 @@
 //! # How often are random puzzles well-formed?
 //!
 //! For each table size, draws `samples` random CrossProduct puzzles (as
-//! [`crate::generate::crossproduct`] does) and counts those with exactly one solution. The
+//! `crate::generate::crossproduct` does) and counts those with exactly one solution. The
 //! rate comes with a 95% Wilson score interval. Each size has its own generator, seeded
 //! with [`size_seed`], so adding a size does not change the others' samples.
 //!

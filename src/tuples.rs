@@ -17,7 +17,7 @@ use crate::grid::Cell;
 use crate::puzzle::{Cage, Op};
 
 /// Default bound on the number of tuples of one cage.
-pub const DEFAULT_TUPLE_LIMIT: usize = 200_000;
+pub(crate) const DEFAULT_TUPLE_LIMIT: usize = 200_000;
 
 /// The search may visit at most this many nodes per allowed tuple of the limit, so a cage
 /// whose search space is huge but sparse fails fast instead of hanging.
@@ -56,7 +56,7 @@ pub enum TupleError {
 ///
 /// # Errors
 /// [`TupleError::TooMany`] when more than `limit` tuples exist.
-pub fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, TupleError> {
+pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, TupleError> {
     let k = cage.cells.len();
     let clash: Vec<Vec<usize>> = (0..k)
         .map(|i| {

@@ -100,14 +100,20 @@ impl ExternalBackend {
         let answer_path = if uses_out { &files.out } else { &files.stdout };
         let text = std::fs::read_to_string(answer_path).unwrap_or_default();
         let vars = units.iter().flatten().map(|l| l.index() + 1);
-        interpret(status, &text, vars.fold(self.formula.var_count(), usize::max))
+        interpret(
+            status,
+            &text,
+            vars.fold(self.formula.var_count(), usize::max),
+        )
     }
 
     /// Waits for the child; `None` when a stop was requested (the child is killed).
     fn wait(&self, child: &mut std::process::Child) -> Result<Option<ExitStatus>, BackendError> {
         let start = Instant::now();
         loop {
-            let polled = child.try_wait().map_err(|e| BackendError::Internal(e.to_string()))?;
+            let polled = child
+                .try_wait()
+                .map_err(|e| BackendError::Internal(e.to_string()))?;
             if let Some(status) = polled {
                 return Ok(Some(status));
             }

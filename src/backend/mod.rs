@@ -29,7 +29,7 @@ pub enum BackendError {
     #[error("empty solver command")]
     EmptyCommand,
     /// The solver program could not be started.
-    #[error("cannot run '{program}': {source}")]
+    #[error("cannot run '{program}'")]
     Start {
         /// The program.
         program: String,
@@ -37,7 +37,7 @@ pub enum BackendError {
         source: std::io::Error,
     },
     /// A temporary file could not be written or read.
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {path}")]
     TempFile {
         /// The file.
         path: String,
@@ -65,7 +65,7 @@ pub enum BackendError {
         printed: &'static str,
     },
     /// The solver's output could not be read.
-    #[error("unreadable answer: {0}")]
+    #[error("unreadable answer")]
     Answer(#[from] AnswerError),
     /// The solver reported an internal failure.
     #[error("{0}")]
@@ -73,7 +73,7 @@ pub enum BackendError {
 }
 
 /// An incremental SAT solver the project can drive.
-pub trait Backend {
+pub(crate) trait Backend {
     /// Short name for reports.
     fn name(&self) -> &str;
 

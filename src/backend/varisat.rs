@@ -41,13 +41,16 @@ impl Backend for VarisatBackend {
             return Ok(SatResult::Unknown);
         }
         self.solver.assume(assumptions);
-        let answer = self.solver.solve();
-        self.solver.assume(&[]);
-        match answer {
+        let answer = match self.solver.solve() {
             Ok(true) => Ok(SatResult::Sat(self.solver.model().unwrap_or_default())),
             Ok(false) => Ok(SatResult::Unsat),
             Err(e) => Err(BackendError::Internal(e.to_string())),
+        };
+        // Assumptions hold for one call only (varisat keeps them until replaced).
+        if !assumptions.is_empty() {
+            self.solver.assume(&[]);
         }
+        answer
     }
 
     fn set_stop(&mut self, stop: Stop) {

@@ -7,12 +7,12 @@ use clap::Args;
 use super::{
     display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
 };
-use crate::compare::{self, CompareOptions};
-use crate::engine::Engine;
+use cagesat::compare::{self, CompareOptions};
+use cagesat::Engine;
 
 /// `compare` options.
 #[derive(Debug, Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -39,7 +39,7 @@ pub struct CompareArgs {
 pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let timeout = match parse_timeout(args.timeout) {
         Ok(t) => t,
-        Err(message) => return super::fail(err, message),
+        Err(error) => return super::fail(err, &error),
     };
     let mut engines: Vec<Engine> = Engine::builtin()
         .into_iter()
@@ -65,7 +65,7 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
         let puzzle = match load(path, args.formula.strict) {
             Ok(p) => p,
             Err(e) => {
-                status = super::fail(err, e);
+                status = super::fail(err, &e.into());
                 continue;
             }
         };
@@ -74,7 +74,7 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
             status = EXIT_ERROR;
         }
         if args.json {
-            for record in compare::table::records(&c, &puzzle) {
+            for record in compare::records(&c, &puzzle) {
                 if writeln!(out, "{record}").is_err() {
                     return EXIT_ERROR;
                 }

@@ -4,20 +4,18 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
-use crate::answer::Outcome;
-use crate::encode::{encode as encode_puzzle, Encoding};
-use crate::engine::{
-    decode_answer, parse_blocked_solution, write_dimacs, EngineStats, SatStats,
+use cagesat::{
+    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs, Encoding,
+    EngineStats, Grid, Outcome, ParseError, SatStats,
 };
-use crate::grid::Grid;
-use crate::parse::ParseError;
 
 /// `encode` options.
 #[derive(Debug, Args)]
-pub struct EncodeArgs {
+pub(crate) struct EncodeArgs {
     /// Puzzle file (`-` reads standard input).
     pub file: PathBuf,
     /// Formula options.
@@ -37,7 +35,7 @@ pub struct EncodeArgs {
 
 /// `decode` options.
 #[derive(Debug, Args)]
-pub struct DecodeArgs {
+pub(crate) struct DecodeArgs {
     /// Puzzle file the CNF was made from.
     pub file: PathBuf,
     /// The solver's answer (SAT-competition `s`/`v` lines or MiniSat's result file).
@@ -54,17 +52,17 @@ pub struct DecodeArgs {
 pub(super) fn encode(args: &EncodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match encode_inner(args, out) {
         Ok(()) => EXIT_OK,
-        Err(message) => fail(err, message),
+        Err(error) => fail(err, &error),
     }
 }
 
-fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> Result<(), String> {
+fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let name = display_name(&args.file);
-    let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
+    let puzzle = load(&args.file, args.formula.strict)?;
     let opts = args.formula.encode_options();
-    let enc = encode_puzzle(&puzzle, &opts).map_err(|e| format!("{name}: {e}"))?;
+    let enc = encode_puzzle(&puzzle, &opts).with_context(|| name.clone())?;
     if args.stats {
-        return write_stats(out, &enc).map_err(|e| format!("cagesat: cannot write output: {e}"));
+        return write_stats(out, &enc).context("cagesat: cannot write output");
     }
     let mut blocked = Vec::new();
     for path in &args.block {
@@ -78,12 +76,12 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> Result<(), String> {
         }),
         None => write_dimacs(out, &puzzle, &enc, &opts, &blocked),
     };
-    written.map_err(|e| {
+    written.with_context(|| {
         let target = args
             .output
             .as_deref()
             .map_or("output".into(), |p| p.display().to_string());
-        format!("cagesat: cannot write {target}: {e}")
+        format!("cagesat: cannot write {target}")
     })
 }
 
@@ -102,23 +100,21 @@ fn write_stats(out: &mut impl Write, enc: &Encoding) -> std::io::Result<()> {
 }
 
 /// The solution written in `path`, checked against the encoding's shape and digits.
-fn blocked_solution(path: &Path, enc: &Encoding) -> Result<Grid<u8>, String> {
-    let text = read_text(path).map_err(|e| e.to_string())?;
-    parse_blocked_solution(enc, &text)
-        .map_err(|e: ParseError| e.with_path(Some(path)).to_string())
+fn blocked_solution(path: &Path, enc: &Encoding) -> anyhow::Result<Grid<u8>> {
+    let text = read_text(path)?;
+    Ok(parse_blocked_solution(enc, &text).map_err(|e: ParseError| e.with_path(Some(path)))?)
 }
 
 /// `cagesat decode`.
 pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let name = display_name(&args.file);
-    let run = || -> Result<(crate::puzzle::Puzzle, Outcome, SatStats), String> {
-        let puzzle = load(&args.file, args.formula.strict).map_err(|e| e.to_string())?;
-        let enc = encode_puzzle(&puzzle, &args.formula.encode_options())
-            .map_err(|e| format!("{name}: {e}"))?;
+    let run = || -> anyhow::Result<(cagesat::Puzzle, Outcome, SatStats)> {
+        let puzzle = load(&args.file, args.formula.strict)?;
+        let enc =
+            encode_puzzle(&puzzle, &args.formula.encode_options()).with_context(|| name.clone())?;
         let model_name = display_name(&args.model);
-        let text = read_text(&args.model).map_err(|e| e.to_string())?;
-        let outcome =
-            decode_answer(&puzzle, &enc, &text).map_err(|e| format!("{model_name}: {e}"))?;
+        let text = read_text(&args.model)?;
+        let outcome = decode_answer(&puzzle, &enc, &text).with_context(|| model_name.clone())?;
         let stats = SatStats {
             cnf: enc.stats(),
             ..SatStats::default()
@@ -135,13 +131,16 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)
             };
             if let Err(e) = written {
-                return fail(err, format!("cagesat: cannot write output: {e}"));
+                return fail(
+                    err,
+                    &anyhow::Error::new(e).context("cagesat: cannot write output"),
+                );
             }
             match outcome {
                 Outcome::Solved { .. } => EXIT_OK,
                 Outcome::Unsat => EXIT_UNSAT,
             }
         }
-        Err(message) => fail(err, message),
+        Err(error) => fail(err, &error),
     }
 }

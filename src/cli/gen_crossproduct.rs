@@ -1,20 +1,21 @@
 //! `generate crossproduct`: random digit tables turned into puzzles.
 //!
 //! Argument parsing and printing only; the work is done by
-//! [`crate::generate::crossproduct`].
+//! [`cagesat::generate::crossproduct`].
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::Args;
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use crate::encode::EncodeOptions;
-use crate::generate::{generate_crossproduct, CrossProductParams};
+use cagesat::generate::{generate_crossproduct, CrossProductParams};
+use cagesat::EncodeOptions;
 
 /// `generate crossproduct` options.
 #[derive(Debug, Args)]
-pub struct CrossProductGenArgs {
+pub(crate) struct CrossProductGenArgs {
     /// Table rows.
     #[arg(long, default_value_t = 5)]
     pub rows: usize,
@@ -74,12 +75,11 @@ pub(super) fn crossproduct(
                     std::fs::write(stem.with_extension("crossproduct"), g.file_text())?;
                     std::fs::write(stem.with_extension("solution"), g.solution_text())
                 })
-                .map_err(|e| format!("cannot write to {}: {e}", dir.display())),
-            None => write!(out, "{}", g.file_text()).map_err(|e| e.to_string()),
+                .with_context(|| format!("cagesat: cannot write to {}", dir.display())),
+            None => write!(out, "{}", g.file_text()).context("cagesat"),
         };
         if let Err(e) = written {
-            let _ = writeln!(err, "cagesat: {e}");
-            return EXIT_ERROR;
+            return super::fail(err, &e);
         }
     }
     if let Some(dir) = &a.out {

@@ -4,18 +4,16 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use anyhow::{anyhow, bail, Context};
 use clap::{Args, Subcommand};
 
 use super::{fail, EXIT_OK};
-use crate::generate::keen_id::keen_id;
-use crate::generate::{generate_kenken, KenKenParams};
-use crate::parse::kenken::to_text;
-use crate::puzzle::Op;
-use crate::rng::SplitMix64;
+use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
+use cagesat::puzzle::Op;
 
 /// `generate` options.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
+pub(crate) struct GenerateArgs {
     /// Which puzzle kind.
     #[command(subcommand)]
     pub kind: GenerateKind,
@@ -23,7 +21,7 @@ pub struct GenerateArgs {
 
 /// Puzzle kinds that can be generated.
 #[derive(Debug, Subcommand)]
-pub enum GenerateKind {
+pub(crate) enum GenerateKind {
     /// KenKen puzzles, each proven unique.
     Kenken(KenKenGenArgs),
     /// CrossProduct puzzles from random digit tables (optionally only unique ones).
@@ -32,7 +30,7 @@ pub enum GenerateKind {
 
 /// `generate kenken` options.
 #[derive(Debug, Args)]
-pub struct KenKenGenArgs {
+pub(crate) struct KenKenGenArgs {
     /// Side length (1..=26).
     #[arg(long)]
     pub size: usize,
@@ -62,29 +60,29 @@ pub(super) fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl
     match &args.kind {
         GenerateKind::Kenken(a) => match kenken(a, out, err) {
             Ok(()) => EXIT_OK,
-            Err(message) => fail(err, message),
+            Err(error) => fail(err, &error),
         },
         GenerateKind::Crossproduct(a) => super::gen_crossproduct::crossproduct(a, out, err),
     }
 }
 
-fn parse_ops(text: &str) -> Result<Vec<Op>, String> {
+fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
     let mut ops = Vec::new();
     for ch in text.chars() {
         let op = Op::parse(&ch.to_string())
             .filter(|&op| op != Op::Given)
-            .ok_or_else(|| format!("--ops: unknown operator '{ch}' (expected some of + - * /)"))?;
+            .ok_or_else(|| anyhow!("--ops: unknown operator '{ch}' (expected some of + - * /)"))?;
         if !ops.contains(&op) {
             ops.push(op);
         }
     }
     if ops.is_empty() {
-        return Err("--ops: give at least one operator".into());
+        bail!("--ops: give at least one operator");
     }
     Ok(ops)
 }
 
-fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
+fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<()> {
     let params = KenKenParams {
         size: a.size,
         max_cage: a.max_cage,
@@ -92,15 +90,14 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         logic_solvable: !a.allow_search,
     };
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
     for i in 0..a.count {
         let seed = a.seed.wrapping_add(i);
         let t = Instant::now();
-        let g = generate_kenken(&params, &mut SplitMix64::new(seed)).map_err(|e| e.to_string())?;
+        let g = generate_kenken(&params, &mut SplitMix64::new(seed))?;
         let mut text = format!(
             "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"\n\
              # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n",
@@ -114,7 +111,7 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
         if let Some(id) = keen_id(&g.puzzle) {
             text.push_str(&format!("# keen: {id}\n"));
         }
-        text.push_str(&to_text(&g.puzzle));
+        text.push_str(&g.puzzle.to_string());
         let solution: String = g
             .solution
             .iter_rows()
@@ -128,7 +125,7 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
             }
             None => {
                 let sep = if i + 1 < a.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").map_err(|e| format!("cannot write output: {e}"))?;
+                write!(out, "{text}{sep}").context("cannot write output")?;
             }
         }
         if progress {
@@ -147,6 +144,6 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> Resu
     Ok(())
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -7,13 +7,12 @@ use clap::Args;
 use serde_json::json;
 
 use super::{display_name, fail, load, Files, EXIT_ERROR, EXIT_OK, EXIT_UNSAT};
-use crate::grade::keen::{KeenDifficulty, Matrix};
-use crate::grade::{grade, Grade, Level};
-use crate::puzzle::Puzzle;
+use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix};
+use cagesat::puzzle::Puzzle;
 
 /// `grade` options.
 #[derive(Debug, Args)]
-pub struct GradeArgs {
+pub(crate) struct GradeArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -42,19 +41,21 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     let mut outside = 0usize;
     for path in &args.input.files {
         let name = display_name(path);
-        let graded = load(path, false).map_err(|e| e.to_string()).and_then(|p| {
-            grade(&p)
-                .map(|g| (p, g))
-                .map_err(|e| format!("{name}: {e}"))
-        });
+        let graded = load(path, false)
+            .map_err(anyhow::Error::from)
+            .and_then(|p| match grade(&p) {
+                Ok(g) => Ok((p, g)),
+                Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
+            });
         let (puzzle, g) = match graded {
             Ok(pg) => pg,
-            Err(message) => {
+            Err(error) => {
                 if args.json {
+                    let message = format!("{error:#}");
                     let record = json!({"file": name, "status": "error", "error": message});
                     let _ = writeln!(out, "{record}");
                 }
-                status = status.max(fail(err, message));
+                status = status.max(fail(err, &error));
                 continue;
             }
         };
@@ -88,7 +89,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
         write_table(out, &rows)
     };
     if written.is_err() {
-        return fail(err, "cagesat: cannot write output");
+        return fail(err, &anyhow::anyhow!("cagesat: cannot write output"));
     }
     status
 }

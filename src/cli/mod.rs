@@ -16,25 +16,25 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::cnf::AmoEncoding;
-use crate::engine::{Engine, EngineOptions};
-use crate::encode::{CageLines, ConstraintEncoding, EncodeOptions};
-use crate::parse::{read_puzzle, ParseError};
-use crate::puzzle::Puzzle;
+use cagesat::{
+    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Engine, EngineOptions,
+    ParseError, Puzzle,
+};
 
 /// Exit status: solved.
-pub const EXIT_OK: u8 = 0;
+pub(crate) const EXIT_OK: u8 = 0;
 /// Exit status: no solution.
-pub const EXIT_UNSAT: u8 = 1;
+pub(crate) const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
-pub const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_ERROR: u8 = 2;
 
 /// Compile grid arithmetic puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
 #[command(name = "cagesat", version, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -42,7 +42,7 @@ pub struct Cli {
 
 /// Subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Solve puzzles and print verified solutions.
     Solve(solve::SolveArgs),
     /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
@@ -63,7 +63,7 @@ pub enum Command {
 
 /// Options that change the formula (they must match between `encode` and `decode`).
 #[derive(Debug, Args)]
-pub struct FormulaArgs {
+pub(crate) struct FormulaArgs {
     /// Reject non-contiguous cages.
     #[arg(long)]
     pub strict: bool,
@@ -128,7 +128,7 @@ impl From<EncodingArg> for ConstraintEncoding {
 
 /// Which engine answers.
 #[derive(Debug, Args)]
-pub struct SolverArgs {
+pub(crate) struct SolverArgs {
     /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
@@ -146,11 +146,11 @@ impl SolverArgs {
     ///
     /// # Errors
     /// `--solver` with `--engine native`, or an invalid timeout.
-    pub fn engine(&self) -> Result<Engine, String> {
+    pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
         let timeout = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
-                Err("--solver runs a SAT solver; it cannot be combined with --engine native".into())
+                bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
@@ -163,18 +163,18 @@ impl SolverArgs {
 }
 
 /// Checks a `--timeout` value.
-fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, String> {
+fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
     match t {
-        Some(t) if !(t.is_finite() && t > 0.0) => Err(format!(
-            "--timeout must be a positive number of seconds, not {t}"
-        )),
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            bail!("--timeout must be a positive number of seconds, not {t}")
+        }
         t => Ok(t.map(Duration::from_secs_f64)),
     }
 }
 
 /// `--engine` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
+pub(crate) enum EngineArg {
     /// Constraint propagation and search.
     Native,
     /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
@@ -183,7 +183,7 @@ pub enum EngineArg {
 
 /// `--cage-lines` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CageLinesArg {
+pub(crate) enum CageLinesArg {
     /// For sizes 10 and up.
     Auto,
     /// Always.
@@ -214,7 +214,7 @@ impl From<AmoArg> for AmoEncoding {
 }
 
 /// Runs a parsed command line; returns the exit status.
-pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
+pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, out, err),
         Command::Count(args) => solve::count_files(args, out, err),
@@ -229,7 +229,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
 
 /// The display name of an input path (`<stdin>` for `-`).
 #[must_use]
-pub fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".to_string()
     } else {
@@ -237,25 +237,27 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-pub use crate::parse::read_text;
+pub(crate) use cagesat::read_text;
 
 /// Reads and parses one puzzle file (`-` = stdin).
 ///
 /// # Errors
 /// Unreadable files and parse errors, positioned.
-pub fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     read_puzzle(path, strict)
 }
 
 /// Writes a failure line to `err` and returns [`EXIT_ERROR`].
-fn fail(err: &mut impl Write, message: impl std::fmt::Display) -> u8 {
-    let _ = writeln!(err, "{message}");
+/// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
+/// [`EXIT_ERROR`].
+fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
+    let _ = writeln!(err, "{error:#}");
     EXIT_ERROR
 }
 
 /// A list of input files for the commands that take several.
 #[derive(Debug, Args)]
-pub struct Files {
+pub(crate) struct Files {
     /// Puzzle files (`-` reads standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,

@@ -2,20 +2,18 @@
 
 use std::io::{self, Write};
 
+use anyhow::Context;
 use clap::Args;
 use serde_json::json;
 
 use super::{
     display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
-use crate::answer::{Count, Outcome};
-use crate::engine::{Engine, EngineStats};
-use crate::puzzle::Puzzle;
-use crate::render;
+use cagesat::{render_json, render_text, Count, Engine, EngineStats, Outcome, Puzzle};
 
 /// `solve` options.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -35,7 +33,7 @@ pub struct SolveArgs {
 
 /// `count` options.
 #[derive(Debug, Args)]
-pub struct CountArgs {
+pub(crate) struct CountArgs {
     /// Input files.
     #[command(flatten)]
     pub input: Files,
@@ -63,19 +61,20 @@ fn each_file<W: Write, E: Write>(
     json: bool,
     out: &mut W,
     err: &mut E,
-    mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> Result<u8, String>,
+    mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> anyhow::Result<u8>,
 ) -> u8 {
     let mut status = EXIT_OK;
     for path in &files.files {
         let name = display_name(path);
         let code = match per_file(&name, path, out) {
             Ok(code) => code,
-            Err(message) => {
+            Err(error) => {
                 if json {
+                    let message = format!("{error:#}");
                     let record = json!({"file": name, "status": "error", "error": message});
                     let _ = writeln!(out, "{record}");
                 }
-                fail(err, message)
+                fail(err, &error)
             }
         };
         status = status.max(code);
@@ -85,7 +84,7 @@ fn each_file<W: Write, E: Write>(
 
 /// The engine the options ask for, or `None` after reporting why not.
 fn engine_or_report(solver: &SolverArgs, err: &mut impl Write) -> Option<Engine> {
-    solver.engine().map_err(|message| fail(err, message)).ok()
+    solver.engine().map_err(|error| fail(err, &error)).ok()
 }
 
 /// `cagesat solve`.
@@ -96,19 +95,19 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
         return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
-        let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
+        let puzzle = load(path, args.formula.strict)?;
         let answer = if args.unique {
             engine.prove_unique(&puzzle, &opts)
         } else {
             engine.solve(&puzzle, &opts)
         };
-        let (outcome, stats) = answer.map_err(|e| format!("{name}: {e}"))?;
+        let (outcome, stats) = answer.with_context(|| name.to_string())?;
         let written = if args.json {
             writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
         } else {
             write_solve_text(out, many.then_some(name), &puzzle, &outcome)
         };
-        written.map_err(|e| format!("cagesat: cannot write output: {e}"))?;
+        written.context("cagesat: cannot write output")?;
         Ok(match outcome {
             Outcome::Solved { .. } => EXIT_OK,
             Outcome::Unsat => EXIT_UNSAT,
@@ -124,7 +123,7 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
         return EXIT_ERROR;
     };
     each_file(&args.input, args.json, out, err, |name, path, out| {
-        let puzzle = load(path, args.formula.strict).map_err(|e| e.to_string())?;
+        let puzzle = load(path, args.formula.strict)?;
         let mut solutions = Vec::new();
         let (count, stats) = engine
             .enumerate(&puzzle, &opts, args.limit, |g| {
@@ -132,20 +131,17 @@ pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl
                     solutions.push(g.clone());
                 }
             })
-            .map_err(|e| format!("{name}: {e}"))?;
+            .with_context(|| name.to_string())?;
         let written = if args.json {
             let mut v = count_json(name, &puzzle, count, &stats);
             if args.print_solutions {
-                v["solutions"] = solutions
-                    .iter()
-                    .map(|g| render::solution_json(&puzzle, g))
-                    .collect();
+                v["solutions"] = solutions.iter().map(|g| render_json(&puzzle, g)).collect();
             }
             writeln!(out, "{v}")
         } else {
             write_count_text(out, many.then_some(name), &puzzle, count, &solutions)
         };
-        written.map_err(|e| format!("cagesat: cannot write output: {e}"))?;
+        written.context("cagesat: cannot write output")?;
         Ok(if count.count == 0 {
             EXIT_UNSAT
         } else {
@@ -162,9 +158,7 @@ pub(super) fn solve_json(
     stats: &EngineStats,
 ) -> serde_json::Value {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => {
-            ("solved", render::solution_json(puzzle, grid), json!(unique))
-        }
+        Outcome::Solved { grid, unique } => ("solved", render_json(puzzle, grid), json!(unique)),
         Outcome::Unsat => ("unsat", json!(null), json!(null)),
     };
     json!({
@@ -199,7 +193,7 @@ pub(super) fn write_solve_text(
     }
     match outcome {
         Outcome::Solved { grid, unique } => {
-            write!(out, "{}", render::solution_text(puzzle, Some(grid)))?;
+            write!(out, "{}", render_text(puzzle, Some(grid)))?;
             match unique {
                 Some(true) => writeln!(out, "solved (unique)"),
                 Some(false) => writeln!(out, "solved (multiple solutions)"),
@@ -215,14 +209,14 @@ fn write_count_text(
     header: Option<&str>,
     puzzle: &Puzzle,
     count: Count,
-    solutions: &[crate::grid::Grid<u8>],
+    solutions: &[cagesat::Grid<u8>],
 ) -> io::Result<()> {
     if let Some(name) = header {
         writeln!(out, "== {name}")?;
     }
     for (i, g) in solutions.iter().enumerate() {
         writeln!(out, "solution {}:", i + 1)?;
-        write!(out, "{}", render::solution_text(puzzle, Some(g)))?;
+        write!(out, "{}", render_text(puzzle, Some(g)))?;
     }
     let noun = if count.count == 1 {
         "solution"

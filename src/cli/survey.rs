@@ -1,25 +1,25 @@
 //! `survey`: how often random puzzles have a unique solution (CrossProduct).
 //!
-//! Argument parsing and printing only; the work is done by [`crate::survey`].
+//! Argument parsing and printing only; the work is done by [`cagesat::survey`].
 
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use crate::encode::EncodeOptions;
-use crate::survey::survey_crossproduct;
+use cagesat::survey::survey_crossproduct;
+use cagesat::EncodeOptions;
 
 /// Puzzle kinds that can be surveyed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SurveyKind {
+pub(crate) enum SurveyKind {
     /// CrossProduct tables.
     Crossproduct,
 }
 
 /// `survey` options.
 #[derive(Debug, Args)]
-pub struct SurveyArgs {
+pub(crate) struct SurveyArgs {
     /// Puzzle kind (only `crossproduct` so far).
     #[arg(value_enum)]
     pub kind: SurveyKind,

@@ -12,7 +12,7 @@
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 
 /// Largest group for which [`AmoEncoding::Auto`] uses pairwise clauses.
-pub const AUTO_PAIRWISE_MAX: usize = 10;
+pub(crate) const AUTO_PAIRWISE_MAX: usize = 10;
 
 /// How at-most-one constraints are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -39,7 +39,11 @@ impl AmoEncoding {
 }
 
 /// Writes "at most one of `lits` is true" and returns its size.
-pub fn at_most_one(f: &mut impl ExtendFormula, lits: &[Lit], enc: AmoEncoding) -> EncodeStats {
+pub(crate) fn at_most_one(
+    f: &mut impl ExtendFormula,
+    lits: &[Lit],
+    enc: AmoEncoding,
+) -> EncodeStats {
     let k = lits.len();
     if k < 2 {
         return EncodeStats::default();
@@ -51,7 +55,11 @@ pub fn at_most_one(f: &mut impl ExtendFormula, lits: &[Lit], enc: AmoEncoding) -
 }
 
 /// Writes "exactly one of `lits` is true" (one at-least-one clause plus at-most-one).
-pub fn exactly_one(f: &mut impl ExtendFormula, lits: &[Lit], enc: AmoEncoding) -> EncodeStats {
+pub(crate) fn exactly_one(
+    f: &mut impl ExtendFormula,
+    lits: &[Lit],
+    enc: AmoEncoding,
+) -> EncodeStats {
     f.add_clause(lits);
     let amo = at_most_one(f, lits, enc);
     EncodeStats {

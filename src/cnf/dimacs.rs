@@ -12,15 +12,15 @@ use std::io::{self, Write};
 
 use thiserror::Error;
 
-use crate::cnf::{CnfFormula, Lit};
 use crate::answer::SatResult;
+use crate::cnf::{CnfFormula, Lit};
 
 /// Writes `formula` plus `extra` clauses as DIMACS, after the given comment lines (each
 /// written as `c <line>`).
 ///
 /// # Errors
 /// Write failures.
-pub fn write_dimacs(
+pub(crate) fn write_dimacs(
     w: &mut impl Write,
     comments: &[String],
     formula: &CnfFormula,
@@ -125,7 +125,7 @@ pub enum AnswerError {
 ///
 /// # Errors
 /// Any malformed, truncated or out-of-range content.
-pub fn parse_answer(text: &str, vars: usize) -> Result<SatResult, AnswerError> {
+pub(crate) fn parse_answer(text: &str, vars: usize) -> Result<SatResult, AnswerError> {
     let mut status: Option<SatResult> = None;
     let mut model = ModelReader::new(vars);
     for (i, raw) in text.lines().enumerate() {

@@ -60,7 +60,7 @@ use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 const LINEAR_LAYER_MAX: usize = 32;
 
 /// Default bound on the number of nodes of one automaton.
-pub const DEFAULT_NODE_LIMIT: usize = 1_000_000;
+pub(crate) const DEFAULT_NODE_LIMIT: usize = 1_000_000;
 
 /// Building an automaton failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -77,7 +77,7 @@ pub enum MddError {
 
 /// An edge between two consecutive layers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Edge {
+pub(crate) struct Edge {
     /// Source node index within its layer.
     pub from: usize,
     /// Index of the value within the position's value list.
@@ -88,7 +88,7 @@ pub struct Edge {
 
 /// A pruned layered automaton over `k` positions with states of type `S`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mdd<S> {
+pub(crate) struct Mdd<S> {
     /// `states[i]`: the live states of layer `i`, `i = 0..=k`.
     states: Vec<Vec<S>>,
     /// `edges[i]`: the edges from layer `i` to layer `i + 1`.
@@ -102,7 +102,7 @@ impl<S: Copy + Eq + Hash> Mdd<S> {
     ///
     /// # Errors
     /// [`MddError::TooLarge`] when the forward construction exceeds `node_limit` nodes.
-    pub fn build<V: Copy>(
+    pub(crate) fn build<V: Copy>(
         values: &[Vec<V>],
         start: S,
         mut step: impl FnMut(usize, S, V) -> Option<S>,
@@ -201,7 +201,11 @@ impl Mdd<u64> {
     ///
     /// # Errors
     /// [`MddError::TooLarge`] beyond `node_limit` nodes.
-    pub fn product(values: &[Vec<u64>], target: u64, node_limit: usize) -> Result<Self, MddError> {
+    pub(crate) fn product(
+        values: &[Vec<u64>],
+        target: u64,
+        node_limit: usize,
+    ) -> Result<Self, MddError> {
         Mdd::build(
             values,
             target,
@@ -216,7 +220,11 @@ impl Mdd<u64> {
     ///
     /// # Errors
     /// [`MddError::TooLarge`] beyond `node_limit` nodes.
-    pub fn sum(values: &[Vec<u64>], target: u64, node_limit: usize) -> Result<Self, MddError> {
+    pub(crate) fn sum(
+        values: &[Vec<u64>],
+        target: u64,
+        node_limit: usize,
+    ) -> Result<Self, MddError> {
         Mdd::build(
             values,
             target,
@@ -230,43 +238,44 @@ impl Mdd<u64> {
 impl<S> Mdd<S> {
     /// Number of positions `k`.
     #[must_use]
-    pub fn positions(&self) -> usize {
+    pub(crate) fn positions(&self) -> usize {
         self.edges.len()
     }
 
     /// True when no tuple is accepted.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.states[0].is_empty()
     }
 
     /// Live states of layer `i`.
     #[must_use]
-    pub fn layer(&self, i: usize) -> &[S] {
+    pub(crate) fn layer(&self, i: usize) -> &[S] {
         &self.states[i]
     }
 
+    #[cfg(test)]
     /// Edges from layer `i` to layer `i + 1`.
     #[must_use]
-    pub fn edges(&self, i: usize) -> &[Edge] {
+    pub(crate) fn edges(&self, i: usize) -> &[Edge] {
         &self.edges[i]
     }
 
     /// Total nodes over all layers.
     #[must_use]
-    pub fn node_count(&self) -> usize {
+    pub(crate) fn node_count(&self) -> usize {
         self.states.iter().map(Vec::len).sum()
     }
 
     /// Total edges.
     #[must_use]
-    pub fn edge_count(&self) -> usize {
+    pub(crate) fn edge_count(&self) -> usize {
         self.edges.iter().map(Vec::len).sum()
     }
 
     /// Number of accepted tuples (saturating).
     #[must_use]
-    pub fn count_paths(&self) -> u128 {
+    pub(crate) fn count_paths(&self) -> u128 {
         let k = self.edges.len();
         let mut ways: Vec<u128> = vec![1; self.states[k].len()];
         for i in (0..k).rev() {
@@ -282,7 +291,7 @@ impl<S> Mdd<S> {
     /// The accepted tuples as value indices, in edge order, or `None` when there are more
     /// than `limit`.
     #[must_use]
-    pub fn tuples(&self, limit: usize) -> Option<Vec<Vec<usize>>> {
+    pub(crate) fn tuples(&self, limit: usize) -> Option<Vec<Vec<usize>>> {
         if self.count_paths() > limit as u128 {
             return None;
         }
@@ -309,7 +318,7 @@ impl<S> Mdd<S> {
 
 /// Sizes of an MDD encoding, by clause family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MddStats {
+pub(crate) struct MddStats {
     /// Node variables.
     pub nodes: usize,
     /// Edge variables.
@@ -331,7 +340,7 @@ pub struct MddStats {
 impl MddStats {
     /// Total clauses and variables.
     #[must_use]
-    pub fn total(&self) -> EncodeStats {
+    pub(crate) fn total(&self) -> EncodeStats {
         EncodeStats {
             vars: self.nodes + self.edges,
             clauses: self.root + self.edge + self.out + self.into + self.support + self.prune,
@@ -345,7 +354,11 @@ impl MddStats {
 ///
 /// # Panics
 /// Panics when `lits` has fewer positions or values than the automaton uses.
-pub fn encode_mdd<S>(f: &mut impl ExtendFormula, lits: &[Vec<Lit>], mdd: &Mdd<S>) -> MddStats {
+pub(crate) fn encode_mdd<S>(
+    f: &mut impl ExtendFormula,
+    lits: &[Vec<Lit>],
+    mdd: &Mdd<S>,
+) -> MddStats {
     let mut stats = MddStats::default();
     let k = mdd.positions();
     assert!(lits.len() >= k, "one literal list per position");

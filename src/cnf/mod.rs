@@ -4,15 +4,15 @@
 //! [`ExtendFormula`]); this layer adds the one-hot variable map, cardinality encodings and
 //! the allowed-tuple (table) encoding. Everything here writes into any `ExtendFormula` sink.
 
-pub mod card;
-pub mod dimacs;
-pub mod mdd;
-pub mod table;
-pub mod varmap;
+pub(crate) mod card;
+pub(crate) mod dimacs;
+pub(crate) mod mdd;
+pub(crate) mod table;
+pub(crate) mod varmap;
 
 pub use card::AmoEncoding;
-pub use varisat::{CnfFormula, ExtendFormula, Lit, Var};
-pub use varmap::{DecodeError, OneHot};
+pub(crate) use varisat::{CnfFormula, ExtendFormula, Lit, Var};
+pub(crate) use varmap::{DecodeError, OneHot};
 
 /// Sizes of an encoding or one of its parts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

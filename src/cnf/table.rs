@@ -53,7 +53,7 @@ impl TableStats {
 /// # Panics
 /// Panics when a tuple's length differs from the number of positions or a digit is out of
 /// range of `lits[i]`.
-pub fn encode_table(
+pub(crate) fn encode_table(
     f: &mut impl ExtendFormula,
     lits: &[Vec<Lit>],
     tuples: &[Vec<u8>],
@@ -66,7 +66,7 @@ pub fn encode_table(
 ///
 /// # Panics
 /// As [`encode_table`].
-pub fn encode_table_with_selectors(
+pub(crate) fn encode_table_with_selectors(
     f: &mut impl ExtendFormula,
     lits: &[Vec<Lit>],
     tuples: &[Vec<u8>],

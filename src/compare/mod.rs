@@ -2,10 +2,10 @@
 //!
 //! [`compare_puzzle`] runs every [`Engine`] on one puzzle with the uniqueness check,
 //! `repeat` times each, keeps the median wall time, and checks that the engines agree
-//! (same status, same uniqueness, and the same grid when it is unique). [`table`] renders
+//! (same status, same uniqueness, and the same grid when it is unique). `table` renders
 //! the results as an aligned text table with per-engine totals, or as JSON records.
 
-pub mod table;
+pub(crate) mod table;
 
 use std::time::{Duration, Instant};
 
@@ -13,7 +13,7 @@ use crate::answer::Outcome;
 use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
 use crate::puzzle::Puzzle;
 
-pub use table::{render_table, Totals};
+pub use table::{records, render_table, Totals};
 
 /// What to compare and how often.
 #[derive(Clone, Debug)]

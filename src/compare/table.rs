@@ -43,7 +43,7 @@ pub struct Totals {
 
 /// Sums every engine's runs, engines in order of first appearance.
 #[must_use]
-pub fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
+pub(crate) fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
     let mut out: Vec<Totals> = Vec::new();
     for run in comparisons.iter().flat_map(|c| &c.runs) {
         let i = match out.iter().position(|t| t.engine == run.engine) {

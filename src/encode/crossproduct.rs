@@ -39,7 +39,7 @@ struct Line {
 /// [`EncodeError::LineTooLarge`] when the tuple encoding is forced on a line with more than
 /// `opts.tuple_limit` fillings; [`EncodeError::Mdd`] when a line's automaton exceeds its
 /// node limit.
-pub fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let (rows, cols) = puzzle.dims();
     let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
     let mut formula = std::mem::take(&mut enc.formula);
@@ -197,7 +197,7 @@ fn encode_line(
 /// k·T select clauses and 1 at-least-one clause; N nodes (F of them final) and E edges cost
 /// N + E variables and 1 + 4E + (N − F) + (N − 1) clauses.
 #[must_use]
-pub fn tuples_are_smaller(mdd: &Mdd<u64>, k: usize) -> bool {
+pub(crate) fn tuples_are_smaller(mdd: &Mdd<u64>, k: usize) -> bool {
     let t = mdd.count_paths();
     let (n, e) = (mdd.node_count() as u128, mdd.edge_count() as u128);
     let f = mdd.layer(mdd.positions()).len() as u128;

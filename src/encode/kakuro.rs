@@ -19,8 +19,8 @@
 mod run;
 mod sets;
 
-pub use run::{RunEncoding, RUN_FAMILIES};
-pub use sets::{combinations, union_and_common, DigitSet};
+pub(crate) use run::{RunEncoding, RUN_FAMILIES};
+pub(crate) use sets::{combinations, DigitSet};
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{Lit, OneHot};
@@ -32,7 +32,7 @@ use crate::puzzle::kakuro::{Kakuro, Run};
 /// # Errors
 /// None at present (every validated run has at most 12 combinations); the signature matches
 /// the other encoders.
-pub fn encode(puzzle: &Kakuro, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+pub(crate) fn encode(puzzle: &Kakuro, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     encode_with(puzzle, opts, |run, combos| {
         RunEncoding::default_for(run.cells.len(), combos)
     })
@@ -44,7 +44,7 @@ pub fn encode(puzzle: &Kakuro, opts: &EncodeOptions) -> Result<Encoding, EncodeE
 ///
 /// # Errors
 /// None at present; see [`encode`].
-pub fn encode_with(
+pub(crate) fn encode_with(
     puzzle: &Kakuro,
     opts: &EncodeOptions,
     choose: impl Fn(&Run, &[DigitSet]) -> RunEncoding,

@@ -22,7 +22,7 @@ use crate::tuples::cage_tuples;
 ///
 /// # Errors
 /// [`EncodeError::Tuples`] when a cage has more allowed tuples than `opts.tuple_limit`.
-pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
     let mut enc = encode_latin(n, opts);
     let mut tables = Vec::with_capacity(puzzle.cages().len());
@@ -69,7 +69,7 @@ pub fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeE
 
 /// The Latin-square part alone: x variables, `cell`, `row` and `col` families.
 #[must_use]
-pub fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
+pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
     let digits = n as u8;
     let mut enc = Encoding::new(OneHot::full(n, n, digits));
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
@@ -102,7 +102,7 @@ pub fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
 ///
 /// # Errors
 /// [`EncodeError::Tuples`] when the cage has too many allowed tuples.
-pub fn encode_cage(
+pub(crate) fn encode_cage(
     f: &mut impl ExtendFormula,
     map: &OneHot,
     n: usize,
@@ -126,7 +126,7 @@ pub fn encode_cage(
 /// Smallest grid that gets cage–line clauses: below it they cost varisat more than they
 /// save (Keen samples, 4×4 to 9×9: median 0.57 ms without, 0.65 ms with; 12×12 to 16×16
 /// instances: 1.5–3× faster with).
-pub const CAGE_LINES_MIN_SIZE: usize = 10;
+pub(crate) const CAGE_LINES_MIN_SIZE: usize = 10;
 
 /// Whether cage–line clauses are written for an N×N grid.
 fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
@@ -138,13 +138,13 @@ fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
 }
 
 /// Above this many allowed tuples, `auto` writes a `+`/`*` cage as a layered automaton.
-pub const AUTO_MDD_TUPLES: usize = 20_000;
+pub(crate) const AUTO_MDD_TUPLES: usize = 20_000;
 
 /// `auto` writes `+`/`*` cages of more cells than this as automata without listing tuples.
-pub const AUTO_MDD_CELLS: usize = 8;
+pub(crate) const AUTO_MDD_CELLS: usize = 8;
 
 /// Largest automaton (nodes) for one cage; a larger one is an error, not a huge formula.
-pub const CAGE_NODE_LIMIT: usize = 100_000;
+pub(crate) const CAGE_NODE_LIMIT: usize = 100_000;
 
 /// How one cage is written.
 enum CageForm {

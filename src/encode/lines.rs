@@ -18,7 +18,7 @@ use crate::grid::Cell;
 
 /// Sizes of the line reasoning of one cage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LineStats {
+pub(crate) struct LineStats {
     /// `u` variables and their clauses.
     pub linked: EncodeStats,
     /// Unit clauses from lines where every tuple agrees.
@@ -26,7 +26,7 @@ pub struct LineStats {
 }
 
 /// Writes the cage–line clauses for one cage of an N×N grid.
-pub fn encode_cage_lines(
+pub(crate) fn encode_cage_lines(
     f: &mut impl ExtendFormula,
     map: &OneHot,
     n: usize,

@@ -4,10 +4,10 @@
 //! formula, the one-hot map that reads models back into grids, and the size of every clause
 //! family, so the documentation in `encodings/` can be checked against the code.
 
-pub mod crossproduct;
-pub mod kakuro;
-pub mod kenken;
-pub mod lines;
+pub(crate) mod crossproduct;
+pub(crate) mod kakuro;
+pub(crate) mod kenken;
+pub(crate) mod lines;
 
 use thiserror::Error;
 
@@ -24,7 +24,7 @@ pub struct EncodeOptions {
     pub amo: AmoEncoding,
     /// Largest number of allowed tuples per cage.
     pub tuple_limit: usize,
-    /// Cage–line ("pointing") reasoning clauses for KenKen (see [`lines`]).
+    /// Cage–line ("pointing") reasoning clauses for KenKen (see `lines`).
     pub cage_lines: CageLines,
     /// How arithmetic line constraints are written (CrossProduct rows and columns).
     pub constraint: ConstraintEncoding,
@@ -36,7 +36,7 @@ pub struct EncodeOptions {
 /// When KenKen cage–line clauses are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CageLines {
-    /// For sizes [`kenken::CAGE_LINES_MIN_SIZE`] and up, where they pay.
+    /// For sizes `kenken::CAGE_LINES_MIN_SIZE` and up, where they pay.
     #[default]
     Auto,
     /// Always (the strongest unit propagation).
@@ -51,9 +51,9 @@ pub enum ConstraintEncoding {
     /// Tuples for constraints with few allowed tuples, the layered automaton otherwise.
     #[default]
     Auto,
-    /// Always the allowed-tuple (table) encoding ([`crate::cnf::table`]).
+    /// Always the allowed-tuple (table) encoding (`crate::cnf::table`).
     Tuples,
-    /// Always the layered automaton (MDD) encoding ([`crate::cnf::mdd`]).
+    /// Always the layered automaton (MDD) encoding (`crate::cnf::mdd`).
     Mdd,
 }
 
@@ -84,7 +84,7 @@ pub enum EncodeError {
         limit: usize,
     },
     /// A layered automaton grew too large.
-    #[error("{line}: {source}")]
+    #[error("{line}")]
     Mdd {
         /// "row 3" or "column 2".
         line: String,
@@ -215,7 +215,11 @@ impl Encoding {
 /// The `c` comment lines that start a DIMACS export: the puzzle, the options, the meaning
 /// of every x variable (`x 17 B3=4`) and the auxiliary ranges with their roles.
 #[must_use]
-pub fn dimacs_comments(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> Vec<String> {
+pub(crate) fn dimacs_comments(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    opts: &EncodeOptions,
+) -> Vec<String> {
     let d = usize::from(enc.map.digits());
     let mut lines = vec![
         format!("cagesat {} {}", puzzle.kind(), puzzle.size_label()),

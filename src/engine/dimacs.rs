@@ -34,7 +34,7 @@ pub enum DecodeAnswerError {
     #[error(transparent)]
     Decode(#[from] DecodeError),
     /// The grid breaks a rule of the puzzle.
-    #[error("answer failed independent verification: {0}")]
+    #[error("answer failed independent verification")]
     Verify(#[from] VerifyError),
 }
 
@@ -80,7 +80,10 @@ pub fn write_dimacs(
             blocked.len()
         ));
     }
-    let blocks: Vec<Vec<Lit>> = blocked.iter().map(|g| blocking_clause(&enc.map, g)).collect();
+    let blocks: Vec<Vec<Lit>> = blocked
+        .iter()
+        .map(|g| blocking_clause(&enc.map, g))
+        .collect();
     cnf::dimacs::write_dimacs(w, &comments, &enc.formula, &blocks)
 }
 

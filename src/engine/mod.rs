@@ -39,7 +39,7 @@ pub use self::sat::SatStats;
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// The native propagation-and-search engine ([`crate::native`]).
+    /// The native propagation-and-search engine (`crate::native`).
     Native,
     /// The one-hot CNF solved by the embedded SAT solver (varisat).
     Varisat,
@@ -192,14 +192,14 @@ impl Engine {
                 return Ok((complete, EngineStats::Native(stats)));
             }
             Engine::Varisat => Box::new(VarisatBackend::new()),
-            Engine::External { command, timeout } => Box::new(
-                ExternalBackend::new(command, *timeout).map_err(|source| {
+            Engine::External { command, timeout } => {
+                Box::new(ExternalBackend::new(command, *timeout).map_err(|source| {
                     EngineError::Backend {
                         solver: self.name().to_string(),
                         source,
                     }
-                })?,
-            ),
+                })?)
+            }
         };
         backend.set_stop(opts.stop.clone());
         let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, visit)?;
@@ -234,7 +234,7 @@ pub enum EngineError {
     #[error(transparent)]
     Encode(#[from] EncodeError),
     /// The SAT solver failed.
-    #[error("solver {solver} failed: {source}")]
+    #[error("solver {solver} failed")]
     Backend {
         /// Solver name.
         solver: String,
@@ -248,10 +248,10 @@ pub enum EngineError {
         engine: String,
     },
     /// A SAT model does not describe a grid.
-    #[error("solver model is not a grid: {0}")]
+    #[error("solver model is not a grid")]
     Decode(#[from] DecodeError),
     /// An answer broke a rule of the puzzle: the engine is wrong.
-    #[error("{engine} answer failed independent verification: {source}")]
+    #[error("{engine} answer failed independent verification")]
     Verify {
         /// Engine name.
         engine: String,

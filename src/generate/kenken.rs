@@ -23,18 +23,18 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::answer::SatResult;
+use crate::backend::{Backend, BackendError, VarisatBackend};
 use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kenken::{encode_cage, encode_latin};
 use crate::encode::EncodeOptions;
+use crate::engine::EngineError;
 use crate::generate::latin::{random_latin_square, shuffle};
 use crate::generate::GenerateError;
 use crate::grade::{Level, Prepared};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Cage, KenKen, Op, Puzzle};
 use crate::rng::SplitMix64;
-use crate::answer::SatResult;
-use crate::backend::{Backend, BackendError, VarisatBackend};
-use crate::engine::EngineError;
 use crate::verify::verify;
 
 /// Generator parameters.
@@ -371,7 +371,11 @@ impl Checker {
             solver: "varisat".to_string(),
             source,
         };
-        let model = match self.solver.solve_under(&assumptions).map_err(engine_error)? {
+        let model = match self
+            .solver
+            .solve_under(&assumptions)
+            .map_err(engine_error)?
+        {
             SatResult::Sat(model) => model,
             SatResult::Unsat => return Ok(None),
             SatResult::Unknown => {

@@ -18,7 +18,7 @@ pub(crate) fn shuffle<T>(rng: &mut SplitMix64, items: &mut [T]) {
 
 /// A random n×n Latin square over digits `1..=n`, as rows.
 #[must_use]
-pub fn random_latin_square(n: usize, rng: &mut SplitMix64) -> Vec<Vec<u8>> {
+pub(crate) fn random_latin_square(n: usize, rng: &mut SplitMix64) -> Vec<Vec<u8>> {
     // used[c][d]: digit d+1 already in column c.
     let mut used = vec![vec![false; n]; n];
     let mut rows = Vec::with_capacity(n);

@@ -1,13 +1,13 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind) built on [`crate::rng`], and
+//! Seeded, reproducible generators (one file per puzzle kind) built on `crate::rng`, and
 //! [`count_solutions`], the capped solution count the CrossProduct generator uses to keep
 //! only unique puzzles.
 
-pub mod crossproduct;
-pub mod keen_id;
-pub mod kenken;
-pub mod latin;
+pub(crate) mod crossproduct;
+pub(crate) mod keen_id;
+pub(crate) mod kenken;
+pub(crate) mod latin;
 
 use thiserror::Error;
 
@@ -19,6 +19,7 @@ pub use crate::rng::SplitMix64;
 pub use crossproduct::{
     generate_crossproduct, random_table, CrossProductParams, GeneratedCrossProduct,
 };
+pub use keen_id::keen_id;
 pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
 
 /// Generation failed.
@@ -26,7 +27,7 @@ pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
 pub enum GenerateError {
     /// Encoding or solving a candidate failed.
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Engine(Box<EngineError>),
     /// The parameters describe no valid puzzle (e.g. zero rows).
     #[error("invalid parameters: {0}")]
     Params(String),
@@ -40,6 +41,12 @@ pub enum GenerateError {
         /// Random tables tried.
         attempts: u64,
     },
+}
+
+impl From<EngineError> for GenerateError {
+    fn from(e: EngineError) -> Self {
+        GenerateError::Engine(Box::new(e))
+    }
 }
 
 /// The number of solutions of `puzzle`, counting at most `cap` (so `cap = 2` answers

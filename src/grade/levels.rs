@@ -25,11 +25,11 @@ use crate::tuples::cage_tuples;
 
 /// Cages with more allowed tuples than this are graded by bounds reasoning (the native
 /// engine's default limit).
-pub const GRADE_TUPLE_LIMIT: usize = crate::native::NATIVE_TUPLE_LIMIT;
+pub(crate) const GRADE_TUPLE_LIMIT: usize = crate::native::NATIVE_TUPLE_LIMIT;
 
 /// One cage: its cells (row-major indices) and its tuples, or bounds when it has too many.
 #[derive(Clone, Debug)]
-pub struct PreparedCage {
+pub(crate) struct PreparedCage {
     /// Row-major indices of the cells, in the cage's order.
     pub cells: Vec<usize>,
     /// Allowed tuples in the order of `cells` (`None`: too many, bounds are used).
@@ -39,7 +39,7 @@ pub struct PreparedCage {
 
 /// A KenKen ready for root propagation at any level.
 #[derive(Clone, Debug)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// Side length.
     pub n: usize,
     lines: Vec<Vec<usize>>,
@@ -57,7 +57,7 @@ enum Rule {
 impl Prepared {
     /// Lines and cage tuples of `k`.
     #[must_use]
-    pub fn new(k: &KenKen) -> Self {
+    pub(crate) fn new(k: &KenKen) -> Self {
         let n = k.size();
         let mut lines: Vec<Vec<usize>> = (0..n)
             .map(|r| (0..n).map(|c| r * n + c).collect())
@@ -85,7 +85,7 @@ impl Prepared {
     ///
     /// # Panics
     /// Panics on [`Level::Search`], which is not a propagation level.
-    pub fn fixpoint(&self, level: Level) -> Result<Domains, Conflict> {
+    pub(crate) fn fixpoint(&self, level: Level) -> Result<Domains, Conflict> {
         self.fixpoint_with(level, true)
     }
 
@@ -97,7 +97,7 @@ impl Prepared {
     ///
     /// # Panics
     /// As [`Prepared::fixpoint`].
-    pub fn fixpoint_with(&self, level: Level, box_pairs: bool) -> Result<Domains, Conflict> {
+    pub(crate) fn fixpoint_with(&self, level: Level, box_pairs: bool) -> Result<Domains, Conflict> {
         assert!(level != Level::Search, "search is not a propagation level");
         let mut rules = self.rules(level);
         let mut doms = Domains::new(self.n);
@@ -172,7 +172,7 @@ impl Prepared {
 ///
 /// # Errors
 /// [`Conflict`] when no tuple is compatible.
-pub fn union_filter(
+pub(crate) fn union_filter(
     doms: &mut Domains,
     cells: &[usize],
     tuples: &[Vec<u8>],

@@ -15,13 +15,13 @@
 //!    keeps the digits it takes in some compatible tuple; Keen's "Normal").
 //! 4. [`Level::Box`]: + the cage–line interaction (a digit every compatible tuple puts in
 //!    the cage's part of a line leaves the rest of the line; Keen's "Hard" cage rule) and
-//!    box–box interaction (GAC on pairs of cages sharing a line, [`pairs`]).
+//!    box–box interaction (GAC on pairs of cages sharing a line, `pairs`).
 //! 5. [`Level::Search`]: none of the above fixes every cell.
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
 //! still checked by [`crate::verify::verify`]. The grade also reports whether unit
 //! propagation on the CNF of [`crate::encode::encode`] (default options) fixes every cell
-//! ([`unit`]).
+//! (`unit`).
 //!
 //! ## Example Usage
 //! ```
@@ -39,10 +39,10 @@
 //! - S. Tatham, *Keen* (Portable Puzzle Collection), `keen.c`: difficulty levels.
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
-pub mod keen;
-pub mod levels;
-pub mod pairs;
-pub mod unit;
+pub(crate) mod keen;
+pub(crate) mod levels;
+pub(crate) mod pairs;
+pub(crate) mod unit;
 
 use std::fmt;
 
@@ -54,8 +54,9 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
 
-pub use levels::Prepared;
-pub use unit::{unit_propagate, Propagated};
+pub use keen::{KeenDifficulty, Matrix};
+pub(crate) use levels::Prepared;
+pub(crate) use unit::{unit_propagate, Propagated};
 
 /// A set of deductions, weakest first; each level includes the ones before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

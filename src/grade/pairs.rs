@@ -15,13 +15,13 @@ use crate::grade::levels::Prepared;
 use crate::native::domains::{bit, Conflict, Domains, Mask};
 
 /// Largest number of tuple combinations examined for one pair of cages.
-pub const PAIR_LIMIT: usize = 40_000;
+pub(crate) const PAIR_LIMIT: usize = 40_000;
 
 /// One pass of box–box interaction over every pair of cages sharing a line.
 ///
 /// # Errors
 /// [`Conflict`] when no combination of some pair is compatible.
-pub fn box_box(p: &Prepared, doms: &mut Domains) -> Result<(), Conflict> {
+pub(crate) fn box_box(p: &Prepared, doms: &mut Domains) -> Result<(), Conflict> {
     let n = p.n;
     let live: Vec<Option<Vec<&Vec<u8>>>> = p
         .cages

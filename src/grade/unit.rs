@@ -19,7 +19,7 @@ use crate::cnf::{CnfFormula, Lit};
 
 /// The outcome of unit propagation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Propagated {
+pub(crate) enum Propagated {
     /// Some clause has every literal false: the formula (with the assumptions) is unsat.
     Conflict,
     /// The closure under the unit rule.
@@ -28,14 +28,14 @@ pub enum Propagated {
 
 /// A partial assignment, by 0-based variable index.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Assignment {
+pub(crate) struct Assignment {
     values: Vec<Option<bool>>,
 }
 
 impl Assignment {
     /// The value of `lit`, if its variable is assigned.
     #[must_use]
-    pub fn value(&self, lit: Lit) -> Option<bool> {
+    pub(crate) fn value(&self, lit: Lit) -> Option<bool> {
         self.values
             .get(lit.index())
             .copied()
@@ -43,9 +43,10 @@ impl Assignment {
             .map(|v| v == lit.is_positive())
     }
 
+    #[cfg(test)]
     /// The true literals, by variable index.
     #[must_use]
-    pub fn true_lits(&self) -> Vec<Lit> {
+    pub(crate) fn true_lits(&self) -> Vec<Lit> {
         self.values
             .iter()
             .enumerate()
@@ -53,22 +54,23 @@ impl Assignment {
             .collect()
     }
 
+    #[cfg(test)]
     /// How many variables are assigned.
     #[must_use]
-    pub fn assigned(&self) -> usize {
+    pub(crate) fn assigned(&self) -> usize {
         self.values.iter().filter(|v| v.is_some()).count()
     }
 }
 
 /// The unit-propagation closure of `formula`.
 #[must_use]
-pub fn unit_propagate(formula: &CnfFormula) -> Propagated {
+pub(crate) fn unit_propagate(formula: &CnfFormula) -> Propagated {
     unit_propagate_with(formula, &[])
 }
 
 /// The unit-propagation closure of `formula` plus the unit clauses `assumptions`.
 #[must_use]
-pub fn unit_propagate_with(formula: &CnfFormula, assumptions: &[Lit]) -> Propagated {
+pub(crate) fn unit_propagate_with(formula: &CnfFormula, assumptions: &[Lit]) -> Propagated {
     let vars = assumptions
         .iter()
         .map(|l| l.index() + 1)

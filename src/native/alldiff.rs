@@ -24,7 +24,7 @@ use crate::native::domains::{bit, digits, full, Conflict, Domains, Mask};
 /// # Errors
 /// [`Conflict`] when two cells are fixed to the same digit, a domain empties, or a digit
 /// has no cell left.
-pub fn singles(doms: &mut Domains, line: &[usize]) -> Result<(), Conflict> {
+pub(crate) fn singles(doms: &mut Domains, line: &[usize]) -> Result<(), Conflict> {
     loop {
         let fixed = naked_singles(doms, line)?;
         if !hidden_singles(doms, line, fixed)? {
@@ -94,7 +94,11 @@ fn hidden_singles(doms: &mut Domains, line: &[usize], fixed: Mask) -> Result<boo
 /// # Errors
 /// [`Conflict`] when `k` cells have fewer than `k` digits between them, or a removal
 /// empties a domain.
-pub fn naked_subsets(doms: &mut Domains, line: &[usize], max_k: usize) -> Result<(), Conflict> {
+pub(crate) fn naked_subsets(
+    doms: &mut Domains,
+    line: &[usize],
+    max_k: usize,
+) -> Result<(), Conflict> {
     for k in 2..=max_k {
         let cands: Vec<usize> = line
             .iter()

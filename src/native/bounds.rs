@@ -17,7 +17,7 @@ use crate::puzzle::Op;
 
 /// A cage checked by bounds reasoning.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoundsCage {
+pub(crate) struct BoundsCage {
     cells: Vec<usize>,
     op: Op,
     target: u64,
@@ -27,21 +27,15 @@ impl BoundsCage {
     /// A cage over `cells` (row-major indices) with `op` (use the effective operator) and
     /// `target`.
     #[must_use]
-    pub fn new(cells: Vec<usize>, op: Op, target: u64) -> Self {
+    pub(crate) fn new(cells: Vec<usize>, op: Op, target: u64) -> Self {
         BoundsCage { cells, op, target }
-    }
-
-    /// The cells of the cage.
-    #[must_use]
-    pub fn cells(&self) -> &[usize] {
-        &self.cells
     }
 
     /// Narrows the cells to the bounds the target allows.
     ///
     /// # Errors
     /// [`Conflict`] when the target is out of reach.
-    pub fn propagate(&self, doms: &mut Domains) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&self, doms: &mut Domains) -> Result<(), Conflict> {
         match self.op {
             Op::Add => self.sum(doms),
             Op::Mul => self.product(doms),

@@ -26,7 +26,7 @@ use crate::native::domains::{bit, Conflict, Domains, Mask};
 
 /// A table constraint over some cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableCage {
+pub(crate) struct TableCage {
     cells: Vec<usize>,
     /// Tuples, flattened: tuple `t` is `tuples[t·k .. t·k + k]`.
     tuples: Vec<u8>,
@@ -63,7 +63,7 @@ impl TableCage {
     /// A table over `cells` (row-major indices in an `n × n` grid) allowing exactly
     /// `tuples`, each in the order of `cells`. Tuples of the wrong length are ignored.
     #[must_use]
-    pub fn new(n: usize, cells: Vec<usize>, tuples: &[Vec<u8>]) -> Self {
+    pub(crate) fn new(n: usize, cells: Vec<usize>, tuples: &[Vec<u8>]) -> Self {
         let k = cells.len();
         let kept: Vec<&Vec<u8>> = tuples.iter().filter(|t| t.len() == k).collect();
         TableCage {
@@ -79,27 +79,15 @@ impl TableCage {
     /// only narrows the cage's own cells (plain GAC). Used by `cagesat grade` to tell the
     /// two deductions apart.
     #[must_use]
-    pub fn without_cage_lines(mut self) -> Self {
+    pub(crate) fn without_cage_lines(mut self) -> Self {
         self.segments = Segments::default();
         self
     }
 
-    /// The cells of the cage.
-    #[must_use]
-    pub fn cells(&self) -> &[usize] {
-        &self.cells
-    }
-
     /// The number of tuples before any filtering (the initial `live` count).
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.order.len()
-    }
-
-    /// True when the cage allows no tuple at all.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
     }
 
     /// Drops the live tuples that some domain no longer allows, then narrows each cell to
@@ -107,7 +95,11 @@ impl TableCage {
     ///
     /// # Errors
     /// [`Conflict`] when no tuple is left.
-    pub fn propagate(&mut self, doms: &mut Domains, live: &mut usize) -> Result<(), Conflict> {
+    pub(crate) fn propagate(
+        &mut self,
+        doms: &mut Domains,
+        live: &mut usize,
+    ) -> Result<(), Conflict> {
         let k = self.cells.len();
         self.support.fill(0);
         self.segments.must.fill(Mask::MAX);

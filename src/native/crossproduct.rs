@@ -19,7 +19,7 @@ const DIGITS: Mask = 0b11_1111_1110;
 
 /// A CrossProduct as a line network: cells row-major, rows then columns as lines.
 #[derive(Clone, Debug)]
-pub struct CrossProductModel {
+pub(crate) struct CrossProductModel {
     /// Cells and lines.
     pub net: Network,
     lattices: Vec<Lattice>,
@@ -31,7 +31,7 @@ pub struct CrossProductModel {
 impl CrossProductModel {
     /// The model of `p`.
     #[must_use]
-    pub fn new(p: &CrossProduct) -> Self {
+    pub(crate) fn new(p: &CrossProduct) -> Self {
         let (rows, cols) = p.dims();
         let lines = (0..rows)
             .map(|r| (0..cols).map(|c| r * cols + c).collect())
@@ -54,13 +54,13 @@ impl CrossProductModel {
 
     /// Every cell may hold any digit.
     #[must_use]
-    pub fn root(&self) -> Vec<Mask> {
+    pub(crate) fn root(&self) -> Vec<Mask> {
         vec![DIGITS; self.rows * self.cols]
     }
 
     /// The solution grid of fixed domains.
     #[must_use]
-    pub fn grid(&self, doms: &[Mask]) -> Grid<u8> {
+    pub(crate) fn grid(&self, doms: &[Mask]) -> Grid<u8> {
         let rows = doms
             .chunks(self.cols)
             .map(|row| row.iter().map(|&m| min_digit(m)).collect())

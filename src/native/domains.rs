@@ -12,26 +12,26 @@
 use crate::grid::{Cell, Grid};
 
 /// A set of digits: bit `d` stands for digit `d` (`1..=26`).
-pub type Mask = u32;
+pub(crate) type Mask = u32;
 
 /// A propagator found that no solution extends the current domains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conflict;
+pub(crate) struct Conflict;
 
 /// The mask holding only digit `d`.
 #[must_use]
-pub const fn bit(d: u8) -> Mask {
+pub(crate) const fn bit(d: u8) -> Mask {
     1 << d
 }
 
 /// The mask holding the digits `1..=n`.
 #[must_use]
-pub const fn full(n: usize) -> Mask {
+pub(crate) const fn full(n: usize) -> Mask {
     ((1u64 << (n + 1)) - 2) as Mask
 }
 
 /// The digits of a mask, smallest first.
-pub fn digits(mut m: Mask) -> impl Iterator<Item = u8> {
+pub(crate) fn digits(mut m: Mask) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         if m == 0 {
             return None;
@@ -44,19 +44,19 @@ pub fn digits(mut m: Mask) -> impl Iterator<Item = u8> {
 
 /// The smallest digit of a non-empty mask.
 #[must_use]
-pub fn min_digit(m: Mask) -> u8 {
+pub(crate) fn min_digit(m: Mask) -> u8 {
     m.trailing_zeros() as u8
 }
 
 /// The largest digit of a non-empty mask.
 #[must_use]
-pub fn max_digit(m: Mask) -> u8 {
+pub(crate) fn max_digit(m: Mask) -> u8 {
     (31 - m.leading_zeros()) as u8
 }
 
 /// The digits `lo..=hi` (clamped to `0..=31`), as a mask; empty when `lo > hi`.
 #[must_use]
-pub fn range(lo: i64, hi: i64) -> Mask {
+pub(crate) fn range(lo: i64, hi: i64) -> Mask {
     let lo = lo.max(0);
     let hi = hi.min(31);
     if lo > hi {
@@ -72,7 +72,7 @@ pub fn range(lo: i64, hi: i64) -> Mask {
 
 /// The candidate digits of every cell of an `n × n` grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Domains {
+pub(crate) struct Domains {
     n: usize,
     cells: Vec<Mask>,
     changed: Vec<usize>,
@@ -81,7 +81,7 @@ pub struct Domains {
 impl Domains {
     /// Every cell may hold any digit `1..=n`.
     #[must_use]
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         Domains {
             n,
             cells: vec![full(n); n * n],
@@ -89,11 +89,12 @@ impl Domains {
         }
     }
 
+    #[cfg(test)]
     /// Domains given row by row as digit lists (for tests and examples).
     ///
     /// Returns `None` unless there are `n` rows of `n` lists each.
     #[must_use]
-    pub fn from_digit_rows(rows: &[Vec<Vec<u8>>]) -> Option<Self> {
+    pub(crate) fn from_digit_rows(rows: &[Vec<Vec<u8>>]) -> Option<Self> {
         let n = rows.len();
         if rows.iter().any(|r| r.len() != n) {
             return None;
@@ -110,27 +111,15 @@ impl Domains {
         })
     }
 
-    /// Side length of the grid.
-    #[must_use]
-    pub fn size(&self) -> usize {
-        self.n
-    }
-
     /// The candidates of the cell with row-major index `i`.
     #[must_use]
-    pub fn get(&self, i: usize) -> Mask {
+    pub(crate) fn get(&self, i: usize) -> Mask {
         self.cells[i]
-    }
-
-    /// The candidates of `cell`, as a sorted list of digits.
-    #[must_use]
-    pub fn digits_of(&self, cell: Cell) -> Vec<u8> {
-        digits(self.cells[cell.index(self.n)]).collect()
     }
 
     /// The digit of cell `i` when only one is left.
     #[must_use]
-    pub fn value(&self, i: usize) -> Option<u8> {
+    pub(crate) fn value(&self, i: usize) -> Option<u8> {
         let m = self.cells[i];
         (m.count_ones() == 1).then(|| min_digit(m))
     }
@@ -140,7 +129,7 @@ impl Domains {
     ///
     /// # Errors
     /// [`Conflict`] when nothing is left (the domain is then left unchanged).
-    pub fn restrict(&mut self, i: usize, mask: Mask) -> Result<bool, Conflict> {
+    pub(crate) fn restrict(&mut self, i: usize, mask: Mask) -> Result<bool, Conflict> {
         let old = self.cells[i];
         let new = old & mask;
         if new == 0 {
@@ -158,7 +147,7 @@ impl Domains {
     ///
     /// # Errors
     /// [`Conflict`] when nothing is left.
-    pub fn remove(&mut self, i: usize, mask: Mask) -> Result<bool, Conflict> {
+    pub(crate) fn remove(&mut self, i: usize, mask: Mask) -> Result<bool, Conflict> {
         self.restrict(i, !mask)
     }
 
@@ -166,24 +155,24 @@ impl Domains {
     ///
     /// # Errors
     /// [`Conflict`] when `d` is not a candidate.
-    pub fn assign(&mut self, i: usize, d: u8) -> Result<bool, Conflict> {
+    pub(crate) fn assign(&mut self, i: usize, d: u8) -> Result<bool, Conflict> {
         self.restrict(i, bit(d))
     }
 
     /// Takes the list of cells narrowed since the last call (may repeat a cell).
-    pub fn take_changed(&mut self) -> Vec<usize> {
+    pub(crate) fn take_changed(&mut self) -> Vec<usize> {
         std::mem::take(&mut self.changed)
     }
 
     /// Moves the changed cells into `out` (cleared first), keeping both allocations.
-    pub fn drain_changed_into(&mut self, out: &mut Vec<usize>) {
+    pub(crate) fn drain_changed_into(&mut self, out: &mut Vec<usize>) {
         out.clear();
         std::mem::swap(&mut self.changed, out);
     }
 
     /// The grid when every cell is fixed.
     #[must_use]
-    pub fn to_grid(&self) -> Option<Grid<u8>> {
+    pub(crate) fn to_grid(&self) -> Option<Grid<u8>> {
         let rows: Option<Vec<Vec<u8>>> = self
             .cells
             .chunks(self.n.max(1))
@@ -194,7 +183,7 @@ impl Domains {
 
     /// The row-major index of `cell`.
     #[must_use]
-    pub fn index(&self, cell: Cell) -> usize {
+    pub(crate) fn index(&self, cell: Cell) -> usize {
         cell.index(self.n)
     }
 }

@@ -25,7 +25,7 @@ type SetOfSets = [u64; 8];
 
 /// A Kakuro as a line network: the white cells in row-major order, the runs as lines.
 #[derive(Clone, Debug)]
-pub struct KakuroModel {
+pub(crate) struct KakuroModel {
     /// Cells and runs.
     pub net: Network,
     sums: Vec<u32>,
@@ -39,7 +39,7 @@ pub struct KakuroModel {
 impl KakuroModel {
     /// The model of `k`.
     #[must_use]
-    pub fn new(k: &Kakuro) -> Self {
+    pub(crate) fn new(k: &Kakuro) -> Self {
         let (rows, cols) = (k.rows(), k.cols());
         let white = k.white_cells().to_vec();
         let mut index = vec![usize::MAX; rows * cols];
@@ -67,13 +67,13 @@ impl KakuroModel {
 
     /// Every white cell may hold any digit.
     #[must_use]
-    pub fn root(&self) -> Vec<Mask> {
+    pub(crate) fn root(&self) -> Vec<Mask> {
         vec![DIGITS; self.white.len()]
     }
 
     /// The solution grid (0 on non-white squares) of fixed domains.
     #[must_use]
-    pub fn grid(&self, doms: &[Mask]) -> Grid<u8> {
+    pub(crate) fn grid(&self, doms: &[Mask]) -> Grid<u8> {
         let mut g = Grid::filled(self.rows, self.cols, 0);
         for (c, &m) in self.white.iter().zip(doms) {
             g.set(*c, min_digit(m));

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use crate::native::domains::{bit, digits, Mask};
 
 /// Arc consistency for one kind of line constraint.
-pub trait LineFilter {
+pub(crate) trait LineFilter {
     /// Narrows `doms`, the candidates of the cells of line `line` in line order, to the
     /// digits that some filling of the line supports. Returns `false` when the line has
     /// no filling (the domains are then unspecified).
@@ -25,7 +25,7 @@ pub trait LineFilter {
 
 /// Cells and the lines through them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Network {
+pub(crate) struct Network {
     lines: Vec<Vec<usize>>,
     on: Vec<Vec<usize>>,
 }
@@ -36,7 +36,7 @@ impl Network {
     /// # Panics
     /// When a line names a cell `>= cells`.
     #[must_use]
-    pub fn new(cells: usize, lines: Vec<Vec<usize>>) -> Self {
+    pub(crate) fn new(cells: usize, lines: Vec<Vec<usize>>) -> Self {
         let mut on = vec![Vec::new(); cells];
         for (l, line) in lines.iter().enumerate() {
             for &c in line {
@@ -46,22 +46,24 @@ impl Network {
         Network { lines, on }
     }
 
+    #[cfg(test)]
     /// Number of cells.
     #[must_use]
-    pub fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         self.on.len()
     }
 
+    #[cfg(test)]
     /// The cells of line `l`, in order.
     #[must_use]
-    pub fn line(&self, l: usize) -> &[usize] {
+    pub(crate) fn line(&self, l: usize) -> &[usize] {
         &self.lines[l]
     }
 }
 
 /// Depth-first search over a [`Network`] with one [`LineFilter`].
 #[derive(Debug)]
-pub struct LineSearch<'a, F> {
+pub(crate) struct LineSearch<'a, F> {
     net: &'a Network,
     filter: &'a F,
     queue: VecDeque<usize>,
@@ -77,7 +79,7 @@ pub struct LineSearch<'a, F> {
 
 impl<'a, F: LineFilter> LineSearch<'a, F> {
     /// A search over `net` with `filter`, with no node visited yet.
-    pub fn new(net: &'a Network, filter: &'a F) -> Self {
+    pub(crate) fn new(net: &'a Network, filter: &'a F) -> Self {
         LineSearch {
             net,
             filter,
@@ -93,7 +95,11 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
     /// Explores every filling of `root` (one mask per cell), handing each solution (all
     /// masks single digits) to `on_solution`, which returns whether to go on. Returns
     /// `false` when `on_solution` stopped the search.
-    pub fn run(&mut self, root: Vec<Mask>, on_solution: &mut dyn FnMut(&[Mask]) -> bool) -> bool {
+    pub(crate) fn run(
+        &mut self,
+        root: Vec<Mask>,
+        on_solution: &mut dyn FnMut(&[Mask]) -> bool,
+    ) -> bool {
         for l in 0..self.net.lines.len() {
             self.wake(l);
         }

@@ -20,15 +20,15 @@
 //! - P. Norvig, "KenKen" notebook (constraint propagation and search), 2016/2021.
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, cage interactions).
 
-pub mod alldiff;
-pub mod bounds;
-pub mod cage;
-pub mod crossproduct;
-pub mod domains;
-pub mod kakuro;
-pub mod lines;
-pub mod propagate;
-pub mod search;
+pub(crate) mod alldiff;
+pub(crate) mod bounds;
+pub(crate) mod cage;
+pub(crate) mod crossproduct;
+pub(crate) mod domains;
+pub(crate) mod kakuro;
+pub(crate) mod lines;
+pub(crate) mod propagate;
+pub(crate) mod search;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -44,7 +44,7 @@ pub(crate) use search::Search;
 /// is filtered at every propagation, and enumerating a huge cage only to give up costs
 /// more than the bounds reasoning that replaces it. The shipped corpus tops out at 2,406
 /// tuples per cage; a 9-cell `+` cage has 362,880.
-pub const NATIVE_TUPLE_LIMIT: usize = 10_000;
+pub(crate) const NATIVE_TUPLE_LIMIT: usize = 10_000;
 
 /// Native engine choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

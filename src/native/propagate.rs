@@ -27,7 +27,7 @@ use crate::tuples::cage_tuples;
 
 /// The propagator of one cage.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CageProp {
+pub(crate) enum CageProp {
     /// Generalised arc consistency over the allowed tuples.
     Table(TableCage),
     /// Bounds reasoning, for cages with too many tuples.
@@ -36,7 +36,7 @@ pub enum CageProp {
 
 /// The search state: copied on branching, dropped on backtracking.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
+pub(crate) struct State {
     /// Candidate digits of every cell.
     pub doms: Domains,
     /// Live-tuple count of each cage (unused for bounds cages).
@@ -45,7 +45,7 @@ pub struct State {
 
 /// The propagators of one KenKen puzzle.
 #[derive(Clone, Debug)]
-pub struct Model {
+pub(crate) struct Model {
     n: usize,
     lines: Vec<Vec<usize>>,
     cages: Vec<CageProp>,
@@ -57,7 +57,7 @@ impl Model {
     /// Builds the propagators and the root state. Cages with more than `tuple_limit`
     /// tuples use bounds; naked subsets go up to `max_subset` cells (below 2: off).
     #[must_use]
-    pub fn new(k: &KenKen, tuple_limit: usize, max_subset: usize) -> (Model, State) {
+    pub(crate) fn new(k: &KenKen, tuple_limit: usize, max_subset: usize) -> (Model, State) {
         let n = k.size();
         let mut lines: Vec<Vec<usize>> = (0..n)
             .map(|r| (0..n).map(|c| r * n + c).collect())
@@ -99,19 +99,19 @@ impl Model {
 
     /// Side length.
     #[must_use]
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.n
     }
 
     /// The cage containing the cell with row-major index `i`.
     #[must_use]
-    pub fn cage_of(&self, i: usize) -> usize {
+    pub(crate) fn cage_of(&self, i: usize) -> usize {
         self.cage_of[i]
     }
 
     /// How many cages use bounds instead of a table.
     #[must_use]
-    pub fn bounds_cages(&self) -> usize {
+    pub(crate) fn bounds_cages(&self) -> usize {
         self.cages
             .iter()
             .filter(|c| matches!(c, CageProp::Bounds(_)))
@@ -129,7 +129,7 @@ enum Prop {
 
 /// Work queues for [`Propagation::fixpoint`], reused across calls.
 #[derive(Clone, Debug, Default)]
-pub struct Propagation {
+pub(crate) struct Propagation {
     lines: Queue,
     cages: Queue,
     subsets: Queue,
@@ -179,7 +179,7 @@ impl Queue {
 impl Propagation {
     /// Empty queues sized for `model`.
     #[must_use]
-    pub fn new(model: &Model) -> Self {
+    pub(crate) fn new(model: &Model) -> Self {
         Propagation {
             lines: Queue::new(model.lines.len()),
             cages: Queue::new(model.cages.len()),
@@ -194,13 +194,13 @@ impl Propagation {
     /// The failure weight around the cell with row-major index `i`: its row, its column
     /// and its cage.
     #[must_use]
-    pub fn weight(&self, model: &Model, i: usize) -> u64 {
+    pub(crate) fn weight(&self, model: &Model, i: usize) -> u64 {
         let n = model.n;
         self.line_weight[i / n] + self.line_weight[n + i % n] + self.cage_weight[model.cage_of[i]]
     }
 
     /// Queues every propagator (for the root node).
-    pub fn wake_all(&mut self, model: &Model) {
+    pub(crate) fn wake_all(&mut self, model: &Model) {
         for l in 0..model.lines.len() {
             self.lines.push(l);
             self.subsets.push(l);
@@ -215,7 +215,7 @@ impl Propagation {
     /// # Errors
     /// [`Conflict`] when a propagator proves the state has no solution (queues are then
     /// emptied).
-    pub fn fixpoint(&mut self, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
+    pub(crate) fn fixpoint(&mut self, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
         loop {
             self.wake_changed(model, &mut st.doms, None);
             let Some(prop) = self.next() else {

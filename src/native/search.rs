@@ -14,7 +14,7 @@ use crate::native::propagate::{Model, Propagation, State};
 
 /// Depth-first search over one model.
 #[derive(Debug)]
-pub struct Search<'m> {
+pub(crate) struct Search<'m> {
     model: &'m mut Model,
     prop: Propagation,
     /// Nodes visited (the root counts as one).
@@ -25,7 +25,7 @@ pub struct Search<'m> {
 
 impl<'m> Search<'m> {
     /// A search over `model`, with no node visited yet.
-    pub fn new(model: &'m mut Model) -> Self {
+    pub(crate) fn new(model: &'m mut Model) -> Self {
         let prop = Propagation::new(model);
         Search {
             model,
@@ -37,13 +37,17 @@ impl<'m> Search<'m> {
 
     /// Propagator runs so far.
     #[must_use]
-    pub fn propagations(&self) -> u64 {
+    pub(crate) fn propagations(&self) -> u64 {
         self.prop.calls
     }
 
     /// Explores the tree below `root`, handing each solution to `on_solution`, which
     /// returns whether to go on. Returns `false` when `on_solution` stopped the search.
-    pub fn run(&mut self, root: State, on_solution: &mut dyn FnMut(Grid<u8>) -> bool) -> bool {
+    pub(crate) fn run(
+        &mut self,
+        root: State,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
         self.prop.wake_all(self.model);
         self.dfs(root, on_solution)
     }

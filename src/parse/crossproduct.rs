@@ -16,7 +16,7 @@ use crate::puzzle::crossproduct::{CrossProduct, CrossProductError};
 
 /// True when the first non-comment token of `text` is `rows` or `cols`.
 #[must_use]
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     text.lines()
         .filter_map(|l| l.split('#').next()?.split_whitespace().next())
         .next()
@@ -33,7 +33,7 @@ struct Line {
 ///
 /// # Errors
 /// The first syntax or validation problem, with its position (no path; the caller adds it).
-pub fn parse(text: &str) -> Result<CrossProduct, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
     let mut rows: Option<Line> = None;
     let mut cols: Option<Line> = None;
     let mut line_count = 0;

@@ -29,7 +29,7 @@ struct Written {
 ///
 /// # Errors
 /// The first syntax or validation problem, with its position (no path; the caller adds it).
-pub fn parse(text: &str) -> Result<Kakuro, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Kakuro, ParseError> {
     let mut squares: Vec<Vec<Square>> = Vec::new();
     let mut written: Vec<Vec<Written>> = Vec::new();
     let mut first_line = 0;
@@ -153,7 +153,7 @@ fn locate(e: KakuroError, written: &[Vec<Written>], rows: usize, cols: usize) ->
 /// True when `text` looks like a Kakuro grid: some line (outside `;` comments) consists of
 /// squares only (`#`, `.`, clues) and has at least one clue. KenKen text never does.
 #[must_use]
-pub fn looks_like_kakuro(text: &str) -> bool {
+pub(crate) fn looks_like_kakuro(text: &str) -> bool {
     text.lines()
         .filter(|l| !l.trim_start().starts_with(';'))
         .any(|line| {

@@ -29,7 +29,7 @@ struct RawCage {
 ///
 /// # Errors
 /// The first syntax or validation problem, with its position (no path; the caller adds it).
-pub fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
+pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     let mut size: Option<(usize, Pos)> = None;
     let mut raw: Vec<RawCage> = Vec::new();
     let mut last_pos = Pos::new(1, 1);
@@ -68,10 +68,17 @@ pub fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     KenKen::new(n, cages, strict).map_err(|e| locate(e, &raw, size_pos))
 }
 
+/// The `.kenken` text of the puzzle (see `to_text`); parsing it gives the puzzle back.
+impl std::fmt::Display for KenKen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_text(self))
+    }
+}
+
 /// Writes a puzzle in the `.kenken` format (`size` line, then one cage per line in the
 /// puzzle's order); [`parse`] reads it back to an equal puzzle.
 #[must_use]
-pub fn to_text(puzzle: &KenKen) -> String {
+pub(crate) fn to_text(puzzle: &KenKen) -> String {
     let mut out = format!("size {}\n", puzzle.size());
     for cage in puzzle.cages() {
         out.push_str(&format!("{} {}", cage.target, cage.op.symbol()));

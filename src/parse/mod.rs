@@ -4,10 +4,10 @@
 //! 1-based line and column (counted in characters) and prints the way compilers do:
 //! `file:line:col: message`.
 
-pub mod crossproduct;
-pub mod kakuro;
-pub mod kenken;
-pub mod solution;
+pub(crate) mod crossproduct;
+pub(crate) mod kakuro;
+pub(crate) mod kenken;
+pub(crate) mod solution;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -235,7 +235,7 @@ impl fmt::Display for ParseError {
 
 /// A whitespace-separated token and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token<'a> {
+pub(crate) struct Token<'a> {
     /// The token text.
     pub text: &'a str,
     /// Its position.
@@ -244,7 +244,7 @@ pub struct Token<'a> {
 
 /// Splits `segment` (which starts at character column `first_col` of line `line`) into
 /// whitespace-separated tokens with their positions.
-pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
+pub(crate) fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte, col)
     for (col, (byte, ch)) in (first_col..).zip(segment.char_indices()) {
@@ -271,7 +271,7 @@ pub fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<'_>> {
 /// Parses any supported puzzle text, choosing the format by the file extension:
 /// `.crossproduct` is CrossProduct, `.kakuro` is Kakuro, `.kenken` is KenKen; for other names
 /// and standard input, a first word `rows`/`cols` means CrossProduct, text that
-/// [looks like a Kakuro grid](kakuro::looks_like_kakuro) is Kakuro and anything else KenKen.
+/// looks like a Kakuro grid is Kakuro and anything else KenKen.
 ///
 /// # Errors
 /// A [`ParseError`] with the position of the first problem.

@@ -10,7 +10,7 @@ use crate::parse::{tokens, ParseError, ParseErrorKind, Pos};
 
 /// A parsed solution and where each value was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolutionText {
+pub(crate) struct SolutionText {
     /// The values.
     pub grid: Grid<u8>,
     /// The position of each value in the text.
@@ -29,7 +29,7 @@ pub fn parse_solution(text: &str) -> Result<Grid<u8>, ParseError> {
 ///
 /// # Errors
 /// Non-digit tokens and ragged rows, with their positions.
-pub fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError> {
+pub(crate) fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError> {
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut positions: Vec<Vec<Pos>> = Vec::new();
     let mut width: Option<usize> = None;

@@ -14,10 +14,10 @@ use std::fmt;
 use thiserror::Error;
 
 /// Largest digit.
-pub const DIGITS: u8 = 9;
+pub(crate) const DIGITS: u8 = 9;
 
 /// Largest number of rows or columns.
-pub const MAX_DIM: usize = 64;
+pub(crate) const MAX_DIM: usize = 64;
 
 /// A CrossProduct puzzle that breaks a structural rule.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -115,7 +115,7 @@ fn product(mut digits: impl Iterator<Item = u8>) -> Option<u64> {
     digits.try_fold(1u64, |acc, d| acc.checked_mul(u64::from(d)))
 }
 
-/// The text form, parseable by [`crate::parse::crossproduct::parse`].
+/// The text form, parseable by `crate::parse::crossproduct::parse`.
 impl fmt::Display for CrossProduct {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "cols")?;

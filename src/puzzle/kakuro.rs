@@ -17,10 +17,10 @@ use thiserror::Error;
 use crate::grid::{Cell, Grid};
 
 /// Longest run (there are nine digits and a run repeats none).
-pub const MAX_RUN: usize = 9;
+pub(crate) const MAX_RUN: usize = 9;
 
 /// Largest number of rows or columns (cells are indexed with `u8`).
-pub const MAX_DIM: usize = 255;
+pub(crate) const MAX_DIM: usize = 255;
 
 /// One square of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,7 +106,7 @@ pub struct Run {
 
 /// Smallest and largest sum of `len` distinct digits 1..=9 (`None` when `len` is 0 or > 9).
 #[must_use]
-pub fn sum_range(len: usize) -> Option<(u32, u32)> {
+pub(crate) fn sum_range(len: usize) -> Option<(u32, u32)> {
     if len == 0 || len > MAX_RUN {
         return None;
     }
@@ -118,7 +118,7 @@ pub fn sum_range(len: usize) -> Option<(u32, u32)> {
 /// them back to tokens.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum KakuroError {
-    /// More than [`MAX_DIM`] rows or columns.
+    /// More than `MAX_DIM` rows or columns.
     #[error("grid is {rows}x{cols}, larger than the limit {MAX_DIM}x{MAX_DIM}")]
     TooLarge {
         /// Rows.

@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::grid::{Cell, Grid};
 
 /// Largest supported side length (row letters A..Z).
-pub const MAX_SIZE: usize = 26;
+pub(crate) const MAX_SIZE: usize = 26;
 
 /// A cage operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,7 +113,7 @@ impl Cage {
 /// the cell's position inside its cage, so a parser can point at the offending token.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum KenKenError {
-    /// The size is 0 or larger than [`MAX_SIZE`].
+    /// The size is 0 or larger than `MAX_SIZE`.
     #[error("size {size} is out of range (1..={MAX_SIZE})")]
     BadSize {
         /// The size given.

@@ -1,14 +1,14 @@
 //! # Puzzle models
 //!
 //! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
-//! [`crate::parse`] build these; encoders in [`crate::encode`] read them.
+//! `crate::parse` build these; encoders in `crate::encode` read them.
 
-pub mod crossproduct;
-pub mod kakuro;
-pub mod kenken;
+pub(crate) mod crossproduct;
+pub(crate) mod kakuro;
+pub(crate) mod kenken;
 
 pub use crossproduct::{CrossProduct, CrossProductError};
-pub use kakuro::{Kakuro, KakuroError};
+pub use kakuro::{Kakuro, KakuroError, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 
 /// Any puzzle the project understands.

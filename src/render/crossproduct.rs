@@ -17,7 +17,7 @@ use crate::puzzle::CrossProduct;
 
 /// Draws a CrossProduct table, solved (`Some(grid)`) or not.
 #[must_use]
-pub fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>) -> String {
     let widths: Vec<usize> = puzzle.cols().iter().map(|p| p.to_string().len()).collect();
     let table_width = widths.iter().sum::<usize>() + widths.len().saturating_sub(1);
     let mut out = String::new();

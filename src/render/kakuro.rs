@@ -9,7 +9,7 @@ use crate::puzzle::kakuro::{Kakuro, Square};
 
 /// Draws a Kakuro with its solution (or without, when `grid` is `None`).
 #[must_use]
-pub fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
     let squares = puzzle.squares();
     let (rows, cols) = (squares.rows(), squares.cols());
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
@@ -61,7 +61,7 @@ pub fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
 
 /// The solution in the file's shape: white squares as their digit, all others `None`.
 #[must_use]
-pub fn kakuro_cells(puzzle: &Kakuro, grid: &Grid<u8>) -> Vec<Vec<Option<u8>>> {
+pub(crate) fn kakuro_cells(puzzle: &Kakuro, grid: &Grid<u8>) -> Vec<Vec<Option<u8>>> {
     let squares = puzzle.squares();
     (0..squares.rows())
         .map(|r| {

@@ -6,7 +6,7 @@ use crate::render::draw_regions;
 
 /// Draws a solved (or unsolved, with `None`) KenKen with its cages.
 #[must_use]
-pub fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
     let cage_of = puzzle.cage_of();
     let label = |cell: Cell| {
         let cage = &puzzle.cages()[*cage_of.get(cell)];

@@ -11,9 +11,9 @@ mod kenken;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
-pub use crossproduct::crossproduct;
-pub use kakuro::{kakuro, kakuro_cells};
-pub use kenken::kenken;
+pub(crate) use crossproduct::crossproduct;
+pub(crate) use kakuro::{kakuro, kakuro_cells};
+pub(crate) use kenken::kenken;
 
 /// Draws a puzzle with its solution (or without, when `grid` is `None`).
 #[must_use]
@@ -38,7 +38,7 @@ pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
 /// Draws a grid. `region` gives each cell's region id, `label` the first text line of a
 /// cell and `value` the second.
 #[must_use]
-pub fn draw_regions(
+pub(crate) fn draw_regions(
     region: &Grid<usize>,
     label: impl Fn(Cell) -> String,
     value: impl Fn(Cell) -> String,

@@ -13,7 +13,7 @@ use crate::verify::{check_shape, VerifyError};
 /// # Errors
 /// The first broken rule: wrong shape, a digit outside 1..=9, or a wrong product (rows
 /// first, then columns).
-pub fn verify_crossproduct(p: &CrossProduct, grid: &Grid<u8>) -> Result<(), VerifyError> {
+pub(crate) fn verify_crossproduct(p: &CrossProduct, grid: &Grid<u8>) -> Result<(), VerifyError> {
     let (rows, cols) = (p.rows().len(), p.cols().len());
     check_shape(grid, rows, cols)?;
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);

@@ -12,7 +12,7 @@ use crate::verify::{check_shape, VerifyError};
 ///
 /// # Errors
 /// The first broken rule.
-pub fn verify_kakuro(k: &Kakuro, grid: &Grid<u8>) -> Result<(), VerifyError> {
+pub(crate) fn verify_kakuro(k: &Kakuro, grid: &Grid<u8>) -> Result<(), VerifyError> {
     let squares = k.squares();
     let (rows, cols) = (squares.rows(), squares.cols());
     check_shape(grid, rows, cols)?;

@@ -11,7 +11,7 @@ use crate::verify::{check_shape, VerifyError};
 ///
 /// # Errors
 /// The first broken rule.
-pub fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyError> {
+pub(crate) fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyError> {
     let n = k.size();
     check_shape(grid, n, n)?;
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);

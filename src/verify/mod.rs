@@ -14,9 +14,9 @@ use thiserror::Error;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 
-pub use crossproduct::verify_crossproduct;
-pub use kakuro::verify_kakuro;
-pub use kenken::verify_kenken;
+pub(crate) use crossproduct::verify_crossproduct;
+pub(crate) use kakuro::verify_kakuro;
+pub(crate) use kenken::verify_kenken;
 
 /// A rule the grid breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -20,7 +20,7 @@ use super::sets::{union_and_common, DigitSet};
 /// How the sum of one run is encoded. The encoder asks a chooser for each run; this is the
 /// seam where other encodings (an MDD shared with CrossProduct) can be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RunEncoding {
+pub(crate) enum RunEncoding {
     /// A single combination: `run-must` for all its digits, nothing else.
     Fixed,
     /// Two cells: `x(c₁, a) → x(c₂, s − a)` and back (`run-pair`); generalised arc
@@ -38,7 +38,7 @@ impl RunEncoding {
     /// The encoding actually used for a run of `len` cells with `combos` combinations:
     /// `Fixed` needs exactly one combination and `Pair` two cells; otherwise `Selectors`.
     #[must_use]
-    pub fn resolve(self, len: usize, combos: usize) -> RunEncoding {
+    pub(crate) fn resolve(self, len: usize, combos: usize) -> RunEncoding {
         match self {
             RunEncoding::Fixed if combos == 1 => RunEncoding::Fixed,
             RunEncoding::Pair if len == 2 => RunEncoding::Pair,
@@ -51,7 +51,7 @@ impl RunEncoding {
     /// whichever of `Selectors` and `Mdd` writes fewer clauses plus auxiliary variables
     /// (selectors on a tie).
     #[must_use]
-    pub fn default_for(len: usize, combos: &[DigitSet]) -> RunEncoding {
+    pub(crate) fn default_for(len: usize, combos: &[DigitSet]) -> RunEncoding {
         match (combos.len(), len) {
             (1, _) => RunEncoding::Fixed,
             (_, 2) => RunEncoding::Pair,
@@ -75,7 +75,7 @@ impl RunEncoding {
 }
 
 /// Names of the run clause families, in the order they are recorded in [`crate::encode::Encoding::families`].
-pub const RUN_FAMILIES: [&str; 10] = [
+pub(crate) const RUN_FAMILIES: [&str; 10] = [
     "run-amo",
     "run-prune",
     "run-must",

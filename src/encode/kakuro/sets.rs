@@ -8,17 +8,18 @@ use std::fmt;
 
 /// A set of digits 1..=9 as a bit mask (bit `d` set when `d` is in the set).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct DigitSet(u16);
+pub(crate) struct DigitSet(u16);
 
 impl DigitSet {
     /// The empty set.
-    pub const EMPTY: DigitSet = DigitSet(0);
+    pub(crate) const EMPTY: DigitSet = DigitSet(0);
     /// All nine digits.
-    pub const ALL: DigitSet = DigitSet(0b11_1111_1110);
+    pub(crate) const ALL: DigitSet = DigitSet(0b11_1111_1110);
 
+    #[cfg(test)]
     /// Builds a set from digits (values outside 1..=9 are ignored).
     #[must_use]
-    pub fn from_digits(digits: &[u8]) -> Self {
+    pub(crate) fn from_digits(digits: &[u8]) -> Self {
         digits
             .iter()
             .filter(|d| (1..=9).contains(*d))
@@ -27,48 +28,50 @@ impl DigitSet {
 
     /// This set plus `d` (1..=9).
     #[must_use]
-    pub fn with(self, d: u8) -> Self {
+    pub(crate) fn with(self, d: u8) -> Self {
         DigitSet(self.0 | 1 << d)
     }
 
     /// Whether `d` is in the set.
     #[must_use]
-    pub fn contains(self, d: u8) -> bool {
+    pub(crate) fn contains(self, d: u8) -> bool {
         (1..=9).contains(&d) && self.0 >> d & 1 == 1
     }
 
+    #[cfg(test)]
     /// Number of digits.
     #[must_use]
-    pub fn len(self) -> usize {
+    pub(crate) fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    #[cfg(test)]
     /// True for the empty set.
     #[must_use]
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Union.
     #[must_use]
-    pub fn union(self, other: DigitSet) -> Self {
+    pub(crate) fn union(self, other: DigitSet) -> Self {
         DigitSet(self.0 | other.0)
     }
 
     /// Intersection.
     #[must_use]
-    pub fn intersection(self, other: DigitSet) -> Self {
+    pub(crate) fn intersection(self, other: DigitSet) -> Self {
         DigitSet(self.0 & other.0)
     }
 
     /// The digits of `self` not in `other`.
     #[must_use]
-    pub fn minus(self, other: DigitSet) -> Self {
+    pub(crate) fn minus(self, other: DigitSet) -> Self {
         DigitSet(self.0 & !other.0)
     }
 
     /// The digits, ascending.
-    pub fn digits(self) -> impl Iterator<Item = u8> {
+    pub(crate) fn digits(self) -> impl Iterator<Item = u8> {
         (1..=9u8).filter(move |&d| self.contains(d))
     }
 }
@@ -89,7 +92,7 @@ impl fmt::Display for DigitSet {
 /// Every set of `len` distinct digits 1..=9 summing to `sum`, in lexicographic order of
 /// their ascending digit lists. Empty when there is none (including `len` 0 or > 9).
 #[must_use]
-pub fn combinations(len: usize, sum: u32) -> Vec<DigitSet> {
+pub(crate) fn combinations(len: usize, sum: u32) -> Vec<DigitSet> {
     let mut out = Vec::new();
     if len == 0 || len > 9 {
         return out;
@@ -117,7 +120,7 @@ fn extend(out: &mut Vec<DigitSet>, chosen: DigitSet, next: u8, left: usize, rest
 
 /// The union and intersection of `sets` (`EMPTY`, `EMPTY` for no sets).
 #[must_use]
-pub fn union_and_common(sets: &[DigitSet]) -> (DigitSet, DigitSet) {
+pub(crate) fn union_and_common(sets: &[DigitSet]) -> (DigitSet, DigitSet) {
     let union = sets.iter().fold(DigitSet::EMPTY, |a, &s| a.union(s));
     let common = sets
         .iter()
