@@ -58,6 +58,8 @@ macro_rules! golden {
 
 golden!(kenken_2x2, "kenken-2x2", "kenken");
 golden!(kenken_3x3, "kenken-3x3", "kenken");
+golden!(kakuro_3x4, "kakuro-3x4", "kakuro");
+golden!(crossproduct_2x2, "crossproduct-2x2", "crossproduct");
 
 /// Checks that the header's x range and `c aux` ranges cover 1..=n exactly once, in
 /// order, with the `c aux` lines right before the `p cnf` line; returns the aux lines.
@@ -114,7 +116,9 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
         "encodings/golden/kenken-3x3.kenken",
         "tests/data/kenken/norvig/norvig-07-6x6.kenken",
         "tests/data/kenken/generated/gen_kenken_12x12_s12000.kenken",
+        "encodings/golden/kakuro-3x4.kakuro",
         "tests/data/kakuro/panpapag_easy_5x5.kakuro",
+        "encodings/golden/crossproduct-2x2.crossproduct",
         "tests/data/crossproduct/seeds/norvig-3x3.crossproduct",
         "tests/data/crossproduct/seeds/norvig-multi-4.crossproduct",
         "tests/data/crossproduct/seeds/riddler-2.crossproduct",
@@ -144,7 +148,10 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
         }
     }
     // Kakuro runs as automata are only chosen through `encode_with` on these puzzles.
-    for file in ["tests/data/kakuro/panpapag_easy_5x5.kakuro"] {
+    for file in [
+        "encodings/golden/kakuro-3x4.kakuro",
+        "tests/data/kakuro/panpapag_easy_5x5.kakuro",
+    ] {
         let puzzle = load(file);
         let Puzzle::Kakuro(k) = &puzzle else {
             panic!("{file} is not a Kakuro")
