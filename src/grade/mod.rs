@@ -20,8 +20,9 @@
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
 //! still checked by [`crate::verify::verify`]. The grade also reports whether unit
-//! propagation on the CNF of [`crate::encode::encode`] (default options) fixes every cell
-//! ([`unit`]).
+//! propagation on the CNF of [`crate::encode::encode`] fixes every cell ([`unit`](mod@unit)); that CNF
+//! has the default options except that every cage–line clause is written
+//! (`--cage-lines on`, the strongest propagation the encoder offers).
 //!
 //! ## Example Usage
 //! ```
