@@ -20,9 +20,9 @@
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
 //! still checked by [`crate::verify::verify`]. The grade also reports whether unit
-//! propagation on the CNF of [`crate::encode::encode`] fixes every cell ([`unit`](mod@unit)); that CNF
-//! has the default options except that every cage–line clause is written
-//! (`--cage-lines on`, the strongest propagation the encoder offers).
+//! propagation on the CNF of [`crate::encode::encode`] fixes every cell
+//! ([`unit`](mod@unit)); that CNF has the default options except that every cage–line
+//! clause is written (`--cage-lines on`, the strongest propagation the encoder offers).
 //!
 //! ## Example Usage
 //! ```
@@ -43,6 +43,7 @@
 pub mod keen;
 pub mod levels;
 pub mod pairs;
+pub mod prepared;
 pub mod unit;
 
 use std::fmt;
@@ -55,7 +56,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
 
-pub use levels::Prepared;
+pub use prepared::Prepared;
 pub use unit::{unit_propagate, Propagated};
 
 /// A set of deductions, weakest first; each level includes the ones before it.
