@@ -2,14 +2,16 @@
 //!
 //! Enumerates the digit assignments of a cage's cells that satisfy its operator and target
 //! and repeat no digit within a row or column of the cage. Arithmetic is checked; a cage
-//! with more tuples than the caller's limit is reported, never silently truncated.
+//! with more tuples than the caller's limit, or whose search exceeds its node budget, is an
+//! error ([`TupleError`]), never silently truncated.
 //!
 //! The search prunes with one bound per operator:
 //! - `+`: the remaining cells can add between `k` and `k·N`;
 //! - `*`: the partial product must divide the target;
 //! - `-`: the value is `max − (sum of the others)`; the sum of the non-maximal cells never
 //!   decreases as cells are added, and must stay `≤ N − target`;
-//! - `/`: likewise the product of the non-maximal cells must stay `≤ N / target`.
+//! - `/`: likewise the product of the non-maximal cells must stay `≤ N / target`;
+//! - `=` (and any one-cell cage): the digit is the target.
 
 use thiserror::Error;
 
@@ -55,7 +57,9 @@ pub enum TupleError {
 /// listed in lexicographic order.
 ///
 /// # Errors
-/// [`TupleError::TooMany`] when more than `limit` tuples exist.
+/// [`TupleError::TooMany`] when more than `limit` tuples exist;
+/// [`TupleError::SearchTooLarge`] when the search runs out of its node budget first
+/// (`limit` × 64 nodes, at least 65,536 and at most 2,000,000).
 pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, TupleError> {
     let k = cage.cells.len();
     let clash: Vec<Vec<usize>> = (0..k)

@@ -96,3 +96,23 @@ fn kenken_latin_formulas() {
         }
     }
 }
+
+#[test]
+fn golden_file_totals_in_the_docs_match_the_golden_files() {
+    // Each document's worked golden example ends with the golden file's `p cnf` line.
+    for (doc, cnf) in [
+        ("encodings/kakuro.md", "encodings/golden/kakuro-3x4.cnf"),
+        (
+            "encodings/crossproduct.md",
+            "encodings/golden/crossproduct-2x2.cnf",
+        ),
+    ] {
+        let cnf = std::fs::read_to_string(cnf).unwrap();
+        let p = cnf.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+        let text = std::fs::read_to_string(doc).unwrap();
+        assert!(
+            text.contains(&format!("`{p}`")),
+            "{doc} does not show `{p}`"
+        );
+    }
+}

@@ -6,8 +6,13 @@
 //!   propagation is as strong as with the pairwise form.
 //! - **Auto** picks pairwise up to [`AUTO_PAIRWISE_MAX`] literals and sequential above.
 //!
+//! Two literals always get the single pairwise clause, and fewer than two nothing
+//! ([`AmoEncoding::written`]).
+//!
 //! ## References
 //! C. Sinz, *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
+
+use std::fmt;
 
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 
@@ -36,6 +41,34 @@ impl AmoEncoding {
             e => e,
         }
     }
+
+    /// The form `at_most_one` actually writes for `k` literals: `None` below two literals
+    /// (nothing to exclude), pairwise for two (a ladder would only add a variable), otherwise
+    /// [`AmoEncoding::resolve`]. Encoders report this in the DIMACS header.
+    #[must_use]
+    pub fn written(self, k: usize) -> Option<AmoEncoding> {
+        match (k, self.resolve(k)) {
+            (0 | 1, _) => None,
+            (2, _) => Some(AmoEncoding::Pairwise),
+            (_, e) => Some(e),
+        }
+    }
+
+    /// The name used on the command line (`--amo auto|pairwise|sequential`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            AmoEncoding::Pairwise => "pairwise",
+            AmoEncoding::Sequential => "sequential",
+            AmoEncoding::Auto => "auto",
+        }
+    }
+}
+
+impl fmt::Display for AmoEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
 }
 
 /// Writes "at most one of `lits` is true" and returns its size.
@@ -44,13 +77,10 @@ pub(crate) fn at_most_one(
     lits: &[Lit],
     enc: AmoEncoding,
 ) -> EncodeStats {
-    let k = lits.len();
-    if k < 2 {
-        return EncodeStats::default();
-    }
-    match enc.resolve(k) {
-        AmoEncoding::Sequential if k > 2 => sequential(f, lits),
-        _ => pairwise(f, lits),
+    match enc.written(lits.len()) {
+        None => EncodeStats::default(),
+        Some(AmoEncoding::Sequential) => sequential(f, lits),
+        Some(_) => pairwise(f, lits),
     }
 }
 
@@ -128,6 +158,29 @@ mod tests {
             check_amo(AmoEncoding::Pairwise, k);
             check_amo(AmoEncoding::Sequential, k);
         }
+    }
+
+    #[test]
+    fn written_form_matches_what_is_written() {
+        use AmoEncoding::{Auto, Pairwise, Sequential};
+        for (enc, k, want) in [
+            (Sequential, 1, None),
+            (Sequential, 2, Some(Pairwise)),
+            (Sequential, 3, Some(Sequential)),
+            (Auto, 10, Some(Pairwise)),
+            (Auto, 11, Some(Sequential)),
+            (Pairwise, 11, Some(Pairwise)),
+        ] {
+            assert_eq!(enc.written(k), want, "{enc} k={k}");
+            let mut f = CnfFormula::new();
+            let lits: Vec<Lit> = (0..k).map(|_| f.new_lit()).collect();
+            let ladder = at_most_one(&mut f, &lits, enc).vars > 0;
+            assert_eq!(ladder, want == Some(Sequential), "{enc} k={k}");
+        }
+        assert_eq!(
+            [Auto, Pairwise, Sequential].map(|e| e.to_string()),
+            ["auto", "pairwise", "sequential"]
+        );
     }
 
     #[test]

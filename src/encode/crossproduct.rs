@@ -4,6 +4,8 @@
 //! Families, in the order written:
 //! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide both the row and the column
 //!   product (e.g. no 5 in a line whose product has no factor 5);
+//! - `filter-prune` (with the line filter, `opts.line_filter`): `¬x(r, c, d)` for the
+//!   digits the native line filter removes on top of that;
 //! - `cell`: exactly one of the surviving digits per cell (no uniqueness along rows or
 //!   columns);
 //! - per row, then per column, over the digits that survive `prime-prune`, either the
@@ -14,14 +16,18 @@
 //!
 //! With [`ConstraintEncoding::Auto`] a line uses whichever of the two is smaller
 //! ([`tuples_are_smaller`]).
+//!
+//! Auxiliary variables follow the x variables in the same order: the cells' ladders (only
+//! when a sequential at-most-one is written), then line by line its selectors or its
+//! automaton's nodes and edges.
 
 use std::collections::VecDeque;
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
 use crate::cnf::table::encode_table;
-use crate::cnf::{CnfFormula, EncodeStats, ExtendFormula, Lit, OneHot};
-use crate::encode::{AuxRange, ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
+use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::product::{Digits, Lattice, Scratch};
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
@@ -36,13 +42,12 @@ struct Line {
 /// Encodes a CrossProduct puzzle.
 ///
 /// # Errors
-/// [`EncodeError::LineTooLarge`] when the tuple encoding is forced on a line with more than
-/// `opts.tuple_limit` fillings; [`EncodeError::Mdd`] when a line's automaton exceeds its
+/// [`EncodeError::LineTooLarge`] when a line written as tuples (forced, or chosen by
+/// `auto` as the smaller) has more than `opts.tuple_limit` fillings; [`EncodeError::Mdd`] when a line's automaton exceeds its
 /// node limit.
 pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let (rows, cols) = puzzle.dims();
     let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
-    let mut formula = std::mem::take(&mut enc.formula);
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     let mut lines: Vec<Line> = (0..rows)
         .map(|r| Line {
@@ -71,6 +76,10 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
     if opts.line_filter {
         filter_domains(&lines, cols, &mut domain);
     }
+    enc.tally(BY_PRIMES, ["", ""], 0);
+    if opts.line_filter {
+        enc.tally(BY_FILTER, ["", ""], 0);
+    }
     // Removed digits become unit clauses; exactly-one ranges over the survivors only.
     for (r, (row_prime, row_domain)) in prime.iter().zip(&domain).enumerate() {
         for (c, (kept_prime, kept)) in row_prime.iter().zip(row_domain).enumerate() {
@@ -84,27 +93,40 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
                 } else {
                     continue;
                 }
-                formula.add_clause(&[!enc.map.lit(at, d)]);
+                let x = enc.map.lit(at, d);
+                enc.formula.add_clause(&[!x]);
             }
             enc.record("prime-prune", clauses(by_prime));
+            enc.tally(BY_PRIMES, ["", ""], by_prime);
             if opts.line_filter {
                 enc.record("filter-prune", clauses(by_filter));
+                enc.tally(BY_FILTER, ["", ""], by_filter);
             }
-            let lits: Vec<Lit> = kept.iter().map(|&d| enc.map.lit(at, d)).collect();
-            let s = exactly_one(&mut formula, &lits, opts.amo);
+            let s = enc.with_aux("cell ladder", |f, map| {
+                let lits: Vec<Lit> = kept.iter().map(|&d| map.lit(at, d)).collect();
+                exactly_one(f, &lits, opts.amo)
+            });
             enc.record("cell", s);
+            enc.tally_exactly_one("cells exactly-one", opts.amo, kept.len(), 1);
         }
     }
+    enc.tally(LINES, TABLE, 0);
+    enc.tally(LINES, AUTOMATON, 0);
     for line in &lines {
         let mdd = line_mdd(line, &domain)?;
-        encode_line(&mut formula, &mut enc, line, &domain, &mdd, opts)?;
+        encode_line(&mut enc, line, &domain, &mdd, opts)?;
     }
-    enc.formula = formula;
     Ok(enc)
 }
 
+/// Header parts and forms ([`Encoding::tally`]).
+const BY_PRIMES: &str = "digits removed by prime factors";
+const BY_FILTER: &str = "digits removed by the line filter";
+const LINES: &str = "rows/columns";
+const TABLE: [&str; 2] = ["as a tuple table", "as tuple tables"];
+const AUTOMATON: [&str; 2] = ["as a layered automaton (MDD)", "as layered automata (MDD)"];
+
 fn encode_line(
-    formula: &mut CnfFormula,
     enc: &mut Encoding,
     line: &Line,
     domain: &[Vec<Vec<u8>>],
@@ -127,12 +149,6 @@ fn encode_line(
         ConstraintEncoding::Mdd => false,
         ConstraintEncoding::Auto => tuples_are_smaller(mdd, line.cells.len()),
     };
-    let first_aux = formula.var_count();
-    let role = if use_tuples {
-        "line tuple selector"
-    } else {
-        "line mdd node and edge"
-    };
     if use_tuples {
         let tuples = mdd
             .tuples(opts.tuple_limit)
@@ -145,7 +161,10 @@ fn encode_line(
             .iter()
             .map(|t| t.iter().map(|&j| j as u8 + 1).collect())
             .collect();
-        let t = encode_table(formula, &lits, &tuples);
+        let t = enc.with_aux("line tuple selector", |f, _| {
+            encode_table(f, &lits, &tuples)
+        });
+        enc.tally(LINES, TABLE, 1);
         enc.record_table(
             [
                 "table-prune",
@@ -157,7 +176,8 @@ fn encode_line(
             &t,
         );
     } else {
-        let m = encode_mdd(formula, &lits, mdd);
+        let m = enc.with_aux("line automaton node/edge", |f, _| encode_mdd(f, &lits, mdd));
+        enc.tally(LINES, AUTOMATON, 1);
         enc.record(
             "mdd-node",
             EncodeStats {
@@ -176,17 +196,6 @@ fn encode_line(
         enc.record("mdd-in", clauses(m.into));
         enc.record("mdd-support", clauses(m.support));
         enc.record("mdd-prune", clauses(m.prune));
-    }
-    let end = formula.var_count();
-    if end > first_aux {
-        match enc.aux.last_mut() {
-            Some(last) if last.role == role && last.end == first_aux => last.end = end,
-            _ => enc.aux.push(AuxRange {
-                start: first_aux,
-                end,
-                role,
-            }),
-        }
     }
     Ok(())
 }

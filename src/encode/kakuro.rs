@@ -2,10 +2,13 @@
 //!
 //! See `encodings/kakuro.md` for the numbering, every clause family with its count formula,
 //! and worked counts. Variables: x(cell, d) for the white cells only, row-major, digits
-//! 1..=9 ([`OneHot::new`]); then the selector variables of the runs, run by run.
+//! 1..=9 ([`OneHot::new`]); then the ladders of the cells' exactly-ones (only with
+//! `--amo sequential`); then run by run its auxiliaries: the ladders of `run-amo` (only with
+//! `--amo sequential` and three or more cells), then its selectors (`Selectors`) or automaton
+//! nodes and edges (`Mdd`). `Fixed` and `Pair` runs add none.
 //! Families, in the order written:
 //! - `cell`: exactly one digit per white cell;
-//! - per run ([`run`]): `run-amo`, `run-prune`, `run-must`, then the families of the run's
+//! - per run (`run.rs`): `run-amo`, `run-prune`, `run-must`, then the families of the run's
 //!   [`RunEncoding`] (`run-pair`, or `run-select`, `run-cover`, `run-some`, `run-support`,
 //!   `run-need`).
 //!
@@ -61,20 +64,48 @@ pub(crate) fn encode_with(
             exactly_one(f, &map.cell_lits(cell), opts.amo)
         });
         enc.record("cell", s);
+        enc.tally_exactly_one("white cells exactly-one", opts.amo, 9, 1);
+    }
+    for form in [SELECTORS, AUTOMATON, PAIR, FIXED] {
+        enc.tally(RUNS, form, 0);
     }
     for run in puzzle.runs() {
         let combos = combinations(run.cells.len(), u32::from(run.sum));
         let choice = choose(run, &combos);
-        let fam = enc.with_aux("run auxiliaries", |f, map| {
-            let x: Vec<Vec<Lit>> = run.cells.iter().map(|&c| map.cell_lits(c)).collect();
-            run::encode_run(f, &x, &combos, choice, opts.amo)
-        });
+        let x: Vec<Vec<Lit>> = run.cells.iter().map(|&c| enc.map.cell_lits(c)).collect();
+        let start = enc.formula.var_count();
+        let fam = run::encode_run(&mut enc.formula, &x, &combos, choice, opts.amo);
+        // The run's ladders (run-amo) come first, then its selectors or automaton.
+        let ladder_end = start + fam.amo.vars;
+        enc.push_aux(start, ladder_end, "run ladder");
+        let (form, role) = match fam.used {
+            Some(RunEncoding::Selectors) => (SELECTORS, "run combination selector"),
+            Some(RunEncoding::Mdd) => (AUTOMATON, "run automaton node/edge"),
+            Some(RunEncoding::Pair) => (PAIR, "run pair"),
+            Some(RunEncoding::Fixed) | None => (FIXED, "run fixed"),
+        };
+        let end = enc.formula.var_count();
+        enc.push_aux(ladder_end, end, role);
+        enc.tally(RUNS, form, 1);
+        enc.tally_at_most_one(
+            "run digits at-most-one",
+            opts.amo,
+            run.cells.len(),
+            fam.amo_groups,
+        );
         for (name, stats) in RUN_FAMILIES.iter().zip(fam.as_array()) {
             enc.record(name, stats);
         }
     }
     Ok(enc)
 }
+
+/// Header part and forms of the runs ([`Encoding::tally`]).
+const RUNS: &str = "runs";
+const SELECTORS: [&str; 2] = ["with combination selectors", "with combination selectors"];
+const AUTOMATON: [&str; 2] = ["as a layered automaton (MDD)", "as layered automata (MDD)"];
+const PAIR: [&str; 2] = ["as pair clauses", "as pair clauses"];
+const FIXED: [&str; 2] = ["fixed (one combination)", "fixed (one combination)"];
 
 #[cfg(test)]
 mod tests;

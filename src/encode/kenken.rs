@@ -4,8 +4,18 @@
 //! Families, in the order written:
 //! - `cell`: exactly one digit per cell;
 //! - `row`, `col`: each digit exactly once per row and per column;
-//! - `cage-prune`, `cage-fix`, `cage-select`, `cage-some`, `cage-support`: each cage's
-//!   allowed tuples through [`crate::cnf::table`] (selector variables count in `cage-select`).
+//! - cage by cage, either `cage-prune`, `cage-fix`, `cage-select`, `cage-some`,
+//!   `cage-support`: the cage's allowed tuples through [`crate::cnf::table`] (selector
+//!   variables count in `cage-select`), or `cage-mdd`: a `+`/`*` cage as the layered
+//!   automaton of [`crate::cnf::mdd`] (node and edge variables included), as
+//!   [`ConstraintEncoding`] decides;
+//! - when cage–line clauses are on ([`CageLines`]), cage by cage after all cages:
+//!   `cage-line` (with its `u` variables) and `cage-line-fixed`, see [`crate::encode::lines`].
+//!   Cages written as automata get none.
+//!
+//! Auxiliary variables follow the x variables in the same order: ladders of sequential
+//! at-most-ones (cells, rows, columns), then selectors and automaton nodes and edges cage by
+//! cage, then the cage–line `u` variables.
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::mdd::{encode_mdd, Mdd};
@@ -21,14 +31,19 @@ use crate::tuples::cage_tuples;
 /// Encodes a KenKen puzzle.
 ///
 /// # Errors
-/// [`EncodeError::Tuples`] when a cage has more allowed tuples than `opts.tuple_limit`.
+/// [`EncodeError::Tuples`] when a cage written as a table has more allowed tuples than
+/// `opts.tuple_limit` (or its enumeration runs out of budget); [`EncodeError::Mdd`] when a
+/// cage's automaton exceeds [`CAGE_NODE_LIMIT`] nodes.
 pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = puzzle.size();
     let mut enc = encode_latin(n, opts);
+    enc.tally(CAGES, TABLE, 0);
+    enc.tally(CAGES, AUTOMATON, 0);
     let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
         let (tuples, selectors) = match cage_form(cage, n, opts)? {
             CageForm::Table(tuples) => {
+                enc.tally(CAGES, TABLE, 1);
                 let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
                     encode_table_with_selectors(f, &cage_lits(map, cage), &tuples)
                 });
@@ -45,6 +60,7 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
                 (tuples, selectors)
             }
             CageForm::Mdd(mdd) => {
+                enc.tally(CAGES, AUTOMATON, 1);
                 let m = enc.with_aux("cage automaton node/edge", |f, map| {
                     encode_mdd(f, &cage_lits(map, cage), &mdd)
                 });
@@ -55,6 +71,7 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
         tables.push((tuples, selectors));
     }
     // Written after all tables, so the line variables form one range after the selectors.
+    enc.tally(WITH_LINES, ["", ""], 0);
     if cage_lines(n, opts) {
         for (cage, (tuples, selectors)) in puzzle.cages().iter().zip(&tables) {
             let l = enc.with_aux("cage line digit", |f, map| {
@@ -62,6 +79,11 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
             });
             enc.record("cage-line", l.linked);
             enc.record("cage-line-fixed", clauses(l.fixed));
+            enc.tally(
+                WITH_LINES,
+                ["", ""],
+                usize::from(l.linked.clauses + l.fixed > 0),
+            );
         }
     }
     Ok(enc)
@@ -79,6 +101,7 @@ pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
                 exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
             });
             enc.record("cell", s);
+            enc.tally_exactly_one("cells exactly-one", opts.amo, n, 1);
         }
     }
     for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
@@ -91,17 +114,19 @@ pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
                     exactly_one(f, &lits, opts.amo)
                 });
                 enc.record(name, s);
+                enc.tally_exactly_one("rows/columns exactly-one per digit", opts.amo, n, 1);
             }
         }
     }
     enc
 }
 
-/// Writes one cage (its table, then its cage–line clauses when enabled) into `f`; used by
-/// the generator, which guards each cage's clauses with its own activation literal.
+/// Writes one cage into `f` as [`encode`] would (its table, then its cage–line clauses when
+/// enabled; or its automaton); used by the generator, which guards each cage's clauses with
+/// its own activation literal.
 ///
 /// # Errors
-/// [`EncodeError::Tuples`] when the cage has too many allowed tuples.
+/// As [`encode`], for this cage.
 pub(crate) fn encode_cage(
     f: &mut impl ExtendFormula,
     map: &OneHot,
@@ -122,6 +147,12 @@ pub(crate) fn encode_cage(
     }
     Ok(())
 }
+
+/// Header part and forms of the cages ([`Encoding::tally`]).
+const CAGES: &str = "cages";
+const TABLE: [&str; 2] = ["as a tuple table", "as tuple tables"];
+const AUTOMATON: [&str; 2] = ["as a layered automaton (MDD)", "as layered automata (MDD)"];
+const WITH_LINES: &str = "cages with cage-line clauses";
 
 /// Smallest grid that gets cage–line clauses: below it they cost varisat more than they
 /// save (Keen samples, 4×4 to 9×9: median 0.57 ms without, 0.65 ms with; 12×12 to 16×16

@@ -1,13 +1,17 @@
 //! # Puzzle → CNF
 //!
 //! Each puzzle kind has its encoder (one file per kind). An [`Encoding`] bundles the
-//! formula, the one-hot map that reads models back into grids, and the size of every clause
-//! family, so the documentation in `encodings/` can be checked against the code.
+//! formula, the one-hot map that reads models back into grids, the size of every clause
+//! family (so the documentation in `encodings/` can be checked against the code), the
+//! auxiliary variable ranges, and how each part of the puzzle was written
+//! ([`Encoding::written`]); [`dimacs_comments`] turns the last three into the DIMACS header.
 
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
 pub(crate) mod lines;
+
+use std::fmt;
 
 use thiserror::Error;
 
@@ -26,7 +30,8 @@ pub struct EncodeOptions {
     pub tuple_limit: usize,
     /// Cage–line ("pointing") reasoning clauses for KenKen (see `lines`).
     pub cage_lines: CageLines,
-    /// How arithmetic line constraints are written (CrossProduct rows and columns).
+    /// How KenKen `+`/`*` cages and CrossProduct rows and columns are written. Kakuro
+    /// ignores it: each run gets its own `kakuro::RunEncoding`.
     pub constraint: ConstraintEncoding,
     /// CrossProduct: before writing clauses, remove digits that some row or column cannot
     /// use given the other cells' digits, repeatedly (arc consistency on each line).
@@ -45,16 +50,56 @@ pub enum CageLines {
     Off,
 }
 
-/// How an arithmetic constraint over several cells is written.
+impl CageLines {
+    /// The name used on the command line (`--cage-lines auto|on|off`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CageLines::Auto => "auto",
+            CageLines::On => "on",
+            CageLines::Off => "off",
+        }
+    }
+}
+
+impl fmt::Display for CageLines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// How an arithmetic constraint over several cells is written: a KenKen `+`/`*` cage of two
+/// or more cells, or a CrossProduct row or column. KenKen `-`, `/` and one-cell cages are
+/// always tables, and Kakuro runs choose per run (`kakuro::RunEncoding`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ConstraintEncoding {
-    /// Tuples for constraints with few allowed tuples, the layered automaton otherwise.
+    /// Per constraint: KenKen cages as tables unless they are large
+    /// (`kenken::AUTO_MDD_TUPLES`, `kenken::AUTO_MDD_CELLS`); CrossProduct lines as
+    /// whichever of the two is smaller (`crossproduct::tuples_are_smaller`).
     #[default]
     Auto,
     /// Always the allowed-tuple (table) encoding (`crate::cnf::table`).
     Tuples,
     /// Always the layered automaton (MDD) encoding (`crate::cnf::mdd`).
     Mdd,
+}
+
+impl ConstraintEncoding {
+    /// The name used on the command line (`--encoding auto|tuples|mdd`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintEncoding::Auto => "auto",
+            ConstraintEncoding::Tuples => "tuples",
+            ConstraintEncoding::Mdd => "mdd",
+        }
+    }
+}
+
+impl fmt::Display for ConstraintEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
 }
 
 impl Default for EncodeOptions {
@@ -113,6 +158,19 @@ pub struct AuxRange {
     pub role: &'static str,
 }
 
+/// How many constraints of one part of a puzzle were written in one form, e.g. 14 KenKen
+/// cages as tuple tables. Encoders record this as they write; the DIMACS header prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The part, e.g. `cages` or `rows/columns exactly-one per digit`.
+    pub part: &'static str,
+    /// The form, singular and plural: `["as a tuple table", "as tuple tables"]`; empty
+    /// when the part's name says it all (`cages with cage-line clauses: 3`).
+    pub form: [&'static str; 2],
+    /// How many constraints of the part were written in this form.
+    pub count: usize,
+}
+
 /// A puzzle's CNF.
 #[derive(Debug)]
 pub struct Encoding {
@@ -122,8 +180,12 @@ pub struct Encoding {
     pub map: OneHot,
     /// Sizes by clause family, in the order written.
     pub families: Vec<Family>,
-    /// Auxiliary variables by role, in index order.
+    /// Auxiliary variables by role, in index order: together with the x variables they
+    /// cover every variable exactly once.
     pub aux: Vec<AuxRange>,
+    /// How each part of the puzzle was written, in the order the parts were first recorded
+    /// ([`Encoding::tally`]).
+    pub written: Vec<Written>,
 }
 
 impl Encoding {
@@ -137,6 +199,7 @@ impl Encoding {
             map,
             families: Vec::new(),
             aux: Vec::new(),
+            written: Vec::new(),
         }
     }
 
@@ -150,13 +213,66 @@ impl Encoding {
         let start = self.formula.var_count();
         let r = write(&mut self.formula, &self.map);
         let end = self.formula.var_count();
+        self.push_aux(start, end, role);
+        r
+    }
+
+    /// Records the variables `start..end` (none when empty) under `role`, merging with the
+    /// previous range when it has the same role and ends at `start`.
+    fn push_aux(&mut self, start: usize, end: usize, role: &'static str) {
         if end > start {
             match self.aux.last_mut() {
                 Some(last) if last.role == role && last.end == start => last.end = end,
                 _ => self.aux.push(AuxRange { start, end, role }),
             }
         }
-        r
+    }
+
+    /// Adds `count` constraints of `part` written in `form` (singular, plural). A zero
+    /// count only fixes where the part and form appear in the header.
+    pub fn tally(&mut self, part: &'static str, form: [&'static str; 2], count: usize) {
+        if let Some(w) = self
+            .written
+            .iter_mut()
+            .find(|w| w.part == part && w.form == form)
+        {
+            w.count += count;
+        } else {
+            self.written.push(Written { part, form, count });
+        }
+    }
+
+    /// Records `groups` exactly-one groups of `k` literals each under `part`, by the form
+    /// `crate::cnf::card::exactly_one` writes for them with `amo`.
+    pub fn tally_exactly_one(
+        &mut self,
+        part: &'static str,
+        amo: AmoEncoding,
+        k: usize,
+        groups: usize,
+    ) {
+        let form = match k {
+            0 => ["as the empty clause", "as empty clauses"],
+            1 => ["as a unit clause", "as unit clauses"],
+            _ => amo_form(amo, k),
+        };
+        self.tally(part, form, groups);
+    }
+
+    /// Records `groups` at-most-one groups of `k` literals each under `part`, by the form
+    /// `crate::cnf::card::at_most_one` writes for them with `amo`.
+    pub fn tally_at_most_one(
+        &mut self,
+        part: &'static str,
+        amo: AmoEncoding,
+        k: usize,
+        groups: usize,
+    ) {
+        let form = match k {
+            0 | 1 => ["with no clause", "with no clause"],
+            _ => amo_form(amo, k),
+        };
+        self.tally(part, form, groups);
     }
 
     /// Total variables and clauses.
@@ -212,8 +328,18 @@ impl Encoding {
     }
 }
 
-/// The `c` comment lines that start a DIMACS export: the puzzle, the options, the meaning
-/// of every x variable (`x 17 B3=4`) and the auxiliary ranges with their roles.
+/// The form name of an at-most-one over `k ≥ 2` literals.
+fn amo_form(amo: AmoEncoding, k: usize) -> [&'static str; 2] {
+    match amo.written(k) {
+        Some(AmoEncoding::Sequential) => ["sequential (ladder)", "sequential (ladder)"],
+        _ => ["pairwise", "pairwise"],
+    }
+}
+
+/// The `c` comment lines that start a DIMACS export: the puzzle, the options in the
+/// command line's spelling (only those that change this kind's formula), what was written
+/// for each part ([`Encoding::written`]), the meaning of every x variable (`x 17 B3=4`) and
+/// the auxiliary ranges with their roles (`aux 217-313 cage tuple selector`, the last lines).
 #[must_use]
 pub(crate) fn dimacs_comments(
     puzzle: &Puzzle,
@@ -223,10 +349,8 @@ pub(crate) fn dimacs_comments(
     let d = usize::from(enc.map.digits());
     let mut lines = vec![
         format!("cagesat {} {}", puzzle.kind(), puzzle.size_label()),
-        format!(
-            "encoding: one-hot x(cell,digit), exactly-one per cell; at-most-one {:?}; tables of allowed tuples",
-            opts.amo
-        ),
+        format!("options: {}", option_flags(puzzle, opts)),
+        format!("encoding: one-hot x(cell,digit); {}", written_summary(enc)),
         format!(
             "variables 1..{}: x(cell,d) = position(cell)*{d} + d, cells in row-major order; lines 'x VAR CELL=DIGIT'",
             enc.map.var_count()
@@ -241,6 +365,61 @@ pub(crate) fn dimacs_comments(
         lines.push(format!("aux {}-{} {}", a.start + 1, a.end, a.role));
     }
     lines
+}
+
+/// The options that change `puzzle`'s formula, as command-line flags.
+fn option_flags(puzzle: &Puzzle, opts: &EncodeOptions) -> String {
+    let mut flags = format!("--amo {}", opts.amo);
+    match puzzle {
+        Puzzle::KenKen(_) => {
+            flags += &format!(
+                " --cage-lines {} --encoding {}",
+                opts.cage_lines, opts.constraint
+            );
+        }
+        Puzzle::Kakuro(_) => {}
+        Puzzle::CrossProduct(_) => {
+            flags += &format!(" --encoding {}", opts.constraint);
+            if !opts.line_filter {
+                flags += " --no-line-filter";
+            }
+        }
+    }
+    if opts.tuple_limit != DEFAULT_TUPLE_LIMIT && !matches!(puzzle, Puzzle::Kakuro(_)) {
+        flags += &format!(" (tuple limit {})", opts.tuple_limit);
+    }
+    flags
+}
+
+/// `cages: 14 as tuple tables, 1 as a layered automaton (MDD); next part: none`, from
+/// [`Encoding::written`] (forms with a zero count are left out).
+fn written_summary(enc: &Encoding) -> String {
+    let mut parts: Vec<(&str, Vec<String>)> = Vec::new();
+    for w in &enc.written {
+        let i = match parts.iter().position(|(p, _)| *p == w.part) {
+            Some(i) => i,
+            None => {
+                parts.push((w.part, Vec::new()));
+                parts.len() - 1
+            }
+        };
+        match w.form[usize::from(w.count != 1)] {
+            _ if w.count == 0 => {}
+            "" => parts[i].1.push(w.count.to_string()),
+            form => parts[i].1.push(format!("{} {form}", w.count)),
+        }
+    }
+    parts
+        .iter()
+        .map(|(part, forms)| {
+            if forms.is_empty() {
+                format!("{part}: none")
+            } else {
+                format!("{part}: {}", forms.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Encodes any puzzle.

@@ -1,9 +1,9 @@
 //! # Root propagation at one level
 //!
-//! [`Prepared`] holds a KenKen's lines and each cage's allowed tuples (enumerated once);
-//! [`Prepared::fixpoint`] runs the deductions of one [`Level`] to a fixpoint from full
-//! domains, with no branching. Cheap rules run first, and a costlier rule only runs when
-//! every cheaper one is quiet:
+//! [`Prepared`] ([`super::prepared`]) holds a KenKen's lines and each cage's allowed tuples
+//! (enumerated once); [`Prepared::fixpoint`], defined here, runs the deductions of one
+//! [`Level`] to a fixpoint from full domains, with no branching. Cheap rules run first, and a
+//! costlier rule only runs when every cheaper one is quiet:
 //!
 //! 1. line singles ([`alldiff::singles`]) and the cage rule of the level: the *candidate
 //!    union* ([`union_filter`]) at `singles` and `subsets`, GAC ([`TableCage`] without its
@@ -11,41 +11,15 @@
 //! 2. naked pairs and triples ([`alldiff::naked_subsets`]) from `subsets` up;
 //! 3. box–box interaction ([`super::pairs`]) at `box`.
 //!
-//! Cages with more than [`GRADE_TUPLE_LIMIT`] tuples use the native engine's sum/product
-//! bounds ([`BoundsCage`]) at every level.
+//! Cages with more than [`super::prepared::GRADE_TUPLE_LIMIT`] tuples use the native
+//! engine's sum/product bounds ([`crate::native::bounds::BoundsCage`]) at every level.
 
 use crate::grade::pairs::box_box;
+use crate::grade::prepared::Prepared;
 use crate::grade::Level;
 use crate::native::alldiff;
-use crate::native::bounds::BoundsCage;
 use crate::native::cage::TableCage;
 use crate::native::domains::{bit, Conflict, Domains, Mask};
-use crate::puzzle::KenKen;
-use crate::tuples::cage_tuples;
-
-/// Cages with more allowed tuples than this are graded by bounds reasoning (the native
-/// engine's default limit).
-pub(crate) const GRADE_TUPLE_LIMIT: usize = crate::native::NATIVE_TUPLE_LIMIT;
-
-/// One cage: its cells (row-major indices) and its tuples, or bounds when it has too many.
-#[derive(Clone, Debug)]
-pub(crate) struct PreparedCage {
-    /// Row-major indices of the cells, in the cage's order.
-    pub cells: Vec<usize>,
-    /// Allowed tuples in the order of `cells` (`None`: too many, bounds are used).
-    pub tuples: Option<Vec<Vec<u8>>>,
-    bounds: BoundsCage,
-}
-
-/// A KenKen ready for root propagation at any level.
-#[derive(Clone, Debug)]
-pub(crate) struct Prepared {
-    /// Side length.
-    pub n: usize,
-    lines: Vec<Vec<usize>>,
-    /// The cages.
-    pub cages: Vec<PreparedCage>,
-}
 
 /// The cage propagator of one level.
 enum Rule {
@@ -55,29 +29,6 @@ enum Rule {
 }
 
 impl Prepared {
-    /// Lines and cage tuples of `k`.
-    #[must_use]
-    pub(crate) fn new(k: &KenKen) -> Self {
-        let n = k.size();
-        let mut lines: Vec<Vec<usize>> = (0..n)
-            .map(|r| (0..n).map(|c| r * n + c).collect())
-            .collect();
-        lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
-        let cages = k
-            .cages()
-            .iter()
-            .map(|cage| {
-                let cells: Vec<usize> = cage.cells.iter().map(|c| c.index(n)).collect();
-                PreparedCage {
-                    tuples: cage_tuples(cage, n as u8, GRADE_TUPLE_LIMIT).ok(),
-                    bounds: BoundsCage::new(cells.clone(), cage.effective_op(), cage.target),
-                    cells,
-                }
-            })
-            .collect();
-        Prepared { n, lines, cages }
-    }
-
     /// The domains after propagating `level`'s deductions to a fixpoint from full domains.
     ///
     /// # Errors

@@ -20,8 +20,9 @@
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
 //! still checked by [`crate::verify::verify`]. The grade also reports whether unit
-//! propagation on the CNF of [`crate::encode::encode`] (default options) fixes every cell
-//! (`unit`).
+//! propagation on the CNF of [`crate::encode::encode`] fixes every cell
+//! (`unit`(mod@unit)); that CNF has the default options except that every cage–line
+//! clause is written (`--cage-lines on`, the strongest propagation the encoder offers).
 //!
 //! ## Example Usage
 //! ```
@@ -42,6 +43,7 @@
 pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod pairs;
+pub(crate) mod prepared;
 pub(crate) mod unit;
 
 use std::fmt;
@@ -55,7 +57,7 @@ use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
 
 pub use keen::{KeenDifficulty, Matrix};
-pub(crate) use levels::Prepared;
+pub(crate) use prepared::Prepared;
 pub(crate) use unit::{unit_propagate, Propagated};
 
 /// A set of deductions, weakest first; each level includes the ones before it.

@@ -11,7 +11,7 @@
 //! - Wolfram community, "Solving KenKen puzzles" (box–box interaction),
 //!   `seeds/wolfram-kenken-logic.txt`.
 
-use crate::grade::levels::Prepared;
+use crate::grade::prepared::Prepared;
 use crate::native::domains::{bit, Conflict, Domains, Mask};
 
 /// Largest number of tuple combinations examined for one pair of cages.

@@ -88,10 +88,16 @@ pub(crate) const RUN_FAMILIES: [&str; 10] = [
     "run-mdd",
 ];
 
-/// Sizes of one run's clauses by family (selector variables count in `select`).
+/// Sizes of one run's clauses by family (selector variables count in `select`), and what
+/// was written: the encoding actually used and the number of `run-amo` groups.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct RunFamilies {
-    amo: EncodeStats,
+    /// The encoding used ([`RunEncoding::resolve`] of the choice); `None` only in `default`.
+    pub(crate) used: Option<RunEncoding>,
+    /// At-most-one groups in `run-amo` (one per digit of the union, over all the cells).
+    pub(crate) amo_groups: usize,
+    /// `run-amo`; its variables (ladders) come first among the run's auxiliaries.
+    pub(crate) amo: EncodeStats,
     prune: usize,
     must: usize,
     pair: usize,
@@ -145,6 +151,7 @@ pub(crate) fn encode_run(
         let s = at_most_one(f, &lits, amo);
         fam.amo.vars += s.vars;
         fam.amo.clauses += s.clauses;
+        fam.amo_groups += 1;
     }
     for i in 0..k {
         for d in DigitSet::ALL.minus(union).digits() {
@@ -157,7 +164,9 @@ pub(crate) fn encode_run(
         f.add_clause(&used(d).collect::<Vec<_>>());
         fam.must += 1;
     }
-    match choice.resolve(k, combos.len()) {
+    let used = choice.resolve(k, combos.len());
+    fam.used = Some(used);
+    match used {
         RunEncoding::Fixed => {}
         RunEncoding::Pair => {
             // Two-cell combinations {a, b} partition U: a's partner is b and back.
