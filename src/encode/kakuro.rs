@@ -108,4 +108,6 @@ const PAIR: [&str; 2] = ["as pair clauses", "as pair clauses"];
 const FIXED: [&str; 2] = ["fixed (one combination)", "fixed (one combination)"];
 
 #[cfg(test)]
+mod run_tests;
+#[cfg(test)]
 mod tests;

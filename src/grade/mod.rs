@@ -308,3 +308,6 @@ fn checked(puzzle: &Puzzle, grid: Grid<u8>, what: &str) -> Result<Root, GradeErr
         }),
     }
 }
+
+#[cfg(test)]
+mod levels_tests;

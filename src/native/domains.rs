@@ -117,6 +117,13 @@ impl Domains {
         self.cells[i]
     }
 
+    /// The candidates of `cell`, as a sorted list of digits.
+    #[cfg(test)]
+    #[must_use]
+    pub(crate) fn digits_of(&self, cell: Cell) -> Vec<u8> {
+        digits(self.cells[cell.index(self.n)]).collect()
+    }
+
     /// The digit of cell `i` when only one is left.
     #[must_use]
     pub(crate) fn value(&self, i: usize) -> Option<u8> {
