@@ -2,12 +2,10 @@
 
 mod common;
 
-use cagesat::generate::keen_id::keen_id;
-use cagesat::generate::{generate_kenken, KenKenParams};
+use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
 use cagesat::puzzle::{Op, Puzzle};
-use cagesat::rng::SplitMix64;
-use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
-use cagesat::verify::verify;
+use cagesat::{parse_puzzle, verify, Engine, EngineOptions, Outcome};
+use common::cli::{run, TempDir};
 
 #[test]
 fn keen_ids_match_keens_own_for_every_sample() {
@@ -57,25 +55,24 @@ fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logi
             cage.op
         );
     }
-    // Independently re-proven unique, with the generator's solution.
-    let opts = SolveOptions {
-        check_unique: true,
-        ..SolveOptions::default()
-    };
-    let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts).unwrap();
-    assert_eq!(
-        outcome,
-        Outcome::Solved {
-            grid: g.solution.clone(),
-            unique: Some(true)
-        }
-    );
-    // Printing and parsing back gives the same puzzle.
-    let text = cagesat::parse::kenken::to_text(&g.puzzle);
-    assert_eq!(
-        cagesat::parse::kenken::parse(&text, true).unwrap(),
-        g.puzzle
-    );
+    // Independently re-proven unique by every engine, with the generator's solution.
+    for engine in Engine::builtin() {
+        let (outcome, _) = engine
+            .prove_unique(&puzzle, &EngineOptions::default())
+            .unwrap();
+        assert_eq!(
+            outcome,
+            Outcome::Solved {
+                grid: g.solution.clone(),
+                unique: Some(true)
+            },
+            "{}",
+            engine.name()
+        );
+    }
+    // Printing and parsing back (strictly: every cage contiguous) gives the same puzzle.
+    let text = g.puzzle.to_string();
+    assert_eq!(parse_puzzle(&text, None, true).unwrap(), puzzle);
     // Reproducible.
     let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     assert_eq!(again.puzzle, g.puzzle);
@@ -116,51 +113,36 @@ fn generates_large_unique_puzzles() {
 
 #[test]
 fn cli_writes_puzzles_that_parse_back_and_solve_uniquely() {
-    let dir = std::env::temp_dir().join(format!("cagesat-gen-{}", std::process::id()));
-    let bin = env!("CARGO_BIN_EXE_cagesat");
-    let o = std::process::Command::new(bin)
-        .args([
-            "generate", "kenken", "--size", "5", "--seed", "11", "--count", "2", "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let tmp = TempDir::new();
+    // `--out` creates the directory.
+    let dir = tmp.path("out");
+    let o = run([
+        "generate", "kenken", "--size", "5", "--seed", "11", "--count", "2", "--out", &dir,
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
     for seed in [11, 12] {
-        let stem = dir.join(format!("kenken_5x5_s{seed}"));
-        let path = stem.with_extension("kenken");
+        let path = format!("{dir}/kenken_5x5_s{seed}.kenken");
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("# keen: 5:"), "{text}");
-        common::check_unique_with_known_solution(path.to_str().unwrap());
+        for engine in Engine::builtin() {
+            common::check_unique_with_known_solution(&engine, &path);
+        }
     }
     // Printing to stdout gives the same puzzle as the file for the same seed.
-    let o = std::process::Command::new(bin)
-        .args(["generate", "kenken", "--size", "5", "--seed", "12"])
-        .output()
-        .unwrap();
-    let printed = String::from_utf8(o.stdout).unwrap();
-    let written = std::fs::read_to_string(dir.join("kenken_5x5_s12.kenken")).unwrap();
+    let o = run(["generate", "kenken", "--size", "5", "--seed", "12"]);
+    let written = std::fs::read_to_string(format!("{dir}/kenken_5x5_s12.kenken")).unwrap();
     let body = |t: &str| {
         t.lines()
             .filter(|l| !l.starts_with("# unique"))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert_eq!(body(&printed), body(&written));
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(body(&o.stdout), body(&written));
 
-    let o = std::process::Command::new(bin)
-        .args(["generate", "kenken", "--size", "5", "--ops", "+%"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+    let o = run(["generate", "kenken", "--size", "5", "--ops", "+%"]);
+    assert_eq!(o.code, Some(2));
     assert_eq!(
-        String::from_utf8_lossy(&o.stderr),
+        o.stderr,
         "--ops: unknown operator '%' (expected some of + - * /)\n"
     );
 }

@@ -1,16 +1,12 @@
 //! `cagesat grade`: propagation levels on hand-made puzzles, Keen's difficulty on its corpus,
-//! and the command line.
+//! and the command line. The candidates left at each level are tested inside the grader
+//! (`src/grade/levels_tests.rs`).
 
 mod common;
 
-use std::process::{Command, Output};
-
-use cagesat::grade::keen::{KeenDifficulty, Matrix};
-use cagesat::grade::{grade, Grade, Level, Prepared, Root};
-use cagesat::grid::Cell;
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
-use cagesat::verify::verify;
+use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix, Root};
+use cagesat::{parse_puzzle, verify, Puzzle};
+use common::cli::run;
 
 const KEEN_DIR: &str = "tests/data/kenken/keen";
 const WOLFRAM_6: &str = "tests/data/kenken/wolfram/wolfram-6x6.kenken";
@@ -19,15 +15,6 @@ const KAKURO: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
 
 fn puzzle(text: &str) -> Puzzle {
     parse_puzzle(text, None, false).unwrap()
-}
-
-/// The candidates of `label` after root propagation at `level`.
-fn cands(p: &Puzzle, level: Level, label: &str) -> Vec<u8> {
-    let Puzzle::KenKen(k) = p else {
-        panic!("not a KenKen")
-    };
-    let doms = Prepared::new(k).fixpoint(level).unwrap();
-    doms.digits_of(Cell::parse_label(label).unwrap())
 }
 
 /// 3×3, three givens. Row A: A1 = 1, A2 = 2 leave A3 = 3; column 1: C1 = 3; B3 loses 2
@@ -47,45 +34,6 @@ fn line_singles_solve_a_hand_made_3x3() {
         vec![vec![1, 2, 3], vec![2, 3, 1], vec![3, 1, 2]]
     );
     assert!(g.cnf_up.solves(), "UP does naked and hidden singles");
-}
-
-/// `3 + A1 B1` and `3 + A2 B2` give A1, A2 ∈ {1, 2} (candidate union). Singles cannot touch
-/// A3: 3 and 4 each still fit A3 and A4. The naked pair {A1, A2} removes 1 and 2 from A3.
-/// (The rest is one `+` cage with too many tuples: bounds, which prune nothing here.)
-const PAIR: &str = "size 4\n3 + A1 B1\n3 + A2 B2\n34 + A3 A4 B3 B4 C1 C2 C3 C4 D1 D2 D3 D4";
-
-#[test]
-fn a_naked_pair_needs_subsets() {
-    let p = puzzle(PAIR);
-    assert_eq!(cands(&p, Level::Singles, "A1"), vec![1, 2]);
-    assert_eq!(cands(&p, Level::Singles, "A3"), vec![1, 2, 3, 4]);
-    assert_eq!(cands(&p, Level::Subsets, "A3"), vec![3, 4]);
-    assert_eq!(cands(&p, Level::Subsets, "C1"), vec![3, 4], "column pair");
-}
-
-/// `16 * A1 A2 B1` (an L) on 4×4 has two tuples: (1, 4, 4) and (4, 2, 2) (A2 = B1 is
-/// allowed: they share no line). The candidate union gives every cell {1, 2, 4}; GAC gives
-/// A1 ∈ {1, 4}, A2 ∈ {2, 4}, B1 ∈ {2, 4}. Both tuples put a 4 in row A's part (A1 A2) and in
-/// column 1's part (A1 B1), so the cage–line rule removes 4 from A3 and A4 (C1 and D1 lose
-/// it anyway: the `36 *` cage's GAC has no tuple with a 4 in column 1); {A1, A2} is no
-/// naked pair, so subsets cannot. Columns 3 and 4 are `10 +` cages (every
-/// permutation), and the rest is `36 *` (576 = 24·24 over the two columns 1–2, over 16).
-const LINE: &str = "size 4\n16 * A1 A2 B1\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n36 * B2 C2 D2 C1 D1";
-
-#[test]
-fn per_cell_support_needs_cage_gac() {
-    let p = puzzle(LINE);
-    assert_eq!(cands(&p, Level::Subsets, "A2"), vec![1, 2, 4]);
-    assert_eq!(cands(&p, Level::CageGac, "A2"), vec![2, 4]);
-    assert_eq!(cands(&p, Level::CageGac, "A1"), vec![1, 4]);
-}
-
-#[test]
-fn a_digit_every_tuple_puts_in_a_line_needs_box() {
-    let p = puzzle(LINE);
-    assert!(cands(&p, Level::CageGac, "A3").contains(&4));
-    assert!(!cands(&p, Level::Box, "A3").contains(&4));
-    assert!(!cands(&p, Level::Box, "A4").contains(&4));
 }
 
 /// Wolfram's 6×6: his post shows cage filtering with in-cage distinctness (GAC) plus naked
@@ -190,18 +138,11 @@ fn keen_corpus_agrees_with_keen_difficulty() {
     assert_eq!(m, expected, "\n{}", m.to_text());
 }
 
-fn cagesat(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cagesat"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn cli_table_json_errors_and_matrix() {
-    let o = cagesat(&["grade", NORVIG_1, KAKURO, WOLFRAM_6]);
-    assert_eq!(o.status.code(), Some(2), "the Kakuro file is an error");
-    let out = String::from_utf8(o.stdout).unwrap();
+    let o = run(["grade", NORVIG_1, KAKURO, WOLFRAM_6]);
+    assert_eq!(o.code, Some(2), "the Kakuro file is an error");
+    let out = &o.stdout;
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "header and two puzzles:\n{out}");
     let header: Vec<&str> = lines[0].split_whitespace().collect();
@@ -219,16 +160,11 @@ fn cli_table_json_errors_and_matrix() {
         lines[2].rfind("6x6"),
         "aligned columns"
     );
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert!(err.contains("KenKen puzzles only"), "{err}");
+    assert!(o.stderr.contains("KenKen puzzles only"), "{}", o.stderr);
 
-    let o = cagesat(&["grade", "--json", NORVIG_1, KAKURO]);
-    assert_eq!(o.status.code(), Some(2));
-    let v: Vec<serde_json::Value> = String::from_utf8(o.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let o = run(["grade", "--json", NORVIG_1, KAKURO]);
+    assert_eq!(o.code, Some(2));
+    let v = o.json_lines();
     assert_eq!(v[0]["file"], NORVIG_1);
     assert_eq!(v[0]["kind"], "kenken");
     assert_eq!(v[0]["size"], "4x4");
@@ -237,17 +173,20 @@ fn cli_table_json_errors_and_matrix() {
     assert_eq!(v[0]["fixed"]["singles"], 16);
     assert_eq!(v[1]["status"], "error");
 
-    let o = cagesat(&[
+    let o = run([
         "grade",
         "--matrix",
         &format!("{KEEN_DIR}/4x4-e-00.kenken"),
         NORVIG_1,
     ]);
-    assert_eq!(o.status.code(), Some(0));
-    let out = String::from_utf8(o.stdout).unwrap();
-    let easy: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
-    assert_eq!(easy, ["easy", "1", "0", "0", "0", "0", "1", "1", "0"]);
-    assert!(String::from_utf8(o.stderr)
+    assert_eq!(o.code, Some(0));
+    let easy: Vec<&str> = o
+        .stdout
+        .lines()
+        .nth(1)
         .unwrap()
-        .contains("1 file(s) not named"));
+        .split_whitespace()
+        .collect();
+    assert_eq!(easy, ["easy", "1", "0", "0", "0", "0", "1", "1", "0"]);
+    assert!(o.stderr.contains("1 file(s) not named"));
 }
