@@ -4,7 +4,8 @@
 //! SAT backends and the native engine can all use them without importing each other:
 //! a puzzle's [`Outcome`], a solution [`Count`], and one SAT call's [`SatResult`].
 
-use crate::cnf::Lit;
+use varisat_formula::Lit;
+
 use crate::grid::Grid;
 
 /// The answer to "solve this puzzle".

@@ -8,29 +8,19 @@
 
 use std::path::Path;
 
-use cagesat::cnf::dimacs::write_dimacs;
-use cagesat::cnf::AmoEncoding;
-use cagesat::encode::kakuro::{encode_with, RunEncoding};
-use cagesat::encode::Encoding;
-use cagesat::encode::{dimacs_comments, encode, CageLines, ConstraintEncoding, EncodeOptions};
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::Puzzle;
+use cagesat::{
+    encode, read_puzzle, write_dimacs, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions,
+    Encoding, Puzzle,
+};
 use expect_test::expect_file;
 
 fn load(path: &str) -> Puzzle {
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_puzzle(&text, Some(Path::new(path)), false).unwrap()
+    read_puzzle(Path::new(path), false).unwrap()
 }
 
 fn dimacs(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> String {
     let mut out = Vec::new();
-    write_dimacs(
-        &mut out,
-        &dimacs_comments(puzzle, enc, opts),
-        &enc.formula,
-        &[],
-    )
-    .unwrap();
+    write_dimacs(&mut out, puzzle, enc, opts, &[]).unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -144,31 +134,6 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
                             .map(|l| l.splitn(4, ' ').nth(3).unwrap().to_string()),
                     );
                 }
-            }
-        }
-    }
-    // Kakuro runs as automata are only chosen through `encode_with` on these puzzles.
-    for file in [
-        "encodings/golden/kakuro-3x4.kakuro",
-        "tests/data/kakuro/panpapag_easy_5x5.kakuro",
-    ] {
-        let puzzle = load(file);
-        let Puzzle::Kakuro(k) = &puzzle else {
-            panic!("{file} is not a Kakuro")
-        };
-        for amo in AMOS {
-            for choice in [RunEncoding::Mdd, RunEncoding::Selectors] {
-                let opts = EncodeOptions {
-                    amo,
-                    ..EncodeOptions::default()
-                };
-                let enc = encode_with(k, &opts, |_, _| choice).unwrap();
-                let what = format!("{file} {amo} {choice:?}");
-                let aux = assert_aux_cover(&dimacs(&puzzle, &enc, &opts), &what);
-                roles.extend(
-                    aux.iter()
-                        .map(|l| l.splitn(4, ' ').nth(3).unwrap().to_string()),
-                );
             }
         }
     }

@@ -1,8 +1,9 @@
 //! # Command-line interface
 //!
-//! `cagesat solve|count|encode|decode|generate|survey`. [`run`] writes results to `out` and one-line
-//! diagnostics to `err`, and returns the process exit status: 0 solved, 1 no solution
-//! (not an error), 2 bad input or failure.
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade`, over the library's
+//! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
+//! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
+//! 1 no solution (not an error), 2 bad input or failure.
 
 mod compare;
 mod dimacs;
@@ -73,7 +74,8 @@ pub(crate) struct FormulaArgs {
     /// KenKen cage–line ("pointing") clauses: `auto` writes them for sizes 10 and up.
     #[arg(long, value_enum, default_value_t = CageLinesArg::Auto)]
     pub cage_lines: CageLinesArg,
-    /// Encoding of CrossProduct row and column products.
+    /// Encoding of arithmetic constraints: KenKen `+`/`*` cages, Kakuro runs and CrossProduct
+    /// rows and columns (`auto` chooses per constraint).
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
     /// CrossProduct: skip the native line filter (arc consistency on each row and column
@@ -108,9 +110,11 @@ impl FormulaArgs {
 /// `--encoding` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EncodingArg {
-    /// Per line the smaller of tuples and the layered automaton (MDD).
+    /// Per constraint: tables unless large (KenKen cages), the smaller of the two
+    /// (CrossProduct lines, Kakuro runs).
     Auto,
-    /// Always the allowed-tuple (table) encoding.
+    /// Always the allowed-tuple (table) encoding; for Kakuro runs, one selector per digit
+    /// combination.
     Tuples,
     /// Always the layered automaton (MDD) encoding.
     Mdd,

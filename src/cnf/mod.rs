@@ -1,8 +1,10 @@
 //! # The CNF layer
 //!
-//! Literals and formulas come from varisat ([`Lit`], [`Var`], [`CnfFormula`],
-//! [`ExtendFormula`]); this layer adds the one-hot variable map, cardinality encodings and
-//! the allowed-tuple (table) encoding. Everything here writes into any `ExtendFormula` sink.
+//! Literals and formulas come from `varisat-formula` ([`Lit`], [`Var`], [`CnfFormula`],
+//! [`ExtendFormula`]), the solver-independent formula crate of varisat; no solver is named
+//! here. This layer adds the one-hot variable map, cardinality encodings, the allowed-tuple
+//! (table) encoding and layered automata (MDD). Everything here writes into any
+//! `ExtendFormula` sink.
 
 pub(crate) mod card;
 pub(crate) mod dimacs;
@@ -11,7 +13,7 @@ pub(crate) mod table;
 pub(crate) mod varmap;
 
 pub use card::AmoEncoding;
-pub(crate) use varisat::{CnfFormula, ExtendFormula, Lit, Var};
+pub(crate) use varisat_formula::{CnfFormula, ExtendFormula, Lit, Var};
 pub(crate) use varmap::{DecodeError, OneHot};
 
 /// Sizes of an encoding or one of its parts.

@@ -27,17 +27,21 @@ pub(crate) use sets::{combinations, DigitSet};
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{Lit, OneHot};
-use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::puzzle::kakuro::{Kakuro, Run};
 
-/// Encodes a Kakuro puzzle with the default choice per run ([`RunEncoding::default_for`]).
+/// Encodes a Kakuro puzzle, each run as `opts.constraint` says: `Auto` is the default
+/// choice per run ([`RunEncoding::default_for`]), `Tuples` one selector per combination,
+/// `Mdd` the layered sum automaton.
 ///
 /// # Errors
 /// None at present (every validated run has at most 12 combinations); the signature matches
 /// the other encoders.
 pub(crate) fn encode(puzzle: &Kakuro, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    encode_with(puzzle, opts, |run, combos| {
-        RunEncoding::default_for(run.cells.len(), combos)
+    encode_with(puzzle, opts, |run, combos| match opts.constraint {
+        ConstraintEncoding::Auto => RunEncoding::default_for(run.cells.len(), combos),
+        ConstraintEncoding::Tuples => RunEncoding::Selectors,
+        ConstraintEncoding::Mdd => RunEncoding::Mdd,
     })
 }
 

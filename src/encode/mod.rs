@@ -69,16 +69,19 @@ impl fmt::Display for CageLines {
 }
 
 /// How an arithmetic constraint over several cells is written: a KenKen `+`/`*` cage of two
-/// or more cells, or a CrossProduct row or column. KenKen `-`, `/` and one-cell cages are
-/// always tables, and Kakuro runs choose per run (`kakuro::RunEncoding`).
+/// or more cells, a Kakuro run, or a CrossProduct row or column. KenKen `-`, `/` and
+/// one-cell cages are always tables.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ConstraintEncoding {
     /// Per constraint: KenKen cages as tables unless they are large
     /// (`kenken::AUTO_MDD_TUPLES`, `kenken::AUTO_MDD_CELLS`); CrossProduct lines as
-    /// whichever of the two is smaller (`crossproduct::tuples_are_smaller`).
+    /// whichever of the two is smaller (`crossproduct::tuples_are_smaller`); Kakuro runs
+    /// as a fixed digit set, a pair, selectors or an automaton, whichever is smallest
+    /// (`kakuro::RunEncoding::default_for`).
     #[default]
     Auto,
-    /// Always the allowed-tuple (table) encoding (`crate::cnf::table`).
+    /// Always the allowed-tuple (table) encoding (`crate::cnf::table`); for Kakuro runs, one
+    /// selector per digit combination.
     Tuples,
     /// Always the layered automaton (MDD) encoding (`crate::cnf::mdd`).
     Mdd,
@@ -377,7 +380,7 @@ fn option_flags(puzzle: &Puzzle, opts: &EncodeOptions) -> String {
                 opts.cage_lines, opts.constraint
             );
         }
-        Puzzle::Kakuro(_) => {}
+        Puzzle::Kakuro(_) => flags += &format!(" --encoding {}", opts.constraint),
         Puzzle::CrossProduct(_) => {
             flags += &format!(" --encoding {}", opts.constraint);
             if !opts.line_filter {

@@ -94,7 +94,7 @@ pub fn generate_kenken(
     }
     if params.max_cage == 0 {
         return Err(GenerateError::Params(
-            "--max-cage must be at least 1".into(),
+            "the largest cage size must be at least 1".into(),
         ));
     }
     let square = random_latin_square(n, rng);
