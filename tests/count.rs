@@ -1,163 +1,114 @@
-//! Exact solution counts: blocking-clause enumeration against a brute-force enumerator over
-//! all Latin squares, with its own cage arithmetic (independent of the encoder and of
-//! `verify`).
+//! Exact solution counts over every engine, against the brute force of
+//! `tests/common/brute.rs` (all Latin squares with cage arithmetic written out, independent
+//! of the encoder, the native engine and `verify`): on 4×4 puzzles with several solutions
+//! each engine must find exactly the brute force's set of grids, the native engine also
+//! with every cage forced onto bounds reasoning, and a limit must stop the count early.
 
-use cagesat::encode::EncodeOptions;
-use cagesat::grid::{Cell, Grid};
+mod common;
+
+use std::path::Path;
+
 use cagesat::puzzle::{Cage, KenKen, Op, Puzzle};
-use cagesat::solve::{enumerate, VarisatBackend};
+use cagesat::{Cell, Engine, EngineOptions, EngineStats, Grid, NativeOptions};
+use common::{brute, exact_count, load, read_solution, solutions, sorted};
 use proptest::prelude::*;
-
-/// Every n×n Latin square (n ≤ 4), by backtracking.
-fn latin_squares(n: usize) -> Vec<Vec<Vec<u8>>> {
-    fn fill(n: usize, g: &mut Vec<Vec<u8>>, i: usize, out: &mut Vec<Vec<Vec<u8>>>) {
-        if i == n * n {
-            out.push(g.clone());
-            return;
-        }
-        let (r, c) = (i / n, i % n);
-        for d in 1..=n as u8 {
-            if (0..c).all(|j| g[r][j] != d) && (0..r).all(|j| g[j][c] != d) {
-                g[r][c] = d;
-                fill(n, g, i + 1, out);
-                g[r][c] = 0;
-            }
-        }
-    }
-    let mut out = Vec::new();
-    fill(n, &mut vec![vec![0; n]; n], 0, &mut out);
-    out
-}
-
-/// Cage arithmetic written out plainly: try every order of the values.
-fn cage_ok(op: Op, target: u64, vals: &[u8]) -> bool {
-    let t = target as f64;
-    if vals.len() == 1 {
-        return f64::from(vals[0]) == t;
-    }
-    let v: Vec<f64> = vals.iter().map(|&x| f64::from(x)).collect();
-    match op {
-        Op::Add => v.iter().sum::<f64>() == t,
-        Op::Mul => v.iter().product::<f64>() == t,
-        Op::Sub | Op::Div => (0..v.len()).any(|first| {
-            let mut acc = v[first];
-            for (j, &x) in v.iter().enumerate() {
-                if j != first {
-                    acc = if op == Op::Sub { acc - x } else { acc / x };
-                }
-            }
-            (acc - t).abs() < 1e-9
-        }),
-        Op::Given => false,
-    }
-}
-
-fn brute_force(k: &KenKen) -> u64 {
-    brute_force_cages(k.size(), k.cages())
-}
-
-/// Latin squares of order `n` that satisfy every cage in `cages`.
-fn brute_force_cages(n: usize, cages: &[Cage]) -> u64 {
-    latin_squares(n)
-        .iter()
-        .filter(|g| {
-            cages.iter().all(|cage| {
-                let vals: Vec<u8> = cage
-                    .cells
-                    .iter()
-                    .map(|c| g[usize::from(c.row)][usize::from(c.col)])
-                    .collect();
-                cage_ok(cage.op, cage.target, &vals)
-            })
-        })
-        .count() as u64
-}
-
-fn sat_count(k: &KenKen) -> u64 {
-    let puzzle = Puzzle::KenKen(k.clone());
-    let (count, _) = enumerate(
-        &puzzle,
-        VarisatBackend::new(),
-        &EncodeOptions::default(),
-        None,
-        |_| {},
-    )
-    .unwrap();
-    assert!(count.complete);
-    count.count
-}
-
-fn solve(k: &KenKen) -> Grid<u8> {
-    let mut first = None;
-    let puzzle = Puzzle::KenKen(k.clone());
-    let _ = enumerate(
-        &puzzle,
-        VarisatBackend::new(),
-        &EncodeOptions::default(),
-        Some(1),
-        |g| {
-            first = Some(g.clone());
-        },
-    )
-    .unwrap();
-    first.unwrap()
-}
 
 fn cell(label: &str) -> Cell {
     Cell::parse_label(label).unwrap()
 }
 
-fn cage(op: Op, target: u64, cells: &[&str]) -> Cage {
+fn cage(op: Op, target: u64, cells: &[Cell]) -> Cage {
     Cage {
         op,
         target,
-        cells: cells.iter().map(|l| cell(l)).collect(),
+        cells: cells.to_vec(),
     }
+}
+
+fn as_kenken(p: &Puzzle) -> &KenKen {
+    let Puzzle::KenKen(k) = p else {
+        panic!("not a KenKen puzzle");
+    };
+    k
+}
+
+/// A 4×4 KenKen from cages (not necessarily covering the grid).
+fn kenken(cages: Vec<Cage>) -> Puzzle {
+    Puzzle::KenKen(KenKen::new(4, cages, false).unwrap())
+}
+
+/// The engine's exact count, checked against the brute force; returns it.
+fn count(engine: &Engine, k: &KenKen) -> u64 {
+    let puzzle = Puzzle::KenKen(k.clone());
+    let n = exact_count(engine, &puzzle, &EngineOptions::default());
+    assert_eq!(n, brute::count(&puzzle), "{}: brute force", engine.name());
+    n
+}
+
+/// The engine finds exactly the brute force's solutions (the native engine also with
+/// bounds reasoning on every cage), and a limit of 2 stops it; returns how many.
+fn check_counts(engine: &Engine, puzzle: &Puzzle) -> usize {
+    let name = engine.name();
+    let brute = sorted(&brute::solutions(puzzle));
+    let (grids, count) = solutions(engine, puzzle, &EngineOptions::default(), None);
+    assert!(count.complete, "{name}: enumeration finished");
+    assert_eq!(sorted(&grids), brute, "{name}: solutions");
+    if *engine == Engine::Native {
+        let bounds_only = EngineOptions {
+            native: NativeOptions {
+                tuple_limit: 0,
+                ..NativeOptions::default()
+            },
+            ..EngineOptions::default()
+        };
+        let mut grids: Vec<Grid<u8>> = Vec::new();
+        let (_, stats) = engine
+            .enumerate(puzzle, &bounds_only, None, |g| grids.push(g.clone()))
+            .unwrap();
+        assert_eq!(sorted(&grids), brute, "native with bounds only");
+        let EngineStats::Native(stats) = stats else {
+            panic!("native stats expected");
+        };
+        assert_eq!(stats.bounds_cages, as_kenken(puzzle).cages().len());
+    }
+    let (limited, _) = engine
+        .count(puzzle, &EngineOptions::default(), Some(2))
+        .unwrap();
+    assert_eq!(
+        (limited.count as usize, limited.complete),
+        (brute.len().min(2), brute.len() < 2),
+        "{name}: count stops at the limit"
+    );
+    brute.len()
 }
 
 #[test]
 fn latin_square_counts_are_known() {
-    assert_eq!(latin_squares(3).len(), 12);
-    assert_eq!(latin_squares(4).len(), 576);
+    assert_eq!(brute::latin_squares(3).len(), 12);
+    assert_eq!(brute::latin_squares(4).len(), 576);
 }
 
-#[test]
-fn trivial_row_cages_count_every_latin_square() {
-    // Each row is a '+' cage summing to 10: every 4x4 Latin square qualifies.
-    let rows = ["A", "B", "C", "D"];
-    let cages = rows
+// Each row a '+' cage summing to 10: every 4x4 Latin square qualifies.
+engine_test!(row_sums_allow_every_latin_square, |e| {
+    let rows = ["A", "B", "C", "D"]
         .iter()
-        .map(|r| Cage {
-            op: Op::Add,
-            target: 10,
-            cells: (1..=4).map(|c| cell(&format!("{r}{c}"))).collect(),
+        .map(|r| {
+            let cells: Vec<Cell> = (1..=4).map(|c| cell(&format!("{r}{c}"))).collect();
+            cage(Op::Add, 10, &cells)
         })
         .collect();
-    let k = KenKen::new(4, cages, true).unwrap();
-    assert_eq!(sat_count(&k), 576);
-    assert_eq!(brute_force(&k), 576);
-}
+    assert_eq!(check_counts(e, &kenken(rows)), 576);
+});
 
-/// Brute-force count with cage `skip` removed (its cells only obey the Latin rule).
-fn brute_force_without(k: &KenKen, skip: usize) -> u64 {
-    let rest: Vec<Cage> = k
-        .cages()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != skip)
-        .map(|(_, c)| c.clone())
-        .collect();
-    brute_force_cages(k.size(), &rest)
-}
+engine_test!(removing_a_cage_from_unique_puzzles, removing_a_cage);
 
-#[test]
-fn removing_a_cage_from_unique_puzzles() {
-    // Remove one cage of a unique 4x4 (its cells keep only the Latin rule). Splitting the
-    // freed solutions by the sum of the removed cells gives ordinary KenKens (the cage
-    // becomes '+' with each possible sum): their SAT counts must add up to the brute-force
-    // count without the cage, and each must equal its own brute-force count. The same holds
-    // for products, and for merging two cages into one '+' cage; some of these loosened
-    // puzzles have exactly two solutions.
+/// Remove one cage of a unique 4x4 (its cells keep only the Latin rule). Splitting the
+/// freed solutions by the sum of the removed cells gives ordinary KenKens (the cage becomes
+/// '+' with each possible sum): their counts must add up to the brute-force count without
+/// the cage, and each must equal its own brute-force count. The same holds for products,
+/// and for merging two cages into one '+' cage; some of these loosened puzzles have
+/// exactly two solutions.
+fn removing_a_cage(engine: &Engine) {
     let mut two = 0;
     for path in [
         "tests/data/kenken/norvig/norvig-01-4x4.kenken",
@@ -170,114 +121,107 @@ fn removing_a_cage_from_unique_puzzles() {
         "tests/data/kenken/keen/4x4-h-00.kenken",
         "tests/data/kenken/keen/4x4-u-00.kenken",
     ] {
-        let text = std::fs::read_to_string(path).unwrap();
-        let k = cagesat::parse::kenken::parse(&text, false).unwrap();
-        assert_eq!((sat_count(&k), brute_force(&k)), (1, 1), "{path}");
-        let solution = solve(&k);
-        for i in 0..k.cages().len() {
+        let k = as_kenken(&load(path)).clone();
+        assert_eq!(count(engine, &k), 1, "{path}");
+        let solution = common::solve_file(engine, path);
+        let cages = k.cages();
+        for i in 0..cages.len() {
+            let with = |op: Op, target: u64| {
+                let mut loose = cages.to_vec();
+                loose[i] = cage(op, target, &cages[i].cells);
+                KenKen::new(4, loose, false).unwrap()
+            };
             let mut total = 0;
             for t in 1..=16 {
-                let mut cages = k.cages().to_vec();
-                cages[i] = Cage {
-                    op: Op::Add,
-                    target: t,
-                    cells: k.cages()[i].cells.clone(),
-                };
-                let loose = KenKen::new(4, cages, false).unwrap();
-                let count = sat_count(&loose);
-                assert_eq!(count, brute_force(&loose), "{path} cage {i} as {t}+");
-                total += count;
-                two += u64::from(count == 2);
+                let n = count(engine, &with(Op::Add, t));
+                total += n;
+                two += u64::from(n == 2);
             }
-            assert_eq!(total, brute_force_without(&k, i), "{path} without cage {i}");
+            let rest: Vec<Cage> = (0..cages.len())
+                .filter(|&j| j != i)
+                .map(|j| cages[j].clone())
+                .collect();
+            let without = brute::kenken(4, &rest).len() as u64;
+            assert_eq!(total, without, "{path} without cage {i}");
             // Merge cage i with every later cage into one '+' cage over both (the merged
             // cage keeps the unique solution, so it has at least one).
-            for j in i + 1..k.cages().len() {
-                let mut cells = k.cages()[i].cells.clone();
-                cells.extend(&k.cages()[j].cells);
+            for j in i + 1..cages.len() {
+                let mut cells = cages[i].cells.clone();
+                cells.extend(&cages[j].cells);
                 let target: u64 = cells.iter().map(|c| u64::from(*solution.get(*c))).sum();
-                let mut cages: Vec<Cage> = k.cages().to_vec();
-                let _ = cages.remove(j);
-                cages[i] = Cage {
-                    op: Op::Add,
-                    target,
-                    cells,
-                };
-                let merged = KenKen::new(4, cages, false).unwrap();
-                let count = sat_count(&merged);
-                assert_eq!(count, brute_force(&merged), "{path} cages {i}+{j} merged");
-                two += u64::from(count == 2);
+                let mut merged: Vec<Cage> = cages.to_vec();
+                let _ = merged.remove(j);
+                merged[i] = cage(Op::Add, target, &cells);
+                let n = count(engine, &KenKen::new(4, merged, false).unwrap());
+                assert!(n >= 1, "{path} cages {i}+{j} merged");
+                two += u64::from(n == 2);
             }
             // The same with products: two freed solutions may share a product.
             for t in [
                 1u64, 2, 3, 4, 6, 8, 12, 16, 24, 32, 36, 48, 64, 72, 96, 144, 192, 256, 288,
             ] {
-                let mut cages = k.cages().to_vec();
-                cages[i] = Cage {
-                    op: Op::Mul,
-                    target: t,
-                    cells: k.cages()[i].cells.clone(),
-                };
-                let loose = KenKen::new(4, cages, false).unwrap();
-                let count = sat_count(&loose);
-                assert_eq!(count, brute_force(&loose), "{path} cage {i} as {t}*");
-                two += u64::from(count == 2);
+                two += u64::from(count(engine, &with(Op::Mul, t)) == 2);
             }
         }
     }
     assert!(two > 0, "some variant has exactly two solutions");
 }
 
-#[test]
-fn limit_stops_early_and_says_so() {
-    let cages = vec![cage(
-        Op::Add,
-        10,
-        &[
-            "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4", "D1", "D2",
-            "D3", "D4",
-        ],
-    )];
-    let k = KenKen::new(4, cages, false).unwrap();
-    let puzzle = Puzzle::KenKen(k);
-    let mut seen = Vec::new();
-    let (count, _) = enumerate(
-        &puzzle,
-        VarisatBackend::new(),
-        &EncodeOptions::default(),
-        Some(5),
-        |g| {
-            seen.push(g.clone());
-        },
-    )
-    .unwrap();
+engine_test!(limit_stops_early_and_says_so, |e: &Engine| {
+    let all: Vec<Cell> = (0..16).map(|i| Cell::new(i / 4, i % 4)).collect();
+    let opts = EngineOptions::default();
     // Sum 10 over 16 cells is impossible (a Latin square sums to 40): zero, complete.
+    let (count, _) = e
+        .count(&kenken(vec![cage(Op::Add, 10, &all)]), &opts, Some(5))
+        .unwrap();
     assert_eq!((count.count, count.complete), (0, true));
-    let cages = vec![cage(
-        Op::Add,
-        40,
-        &[
-            "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4", "D1", "D2",
-            "D3", "D4",
-        ],
-    )];
-    let puzzle = Puzzle::KenKen(KenKen::new(4, cages, false).unwrap());
-    let (count, _) = enumerate(
-        &puzzle,
-        VarisatBackend::new(),
-        &EncodeOptions::default(),
-        Some(5),
-        |g: &Grid<u8>| {
-            seen.push(g.clone());
-        },
-    )
-    .unwrap();
+    let mut seen = Vec::new();
+    let puzzle = kenken(vec![cage(Op::Add, 40, &all)]);
+    let (count, _) = e
+        .enumerate(&puzzle, &opts, Some(5), |g| seen.push(g.clone()))
+        .unwrap();
     assert_eq!((count.count, count.complete), (5, false));
     assert_eq!(seen.len(), 5);
+    // A limit of zero looks at nothing.
+    let (count, _) = e.count(&puzzle, &opts, Some(0)).unwrap();
+    assert_eq!((count.count, count.complete), (0, false));
+});
+
+engine_test!(weakened_shipped_puzzles, weakened);
+
+/// A shipped 4×4 puzzle with one cage at a time replaced by the `+` cage of its solution
+/// values, then with two cages merged into one such `+` cage: weaker clues, several
+/// solutions, and the shipped one among them.
+fn weakened(engine: &Engine) {
+    let mut several = 0;
+    for stem in ["4x4-e-00", "4x4-n-01", "4x4-h-02", "4x4-x-00", "4x4-u-01"] {
+        let path = format!("tests/data/kenken/keen/{stem}.kenken");
+        let k = as_kenken(&load(&path)).clone();
+        let sol = read_solution(&Path::new(&path).with_extension("sol")).unwrap();
+        let sum = |cells: &[Cell]| cells.iter().map(|&c| u64::from(*sol.get(c))).sum();
+        let cages = k.cages();
+        for i in 0..cages.len() {
+            let mut weak = cages.to_vec();
+            weak[i] = cage(Op::Add, sum(&cages[i].cells), &cages[i].cells);
+            let n = check_counts(engine, &kenken(weak.clone()));
+            assert!(n >= 1);
+            let j = (i + 1) % cages.len();
+            if j != i {
+                let mut merged_cells = cages[i].cells.clone();
+                merged_cells.extend(&cages[j].cells);
+                weak[i] = cage(Op::Add, sum(&merged_cells), &merged_cells);
+                let _ = weak.remove(j);
+                let m = check_counts(engine, &kenken(weak));
+                several += usize::from(m > 1);
+            }
+        }
+    }
+    assert!(several > 5, "too few multi-solution puzzles ({several})");
 }
 
-/// A random partition of an n×n grid into connected cages, built by merging neighbours.
-fn random_puzzle(n: usize, seed: &[u8], ops: &[u8], square: &[Vec<u8>]) -> KenKen {
+/// A random partition of an n×n grid into connected cages, built by merging neighbours,
+/// with clues that `square` satisfies (`-` and `/` on two cells only).
+fn merged_puzzle(n: usize, seed: &[u8], ops: &[u8], square: &Grid<u8>) -> KenKen {
     let mut region: Vec<usize> = (0..n * n).collect();
     for (i, &s) in seed.iter().enumerate() {
         let a = i % (n * n);
@@ -307,10 +251,7 @@ fn random_puzzle(n: usize, seed: &[u8], ops: &[u8], square: &[Vec<u8>]) -> KenKe
                 .filter(|&i| region[i] == id)
                 .map(|i| Cell::new((i / n) as u8, (i % n) as u8))
                 .collect();
-            let vals: Vec<u64> = cells
-                .iter()
-                .map(|c| u64::from(square[usize::from(c.row)][usize::from(c.col)]))
-                .collect();
+            let vals: Vec<u64> = cells.iter().map(|&c| u64::from(*square.get(c))).collect();
             let (op, target) = match ops[j % ops.len()] % 4 {
                 _ if cells.len() == 1 => (Op::Given, vals[0]),
                 0 => (Op::Add, vals.iter().sum()),
@@ -331,20 +272,100 @@ fn random_puzzle(n: usize, seed: &[u8], ops: &[u8], square: &[Vec<u8>]) -> KenKe
     KenKen::new(n, cages, false).unwrap()
 }
 
+/// A small xorshift generator, so a proptest seed gives a whole random puzzle.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random edge-connected cages of at most 4 cells over `sol`, each with an operator that
+/// `sol` satisfies (`-` and `/` on up to four cells).
+fn random_puzzle(sol: &Grid<u8>, rng: &mut Rng) -> Puzzle {
+    let cell = |i: usize| Cell::new((i / 4) as u8, (i % 4) as u8);
+    let mut region: Vec<usize> = (0..16).collect();
+    for _ in 0..rng.below(14) {
+        let a = rng.below(16);
+        let b = if a % 4 < 3 && rng.below(2) == 0 {
+            a + 1
+        } else {
+            a + 4
+        };
+        if b >= 16 || region[a] == region[b] {
+            continue;
+        }
+        let (ra, rb) = (region[a], region[b]);
+        if region.iter().filter(|&&r| r == ra || r == rb).count() <= 4 {
+            region
+                .iter_mut()
+                .filter(|r| **r == rb)
+                .for_each(|r| *r = ra);
+        }
+    }
+    let mut ids: Vec<usize> = region.clone();
+    ids.sort_unstable();
+    ids.dedup();
+    let cages = ids
+        .into_iter()
+        .map(|id| {
+            let cells: Vec<Cell> = (0..16).filter(|&i| region[i] == id).map(cell).collect();
+            let vals: Vec<u64> = cells.iter().map(|&c| u64::from(*sol.get(c))).collect();
+            let (op, target) = random_clue(&vals, rng);
+            cage(op, target, &cells)
+        })
+        .collect();
+    kenken(cages)
+}
+
+fn random_clue(vals: &[u64], rng: &mut Rng) -> (Op, u64) {
+    if vals.len() == 1 {
+        return (Op::Given, vals[0]);
+    }
+    let sum: u64 = vals.iter().sum();
+    let prod: u64 = vals.iter().product();
+    let max = vals.iter().copied().max().unwrap_or(1);
+    let rest_sum = sum - max;
+    let rest_prod = prod / max;
+    match rng.below(4) {
+        2 if max > rest_sum => (Op::Sub, max - rest_sum),
+        3 if max % rest_prod == 0 => (Op::Div, max / rest_prod),
+        1 | 2 => (Op::Mul, prod),
+        _ => (Op::Add, sum),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
     #[test]
-    fn sat_count_equals_brute_force(
+    fn every_engine_counts_like_brute_force(
         n in 3usize..=4,
         square_index in 0usize..576,
         seed in proptest::collection::vec(any::<u8>(), 8..40),
         ops in proptest::collection::vec(any::<u8>(), 1..8),
     ) {
-        let squares = latin_squares(n);
+        let squares = brute::latin_squares(n);
         let square = &squares[square_index % squares.len()];
-        let k = random_puzzle(n, &seed, &ops, square);
-        let brute = brute_force(&k);
-        prop_assert!(brute >= 1, "built from a solution, so at least one");
-        prop_assert_eq!(sat_count(&k), brute);
+        let k = merged_puzzle(n, &seed, &ops, square);
+        for engine in Engine::builtin() {
+            prop_assert!(count(&engine, &k) >= 1, "built from a solution, so at least one");
+        }
+    }
+
+    #[test]
+    fn random_4x4_puzzles_give_every_engine_the_brute_force_set(seed in 1u64..u64::MAX) {
+        let all = brute::latin_squares(4);
+        let mut rng = Rng(seed);
+        let sol = all[rng.below(all.len())].clone();
+        let puzzle = random_puzzle(&sol, &mut rng);
+        prop_assert!(cagesat::verify(&puzzle, &sol).is_ok());
+        for engine in Engine::builtin() {
+            prop_assert!(check_counts(&engine, &puzzle) >= 1);
+        }
     }
 }

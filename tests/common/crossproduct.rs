@@ -1,13 +1,8 @@
-//! CrossProduct test helpers: header counts, solution lists, full enumeration.
+//! CrossProduct test helpers: header counts, solution lists, the engine configurations.
 
-use std::collections::HashSet;
 use std::path::Path;
 
-use cagesat::encode::{encode, EncodeOptions};
-use cagesat::grid::Grid;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{Enumerator, VarisatBackend};
-use cagesat::verify::verify;
+use cagesat::{ConstraintEncoding, EncodeOptions, Engine, EngineOptions, Grid};
 
 /// The `# solutions:` header: `Exact(K)` or `AtLeast(K)` (`>=K`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,20 +50,20 @@ pub(crate) fn read_solutions(path: &Path) -> Option<Vec<Grid<u8>>> {
     Some(grids)
 }
 
-/// Enumerates up to `cap` solutions with blocking clauses; every one is verified by the
-/// independent checker and all must be distinct.
-pub(crate) fn enumerate(puzzle: &Puzzle, opts: &EncodeOptions, cap: usize) -> Vec<Grid<u8>> {
-    let enc = encode(puzzle, opts).unwrap();
-    let mut it = Enumerator::new(VarisatBackend::new(), &enc.formula, &enc.map);
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    while out.len() < cap {
-        let Some(grid) = it.next_grid().unwrap() else {
-            break;
-        };
-        verify(puzzle, &grid).unwrap_or_else(|e| panic!("{e}"));
-        assert!(seen.insert(grid.clone()), "solution enumerated twice");
-        out.push(grid);
+/// The options to run `engine` under: every listed SAT encoding (constraint encoding and
+/// line filter) for a SAT engine, the defaults for the native engine (which has no CNF).
+pub(crate) fn configs(engine: &Engine, sat: &[(ConstraintEncoding, bool)]) -> Vec<EngineOptions> {
+    if *engine == Engine::Native {
+        return vec![EngineOptions::default()];
     }
-    out
+    sat.iter()
+        .map(|&(constraint, line_filter)| EngineOptions {
+            encode: EncodeOptions {
+                constraint,
+                line_filter,
+                ..EncodeOptions::default()
+            },
+            ..EngineOptions::default()
+        })
+        .collect()
 }
