@@ -1,28 +1,28 @@
-//! Corpus tests: every shipped KenKen solves, passes the independent checker (inside
-//! `solve_puzzle`), is unique, and matches the published solution where one is shipped.
+//! The KenKen corpus over every engine: each shipped puzzle is solved by each engine
+//! (varisat and native), proven unique, passes the independent checker, and equals the
+//! published solution (`.sol` / `.solution`) where one is shipped. Two engines that each
+//! prove uniqueness found the same grid. The 10×10 to 24×24 generated corpus is the
+//! release-mode run in `tests/large_kenken.rs`.
 
 mod common;
 
-use common::solve_file;
+use cagesat::{Engine, EngineOptions, Outcome};
+use common::{check_unique_with_known_solution, load, solve_file};
 
-/// `kenken!(name, "dir/file")`: solves `tests/data/kenken/dir/file.kenken` with the
-/// uniqueness check and compares against `file.sol` / `file.solution` when present.
+/// `kenken!(name, "dir/file")`: `tests/data/kenken/dir/file.kenken` with each engine
+/// (tests `name::varisat`, `name::native`), uniqueness checked, compared with `file.sol` /
+/// `file.solution` when present.
 macro_rules! kenken {
     ($name:ident, $path:literal) => {
-        #[test]
-        fn $name() {
-            common::check_unique_with_known_solution(concat!(
-                "tests/data/kenken/",
-                $path,
-                ".kenken"
-            ));
-        }
+        engine_test!($name, |e| check_unique_with_known_solution(
+            e,
+            concat!("tests/data/kenken/", $path, ".kenken")
+        ));
     };
 }
 
-#[test]
-fn norvig_first_puzzle_has_his_solution() {
-    let grid = solve_file("tests/data/kenken/norvig/norvig-01-4x4.kenken");
+engine_test!(norvig_first_puzzle_has_his_solution, |e| {
+    let grid = solve_file(e, "tests/data/kenken/norvig/norvig-01-4x4.kenken");
     assert_eq!(
         grid.to_rows(),
         vec![
@@ -31,6 +31,38 @@ fn norvig_first_puzzle_has_his_solution() {
             vec![2, 3, 1, 4],
             vec![1, 4, 2, 3]
         ]
+    );
+});
+
+engine_test!(unsat_2x2_no_solution, |e: &Engine| {
+    let puzzle = load("tests/data/kenken/unsat/2x2-no-solution.kenken");
+    let opts = EngineOptions::default();
+    assert_eq!(e.solve(&puzzle, &opts).unwrap().0, Outcome::Unsat);
+    assert_eq!(e.prove_unique(&puzzle, &opts).unwrap().0, Outcome::Unsat);
+    let (count, _) = e.count(&puzzle, &opts, None).unwrap();
+    assert_eq!((count.count, count.complete), (0, true));
+});
+
+#[test]
+fn every_corpus_file_has_a_line() {
+    // unsat/ has its own test above; generated/ (10x10 to 24x24) is the release-mode corpus
+    // run in tests/large_kenken.rs.
+    let n = common::assert_every_file_listed(
+        include_str!("kenken_corpus.rs"),
+        "tests/data/kenken",
+        &["keen", "norvig", "public", "wolfram"],
+        "kenken",
+    );
+    assert_eq!(n, 120);
+    let dirs = std::fs::read_dir("tests/data/kenken").unwrap();
+    let mut names: Vec<String> = dirs
+        .map(|d| d.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["generated", "keen", "norvig", "public", "unsat", "wolfram"],
+        "a new corpus directory needs its test lines"
     );
 }
 
