@@ -1,73 +1,42 @@
-//! Corpus tests: every shipped Kakuro solves, passes the independent checker, is unique,
-//! and equals its `.solution` file (`#` for non-white squares, digits for white ones).
+//! The Kakuro corpus over every engine: each shipped puzzle is solved by each engine
+//! (varisat and native), proven unique, passes the independent checker, and equals its
+//! `.solution` file (`#` for non-white squares, digits for white ones). Tiny grids count
+//! exactly, against the brute force of `tests/common/brute.rs`.
+
+mod common;
 
 use std::path::Path;
 
-use cagesat::grid::Grid;
-use cagesat::parse::parse_puzzle;
-use cagesat::puzzle::kakuro::Square;
-use cagesat::puzzle::Puzzle;
-use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
-use cagesat::verify::verify;
+use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome};
+use common::{assert_worked, brute, exact_count, load, read_solution};
 
-/// Reads a `.solution` file: one row per line, `#` (stored as 0) or a digit per square.
-fn read_solution(path: &Path) -> Grid<Option<u8>> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let parsed = cagesat::parse::solution::parse_solution(&text)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let rows = parsed
-        .grid
-        .iter_rows()
-        .map(|r| r.iter().map(|&d| (d != 0).then_some(d)).collect())
-        .collect();
-    Grid::from_rows(rows).expect("rectangular solution")
-}
-
-fn check(path: &str) {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let puzzle =
-        parse_puzzle(&text, Some(Path::new(path)), false).unwrap_or_else(|e| panic!("{e}"));
-    let Puzzle::Kakuro(k) = &puzzle else {
-        panic!("{path}: not read as a Kakuro");
-    };
-    let opts = SolveOptions {
-        check_unique: true,
-        ..SolveOptions::default()
-    };
-    let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &opts)
+fn check(engine: &Engine, path: &str) {
+    let puzzle = load(path);
+    assert_eq!(puzzle.kind(), "kakuro", "{path}: not read as a Kakuro");
+    let (outcome, stats) = engine
+        .prove_unique(&puzzle, &EngineOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_worked(&stats, path);
     let Outcome::Solved { grid, unique } = outcome else {
         panic!("{path}: no solution");
     };
-    verify(&puzzle, &grid).unwrap();
+    cagesat::verify(&puzzle, &grid).unwrap();
     assert_eq!(unique, Some(true), "{path}: not unique");
-    let known = read_solution(&Path::new(path).with_extension("solution"));
-    assert_eq!((known.rows(), known.cols()), (grid.rows(), grid.cols()));
-    for (r, (want, got)) in known.iter_rows().zip(grid.iter_rows()).enumerate() {
-        for (c, (w, &g)) in want.iter().zip(got).enumerate() {
-            let white =
-                *k.squares().get(cagesat::grid::Cell::new(r as u8, c as u8)) == Square::White;
-            assert_eq!(
-                w.is_some(),
-                white,
-                "{path}: square ({r},{c}) kind differs from .solution"
-            );
-            assert_eq!(
-                w.unwrap_or(0),
-                g,
-                "{path}: square ({r},{c}) differs from .solution"
-            );
-        }
-    }
+    // The shipped file is itself a solution: its `#` squares (read as 0) are exactly the
+    // non-white squares, and its digits fill every run.
+    let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
+    cagesat::verify(&puzzle, &known).unwrap_or_else(|e| panic!("{path}: .solution: {e}"));
+    assert_eq!(grid, known, "{path}: differs from the shipped .solution");
 }
 
-/// `kakuro!(name, "file")`: `tests/data/kakuro/file.kakuro` against `file.solution`.
+/// `kakuro!(name, "file")`: `tests/data/kakuro/file.kakuro` against `file.solution`, with
+/// each engine (tests `name::varisat`, `name::native`).
 macro_rules! kakuro {
     ($name:ident, $path:literal) => {
-        #[test]
-        fn $name() {
-            check(concat!("tests/data/kakuro/", $path, ".kakuro"));
-        }
+        engine_test!($name, |e| check(
+            e,
+            concat!("tests/data/kakuro/", $path, ".kakuro")
+        ));
     };
 }
 
@@ -84,3 +53,40 @@ kakuro!(gen_25x25_s52500, "generated/gen_kakuro_25x25_s52500");
 kakuro!(gen_25x25_s52503, "generated/gen_kakuro_25x25_s52503");
 kakuro!(gen_30x30_s53000, "generated/gen_kakuro_30x30_s53000");
 kakuro!(gen_30x30_s53100, "generated/gen_kakuro_30x30_s53100");
+
+#[test]
+fn every_shipped_kakuro_has_a_line() {
+    let n = common::assert_every_file_listed(
+        include_str!("kakuro_corpus.rs"),
+        "tests/data/kakuro",
+        &["", "generated"],
+        "kakuro",
+    );
+    assert_eq!(n, 13);
+}
+
+/// The engine's exact count of a Kakuro given as text, checked against the brute force.
+fn count(engine: &Engine, text: &str) -> u64 {
+    let puzzle = parse_puzzle(text, Some(Path::new("tiny.kakuro")), false).unwrap();
+    let n = exact_count(engine, &puzzle, &EngineOptions::default());
+    assert_eq!(n, brute::count(&puzzle), "{}: brute force", engine.name());
+    n
+}
+
+engine_test!(counts_on_tiny_grids, |e| {
+    // a + b = 3, c + d = 4, a + c = 4, b + d = 3: only 1 2 / 3 1.
+    assert_eq!(count(e, "#   4\\  3\\\n\\3  .  .\n\\4  .  .\n"), 1);
+    // Every line 4 = 1 + 3: two ways.
+    assert_eq!(count(e, "#   4\\  4\\\n\\4  .  .\n\\4  .  .\n"), 2);
+    // Every line 10: a, 10 - a / 10 - a, a for a ≠ 5.
+    assert_eq!(count(e, "#  10\\ 10\\\n\\10 .  .\n\\10 .  .\n"), 8);
+    // A 3x3 block of runs summing to 15 each: many fillings (the brute force has the
+    // exact number).
+    let n = count(
+        e,
+        "#  15\\ 15\\ 15\\\n\\15 .  .  .\n\\15 .  .  .\n\\15 .  .  .\n",
+    );
+    assert!(n > 8, "{n}");
+    // Rows 1 + 2, so the columns cannot make 4 with distinct digits.
+    assert_eq!(count(e, "#   4\\  4\\\n\\3  .  .\n\\3  .  .\n"), 0);
+});
