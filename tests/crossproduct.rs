@@ -1,15 +1,20 @@
-//! CrossProduct corpus tests. Every solution found is checked by the independent verifier
-//! (inside the helpers); counts come from the files' `# solutions:` headers and solution
-//! lists from the shipped `.solutions` / `.solution` files, never from this file.
+//! The CrossProduct corpus over every engine (varisat and native). Every solution found
+//! has passed the independent verifier (inside `Engine::enumerate`); counts come from the
+//! files' `# solutions:` headers and solution lists from the shipped `.solutions` /
+//! `.solution` files, never from this file. SAT engines run under every line encoding,
+//! with and without the line filter; the native engine has one configuration.
+//! Native and SAT are cross-checked on random tables with the SAT line filter off, so the
+//! two sides share no `product::Lattice` code.
 
 mod common;
 
 use std::path::Path;
 
-use cagesat::encode::{ConstraintEncoding, EncodeOptions};
-use cagesat::solve::{solve_puzzle, Outcome, SolveOptions, VarisatBackend};
-use common::crossproduct::{enumerate, read_solutions, stated_count, Stated};
-use common::{load, read_solution};
+use cagesat::puzzle::{CrossProduct, Puzzle};
+use cagesat::{ConstraintEncoding, EncodeOptions, Engine, EngineOptions, Outcome};
+use common::crossproduct::{configs, read_solutions, stated_count, Stated};
+use common::{assert_worked, load, read_solution, solutions, sorted};
+use proptest::prelude::*;
 
 const ALL_ENCODINGS: [ConstraintEncoding; 3] = [
     ConstraintEncoding::Auto,
@@ -17,54 +22,57 @@ const ALL_ENCODINGS: [ConstraintEncoding; 3] = [
     ConstraintEncoding::Mdd,
 ];
 
-fn opts(constraint: ConstraintEncoding, line_filter: bool) -> EncodeOptions {
-    EncodeOptions {
-        constraint,
-        line_filter,
-        ..EncodeOptions::default()
-    }
+/// Each encoding with the line filter on and off.
+fn with_and_without_filter(encodings: &[ConstraintEncoding]) -> Vec<(ConstraintEncoding, bool)> {
+    encodings
+        .iter()
+        .flat_map(|&e| [(e, true), (e, false)])
+        .collect()
 }
 
-/// The stated number of solutions is found (under every line encoding, with and without
-/// the line filter), and when a `.solutions` file lists them, exactly those.
-fn check_seed(path: &str, encodings: &[ConstraintEncoding]) {
+/// Seeds: the stated number of solutions is found (a SAT engine under each of `encodings`,
+/// with and without the line filter), and when a `.solutions` file lists them, exactly those.
+fn check_seed(engine: &Engine, path: &str, encodings: &[ConstraintEncoding]) {
     let puzzle = load(path);
     let Some(Stated::Exact(want)) = stated_count(path) else {
         panic!("{path}: no exact '# solutions:' header");
     };
-    for (&e, filter) in encodings.iter().flat_map(|e| [(e, true), (e, false)]) {
-        let mut got = enumerate(&puzzle, &opts(e, filter), want + 1);
-        assert_eq!(got.len(), want, "{path} with {e:?}, line filter {filter}");
-        if let Some(mut listed) = read_solutions(&Path::new(path).with_extension("solutions")) {
-            got.sort_by_key(|g| g.to_rows());
-            listed.sort_by_key(|g| g.to_rows());
+    let listed = read_solutions(&Path::new(path).with_extension("solutions"));
+    for opts in configs(engine, &with_and_without_filter(encodings)) {
+        let what = format!("{path} with {} {:?}", engine.name(), opts.encode);
+        let (got, count) = solutions(engine, &puzzle, &opts, Some(want as u64 + 1));
+        assert_eq!(got.len(), want, "{what}");
+        assert!(count.complete, "{what}: not finished");
+        if let Some(listed) = &listed {
             assert_eq!(
-                got, listed,
-                "{path}: solutions differ from the .solutions file"
+                sorted(&got),
+                sorted(listed),
+                "{what}: differs from .solutions"
             );
         }
     }
+    let (_, stats) = engine.solve(&puzzle, &EngineOptions::default()).unwrap();
+    assert_worked(&stats, path);
 }
 
 /// Public puzzles: solved with the uniqueness check. Files whose header says several
 /// solutions exist must not be unique; all others must be unique and match `.solution`.
 /// The shipped `.solution` must pass the checker either way.
-fn check_public(path: &str) {
+fn check_public(engine: &Engine, path: &str) {
     let puzzle = load(path);
     let text = std::fs::read_to_string(path).unwrap();
     let multiple = text
         .lines()
         .any(|l| l.starts_with('#') && l.contains("multiple solutions"));
-    let sopts = SolveOptions {
-        check_unique: true,
-        ..SolveOptions::default()
-    };
-    let (outcome, _) = solve_puzzle(&puzzle, VarisatBackend::new(), &sopts).unwrap();
+    let (outcome, stats) = engine
+        .prove_unique(&puzzle, &EngineOptions::default())
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_worked(&stats, path);
     let Outcome::Solved { grid, unique } = outcome else {
         panic!("{path}: no solution");
     };
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
-    cagesat::verify::verify(&puzzle, &known).unwrap();
+    cagesat::verify(&puzzle, &known).unwrap();
     if multiple {
         assert_eq!(unique, Some(false), "{path}: header says several solutions");
     } else {
@@ -75,67 +83,76 @@ fn check_public(path: &str) {
 
 /// Generated puzzles: the stated count (exact, or at least K), and the generating table
 /// passes the checker and is among the solutions when all were enumerated.
-fn check_generated(path: &str) {
+fn check_generated(engine: &Engine, path: &str) {
     let puzzle = load(path);
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
-    cagesat::verify::verify(&puzzle, &known).unwrap();
-    let o = EncodeOptions::default();
+    cagesat::verify(&puzzle, &known).unwrap();
+    let opts = EngineOptions::default();
     match stated_count(path).unwrap() {
         Stated::Exact(want) => {
-            let got = enumerate(&puzzle, &o, want + 1);
-            assert_eq!(got.len(), want, "{path}");
+            let (got, count) = solutions(engine, &puzzle, &opts, Some(want as u64 + 1));
+            assert_eq!((got.len(), count.complete), (want, true), "{path}");
             assert!(
                 got.contains(&known),
                 "{path}: generating table not enumerated"
             );
         }
         Stated::AtLeast(want) => {
-            assert_eq!(enumerate(&puzzle, &o, want).len(), want, "{path}");
+            let (count, _) = engine.count(&puzzle, &opts, Some(want as u64)).unwrap();
+            assert_eq!(count.count, want as u64, "{path}");
         }
     }
 }
 
+/// `seed!(name, "file")`: `seeds/file.crossproduct` with each engine, under every encoding.
 macro_rules! seed {
-    ($(#[$m:meta])* $name:ident, $file:literal) => {
-        #[test]
-        $(#[$m])*
-        fn $name() {
-            check_seed(concat!("tests/data/crossproduct/seeds/", $file, ".crossproduct"), &ALL_ENCODINGS);
-        }
+    ($name:ident, $file:literal) => {
+        engine_test!($name, |e| check_seed(
+            e,
+            concat!("tests/data/crossproduct/seeds/", $file, ".crossproduct"),
+            &ALL_ENCODINGS
+        ));
     };
 }
 
+/// `public!(name, "file")`: `public/file.crossproduct` with each engine.
 macro_rules! public {
     ($name:ident, $file:literal) => {
-        #[test]
-        fn $name() {
-            check_public(concat!(
-                "tests/data/crossproduct/public/",
-                $file,
-                ".crossproduct"
-            ));
-        }
+        engine_test!($name, |e| check_public(
+            e,
+            concat!("tests/data/crossproduct/public/", $file, ".crossproduct")
+        ));
     };
 }
 
+/// `generated!(name, "file")`: `generated/file.crossproduct` with each engine;
+/// `generated!(name, "file", slow_on_sat = "why")` ignores the SAT test in normal runs.
+/// Thousands of solutions mean thousands of blocking-clause calls for SAT (seconds to
+/// minutes: the release-mode `--ignored` run); the native engine takes milliseconds.
 macro_rules! generated {
-    ($(#[$m:meta])* $name:ident, $file:literal) => {
-        #[test]
-        $(#[$m])*
-        fn $name() {
-            check_generated(concat!("tests/data/crossproduct/generated/", $file, ".crossproduct"));
-        }
+    ($name:ident, $file:literal $(, slow_on_sat = $why:literal)?) => {
+        engine_test!(
+            $name,
+            |e| check_generated(
+                e,
+                concat!("tests/data/crossproduct/generated/", $file, ".crossproduct")
+            )
+            $(, varisat: #[ignore = $why])?
+        );
     };
 }
 
-/// Norvig's reorder puzzle: all 36,685 solutions (slow in debug builds; CI runs ignored
-/// tests in release mode).
-#[test]
-#[ignore = "enumerates 36,685 solutions; run with --release --ignored"]
-fn seeds_norvig_reorder_10x3_all_solutions() {
-    let path = "tests/data/crossproduct/seeds/norvig-reorder-10x3.crossproduct";
-    check_seed(path, &[ConstraintEncoding::Auto]);
-}
+// Norvig's reorder puzzle: all 36,685 solutions (SAT under the default encoding only, in
+// the release-mode `--ignored` run; the native engine enumerates them in about a second).
+engine_test!(
+    seeds_norvig_reorder_10x3,
+    |e| check_seed(
+        e,
+        "tests/data/crossproduct/seeds/norvig-reorder-10x3.crossproduct",
+        &[ConstraintEncoding::Auto]
+    ),
+    varisat: #[ignore = "enumerates 36,685 solutions; run with --release --ignored"]
+);
 
 seed!(seeds_norvig_3x3, "norvig-3x3");
 seed!(seeds_norvig_4col, "norvig-4col");
@@ -187,64 +204,64 @@ public!(
 );
 
 generated!(
-    #[ignore = "slow: >=4644 solutions, 10x10"]
     gen_10x10_s1101000,
-    "gen_crossproduct_10x10_s1101000"
+    "gen_crossproduct_10x10_s1101000",
+    slow_on_sat = "slow: >=4644 solutions, 10x10"
 );
 generated!(
-    #[ignore = "slow: >=4718 solutions, 10x10"]
     gen_10x10_s1101002,
-    "gen_crossproduct_10x10_s1101002"
+    "gen_crossproduct_10x10_s1101002",
+    slow_on_sat = "slow: >=4718 solutions, 10x10"
 );
 generated!(
-    #[ignore = "slow: 21335 solutions, 10x3"]
     gen_10x3_s1100300,
-    "gen_crossproduct_10x3_s1100300"
+    "gen_crossproduct_10x3_s1100300",
+    slow_on_sat = "slow: 21335 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: 18297 solutions, 10x3"]
     gen_10x3_s1100302,
-    "gen_crossproduct_10x3_s1100302"
+    "gen_crossproduct_10x3_s1100302",
+    slow_on_sat = "slow: 18297 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: 27416 solutions, 10x3"]
     gen_10x3_s1100305,
-    "gen_crossproduct_10x3_s1100305"
+    "gen_crossproduct_10x3_s1100305",
+    slow_on_sat = "slow: 27416 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: 731 solutions, 10x3"]
     gen_10x3_s1100308,
-    "gen_crossproduct_10x3_s1100308"
+    "gen_crossproduct_10x3_s1100308",
+    slow_on_sat = "slow: 731 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: 17554 solutions, 10x3"]
     gen_10x3_s1100311,
-    "gen_crossproduct_10x3_s1100311"
+    "gen_crossproduct_10x3_s1100311",
+    slow_on_sat = "slow: 17554 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: >=76525 solutions, 10x3"]
     gen_10x3_s1100314,
-    "gen_crossproduct_10x3_s1100314"
+    "gen_crossproduct_10x3_s1100314",
+    slow_on_sat = "slow: >=76525 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: 25215 solutions, 10x3"]
     gen_10x3_s1100317,
-    "gen_crossproduct_10x3_s1100317"
+    "gen_crossproduct_10x3_s1100317",
+    slow_on_sat = "slow: 25215 solutions, 10x3"
 );
 generated!(
-    #[ignore = "slow: >=12819 solutions, 10x6"]
     gen_10x6_s1100600,
-    "gen_crossproduct_10x6_s1100600"
+    "gen_crossproduct_10x6_s1100600",
+    slow_on_sat = "slow: >=12819 solutions, 10x6"
 );
 generated!(
-    #[ignore = "slow: >=9137 solutions, 10x6"]
     gen_10x6_s1100602,
-    "gen_crossproduct_10x6_s1100602"
+    "gen_crossproduct_10x6_s1100602",
+    slow_on_sat = "slow: >=9137 solutions, 10x6"
 );
 generated!(
-    #[ignore = "slow: >=738 solutions, 12x12"]
     gen_12x12_s1121200,
-    "gen_crossproduct_12x12_s1121200"
+    "gen_crossproduct_12x12_s1121200",
+    slow_on_sat = "slow: >=738 solutions, 12x12"
 );
 generated!(gen_5x3_s1050300, "gen_crossproduct_5x3_s1050300");
 generated!(gen_5x3_s1050302, "gen_crossproduct_5x3_s1050302");
@@ -314,34 +331,34 @@ generated!(gen_5x3_s1050491, "gen_crossproduct_5x3_s1050491");
 generated!(gen_5x3_s1050494, "gen_crossproduct_5x3_s1050494");
 generated!(gen_5x3_s1050497, "gen_crossproduct_5x3_s1050497");
 generated!(
-    #[ignore = "slow: >=19749 solutions, 6x6"]
     gen_6x6_s1060600,
-    "gen_crossproduct_6x6_s1060600"
+    "gen_crossproduct_6x6_s1060600",
+    slow_on_sat = "slow: >=19749 solutions, 6x6"
 );
 generated!(
-    #[ignore = "slow: >=15640 solutions, 6x6"]
     gen_6x6_s1060603,
-    "gen_crossproduct_6x6_s1060603"
+    "gen_crossproduct_6x6_s1060603",
+    slow_on_sat = "slow: >=15640 solutions, 6x6"
 );
 generated!(
-    #[ignore = "slow: 1942 solutions, 6x6"]
     gen_6x6_s1060606,
-    "gen_crossproduct_6x6_s1060606"
+    "gen_crossproduct_6x6_s1060606",
+    slow_on_sat = "slow: 1942 solutions, 6x6"
 );
 generated!(
-    #[ignore = "slow: >=9876 solutions, 8x8"]
     gen_8x8_s1080800,
-    "gen_crossproduct_8x8_s1080800"
+    "gen_crossproduct_8x8_s1080800",
+    slow_on_sat = "slow: >=9876 solutions, 8x8"
 );
 generated!(
-    #[ignore = "slow: >=7579 solutions, 8x8"]
     gen_8x8_s1080803,
-    "gen_crossproduct_8x8_s1080803"
+    "gen_crossproduct_8x8_s1080803",
+    slow_on_sat = "slow: >=7579 solutions, 8x8"
 );
 generated!(
-    #[ignore = "slow: >=9261 solutions, 8x8"]
     gen_8x8_s1080806,
-    "gen_crossproduct_8x8_s1080806"
+    "gen_crossproduct_8x8_s1080806",
+    slow_on_sat = "slow: >=9261 solutions, 8x8"
 );
 generated!(
     gen_unique_6x3_s20000000_104,
@@ -367,3 +384,61 @@ generated!(
     gen_unique_8x4_s30000006_93545,
     "gen_crossproduct_unique_8x4_s30000006_93545"
 );
+
+#[test]
+fn every_corpus_file_has_a_line() {
+    let this = include_str!("crossproduct.rs");
+    let n = |dir: &str| {
+        let root = format!("tests/data/crossproduct/{dir}");
+        common::assert_every_file_listed(this, &root, &[""], "crossproduct")
+    };
+    assert_eq!((n("seeds"), n("public"), n("generated")), (10, 23, 91));
+}
+
+/// A table's solution count from the native engine and from varisat with the line filter
+/// off and on (each capped at `cap`). With the filter off the SAT side shares no code with
+/// the native engine's line reasoning (both otherwise run `product::Lattice`).
+fn counts(table: &[Vec<u8>], cap: u64) -> [u64; 3] {
+    let puzzle = Puzzle::CrossProduct(CrossProduct::from_table(table).unwrap());
+    let count = |engine: Engine, line_filter: bool| {
+        let opts = EngineOptions {
+            encode: EncodeOptions {
+                line_filter,
+                ..EncodeOptions::default()
+            },
+            ..EngineOptions::default()
+        };
+        engine.count(&puzzle, &opts, Some(cap)).unwrap().0.count
+    };
+    [
+        count(Engine::Native, true),
+        count(Engine::Varisat, false),
+        count(Engine::Varisat, true),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn native_count_equals_sat_count(
+        table in (1usize..=3, 1usize..=4).prop_flat_map(|(r, c)| {
+            proptest::collection::vec(proptest::collection::vec(1u8..=9, c), r)
+        })
+    ) {
+        let [native, unfiltered, filtered] = counts(&table, 2000);
+        prop_assert!(native >= 1);
+        prop_assert_eq!(native, unfiltered, "native vs SAT without the line filter");
+        prop_assert_eq!(native, filtered, "native vs SAT with the line filter");
+    }
+}
+
+#[test]
+fn known_tables_count_the_same_with_both_engines() {
+    // Norvig's "multi" puzzle (rows and columns 8 8 1): 4 solutions.
+    let multi = [vec![1, 8, 1], vec![8, 1, 1], vec![1, 1, 1]];
+    assert_eq!(counts(&multi, 100), [4, 4, 4]);
+    let [n, unfiltered, filtered] = counts(&[vec![2, 3, 4], vec![6, 1, 2]], 5000);
+    assert_eq!((unfiltered, filtered), (n, n));
+    assert!(n > 1, "{n}");
+}

@@ -7,8 +7,8 @@
 
 mod common;
 
-use cagesat::encode::{encode, ConstraintEncoding, EncodeOptions};
 use cagesat::puzzle::Puzzle;
+use cagesat::{encode, ConstraintEncoding, EncodeOptions};
 
 /// (file, encoding and flags, rows of (family, vars, clauses)) for every marked table.
 type Table = (String, Vec<String>, Vec<(String, usize, usize)>);
@@ -62,7 +62,7 @@ fn documented_counts_match_the_encoder() {
         };
         let enc = encode(&puzzle, &opts).unwrap();
         let mut got: Vec<(String, usize, usize)> = enc
-            .families
+            .families()
             .iter()
             .map(|f| (f.name.to_string(), f.stats.vars, f.stats.clauses))
             .collect();
