@@ -4,10 +4,10 @@
 
 mod common;
 
-use cagesat::encode::{encode, ConstraintEncoding, EncodeError, EncodeOptions};
-use cagesat::grid::Cell;
 use cagesat::puzzle::{Cage, KenKen, Op, Puzzle};
-use cagesat::solve::{enumerate, solve_puzzle, Outcome, SolveOptions, VarisatBackend};
+use cagesat::{
+    encode, Cell, ConstraintEncoding, EncodeError, EncodeOptions, Engine, EngineOptions, Outcome,
+};
 
 fn opts(constraint: ConstraintEncoding) -> EncodeOptions {
     EncodeOptions {
@@ -16,12 +16,19 @@ fn opts(constraint: ConstraintEncoding) -> EncodeOptions {
     }
 }
 
-fn solve_with(puzzle: &Puzzle, constraint: ConstraintEncoding) -> Outcome {
-    let o = SolveOptions {
+fn engine_opts(constraint: ConstraintEncoding) -> EngineOptions {
+    EngineOptions {
         encode: opts(constraint),
-        check_unique: true,
-    };
-    solve_puzzle(puzzle, VarisatBackend::new(), &o).unwrap().0
+        ..EngineOptions::default()
+    }
+}
+
+/// Solves with varisat under `constraint`, uniqueness checked.
+fn solve_with(puzzle: &Puzzle, constraint: ConstraintEncoding) -> Outcome {
+    Engine::Varisat
+        .prove_unique(puzzle, &engine_opts(constraint))
+        .unwrap()
+        .0
 }
 
 #[test]
@@ -74,7 +81,7 @@ fn automata_count_exactly() {
             ConstraintEncoding::Tuples,
             ConstraintEncoding::Auto,
         ] {
-            let (count, _) = enumerate(&p, VarisatBackend::new(), &opts(c), None, |_| {}).unwrap();
+            let (count, _) = Engine::Varisat.count(&p, &engine_opts(c), None).unwrap();
             assert_eq!((count.count, count.complete), (576, true), "{op:?} {c:?}");
         }
     }
@@ -101,8 +108,9 @@ fn huge_cages_use_automata_under_auto() {
         encode(&p, &opts(ConstraintEncoding::Tuples)),
         Err(EncodeError::Tuples(_))
     ));
-    let o = SolveOptions::default();
-    let (outcome, _) = solve_puzzle(&p, VarisatBackend::new(), &o).unwrap();
+    let (outcome, _) = Engine::Varisat
+        .solve(&p, &EngineOptions::default())
+        .unwrap();
     let Outcome::Solved { grid, .. } = outcome else {
         panic!("solvable: any Latin square with that last row");
     };
@@ -131,8 +139,15 @@ fn an_impossible_giant_cage_is_a_quick_clear_error() {
     .unwrap();
     let p = Puzzle::KenKen(k);
     let e = encode(&p, &opts(ConstraintEncoding::Auto)).unwrap_err();
+    // The message names the cage; its source says what went wrong (printed once each).
+    let mut chain = vec![e.to_string()];
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        chain.push(s.to_string());
+        source = s.source();
+    }
     assert_eq!(
-        e.to_string(),
+        chain.join(": "),
         "cage 1000+ at A1: layered automaton has more than 100000 nodes (at layer 127)"
     );
     let e = encode(&p, &opts(ConstraintEncoding::Tuples)).unwrap_err();
