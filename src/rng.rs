@@ -6,7 +6,7 @@
 //!
 //! ## Example Usage
 //! ```
-//! use cagesat::rng::SplitMix64;
+//! use cagesat::generate::SplitMix64;
 //! let mut a = SplitMix64::new(42);
 //! let mut b = SplitMix64::new(42);
 //! assert_eq!(a.next_u64(), b.next_u64());

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::encode::EncodeOptions;
 use crate::generate::crossproduct::random_table;
-use crate::generate::{count_solutions, GenerateError};
+use crate::generate::{is_unique, GenerateError};
 use crate::puzzle::crossproduct::{CrossProduct, MAX_DIM};
 use crate::puzzle::Puzzle;
 use crate::rng::SplitMix64;
@@ -87,7 +87,7 @@ pub fn survey_crossproduct(
                 let puzzle = CrossProduct::from_table(&table).ok_or_else(|| {
                     GenerateError::Params(format!("a {rows}x{cols} product overflows 64 bits"))
                 })?;
-                if count_solutions(&Puzzle::CrossProduct(puzzle), opts, 2)? == 1 {
+                if is_unique(&Puzzle::CrossProduct(puzzle), opts)? {
                     unique += 1;
                 }
             }

@@ -12,20 +12,9 @@
 //! (backward reachability), so every remaining node lies on an accepting path.
 //!
 //! ## Example Usage
-//! ```
-//! use cagesat::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
-//! use cagesat::cnf::{CnfFormula, ExtendFormula, Lit};
-//!
-//! // Two cells with digits 1..=9 whose product is 6: 1·6, 2·3, 3·2, 6·1.
-//! let values = vec![(1..=9).collect::<Vec<u64>>(); 2];
-//! let mdd = Mdd::product(&values, 6, DEFAULT_NODE_LIMIT).unwrap();
-//! assert_eq!(mdd.count_paths(), 4);
-//! let mut f = CnfFormula::new();
-//! let lits: Vec<Vec<Lit>> = values.iter().map(|v| v.iter().map(|_| f.new_lit()).collect()).collect();
-//! let stats = encode_mdd(&mut f, &lits, &mdd);
-//! assert_eq!((stats.nodes, stats.edges), (6, 8));
-//! assert_eq!(stats.total().clauses, f.len());
-//! ```
+//! Two cells with digits 1..=9 whose product is 6 (1·6, 2·3, 3·2, 6·1): `Mdd::product`
+//! builds an automaton with 4 paths, and `encode_mdd` writes it with 6 node and 8 edge
+//! variables (the unit test `tests::module_example` runs exactly this).
 //!
 //! ## Encoding (the standard MDD encoding)
 //! One variable `n(i, s)` per node and `e` per edge `(i, s) -v→ (i+1, t)`. Clause families:

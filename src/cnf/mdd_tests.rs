@@ -280,3 +280,21 @@ fn wide_layers_switch_to_hashing_without_changing_the_result() {
         brute(&values, &product_ok(5040)).len() as u128
     );
 }
+
+/// The example of the module documentation.
+#[test]
+fn module_example() {
+    use crate::cnf::{ExtendFormula, Lit};
+    // Two cells with digits 1..=9 whose product is 6: 1·6, 2·3, 3·2, 6·1.
+    let values = vec![(1..=9).collect::<Vec<u64>>(); 2];
+    let mdd = Mdd::product(&values, 6, DEFAULT_NODE_LIMIT).unwrap();
+    assert_eq!(mdd.count_paths(), 4);
+    let mut f = CnfFormula::new();
+    let lits: Vec<Vec<Lit>> = values
+        .iter()
+        .map(|v| v.iter().map(|_| f.new_lit()).collect())
+        .collect();
+    let stats = encode_mdd(&mut f, &lits, &mdd);
+    assert_eq!((stats.nodes, stats.edges), (6, 8));
+    assert_eq!(stats.total().clauses, f.len());
+}

@@ -1,8 +1,8 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind) built on `crate::rng`, and
-//! [`count_solutions`], the capped solution count the CrossProduct generator uses to keep
-//! only unique puzzles.
+//! Seeded, reproducible generators (one file per puzzle kind) built on [`SplitMix64`], and
+//! [`is_unique`], the uniqueness check the CrossProduct generator and survey use to keep only
+//! unique puzzles.
 
 pub(crate) mod crossproduct;
 pub(crate) mod keen_id;
@@ -11,6 +11,7 @@ pub(crate) mod latin;
 
 use thiserror::Error;
 
+use crate::answer::Outcome;
 use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::puzzle::Puzzle;
@@ -49,21 +50,22 @@ impl From<EngineError> for GenerateError {
     }
 }
 
-/// The number of solutions of `puzzle`, counting at most `cap` (so `cap = 2` answers
-/// "none, unique or several"): [`Engine::count`] with the embedded SAT solver, so every
-/// solution found is verified and checked to be new.
+/// Whether `puzzle` has exactly one solution: [`Engine::prove_unique`] with the embedded SAT
+/// solver, so every solution found is verified.
 ///
 /// # Errors
 /// Encoding and solver failures, and solutions that fail verification.
-pub fn count_solutions(
-    puzzle: &Puzzle,
-    opts: &EncodeOptions,
-    cap: usize,
-) -> Result<usize, EngineError> {
+pub(crate) fn is_unique(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<bool, EngineError> {
     let opts = EngineOptions {
         encode: *opts,
         ..EngineOptions::default()
     };
-    let (count, _) = Engine::Varisat.count(puzzle, &opts, Some(cap as u64))?;
-    Ok(count.count as usize)
+    let (outcome, _) = Engine::Varisat.prove_unique(puzzle, &opts)?;
+    Ok(matches!(
+        outcome,
+        Outcome::Solved {
+            unique: Some(true),
+            ..
+        }
+    ))
 }

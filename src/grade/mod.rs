@@ -27,7 +27,7 @@
 //! ## Example Usage
 //! ```
 //! use cagesat::grade::{grade, Level};
-//! use cagesat::parse::parse_puzzle;
+//! use cagesat::parse_puzzle;
 //!
 //! let text = "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3";
 //! let puzzle = parse_puzzle(text, None, false).unwrap();
