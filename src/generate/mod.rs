@@ -1,7 +1,7 @@
 //! # Puzzle generators
 //!
 //! Seeded, reproducible generators (one file per puzzle kind) built on [`SplitMix64`], and
-//! [`is_unique`], the uniqueness check the CrossProduct generator and survey use to keep only
+//! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
 
 pub(crate) mod crossproduct;
