@@ -442,3 +442,37 @@ fn known_tables_count_the_same_with_both_engines() {
     assert_eq!((unfiltered, filtered), (n, n));
     assert!(n > 1, "{n}");
 }
+
+/// Row and column totals that disagree (a column product changed to 2^32 on a random
+/// 12×12) mean no table: both engines, and an external solver on the CNF, answer at once
+/// (this ran over a minute in both engines before the totals check).
+#[test]
+fn inconsistent_totals_are_unsat_at_once() {
+    let mut rng = cagesat::generate::SplitMix64::new(12);
+    let table = cagesat::generate::random_table(&mut rng, 12, 12);
+    let p = CrossProduct::from_table(&table).unwrap();
+    let mut cols = p.cols().to_vec();
+    cols[0] = 4_294_967_296;
+    let puzzle = Puzzle::CrossProduct(CrossProduct::new(p.rows().to_vec(), cols).unwrap());
+    let opts = EngineOptions {
+        // A guard against a regression hanging the suite, not a speed claim.
+        stop: cagesat::Stop::new()
+            .with_deadline(std::time::Instant::now() + std::time::Duration::from_secs(60)),
+        ..EngineOptions::default()
+    };
+    let mut engines = Engine::builtin();
+    if common::has_program("cadical") {
+        engines.push(Engine::External {
+            command: "cadical".into(),
+            timeout: None,
+        });
+    }
+    for engine in engines {
+        let (outcome, _) = engine.prove_unique(&puzzle, &opts).unwrap();
+        assert_eq!(outcome, Outcome::Unsat, "{}", engine.name());
+    }
+    // The CNF is one empty clause over the x variables, recorded as the `totals` family.
+    let enc = cagesat::encode(&puzzle, &EncodeOptions::default()).unwrap();
+    assert_eq!(enc.family("totals").clauses, 1);
+    assert_eq!(enc.stats().clauses, 1);
+}

@@ -48,6 +48,13 @@ struct Line {
 pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let (rows, cols) = puzzle.dims();
     let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
+    if !puzzle.totals_agree() {
+        // No table has these row and column products: the empty clause says so at once,
+        // instead of a search that can take minutes on a large table.
+        enc.formula.add_clause(&[]);
+        enc.record("totals", clauses(1));
+        return Ok(enc);
+    }
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     let mut lines: Vec<Line> = (0..rows)
         .map(|r| Line {

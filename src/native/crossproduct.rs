@@ -26,6 +26,8 @@ pub(crate) struct CrossProductModel {
     scratch: RefCell<Scratch>,
     rows: usize,
     cols: usize,
+    /// The row and column totals agree (else there is no solution).
+    consistent: bool,
 }
 
 impl CrossProductModel {
@@ -49,13 +51,16 @@ impl CrossProductModel {
             scratch: RefCell::new(Scratch::default()),
             rows,
             cols,
+            consistent: p.totals_agree(),
         }
     }
 
-    /// Every cell may hold any digit.
+    /// Every cell may hold any digit; none when the row and column totals disagree
+    /// ([`CrossProduct::totals_agree`]), so such a puzzle fails at the root at once.
     #[must_use]
     pub(crate) fn root(&self) -> Vec<Mask> {
-        vec![DIGITS; self.rows * self.cols]
+        let all = if self.consistent { DIGITS } else { 0 };
+        vec![all; self.rows * self.cols]
     }
 
     /// The solution grid of fixed domains.

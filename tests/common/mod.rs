@@ -206,3 +206,20 @@ pub(crate) fn assert_every_file_listed(
     }
     found
 }
+
+/// True when the program `name` can be run; otherwise skips loudly (or fails under CI,
+/// whose `.ci/run` installs every program the tests use).
+pub(crate) fn has_program(name: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{name} is not installed but CI is set"
+        );
+        eprintln!("SKIPPED: {name} is not installed (apt-get install {name})");
+    }
+    found
+}
