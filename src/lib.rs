@@ -57,6 +57,7 @@ pub use engine::{
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};
+pub use parse::keen::{parse_keen_id, KeenIdError};
 pub use parse::solution::parse_solution;
 pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError};
 pub use puzzle::Puzzle;

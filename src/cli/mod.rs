@@ -10,6 +10,7 @@ mod dimacs;
 mod gen_crossproduct;
 mod generate;
 mod grade;
+mod keen_arg;
 mod solve;
 mod survey;
 
@@ -243,11 +244,15 @@ pub(crate) fn display_name(path: &Path) -> String {
 
 pub(crate) use cagesat::read_text;
 
-/// Reads and parses one puzzle file (`-` = stdin).
+/// Reads and parses one puzzle file (`-` = stdin), or a Keen game ID given in place of a
+/// file (`keen:6:…` or `6:…`, when no such file exists; see `keen_arg.rs`).
 ///
 /// # Errors
 /// Unreadable files and parse errors, positioned.
 pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+    if let Some(parsed) = keen_arg::keen_id_arg(path) {
+        return parsed;
+    }
     read_puzzle(path, strict)
 }
 
