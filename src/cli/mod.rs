@@ -11,8 +11,10 @@ mod gen_crossproduct;
 mod generate;
 mod grade;
 mod keen_arg;
+mod render;
 mod solve;
 mod survey;
+mod svg_out;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -61,6 +63,8 @@ pub(crate) enum Command {
     Survey(survey::SurveyArgs),
     /// Classify KenKens by the weakest propagation level that solves them without search.
     Grade(grade::GradeArgs),
+    /// Draw a puzzle (optionally with a solution) as an SVG picture.
+    Render(render::RenderArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -229,6 +233,7 @@ pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Generate(args) => generate::generate(args, out, err),
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
+        Command::Render(args) => render::render(args, out, err),
     }
 }
 
