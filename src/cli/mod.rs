@@ -6,6 +6,7 @@
 //! 1 no solution (not an error), 2 bad input or failure.
 
 mod compare;
+mod completions;
 mod dimacs;
 mod gen_crossproduct;
 mod generate;
@@ -65,6 +66,10 @@ pub(crate) enum Command {
     Grade(grade::GradeArgs),
     /// Draw a puzzle (optionally with a solution) as an SVG picture.
     Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff; `cagesat man | man -l -`).
+    Man(completions::ManArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -234,6 +239,8 @@ pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),
+        Command::Completions(args) => completions::completions(args, out),
+        Command::Man(args) => completions::man(args, out, err),
     }
 }
 
