@@ -292,3 +292,32 @@ fn solve_svg_names_one_file_or_a_directory_of_stems() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("already written"), "{}", r.stderr);
 }
+
+/// The sample pictures under `docs/` (shown in the README) are what the code draws today
+/// (`UPDATE_EXPECT=1 cargo test --test svg` rewrites them).
+#[test]
+fn readme_samples_are_current() {
+    let draw = |puzzle: &str, solution: Option<&str>| {
+        let p = common::load(puzzle);
+        let sol = solution.map(|s| common::read_solution(Path::new(s)).unwrap());
+        render_svg(&p, sol.as_ref())
+    };
+    let kenken = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
+    let (outcome, _) = cagesat::Engine::Varisat
+        .prove_unique(&kenken, &cagesat::EngineOptions::default())
+        .unwrap();
+    let cagesat::Outcome::Solved { grid, unique } = outcome else {
+        panic!("no solution")
+    };
+    assert_eq!(unique, Some(true));
+    expect_test::expect_file!["../docs/kenken-norvig-07-6x6.svg"]
+        .assert_eq(&render_svg(&kenken, Some(&grid)));
+    expect_test::expect_file!["../docs/kakuro-intermediate-7x7.svg"].assert_eq(&draw(
+        "tests/data/kakuro/panpapag_intermediate_7x7.kakuro",
+        Some("tests/data/kakuro/panpapag_intermediate_7x7.solution"),
+    ));
+    expect_test::expect_file!["../docs/crossproduct-norvig-5x3.svg"].assert_eq(&draw(
+        "tests/data/crossproduct/public/norvig_example_5x3.crossproduct",
+        None,
+    ));
+}

@@ -154,7 +154,7 @@ pub(crate) fn looks_like_keen_id(text: &str) -> bool {
 /// at the character that is wrong; the caller attaches a name.
 ///
 /// # Errors
-/// A [`ParseError`] whose kind is [`ParseErrorKind::KeenId`].
+/// A [`ParseError`] whose kind is `ParseErrorKind::KeenId` (a [`KeenIdError`]).
 pub fn parse_keen_id(id: &str) -> Result<KenKen, ParseError> {
     if id.lines().count() > 1 {
         return parse(id);
