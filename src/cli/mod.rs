@@ -1,17 +1,21 @@
 //! # Command-line interface
 //!
-//! `cagesat solve|count|compare|encode|decode|generate|survey|grade`, over the library's
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|completions|man`, over the library's
 //! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
 //! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
 //! 1 no solution (not an error), 2 bad input or failure.
 
 mod compare;
+mod completions;
 mod dimacs;
 mod gen_crossproduct;
 mod generate;
 mod grade;
+mod keen_arg;
+mod render;
 mod solve;
 mod survey;
+mod svg_out;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -60,6 +64,12 @@ pub(crate) enum Command {
     Survey(survey::SurveyArgs),
     /// Classify KenKens by the weakest propagation level that solves them without search.
     Grade(grade::GradeArgs),
+    /// Draw a puzzle (optionally with a solution) as an SVG picture.
+    Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff; `cagesat man | man -l -`).
+    Man(completions::ManArgs),
 }
 
 /// Options that change the formula (they must match between `encode` and `decode`).
@@ -228,6 +238,9 @@ pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
         Command::Generate(args) => generate::generate(args, out, err),
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
+        Command::Render(args) => render::render(args, out, err),
+        Command::Completions(args) => completions::completions(args, out),
+        Command::Man(args) => completions::man(args, out, err),
     }
 }
 
@@ -243,11 +256,15 @@ pub(crate) fn display_name(path: &Path) -> String {
 
 pub(crate) use cagesat::read_text;
 
-/// Reads and parses one puzzle file (`-` = stdin).
+/// Reads and parses one puzzle file (`-` = stdin), or a Keen game ID given in place of a
+/// file (`keen:6:…` or `6:…`, when no such file exists; see `keen_arg.rs`).
 ///
 /// # Errors
 /// Unreadable files and parse errors, positioned.
 pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+    if let Some(parsed) = keen_arg::keen_id_arg(path) {
+        return parsed;
+    }
     read_puzzle(path, strict)
 }
 

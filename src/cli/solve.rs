@@ -29,6 +29,10 @@ pub(crate) struct SolveArgs {
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]
     pub json: bool,
+    /// Also draw each solved puzzle as SVG: to this file for one input, else into this
+    /// directory as STEM.svg (see `svg_out.rs`).
+    #[arg(long, value_name = "PATH")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// `count` options.
@@ -94,7 +98,13 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
     let Some(engine) = engine_or_report(&args.solver, err) else {
         return EXIT_ERROR;
     };
+    let mut svg = args
+        .svg
+        .as_deref()
+        .map(|p| super::svg_out::SvgTarget::new(p, args.input.files.len()));
+    let mut index = 0;
     each_file(&args.input, args.json, out, err, |name, path, out| {
+        index += 1;
         let puzzle = load(path, args.formula.strict)?;
         let answer = if args.unique {
             engine.prove_unique(&puzzle, &opts)
@@ -102,6 +112,9 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
             engine.solve(&puzzle, &opts)
         };
         let (outcome, stats) = answer.with_context(|| name.to_string())?;
+        if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {
+            svg.write(path, index, name, &puzzle, grid)?;
+        }
         let written = if args.json {
             writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
         } else {

@@ -6,6 +6,7 @@
 
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
+pub(crate) mod keen;
 pub(crate) mod kenken;
 pub(crate) mod solution;
 
@@ -191,6 +192,9 @@ pub enum ParseErrorKind {
     /// CrossProduct: a structural rule (table size).
     #[error("{0}")]
     CrossProduct(CrossProductError),
+    /// A malformed Keen game ID.
+    #[error("{0}")]
+    KeenId(keen::KeenIdError),
 }
 
 /// A parse error with its location.
@@ -269,9 +273,10 @@ pub(crate) fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<
 }
 
 /// Parses any supported puzzle text, choosing the format by the file extension:
-/// `.crossproduct` is CrossProduct, `.kakuro` is Kakuro, `.kenken` is KenKen; for other names
-/// and standard input, a first word `rows`/`cols` means CrossProduct, text that
-/// looks like a Kakuro grid is Kakuro and anything else KenKen.
+/// `.crossproduct` is CrossProduct, `.kakuro` is Kakuro, `.kenken` is KenKen, `.keen` a Keen
+/// game ID; for other names and standard input, a Keen game ID (`N:…`) is read as one, a first
+/// word `rows`/`cols` means CrossProduct, text that looks like a Kakuro grid is Kakuro and
+/// anything else KenKen.
 ///
 /// # Errors
 /// A [`ParseError`] with the position of the first problem.
@@ -289,6 +294,8 @@ pub fn parse_puzzle(
         Some("crossproduct") => "crossproduct",
         Some("kakuro") => "kakuro",
         Some("kenken") => "kenken",
+        Some("keen") => "keen",
+        _ if keen::looks_like_keen_id(text) => "keen",
         _ if crossproduct::looks_like(text) => "crossproduct",
         _ if kakuro::looks_like_kakuro(text) => "kakuro",
         _ => "kenken",
@@ -296,6 +303,7 @@ pub fn parse_puzzle(
     let parsed = match kind {
         "crossproduct" => crossproduct::parse(text).map(Puzzle::CrossProduct),
         "kakuro" => kakuro::parse(text).map(Puzzle::Kakuro),
+        "keen" => keen::parse(text).map(Puzzle::KenKen),
         _ => kenken::parse(text, strict).map(Puzzle::KenKen),
     };
     parsed.map_err(|e| e.with_path(path))

@@ -7,6 +7,7 @@
 mod crossproduct;
 mod kakuro;
 mod kenken;
+mod svg;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -14,6 +15,7 @@ use crate::puzzle::Puzzle;
 pub(crate) use crossproduct::crossproduct;
 pub(crate) use kakuro::{kakuro, kakuro_cells};
 pub(crate) use kenken::kenken;
+pub use svg::render_svg;
 
 /// Draws a puzzle with its solution (or without, when `grid` is `None`).
 #[must_use]

@@ -1,0 +1,61 @@
+//! Keen game IDs given on the command line in place of a file name.
+
+use std::path::Path;
+
+use cagesat::{parse_keen_id, ParseError, Puzzle};
+
+/// The name errors in a command-line game ID are reported under.
+pub(crate) const ID_NAME: &str = "<keen id>";
+
+/// True when `arg` names no existing file and reads as a Keen game ID (`[keen:]N[dD][m]:…`,
+/// or `N…#seed`, which is then rejected with its own message).
+#[must_use]
+pub(crate) fn is_keen_id_arg(arg: &Path) -> bool {
+    let Some(text) = arg.to_str() else {
+        return false;
+    };
+    if arg.exists() || text.contains('\n') {
+        return false;
+    }
+    let rest = text
+        .get(..5)
+        .filter(|p| p.eq_ignore_ascii_case("keen:"))
+        .map_or(text, |_| &text[5..]);
+    let size = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let params_end = rest.find([':', '#']).unwrap_or(rest.len());
+    size > 0
+        && params_end < rest.len()
+        && params_end >= size
+        && rest[size..params_end]
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic())
+}
+
+/// The puzzle of a command-line game ID, or `None` when `arg` is not one. Errors are named
+/// [`ID_NAME`] and positioned in the argument (`<keen id>:1:9: …`).
+pub(crate) fn keen_id_arg(arg: &Path) -> Option<Result<Puzzle, ParseError>> {
+    if !is_keen_id_arg(arg) {
+        return None;
+    }
+    let text = arg.to_str()?;
+    Some(
+        parse_keen_id(text)
+            .map(Puzzle::KenKen)
+            .map_err(|e| e.with_path(Some(Path::new(ID_NAME)))),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_told_from_file_names() {
+        for id in ["4:a_7a__a_aaba,s2m12", "keen:4:x", "6dh#seed", "9dxm:_,a1"] {
+            assert!(is_keen_id_arg(Path::new(id)), "{id}");
+        }
+        for name in ["puzzle.kenken", "-", "4x4.keen", "12", "Cargo.toml", "c:/x"] {
+            assert!(!is_keen_id_arg(Path::new(name)), "{name}");
+        }
+    }
+}
