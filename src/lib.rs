@@ -61,5 +61,5 @@ pub use parse::solution::parse_solution;
 pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError};
 pub use puzzle::Puzzle;
 pub use render::{solution_json as render_json, solution_text as render_text};
-pub use stop::Stop;
+pub use stop::{Stop, StopReason};
 pub use verify::{verify, VerifyError};

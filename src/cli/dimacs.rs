@@ -138,7 +138,7 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
             }
             match outcome {
                 Outcome::Solved { .. } => EXIT_OK,
-                Outcome::Unsat => EXIT_UNSAT,
+                Outcome::Unsat | Outcome::Stopped { .. } => EXIT_UNSAT,
             }
         }
         Err(error) => fail(err, &error),

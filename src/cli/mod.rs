@@ -15,14 +15,14 @@ mod survey;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
     read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Engine, EngineOptions,
-    ParseError, Puzzle,
+    ParseError, Puzzle, Stop, StopReason,
 };
 
 /// Exit status: solved.
@@ -31,6 +31,10 @@ pub(crate) const EXIT_OK: u8 = 0;
 pub(crate) const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
 pub(crate) const EXIT_ERROR: u8 = 2;
+/// Exit status: a time limit ended a run before its answer was complete.
+pub(crate) const EXIT_STOPPED: u8 = 3;
+/// Exit status: Ctrl-C or SIGTERM ended the run (128 + SIGINT, as shells report it).
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 /// Compile grid arithmetic puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
@@ -140,7 +144,8 @@ pub(crate) struct SolverArgs {
     /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
-    /// Time limit per external solver call, in seconds.
+    /// Time limit per puzzle, in seconds, for every engine; a puzzle that runs out reports
+    /// status `timeout` (exit 3) with what was found so far.
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 }
@@ -151,14 +156,14 @@ impl SolverArgs {
     /// # Errors
     /// `--solver` with `--engine native`, or an invalid timeout.
     pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
-        let timeout = parse_timeout(self.timeout)?;
+        let _ = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
                 bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
-                timeout,
+                timeout: None,
             }),
             (None, EngineArg::Sat) => Ok(Engine::Varisat),
             (None, EngineArg::Native) => Ok(Engine::Native),
@@ -168,11 +173,68 @@ impl SolverArgs {
 
 /// Checks a `--timeout` value.
 fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
-    match t {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            bail!("--timeout must be a positive number of seconds, not {t}")
+    let Some(t) = t else { return Ok(None) };
+    if !(t.is_finite() && t > 0.0) {
+        bail!("--timeout must be a positive number of seconds, not {t}");
+    }
+    // Beyond what a `Duration` holds (about 585 billion years) is no limit at all.
+    Ok(Duration::try_from_secs_f64(t).ok())
+}
+
+/// What ends a puzzle's run early: the process-wide interrupt (Ctrl-C, SIGTERM) and the
+/// per-puzzle `--timeout`.
+#[derive(Clone, Debug)]
+pub(crate) struct Limits {
+    interrupt: Stop,
+    timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// `--timeout` checked, sharing `interrupt`.
+    fn new(interrupt: &Stop, timeout: Option<f64>) -> anyhow::Result<Self> {
+        Ok(Limits {
+            interrupt: interrupt.clone(),
+            timeout: parse_timeout(timeout)?,
+        })
+    }
+
+    /// A stop for one puzzle's run: interrupted with the process, due after the timeout.
+    fn for_puzzle(&self) -> Stop {
+        let due = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        match due {
+            Some(deadline) => self.interrupt.clone().with_deadline(deadline),
+            None => self.interrupt.clone(),
         }
-        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+
+    /// True once the process was asked to stop: no further puzzle should start.
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_requested()
+    }
+}
+
+/// The worse of two exit statuses, for commands over several puzzles: solved < no
+/// solution < stopped by the time limit < failed < interrupted.
+pub(crate) fn worse(a: u8, b: u8) -> u8 {
+    let rank = |s: u8| match s {
+        EXIT_OK => 0,
+        EXIT_UNSAT => 1,
+        EXIT_STOPPED => 2,
+        EXIT_ERROR => 3,
+        _ => 4,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The exit status of a run that `reason` stopped.
+fn stopped_status(reason: StopReason) -> u8 {
+    match reason {
+        StopReason::Timeout => EXIT_STOPPED,
+        StopReason::Interrupted => EXIT_INTERRUPTED,
     }
 }
 
@@ -218,11 +280,14 @@ impl From<AmoArg> for AmoEncoding {
 }
 
 /// Runs a parsed command line; returns the exit status.
-pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
+///
+/// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
+/// puzzle ends like a timeout, with what it found, and no further puzzle starts.
+pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
-        Command::Solve(args) => solve::solve_files(args, out, err),
-        Command::Count(args) => solve::count_files(args, out, err),
-        Command::Compare(args) => compare::compare_files(args, out, err),
+        Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
+        Command::Count(args) => solve::count_files(args, interrupt, out, err),
+        Command::Compare(args) => compare::compare_files(args, interrupt, out, err),
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, out, err),

@@ -144,7 +144,7 @@ pub(crate) fn solve_file(engine: &Engine, path: &str) -> Grid<u8> {
     assert_worked(&stats, path);
     match outcome {
         Outcome::Solved { grid, .. } => grid,
-        Outcome::Unsat => panic!("{path}: no solution"),
+        other => panic!("{path}: no solution ({})", other.label()),
     }
 }
 
@@ -203,6 +203,23 @@ pub(crate) fn assert_every_file_listed(
             );
             found += 1;
         }
+    }
+    found
+}
+
+/// True when the program `name` can be run; otherwise skips loudly (or fails under CI,
+/// whose `.ci/run` installs every program the tests use).
+pub(crate) fn has_program(name: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{name} is not installed but CI is set"
+        );
+        eprintln!("SKIPPED: {name} is not installed (apt-get install {name})");
     }
     found
 }
