@@ -58,7 +58,7 @@ pub use engine::{
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};
 pub use parse::solution::parse_solution;
-pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError};
+pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError, ParseErrorKind, Pos};
 pub use puzzle::Puzzle;
 pub use render::{solution_json as render_json, solution_text as render_text};
 pub use stop::{Stop, StopReason};

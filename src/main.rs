@@ -6,10 +6,11 @@ mod cli;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::parse_args() {
+        Ok(args) => args,
+        Err(status) => return ExitCode::from(status),
+    };
     let interrupt = cagesat::Stop::new();
     install_interrupt(&interrupt);
     let stdout = io::stdout();

@@ -21,8 +21,8 @@ use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
-    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Engine, EngineOptions,
-    ParseError, Puzzle, Stop, StopReason,
+    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Engine,
+    EngineError, EngineOptions, ParseError, Puzzle, Stop, StopReason,
 };
 
 /// Exit status: solved.
@@ -159,7 +159,7 @@ impl SolverArgs {
         let _ = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
-                bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
+                bail!("cagesat: --solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
@@ -175,7 +175,7 @@ impl SolverArgs {
 fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
     let Some(t) = t else { return Ok(None) };
     if !(t.is_finite() && t > 0.0) {
-        bail!("--timeout must be a positive number of seconds, not {t}");
+        bail!("cagesat: --timeout must be a positive number of seconds, not {t}");
     }
     // Beyond what a `Duration` holds (about 585 billion years) is no limit at all.
     Ok(Duration::try_from_secs_f64(t).ok())
@@ -279,6 +279,27 @@ impl From<AmoArg> for AmoEncoding {
     }
 }
 
+/// Parses the command line. Help and version go to stdout (exit 0); a usage error is
+/// printed as clap writes it, with the first line's `error: ` replaced by `cagesat: ` (one
+/// prefix for every error), and gives exit 2.
+///
+/// # Errors
+/// The exit status when the program should end here.
+pub(crate) fn parse_args() -> Result<Cli, u8> {
+    Cli::try_parse().map_err(|e| {
+        if !e.use_stderr() {
+            let _ = e.print();
+            return EXIT_OK;
+        }
+        let text = e.render().to_string();
+        match text.strip_prefix("error: ") {
+            Some(rest) => eprint!("cagesat: {rest}"),
+            None => eprint!("{text}"),
+        }
+        EXIT_ERROR
+    })
+}
+
 /// Runs a parsed command line; returns the exit status.
 ///
 /// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
@@ -316,12 +337,30 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     read_puzzle(path, strict)
 }
 
-/// Writes a failure line to `err` and returns [`EXIT_ERROR`].
 /// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
-/// [`EXIT_ERROR`].
+/// [`EXIT_ERROR`]. Every such line starts with where the problem is (the README's rule):
+/// `file:line:col: ` for a position in a file, `file: ` for a whole file, `cagesat: ` for
+/// anything else. An encoding limit also says that the native engine has none.
 fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
-    let _ = writeln!(err, "{error:#}");
+    let hint = if is_encoding_limit(error) {
+        " (the native engine, --engine native, has no such limit)"
+    } else {
+        ""
+    };
+    let _ = writeln!(err, "{error:#}{hint}");
     EXIT_ERROR
+}
+
+/// True when `error` is an encoder limit (tuple cap, automaton size): the formula could not
+/// be written, though the puzzle may be fine.
+fn is_encoding_limit(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.is::<EncodeError>()
+            || matches!(
+                e.downcast_ref::<EngineError>(),
+                Some(EngineError::Encode(_))
+            )
+    })
 }
 
 /// A list of input files for the commands that take several.
