@@ -29,8 +29,8 @@ pub(crate) struct CompareArgs {
     /// that runs out is reported as `timeout` and the comparison goes on.
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
-    /// Runs per puzzle and engine; the median time is reported.
-    #[arg(long, default_value_t = 1)]
+    /// Runs per puzzle and engine, at least 1; the median time is reported.
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one::<usize>)]
     pub repeat: usize,
     /// Print one JSON object per (puzzle, engine) instead of the table.
     #[arg(long)]
@@ -61,7 +61,7 @@ pub(super) fn compare_files(
         timeout: None,
     }));
     let mut opts = CompareOptions {
-        repeat: args.repeat.max(1),
+        repeat: args.repeat,
         engine: args.formula.engine_options(),
         engines,
         timeout,

@@ -43,8 +43,10 @@ pub(crate) struct KenKenGenArgs {
     /// Largest cage.
     #[arg(long, default_value_t = 5)]
     pub max_cage: usize,
-    /// Operators that may appear, e.g. "+-*/" or "+*".
-    #[arg(long, default_value = "+-*/")]
+    /// Operators that may appear, e.g. "+-*/", "+*" or "-/". `-` and `/` fit only two-cell
+    /// cages: without `+` and `*`, cages have at most two cells and a pair no allowed
+    /// operator describes becomes two givens.
+    #[arg(long, default_value = "+-*/", allow_hyphen_values = true)]
     pub ops: String,
     /// Write NAME.kenken and NAME.solution files into this directory instead of printing.
     #[arg(long, value_name = "DIR")]

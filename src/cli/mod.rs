@@ -171,6 +171,23 @@ impl SolverArgs {
     }
 }
 
+/// Parses a count that must be 1 or more (`--limit`, `--repeat`, `--samples`): 0 would
+/// run nothing and report it as a result.
+///
+/// # Errors
+/// Text that is not a whole number, and 0.
+pub(crate) fn at_least_one<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    let v: T = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if v < T::from(1) {
+        return Err("must be at least 1".into());
+    }
+    Ok(v)
+}
+
 /// Checks a `--timeout` value.
 fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
     let Some(t) = t else { return Ok(None) };

@@ -46,8 +46,8 @@ pub(crate) struct CountArgs {
     /// Solver choice.
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Stop after this many solutions (default: count all).
-    #[arg(long, value_name = "K")]
+    /// Stop after this many solutions, at least 1 (default: count all).
+    #[arg(long, value_name = "K", value_parser = super::at_least_one::<u64>)]
     pub limit: Option<u64>,
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]

@@ -23,8 +23,8 @@ pub(crate) struct SurveyArgs {
     /// Puzzle kind (only `crossproduct` so far).
     #[arg(value_enum)]
     pub kind: SurveyKind,
-    /// Random puzzles per size.
-    #[arg(long, default_value_t = 200)]
+    /// Random puzzles per size, at least 1.
+    #[arg(long, default_value_t = 200, value_parser = super::at_least_one::<usize>)]
     pub samples: usize,
     /// Sizes as ROWSxCOLS, comma-separated.
     #[arg(long, value_delimiter = ',', value_parser = parse_size,
