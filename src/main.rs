@@ -18,8 +18,7 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     let status = cli::run(&args, &interrupt, &mut out, &mut err);
     if let Err(e) = out.flush() {
-        let _ = writeln!(err, "cagesat: cannot write output: {e}");
-        return ExitCode::from(cli::EXIT_ERROR);
+        return ExitCode::from(cli::worse(status, cli::write_failed(&mut err, e)));
     }
     ExitCode::from(status)
 }

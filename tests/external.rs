@@ -184,8 +184,13 @@ fn malformed_models_are_clear_errors() {
     );
     // A well-formed model that is not a grid (no digit for A1).
     assert_eq!(
-        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 0\n"),
+        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 9 10 0\n"),
         "cell A1 has no digit in the model"
+    );
+    // The same, short of the formula's last variables: an answer to another formula.
+    assert_eq!(
+        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 0\n"),
+        "the answer has 8 variables, the formula 10 (is it the answer to another formula?)"
     );
     // A full model that breaks the puzzle: caught by the independent checker.
     let err = decode_error("s SATISFIABLE\nv 1 -2 -3 4 5 -6 -7 8 9 -10 0\n");

@@ -77,7 +77,7 @@ pub(super) fn compare_files(
         let puzzle = match load(path, args.formula.strict) {
             Ok(p) => p,
             Err(e) => {
-                status = super::fail(err, &e.into());
+                status = super::worse(status, super::fail(err, &e.into()));
                 continue;
             }
         };
@@ -91,15 +91,17 @@ pub(super) fn compare_files(
         }
         if args.json {
             for record in compare::records(&c, &puzzle) {
-                if writeln!(out, "{record}").is_err() {
-                    return EXIT_ERROR;
+                if let Err(e) = writeln!(out, "{record}") {
+                    return super::worse(status, super::write_failed(err, e));
                 }
             }
         }
         done.push(c);
     }
-    if !args.json && write!(out, "{}", compare::render_table(&done)).is_err() {
-        return EXIT_ERROR;
+    if !args.json {
+        if let Err(e) = write!(out, "{}", compare::render_table(&done)) {
+            return super::worse(status, super::write_failed(err, e));
+        }
     }
     status
 }

@@ -138,16 +138,18 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)
             };
             if let Err(e) = written {
-                return fail(
-                    err,
-                    &anyhow::Error::new(e).context("cagesat: cannot write output"),
-                );
+                return super::write_failed(err, e);
             }
             match outcome {
                 Outcome::Solved { .. } => EXIT_OK,
                 Outcome::Unsat | Outcome::Stopped { .. } => EXIT_UNSAT,
             }
         }
-        Err(error) => fail(err, &error),
+        Err(error) => {
+            if args.json {
+                super::error_record(out, &name, &error);
+            }
+            fail(err, &error)
+        }
     }
 }

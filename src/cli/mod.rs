@@ -15,6 +15,7 @@ mod survey;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
@@ -359,6 +360,10 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
 /// `file:line:col: ` for a position in a file, `file: ` for a whole file, `cagesat: ` for
 /// anything else. An encoding limit also says that the native engine has none.
 fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
+    if is_broken_pipe(error) {
+        OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+        return EXIT_OK;
+    }
     let hint = if is_encoding_limit(error) {
         " (the native engine, --engine native, has no such limit)"
     } else {
@@ -366,6 +371,43 @@ fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
     };
     let _ = writeln!(err, "{error:#}{hint}");
     EXIT_ERROR
+}
+
+/// Set once standard output is closed by its reader (`cagesat … | head`).
+static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// True once a write found standard output closed by its reader: the run ends quietly (no
+/// message, no further puzzle) with the status of what was written before (the README's
+/// rule, as ripgrep does).
+pub(crate) fn output_closed() -> bool {
+    OUTPUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// True when `error` comes from writing to a pipe whose reader has gone.
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes the failure of `file` as a JSON record (`{"file":…,"status":"error","error":…}`,
+/// as `solve`, `count` and `decode --json` report it) to `out`, unless `out` is closed.
+pub(crate) fn error_record(out: &mut impl Write, file: &str, error: &anyhow::Error) {
+    if is_broken_pipe(error) || output_closed() {
+        return;
+    }
+    let record =
+        serde_json::json!({"file": file, "status": "error", "error": format!("{error:#}")});
+    let _ = writeln!(out, "{record}");
+}
+
+/// Reports a failed write of results: quietly when the reader has gone, else as an error.
+pub(crate) fn write_failed(err: &mut impl Write, e: std::io::Error) -> u8 {
+    fail(
+        err,
+        &anyhow::Error::new(e).context("cagesat: cannot write output"),
+    )
 }
 
 /// True when `error` is an encoder limit (tuple cap, automaton size): the formula could not

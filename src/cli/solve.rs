@@ -70,7 +70,7 @@ fn each_file<W: Write, E: Write>(
 ) -> u8 {
     let mut status = EXIT_OK;
     for path in &files.files {
-        if limits.interrupted() {
+        if limits.interrupted() || super::output_closed() {
             break;
         }
         let name = display_name(path);
@@ -78,9 +78,7 @@ fn each_file<W: Write, E: Write>(
             Ok(code) => code,
             Err(error) => {
                 if json {
-                    let message = format!("{error:#}");
-                    let record = json!({"file": name, "status": "error", "error": message});
-                    let _ = writeln!(out, "{record}");
+                    super::error_record(out, &name, &error);
                 }
                 fail(err, &error)
             }
@@ -167,7 +165,7 @@ pub(super) fn count_files(
         |name, path, out| {
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
-            let mut printer = SolutionPrinter::new(args, name, many, &puzzle);
+            let mut printer = SolutionPrinter::new(args, name, many, &puzzle, &opts.stop);
             let counted = engine.enumerate(&puzzle, &opts, args.limit, |g| printer.print(out, g));
             let failed = printer.failed.take();
             let (count, stats) = match counted {
@@ -204,10 +202,12 @@ struct SolutionPrinter<'a> {
     printed: u64,
     opened: bool,
     failed: Option<io::Error>,
+    /// Requested when output fails, so the enumeration ends (its error is then reported).
+    stop: Stop,
 }
 
 impl<'a> SolutionPrinter<'a> {
-    fn new(args: &CountArgs, name: &'a str, many: bool, puzzle: &'a Puzzle) -> Self {
+    fn new(args: &CountArgs, name: &'a str, many: bool, puzzle: &'a Puzzle, stop: &Stop) -> Self {
         SolutionPrinter {
             json: args.json,
             print: args.print_solutions,
@@ -217,6 +217,7 @@ impl<'a> SolutionPrinter<'a> {
             printed: 0,
             opened: false,
             failed: None,
+            stop: stop.clone(),
         }
     }
 
@@ -253,6 +254,7 @@ impl<'a> SolutionPrinter<'a> {
         });
         if let Err(e) = written {
             self.failed = Some(e);
+            self.stop.request();
         }
     }
 

@@ -104,8 +104,7 @@ pub(super) fn survey(args: &SurveyArgs, out: &mut impl Write, err: &mut impl Wri
         }
     }
     if let Err(e) = out.write_all(text.as_bytes()) {
-        let _ = writeln!(err, "cagesat: cannot write output: {e}");
-        return EXIT_ERROR;
+        return super::write_failed(err, e);
     }
     EXIT_OK
 }
