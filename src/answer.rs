@@ -7,6 +7,7 @@
 use varisat_formula::Lit;
 
 use crate::grid::Grid;
+use crate::stop::StopReason;
 
 /// The answer to "solve this puzzle".
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,10 +21,19 @@ pub enum Outcome {
     },
     /// No solution exists.
     Unsat,
+    /// The run stopped before it had an answer. `grid` is the (verified) solution found
+    /// before stopping, if any: then whether it is unique is unknown.
+    Stopped {
+        /// A solution found before stopping.
+        grid: Option<Grid<u8>>,
+        /// Why it stopped.
+        reason: StopReason,
+    },
 }
 
 impl Outcome {
-    /// A short description: `unique`, `multiple`, `solved` or `unsat`.
+    /// A short description: `unique`, `multiple`, `solved`, `unsat`, `timeout` or
+    /// `interrupted`.
     #[must_use]
     pub fn label(&self) -> &'static str {
         match self {
@@ -36,6 +46,7 @@ impl Outcome {
             } => "multiple",
             Outcome::Solved { unique: None, .. } => "solved",
             Outcome::Unsat => "unsat",
+            Outcome::Stopped { reason, .. } => reason.name(),
         }
     }
 
@@ -44,6 +55,7 @@ impl Outcome {
     pub fn grid(&self) -> Option<&Grid<u8>> {
         match self {
             Outcome::Solved { grid, .. } => Some(grid),
+            Outcome::Stopped { grid, .. } => grid.as_ref(),
             Outcome::Unsat => None,
         }
     }
@@ -54,8 +66,11 @@ impl Outcome {
 pub struct Count {
     /// Solutions found.
     pub count: u64,
-    /// True when the engine proved there are no more (false when stopped at the limit).
+    /// True when the engine proved there are no more (false when stopped at the limit or
+    /// by a [`Stop`](crate::Stop)).
     pub complete: bool,
+    /// Set when a [`Stop`](crate::Stop) ended the count early (not when the limit did).
+    pub stopped: Option<StopReason>,
 }
 
 /// The answer of one SAT call.

@@ -6,17 +6,35 @@ mod cli;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::parse_args() {
+        Ok(args) => args,
+        Err(status) => return ExitCode::from(status),
+    };
+    let interrupt = cagesat::Stop::new();
+    install_interrupt(&interrupt);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
-    let status = cli::run(&args, &mut out, &mut err);
+    let status = cli::run(&args, &interrupt, &mut out, &mut err);
     if let Err(e) = out.flush() {
-        let _ = writeln!(err, "cagesat: cannot write output: {e}");
-        return ExitCode::from(cli::EXIT_ERROR);
+        return ExitCode::from(cli::worse(status, cli::write_failed(&mut err, e)));
     }
     ExitCode::from(status)
+}
+
+/// Ctrl-C and SIGTERM request `interrupt`: the running puzzle ends with what it found (its
+/// solver process group is killed, temporary files removed) and no further puzzle starts.
+/// A second signal exits at once.
+fn install_interrupt(interrupt: &cagesat::Stop) {
+    let stop = interrupt.clone();
+    let installed = ctrlc::set_handler(move || {
+        if stop.is_requested() {
+            std::process::exit(i32::from(cli::EXIT_INTERRUPTED));
+        }
+        stop.request();
+    });
+    if let Err(e) = installed {
+        eprintln!("cagesat: cannot handle Ctrl-C: {e}");
+    }
 }

@@ -43,7 +43,39 @@ impl Stop {
     /// True once a stop was requested or the deadline has passed.
     #[must_use]
     pub fn is_requested(&self) -> bool {
-        self.flag.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.reason().is_some()
+    }
+
+    /// Why the run should stop, if it should: a request wins over a passed deadline.
+    #[must_use]
+    pub fn reason(&self) -> Option<StopReason> {
+        if self.flag.load(Ordering::Relaxed) {
+            Some(StopReason::Interrupted)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Timeout)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why a run stopped before its answer was complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The deadline passed.
+    Timeout,
+    /// Someone asked it to stop (for the command-line tool: Ctrl-C or SIGTERM).
+    Interrupted,
+}
+
+impl StopReason {
+    /// `timeout` or `interrupted`, as in JSON reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Timeout => "timeout",
+            StopReason::Interrupted => "interrupted",
+        }
     }
 }
 
@@ -59,8 +91,9 @@ mod tests {
         assert!(!b.is_requested());
         a.request();
         assert!(b.is_requested());
+        assert_eq!(b.reason(), Some(StopReason::Interrupted));
         let past = Stop::new().with_deadline(Instant::now());
-        assert!(past.is_requested());
+        assert_eq!(past.reason(), Some(StopReason::Timeout));
         let later = Stop::new().with_deadline(Instant::now() + Duration::from_secs(3600));
         assert!(!later.is_requested());
     }

@@ -33,21 +33,25 @@ const MAX_SEARCH_NODES: usize = 2_000_000;
 pub enum TupleError {
     /// The cage allows more tuples than the limit.
     #[error(
-        "cage at {anchor} has more than {limit} allowed tuples (too large for the tuple encoding)"
+        "cage at {anchor} ({cells} cells) has more than {limit} allowed tuples (too large for the tuple encoding)"
     )]
     TooMany {
         /// The cage's top-left cell.
         anchor: Cell,
+        /// How many cells the cage has.
+        cells: usize,
         /// The limit that was exceeded.
         limit: usize,
     },
     /// The enumeration would take too long (the search budget ran out).
     #[error(
-        "cage at {anchor} is too large to enumerate (search budget of {nodes} nodes exhausted)"
+        "cage at {anchor} ({cells} cells) is too large to enumerate (search budget of {nodes} nodes exhausted)"
     )]
     SearchTooLarge {
         /// The cage's top-left cell.
         anchor: Cell,
+        /// How many cells the cage has.
+        cells: usize,
         /// The node budget.
         nodes: usize,
     },
@@ -89,12 +93,14 @@ pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8
     if search.overflow {
         return Err(TupleError::TooMany {
             anchor: cage.anchor(),
+            cells: cage.cells.len(),
             limit,
         });
     }
     if search.nodes_left == 0 {
         return Err(TupleError::SearchTooLarge {
             anchor: cage.anchor(),
+            cells: cage.cells.len(),
             nodes: budget,
         });
     }

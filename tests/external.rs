@@ -9,22 +9,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use common::cli::{command, dir_names, finish, run, Run, TempDir};
-
-/// True when `name` can be run; otherwise skips loudly (or fails under CI).
-fn have(name: &str) -> bool {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{name} is not installed but CI is set"
-        );
-        eprintln!("SKIPPED: {name} is not installed (apt-get install {name})");
-    }
-    found
-}
+use common::has_program as have;
 
 fn samples() -> Vec<PathBuf> {
     let mut files = Vec::new();
@@ -199,8 +184,13 @@ fn malformed_models_are_clear_errors() {
     );
     // A well-formed model that is not a grid (no digit for A1).
     assert_eq!(
-        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 0\n"),
+        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 9 10 0\n"),
         "cell A1 has no digit in the model"
+    );
+    // The same, short of the formula's last variables: an answer to another formula.
+    assert_eq!(
+        decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 0\n"),
+        "the answer has 8 variables, the formula 10 (is it the answer to another formula?)"
     );
     // A full model that breaks the puzzle: caught by the independent checker.
     let err = decode_error("s SATISFIABLE\nv 1 -2 -3 4 5 -6 -7 8 9 -10 0\n");
@@ -287,8 +277,9 @@ fn solver_failures_never_give_a_grid() {
     let slow = script(&tmp, "slow.sh", "sleep 5");
     let start = std::time::Instant::now();
     let o = solve_with(&slow, &["--timeout", "0.2"]);
-    assert_eq!(o.code, Some(2));
-    assert!(o.stderr.contains("timed out after 0.2 s"), "{}", o.stderr);
+    // A time limit is a status of its own (exit 3), not a failure and never a grid.
+    assert_eq!(o.code, Some(3), "{}", o.stderr);
+    assert_eq!(o.stdout, "no answer (timeout)\n");
     assert!(
         start.elapsed().as_secs() < 4,
         "the solver was killed at the timeout"

@@ -143,6 +143,6 @@ fn cli_writes_puzzles_that_parse_back_and_solve_uniquely() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        "--ops: unknown operator '%' (expected some of + - * /)\n"
+        "cagesat: --ops: unknown operator '%' (expected some of + - * /)\n"
     );
 }

@@ -148,7 +148,7 @@ fn an_impossible_giant_cage_is_a_quick_clear_error() {
     }
     assert_eq!(
         chain.join(": "),
-        "cage 1000+ at A1: layered automaton has more than 100000 nodes (at layer 127)"
+        "cage 1000+ at A1 (676 cells): layered automaton has more than 100000 nodes (at layer 127)"
     );
     let e = encode(&p, &opts(ConstraintEncoding::Tuples)).unwrap_err();
     assert!(matches!(e, EncodeError::Tuples(_)), "{e}");

@@ -103,7 +103,7 @@ rejects!(
 rejects!(
     empty_file,
     "# nothing here\n",
-    "t.kenken:1:1: no puzzle found (the file is empty)"
+    "t.kenken:1:1: no puzzle found (the file has only comments and blank lines)"
 );
 
 #[test]

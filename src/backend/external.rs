@@ -14,6 +14,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -89,6 +90,9 @@ impl ExternalBackend {
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(Stdio::null())
+            // Its own process group, so that stopping it also stops whatever it started
+            // (a wrapper script's children), and a terminal's Ctrl-C reaches only us.
+            .process_group(0)
             .spawn()
             .map_err(|source| BackendError::Start {
                 program: self.program.clone(),
@@ -119,8 +123,7 @@ impl ExternalBackend {
             }
             let timed_out = self.timeout.filter(|&limit| start.elapsed() >= limit);
             if timed_out.is_some() || self.stop.is_requested() {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(child);
                 return match timed_out {
                     Some(limit) => Err(BackendError::TimedOut { limit }),
                     None => Ok(None),
@@ -129,6 +132,18 @@ impl ExternalBackend {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+}
+
+/// Kills the child's whole process group (see `process_group(0)` at the spawn) and reaps
+/// the child.
+fn kill_group(child: &mut std::process::Child) {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: `kill` has no memory effects; a negative pid names the process group
+        // the child leads, which holds only the child and its descendants.
+        let _ = unsafe { libc::kill(-pid, libc::SIGKILL) };
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Reads the answer, cross-checking the exit status (10 SAT, 20 UNSAT) with the text.

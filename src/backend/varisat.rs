@@ -1,26 +1,112 @@
 //! # The embedded solver: varisat
 //!
-//! varisat cannot be interrupted inside a call: a [`Stop`] is noticed before each call
-//! starts.
+//! varisat cannot be interrupted inside a call. Without a deadline the solver runs on the
+//! caller's thread and a [`Stop`] request is noticed before each call starts. When the
+//! stop has a deadline (a time limit; set before the first clause), the solver lives on a
+//! worker thread of its own and
+//! each call waits for its answer only until the stop is requested: then the call answers
+//! [`SatResult::Unknown`] on time, the solver is abandoned, and the worker thread finishes
+//! its current call in the background and exits (its work is lost; later calls on this
+//! backend answer `Unknown` at once).
+
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
 
 use crate::answer::SatResult;
 use crate::backend::{Backend, BackendError};
 use crate::cnf::{CnfFormula, ExtendFormula, Lit};
 use crate::stop::Stop;
 
+/// How often a waiting call looks at its stop.
+const POLL: Duration = Duration::from_millis(5);
+
 /// varisat behind the [`Backend`] trait.
-#[derive(Default)]
 pub(crate) struct VarisatBackend {
-    solver: varisat::Solver<'static>,
+    mode: Mode,
     stop: Stop,
+    /// Something was added (the inline solver can no longer move to a worker).
+    used: bool,
+}
+
+enum Mode {
+    /// The solver on the caller's thread.
+    Inline(Box<varisat::Solver<'static>>),
+    /// The solver on a worker thread.
+    Worker {
+        commands: Sender<Command>,
+        answers: Receiver<Result<SatResult, String>>,
+    },
+    /// A call was stopped while the worker was busy: the solver is gone.
+    Abandoned,
+}
+
+enum Command {
+    Clauses(CnfFormula),
+    Solve(Vec<Lit>),
 }
 
 impl VarisatBackend {
     /// A fresh solver.
     #[must_use]
     pub(crate) fn new() -> Self {
-        Self::default()
+        VarisatBackend {
+            mode: Mode::Inline(Box::default()),
+            stop: Stop::new(),
+            used: false,
+        }
     }
+
+    /// Moves the solver to a worker thread, if nothing was added to it yet (varisat's
+    /// solver is not `Send`, so the worker builds its own; a solver that already holds
+    /// clauses stays on the caller's thread).
+    fn move_to_worker(&mut self) {
+        if !matches!(self.mode, Mode::Inline(_)) || self.used {
+            return;
+        }
+        let (commands, inbox) = mpsc::channel::<Command>();
+        let (outbox, answers) = mpsc::channel();
+        let _detached = std::thread::spawn(move || {
+            let mut solver = varisat::Solver::new();
+            for command in inbox {
+                match command {
+                    Command::Clauses(f) => solver.add_formula(&f),
+                    Command::Solve(assumptions) => {
+                        if outbox
+                            .send(solve_inline(&mut solver, &assumptions))
+                            .is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        self.mode = Mode::Worker { commands, answers };
+    }
+}
+
+impl Default for VarisatBackend {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One varisat call; assumptions hold for that call only.
+fn solve_inline(
+    solver: &mut varisat::Solver<'static>,
+    assumptions: &[Lit],
+) -> Result<SatResult, String> {
+    solver.assume(assumptions);
+    let answer = match solver.solve() {
+        Ok(true) => Ok(SatResult::Sat(solver.model().unwrap_or_default())),
+        Ok(false) => Ok(SatResult::Unsat),
+        Err(e) => Err(e.to_string()),
+    };
+    // varisat keeps assumptions until replaced; the model is read before that.
+    if !assumptions.is_empty() {
+        solver.assume(&[]);
+    }
+    answer
 }
 
 impl Backend for VarisatBackend {
@@ -29,31 +115,68 @@ impl Backend for VarisatBackend {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        self.solver.add_clause(clause);
+        self.used = true;
+        match &mut self.mode {
+            Mode::Inline(solver) => solver.add_clause(clause),
+            Mode::Worker { commands, .. } => {
+                let mut f = CnfFormula::new();
+                f.add_clause(clause);
+                let _ = commands.send(Command::Clauses(f));
+            }
+            Mode::Abandoned => {}
+        }
     }
 
     fn add_formula(&mut self, formula: &CnfFormula) {
-        self.solver.add_formula(formula);
+        self.used = true;
+        match &mut self.mode {
+            Mode::Inline(solver) => solver.add_formula(formula),
+            Mode::Worker { commands, .. } => {
+                let mut f = CnfFormula::new();
+                f.set_var_count(formula.var_count());
+                for clause in formula.iter() {
+                    f.add_clause(clause);
+                }
+                let _ = commands.send(Command::Clauses(f));
+            }
+            Mode::Abandoned => {}
+        }
     }
 
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
         if self.stop.is_requested() {
             return Ok(SatResult::Unknown);
         }
-        self.solver.assume(assumptions);
-        let answer = match self.solver.solve() {
-            Ok(true) => Ok(SatResult::Sat(self.solver.model().unwrap_or_default())),
-            Ok(false) => Ok(SatResult::Unsat),
-            Err(e) => Err(BackendError::Internal(e.to_string())),
+        let Mode::Worker { commands, answers } = &self.mode else {
+            return match &mut self.mode {
+                Mode::Inline(solver) => {
+                    solve_inline(solver, assumptions).map_err(BackendError::Internal)
+                }
+                _ => Ok(SatResult::Unknown),
+            };
         };
-        // Assumptions hold for one call only (varisat keeps them until replaced).
-        if !assumptions.is_empty() {
-            self.solver.assume(&[]);
+        if commands.send(Command::Solve(assumptions.to_vec())).is_err() {
+            return Err(BackendError::Internal("the varisat worker ended".into()));
         }
-        answer
+        loop {
+            match answers.recv_timeout(POLL) {
+                Ok(answer) => return answer.map_err(BackendError::Internal),
+                Err(RecvTimeoutError::Timeout) if self.stop.is_requested() => {
+                    self.mode = Mode::Abandoned;
+                    return Ok(SatResult::Unknown);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(BackendError::Internal("the varisat worker ended".into()))
+                }
+            }
+        }
     }
 
     fn set_stop(&mut self, stop: Stop) {
+        if stop.deadline().is_some() {
+            self.move_to_worker();
+        }
         self.stop = stop;
     }
 }

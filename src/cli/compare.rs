@@ -8,7 +8,7 @@ use super::{
     display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
 };
 use cagesat::compare::{self, CompareOptions};
-use cagesat::Engine;
+use cagesat::{Engine, Stop};
 
 /// `compare` options.
 #[derive(Debug, Args)]
@@ -25,18 +25,24 @@ pub(crate) struct CompareArgs {
     /// Also run this external SAT solver (repeatable), e.g. `cadical`.
     #[arg(long = "solver", value_name = "CMD")]
     pub solvers: Vec<String>,
-    /// Time limit per external solver call, in seconds.
+    /// Time limit per run (each engine on each puzzle, each repetition), in seconds; a run
+    /// that runs out is reported as `timeout` and the comparison goes on.
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
-    /// Runs per puzzle and engine; the median time is reported.
-    #[arg(long, default_value_t = 1)]
+    /// Runs per puzzle and engine, at least 1; the median time is reported.
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one::<usize>)]
     pub repeat: usize,
     /// Print one JSON object per (puzzle, engine) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
 
-pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+pub(super) fn compare_files(
+    args: &CompareArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     let timeout = match parse_timeout(args.timeout) {
         Ok(t) => t,
         Err(error) => return super::fail(err, &error),
@@ -52,38 +58,50 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
         .collect();
     engines.extend(args.solvers.iter().map(|cmd| Engine::External {
         command: cmd.clone(),
-        timeout,
+        timeout: None,
     }));
-    let opts = CompareOptions {
-        repeat: args.repeat.max(1),
+    let mut opts = CompareOptions {
+        repeat: args.repeat,
         engine: args.formula.engine_options(),
         engines,
+        timeout,
     };
+    opts.engine.stop = interrupt.clone();
     let mut status = EXIT_OK;
     let mut done = Vec::new();
     for path in &args.input.files {
+        if interrupt.is_requested() {
+            status = super::worse(status, super::EXIT_INTERRUPTED);
+            break;
+        }
         let puzzle = match load(path, args.formula.strict) {
             Ok(p) => p,
             Err(e) => {
-                status = super::fail(err, &e.into());
+                status = super::worse(status, super::fail(err, &e.into()));
                 continue;
             }
         };
         let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
         if c.disagreement.is_some() || c.runs.iter().any(|r| r.result.is_err()) {
-            status = EXIT_ERROR;
+            status = super::worse(status, EXIT_ERROR);
+        }
+        let stopped = |r: &compare::EngineRun| matches!(&r.result, Ok(m) if matches!(m.outcome, cagesat::Outcome::Stopped { .. }));
+        if c.runs.iter().any(stopped) {
+            status = super::worse(status, super::EXIT_STOPPED);
         }
         if args.json {
             for record in compare::records(&c, &puzzle) {
-                if writeln!(out, "{record}").is_err() {
-                    return EXIT_ERROR;
+                if let Err(e) = writeln!(out, "{record}") {
+                    return super::worse(status, super::write_failed(err, e));
                 }
             }
         }
         done.push(c);
     }
-    if !args.json && write!(out, "{}", compare::render_table(&done)).is_err() {
-        return EXIT_ERROR;
+    if !args.json {
+        if let Err(e) = write!(out, "{}", compare::render_table(&done)) {
+            return super::worse(status, super::write_failed(err, e));
+        }
     }
     status
 }

@@ -21,7 +21,7 @@ pub(crate) struct EncodeArgs {
     /// Formula options.
     #[command(flatten)]
     pub formula: FormulaArgs,
-    /// Write the CNF here instead of standard output.
+    /// Write the CNF (or the `--stats` table) here instead of standard output.
     #[arg(short, long, value_name = "OUT.cnf")]
     pub output: Option<PathBuf>,
     /// Add a blocking clause that excludes the solution in this file (repeatable), so an
@@ -61,20 +61,27 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let puzzle = load(&args.file, args.formula.strict)?;
     let opts = args.formula.encode_options();
     let enc = encode_puzzle(&puzzle, &opts).with_context(|| name.clone())?;
-    if args.stats {
-        return write_stats(out, &enc).context("cagesat: cannot write output");
-    }
     let mut blocked = Vec::new();
-    for path in &args.block {
-        blocked.push(blocked_solution(path, &enc)?);
+    if !args.stats {
+        for path in &args.block {
+            blocked.push(blocked_solution(path, &enc)?);
+        }
     }
+    // The table (`--stats`) or the CNF, to `--output` or standard output.
+    let write = |mut w: &mut dyn Write| -> std::io::Result<()> {
+        if args.stats {
+            write_stats(w, &enc)
+        } else {
+            write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)
+        }
+    };
     let written = match &args.output {
         Some(path) => File::create(path).and_then(|f| {
             let mut w = BufWriter::new(f);
-            write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)?;
+            write(&mut w)?;
             w.flush()
         }),
-        None => write_dimacs(out, &puzzle, &enc, &opts, &blocked),
+        None => write(out),
     };
     written.with_context(|| {
         let target = args
@@ -85,7 +92,7 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     })
 }
 
-fn write_stats(out: &mut impl Write, enc: &Encoding) -> std::io::Result<()> {
+fn write_stats(out: &mut dyn Write, enc: &Encoding) -> std::io::Result<()> {
     writeln!(out, "| family | vars | clauses |\n|---|---:|---:|")?;
     writeln!(out, "| `x` | {} | 0 |", enc.map.var_count())?;
     for f in &enc.families {
@@ -131,16 +138,18 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)
             };
             if let Err(e) = written {
-                return fail(
-                    err,
-                    &anyhow::Error::new(e).context("cagesat: cannot write output"),
-                );
+                return super::write_failed(err, e);
             }
             match outcome {
                 Outcome::Solved { .. } => EXIT_OK,
-                Outcome::Unsat => EXIT_UNSAT,
+                Outcome::Unsat | Outcome::Stopped { .. } => EXIT_UNSAT,
             }
         }
-        Err(error) => fail(err, &error),
+        Err(error) => {
+            if args.json {
+                super::error_record(out, &name, &error);
+            }
+            fail(err, &error)
+        }
     }
 }

@@ -76,7 +76,7 @@ pub(super) fn crossproduct(
                     std::fs::write(stem.with_extension("solution"), g.solution_text())
                 })
                 .with_context(|| format!("cagesat: cannot write to {}", dir.display())),
-            None => write!(out, "{}", g.file_text()).context("cagesat"),
+            None => write!(out, "{}", g.file_text()).context("cagesat: cannot write output"),
         };
         if let Err(e) = written {
             return super::fail(err, &e);

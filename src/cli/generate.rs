@@ -43,8 +43,10 @@ pub(crate) struct KenKenGenArgs {
     /// Largest cage.
     #[arg(long, default_value_t = 5)]
     pub max_cage: usize,
-    /// Operators that may appear, e.g. "+-*/" or "+*".
-    #[arg(long, default_value = "+-*/")]
+    /// Operators that may appear, e.g. "+-*/", "+*" or "-/". `-` and `/` fit only two-cell
+    /// cages: without `+` and `*`, cages have at most two cells and a pair no allowed
+    /// operator describes becomes two givens.
+    #[arg(long, default_value = "+-*/", allow_hyphen_values = true)]
     pub ops: String,
     /// Write NAME.kenken and NAME.solution files into this directory instead of printing.
     #[arg(long, value_name = "DIR")]
@@ -71,13 +73,15 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
     for ch in text.chars() {
         let op = Op::parse(&ch.to_string())
             .filter(|&op| op != Op::Given)
-            .ok_or_else(|| anyhow!("--ops: unknown operator '{ch}' (expected some of + - * /)"))?;
+            .ok_or_else(|| {
+                anyhow!("cagesat: --ops: unknown operator '{ch}' (expected some of + - * /)")
+            })?;
         if !ops.contains(&op) {
             ops.push(op);
         }
     }
     if ops.is_empty() {
-        bail!("--ops: give at least one operator");
+        bail!("cagesat: --ops: give at least one operator");
     }
     Ok(ops)
 }
@@ -90,14 +94,15 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyh
         logic_solvable: !a.allow_search,
     };
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
     for i in 0..a.count {
         let seed = a.seed.wrapping_add(i);
         let t = Instant::now();
-        let g = generate_kenken(&params, &mut SplitMix64::new(seed))?;
+        let g = generate_kenken(&params, &mut SplitMix64::new(seed)).context("cagesat")?;
         let mut text = format!(
             "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"\n\
              # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n",
@@ -125,7 +130,7 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyh
             }
             None => {
                 let sep = if i + 1 < a.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").context("cannot write output")?;
+                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }
         if progress {
@@ -145,5 +150,5 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyh
 }
 
 fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(path, text).with_context(|| format!("cagesat: cannot write {}", path.display()))
 }

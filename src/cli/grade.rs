@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
-use super::{display_name, fail, load, Files, EXIT_ERROR, EXIT_OK, EXIT_UNSAT};
+use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix};
 use cagesat::puzzle::Puzzle;
 
@@ -51,9 +51,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
             Ok(pg) => pg,
             Err(error) => {
                 if args.json {
-                    let message = format!("{error:#}");
-                    let record = json!({"file": name, "status": "error", "error": message});
-                    let _ = writeln!(out, "{record}");
+                    super::error_record(out, &name, &error);
                 }
                 status = status.max(fail(err, &error));
                 continue;
@@ -68,8 +66,8 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 None => outside += 1,
             }
         } else if args.json {
-            if writeln!(out, "{}", grade_json(&name, &puzzle, &g)).is_err() {
-                return EXIT_ERROR;
+            if let Err(e) = writeln!(out, "{}", grade_json(&name, &puzzle, &g)) {
+                return status.max(super::write_failed(err, e));
             }
         } else {
             rows.push(row(name, &puzzle, &g));
@@ -88,8 +86,8 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     } else {
         write_table(out, &rows)
     };
-    if written.is_err() {
-        return fail(err, &anyhow::anyhow!("cagesat: cannot write output"));
+    if let Err(e) = written {
+        return status.max(super::write_failed(err, e));
     }
     status
 }

@@ -19,14 +19,15 @@ mod svg_out;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
-    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Engine, EngineOptions,
-    ParseError, Puzzle,
+    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Engine,
+    EngineError, EngineOptions, ParseError, Puzzle, Stop, StopReason,
 };
 
 /// Exit status: solved.
@@ -35,6 +36,10 @@ pub(crate) const EXIT_OK: u8 = 0;
 pub(crate) const EXIT_UNSAT: u8 = 1;
 /// Exit status: bad input or failure.
 pub(crate) const EXIT_ERROR: u8 = 2;
+/// Exit status: a time limit ended a run before its answer was complete.
+pub(crate) const EXIT_STOPPED: u8 = 3;
+/// Exit status: Ctrl-C or SIGTERM ended the run (128 + SIGINT, as shells report it).
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
 /// Compile grid arithmetic puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
@@ -150,7 +155,8 @@ pub(crate) struct SolverArgs {
     /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
-    /// Time limit per external solver call, in seconds.
+    /// Time limit per puzzle, in seconds, for every engine; a puzzle that runs out reports
+    /// status `timeout` (exit 3) with what was found so far.
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 }
@@ -161,14 +167,14 @@ impl SolverArgs {
     /// # Errors
     /// `--solver` with `--engine native`, or an invalid timeout.
     pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
-        let timeout = parse_timeout(self.timeout)?;
+        let _ = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
-                bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
+                bail!("cagesat: --solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
-                timeout,
+                timeout: None,
             }),
             (None, EngineArg::Sat) => Ok(Engine::Varisat),
             (None, EngineArg::Native) => Ok(Engine::Native),
@@ -176,13 +182,87 @@ impl SolverArgs {
     }
 }
 
+/// Parses a count that must be 1 or more (`--limit`, `--repeat`, `--samples`): 0 would
+/// run nothing and report it as a result.
+///
+/// # Errors
+/// Text that is not a whole number, and 0.
+pub(crate) fn at_least_one<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    let v: T = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if v < T::from(1) {
+        return Err("must be at least 1".into());
+    }
+    Ok(v)
+}
+
 /// Checks a `--timeout` value.
 fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
-    match t {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            bail!("--timeout must be a positive number of seconds, not {t}")
+    let Some(t) = t else { return Ok(None) };
+    if !(t.is_finite() && t > 0.0) {
+        bail!("cagesat: --timeout must be a positive number of seconds, not {t}");
+    }
+    // Beyond what a `Duration` holds (about 585 billion years) is no limit at all.
+    Ok(Duration::try_from_secs_f64(t).ok())
+}
+
+/// What ends a puzzle's run early: the process-wide interrupt (Ctrl-C, SIGTERM) and the
+/// per-puzzle `--timeout`.
+#[derive(Clone, Debug)]
+pub(crate) struct Limits {
+    interrupt: Stop,
+    timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// `--timeout` checked, sharing `interrupt`.
+    fn new(interrupt: &Stop, timeout: Option<f64>) -> anyhow::Result<Self> {
+        Ok(Limits {
+            interrupt: interrupt.clone(),
+            timeout: parse_timeout(timeout)?,
+        })
+    }
+
+    /// A stop for one puzzle's run: interrupted with the process, due after the timeout.
+    fn for_puzzle(&self) -> Stop {
+        let due = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        match due {
+            Some(deadline) => self.interrupt.clone().with_deadline(deadline),
+            None => self.interrupt.clone(),
         }
-        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+
+    /// True once the process was asked to stop: no further puzzle should start.
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_requested()
+    }
+}
+
+/// The worse of two exit statuses, for commands over several puzzles: solved < no
+/// solution < stopped by the time limit < failed < interrupted.
+pub(crate) fn worse(a: u8, b: u8) -> u8 {
+    let rank = |s: u8| match s {
+        EXIT_OK => 0,
+        EXIT_UNSAT => 1,
+        EXIT_STOPPED => 2,
+        EXIT_ERROR => 3,
+        _ => 4,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The exit status of a run that `reason` stopped.
+fn stopped_status(reason: StopReason) -> u8 {
+    match reason {
+        StopReason::Timeout => EXIT_STOPPED,
+        StopReason::Interrupted => EXIT_INTERRUPTED,
     }
 }
 
@@ -227,12 +307,36 @@ impl From<AmoArg> for AmoEncoding {
     }
 }
 
+/// Parses the command line. Help and version go to stdout (exit 0); a usage error is
+/// printed as clap writes it, with the first line's `error: ` replaced by `cagesat: ` (one
+/// prefix for every error), and gives exit 2.
+///
+/// # Errors
+/// The exit status when the program should end here.
+pub(crate) fn parse_args() -> Result<Cli, u8> {
+    Cli::try_parse().map_err(|e| {
+        if !e.use_stderr() {
+            let _ = e.print();
+            return EXIT_OK;
+        }
+        let text = e.render().to_string();
+        match text.strip_prefix("error: ") {
+            Some(rest) => eprint!("cagesat: {rest}"),
+            None => eprint!("{text}"),
+        }
+        EXIT_ERROR
+    })
+}
+
 /// Runs a parsed command line; returns the exit status.
-pub(crate) fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> u8 {
+///
+/// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
+/// puzzle ends like a timeout, with what it found, and no further puzzle starts.
+pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match &cli.command {
-        Command::Solve(args) => solve::solve_files(args, out, err),
-        Command::Count(args) => solve::count_files(args, out, err),
-        Command::Compare(args) => compare::compare_files(args, out, err),
+        Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
+        Command::Count(args) => solve::count_files(args, interrupt, out, err),
+        Command::Compare(args) => compare::compare_files(args, interrupt, out, err),
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, out, err),
@@ -268,12 +372,71 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     read_puzzle(path, strict)
 }
 
-/// Writes a failure line to `err` and returns [`EXIT_ERROR`].
 /// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
-/// [`EXIT_ERROR`].
+/// [`EXIT_ERROR`]. Every such line starts with where the problem is (the README's rule):
+/// `file:line:col: ` for a position in a file, `file: ` for a whole file, `cagesat: ` for
+/// anything else. An encoding limit also says that the native engine has none.
 fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
-    let _ = writeln!(err, "{error:#}");
+    if is_broken_pipe(error) {
+        OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+        return EXIT_OK;
+    }
+    let hint = if is_encoding_limit(error) {
+        " (the native engine, --engine native, has no such limit)"
+    } else {
+        ""
+    };
+    let _ = writeln!(err, "{error:#}{hint}");
     EXIT_ERROR
+}
+
+/// Set once standard output is closed by its reader (`cagesat … | head`).
+static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// True once a write found standard output closed by its reader: the run ends quietly (no
+/// message, no further puzzle) with the status of what was written before (the README's
+/// rule, as ripgrep does).
+pub(crate) fn output_closed() -> bool {
+    OUTPUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// True when `error` comes from writing to a pipe whose reader has gone.
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes the failure of `file` as a JSON record (`{"file":…,"status":"error","error":…}`,
+/// as `solve`, `count` and `decode --json` report it) to `out`, unless `out` is closed.
+pub(crate) fn error_record(out: &mut impl Write, file: &str, error: &anyhow::Error) {
+    if is_broken_pipe(error) || output_closed() {
+        return;
+    }
+    let record =
+        serde_json::json!({"file": file, "status": "error", "error": format!("{error:#}")});
+    let _ = writeln!(out, "{record}");
+}
+
+/// Reports a failed write of results: quietly when the reader has gone, else as an error.
+pub(crate) fn write_failed(err: &mut impl Write, e: std::io::Error) -> u8 {
+    fail(
+        err,
+        &anyhow::Error::new(e).context("cagesat: cannot write output"),
+    )
+}
+
+/// True when `error` is an encoder limit (tuple cap, automaton size): the formula could not
+/// be written, though the puzzle may be fine.
+fn is_encoding_limit(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.is::<EncodeError>()
+            || matches!(
+                e.downcast_ref::<EngineError>(),
+                Some(EngineError::Encode(_))
+            )
+    })
 }
 
 /// A list of input files for the commands that take several.

@@ -7,9 +7,12 @@ use clap::Args;
 use serde_json::json;
 
 use super::{
-    display_name, fail, load, Files, FormulaArgs, SolverArgs, EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
+    display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
+    EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
-use cagesat::{render_json, render_text, Count, Engine, EngineStats, Outcome, Puzzle};
+use cagesat::{
+    render_json, render_text, Count, Engine, EngineStats, Grid, Outcome, Puzzle, Stop, StopReason,
+};
 
 /// `solve` options.
 #[derive(Debug, Args)]
@@ -47,8 +50,8 @@ pub(crate) struct CountArgs {
     /// Solver choice.
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Stop after this many solutions (default: count all).
-    #[arg(long, value_name = "K")]
+    /// Stop after this many solutions, at least 1 (default: count all).
+    #[arg(long, value_name = "K", value_parser = super::at_least_one::<u64>)]
     pub limit: Option<u64>,
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]
@@ -59,9 +62,11 @@ pub(crate) struct CountArgs {
 }
 
 /// Runs `per_file` on every input, reporting errors (one line on stderr, and a JSON record
-/// with `--json`) without stopping; returns the worst exit status.
+/// with `--json`) without stopping; returns the worst exit status. After an interrupt no
+/// further file starts.
 fn each_file<W: Write, E: Write>(
     files: &Files,
+    limits: &Limits,
     json: bool,
     out: &mut W,
     err: &mut E,
@@ -69,33 +74,46 @@ fn each_file<W: Write, E: Write>(
 ) -> u8 {
     let mut status = EXIT_OK;
     for path in &files.files {
+        if limits.interrupted() || super::output_closed() {
+            break;
+        }
         let name = display_name(path);
         let code = match per_file(&name, path, out) {
             Ok(code) => code,
             Err(error) => {
                 if json {
-                    let message = format!("{error:#}");
-                    let record = json!({"file": name, "status": "error", "error": message});
-                    let _ = writeln!(out, "{record}");
+                    super::error_record(out, &name, &error);
                 }
                 fail(err, &error)
             }
         };
-        status = status.max(code);
+        status = worse(status, code);
     }
     status
 }
 
-/// The engine the options ask for, or `None` after reporting why not.
-fn engine_or_report(solver: &SolverArgs, err: &mut impl Write) -> Option<Engine> {
-    solver.engine().map_err(|error| fail(err, &error)).ok()
+/// The engine and limits the options ask for, or `None` after reporting why not.
+fn engine_or_report(
+    solver: &SolverArgs,
+    interrupt: &Stop,
+    err: &mut impl Write,
+) -> Option<(Engine, Limits)> {
+    let checked = solver
+        .engine()
+        .and_then(|e| Ok((e, Limits::new(interrupt, solver.timeout)?)));
+    checked.map_err(|error| fail(err, &error)).ok()
 }
 
 /// `cagesat solve`.
-pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = args.formula.engine_options();
+pub(super) fn solve_files(
+    args: &SolveArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let mut opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
-    let Some(engine) = engine_or_report(&args.solver, err) else {
+    let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
     let mut svg = args
@@ -103,64 +121,185 @@ pub(super) fn solve_files(args: &SolveArgs, out: &mut impl Write, err: &mut impl
         .as_deref()
         .map(|p| super::svg_out::SvgTarget::new(p, args.input.files.len()));
     let mut index = 0;
-    each_file(&args.input, args.json, out, err, |name, path, out| {
-        index += 1;
-        let puzzle = load(path, args.formula.strict)?;
-        let answer = if args.unique {
-            engine.prove_unique(&puzzle, &opts)
-        } else {
-            engine.solve(&puzzle, &opts)
-        };
-        let (outcome, stats) = answer.with_context(|| name.to_string())?;
-        if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {
-            svg.write(path, index, name, &puzzle, grid)?;
-        }
-        let written = if args.json {
-            writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
-        } else {
-            write_solve_text(out, many.then_some(name), &puzzle, &outcome)
-        };
-        written.context("cagesat: cannot write output")?;
-        Ok(match outcome {
-            Outcome::Solved { .. } => EXIT_OK,
-            Outcome::Unsat => EXIT_UNSAT,
-        })
-    })
+    each_file(
+        &args.input,
+        &limits,
+        args.json,
+        out,
+        err,
+        |name, path, out| {
+            index += 1;
+            let puzzle = load(path, args.formula.strict)?;
+            opts.stop = limits.for_puzzle();
+            let answer = if args.unique {
+                engine.prove_unique(&puzzle, &opts)
+            } else {
+                engine.solve(&puzzle, &opts)
+            };
+            let (outcome, stats) = answer.with_context(|| name.to_string())?;
+            if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {
+                svg.write(path, index, name, &puzzle, grid)?;
+            }
+            let written = if args.json {
+                writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
+            } else {
+                write_solve_text(out, many.then_some(name), &puzzle, &outcome)
+            };
+            written.context("cagesat: cannot write output")?;
+            Ok(match outcome {
+                Outcome::Solved { .. } => EXIT_OK,
+                Outcome::Unsat => EXIT_UNSAT,
+                Outcome::Stopped { reason, .. } => stopped_status(reason),
+            })
+        },
+    )
 }
 
-/// `cagesat count`: exit 0 when at least one solution exists, 1 when none.
-pub(super) fn count_files(args: &CountArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let opts = args.formula.engine_options();
+/// `cagesat count`: exit 0 when at least one solution exists, 1 when none, 3 (130) when a
+/// time limit (an interrupt) ended the count. Solutions are printed as they are found, so
+/// memory does not grow with their number.
+pub(super) fn count_files(
+    args: &CountArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let mut opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
-    let Some(engine) = engine_or_report(&args.solver, err) else {
+    let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
-    each_file(&args.input, args.json, out, err, |name, path, out| {
-        let puzzle = load(path, args.formula.strict)?;
-        let mut solutions = Vec::new();
-        let (count, stats) = engine
-            .enumerate(&puzzle, &opts, args.limit, |g| {
-                if args.print_solutions {
-                    solutions.push(g.clone());
+    each_file(
+        &args.input,
+        &limits,
+        args.json,
+        out,
+        err,
+        |name, path, out| {
+            let puzzle = load(path, args.formula.strict)?;
+            opts.stop = limits.for_puzzle();
+            let mut printer = SolutionPrinter::new(args, name, many, &puzzle, &opts.stop);
+            let counted = engine.enumerate(&puzzle, &opts, args.limit, |g| printer.print(out, g));
+            let failed = printer.failed.take();
+            let (count, stats) = match counted {
+                Ok(c) => c,
+                Err(e) => {
+                    // Close a JSON record that was already opened, so the output stays valid.
+                    printer.abandon(out);
+                    return Err(anyhow::Error::new(e).context(name.to_string()));
                 }
-            })
-            .with_context(|| name.to_string())?;
-        let written = if args.json {
-            let mut v = count_json(name, &puzzle, count, &stats);
-            if args.print_solutions {
-                v["solutions"] = solutions.iter().map(|g| render_json(&puzzle, g)).collect();
+            };
+            if let Some(e) = failed {
+                return Err(anyhow::Error::new(e).context("cagesat: cannot write output"));
             }
-            writeln!(out, "{v}")
-        } else {
-            write_count_text(out, many.then_some(name), &puzzle, count, &solutions)
-        };
-        written.context("cagesat: cannot write output")?;
-        Ok(if count.count == 0 {
-            EXIT_UNSAT
-        } else {
-            EXIT_OK
-        })
-    })
+            printer
+                .finish(out, &puzzle, count, &stats)
+                .context("cagesat: cannot write output")?;
+            Ok(match count.stopped {
+                Some(reason) => stopped_status(reason),
+                None if count.count == 0 => EXIT_UNSAT,
+                None => EXIT_OK,
+            })
+        },
+    )
+}
+
+/// Writes `count`'s output as solutions arrive: text blocks, or one JSON record whose
+/// `solutions` array is streamed.
+struct SolutionPrinter<'a> {
+    json: bool,
+    print: bool,
+    name: &'a str,
+    header: bool,
+    puzzle: &'a Puzzle,
+    printed: u64,
+    opened: bool,
+    failed: Option<io::Error>,
+    /// Requested when output fails, so the enumeration ends (its error is then reported).
+    stop: Stop,
+}
+
+impl<'a> SolutionPrinter<'a> {
+    fn new(args: &CountArgs, name: &'a str, many: bool, puzzle: &'a Puzzle, stop: &Stop) -> Self {
+        SolutionPrinter {
+            json: args.json,
+            print: args.print_solutions,
+            name,
+            header: many,
+            puzzle,
+            printed: 0,
+            opened: false,
+            failed: None,
+            stop: stop.clone(),
+        }
+    }
+
+    /// Writes what comes before the first solution (once).
+    fn open(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.opened {
+            return Ok(());
+        }
+        self.opened = true;
+        if self.json {
+            if self.print {
+                let (file, kind) = (json!(self.name), json!(self.puzzle.kind()));
+                write!(out, "{{\"file\":{file},\"kind\":{kind},\"solutions\":[")?;
+            }
+        } else if self.header {
+            writeln!(out, "== {}", self.name)?;
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, out: &mut impl Write, grid: &Grid<u8>) {
+        if !self.print || self.failed.is_some() {
+            return;
+        }
+        let written = self.open(out).and_then(|()| {
+            self.printed += 1;
+            if self.json {
+                let sep = if self.printed > 1 { "," } else { "" };
+                write!(out, "{sep}{}", render_json(self.puzzle, grid))
+            } else {
+                writeln!(out, "solution {}:", self.printed)?;
+                write!(out, "{}", render_text(self.puzzle, Some(grid)))
+            }
+        });
+        if let Err(e) = written {
+            self.failed = Some(e);
+            self.stop.request();
+        }
+    }
+
+    /// Ends a streamed JSON record after an error, so the line stays valid JSON.
+    fn abandon(&mut self, out: &mut impl Write) {
+        if self.opened && self.json && self.print {
+            let _ = writeln!(out, "],\"status\":\"error\"}}");
+        }
+    }
+
+    fn finish(
+        &mut self,
+        out: &mut impl Write,
+        puzzle: &Puzzle,
+        count: Count,
+        stats: &EngineStats,
+    ) -> io::Result<()> {
+        self.open(out)?;
+        if !self.json {
+            return write_count_tail(out, count);
+        }
+        let v = count_json(self.name, puzzle, count, stats);
+        if !self.print {
+            return writeln!(out, "{v}");
+        }
+        // The record was opened with `file`, `kind` and the streamed `solutions`.
+        write!(out, "]")?;
+        for key in ["complete", "count", "stats", "stopped"] {
+            write!(out, ",\"{key}\":{}", v[key])?;
+        }
+        writeln!(out, "}}")
+    }
 }
 
 /// The JSON record of a solve.
@@ -173,6 +312,12 @@ pub(super) fn solve_json(
     let (status, solution, unique) = match outcome {
         Outcome::Solved { grid, unique } => ("solved", render_json(puzzle, grid), json!(unique)),
         Outcome::Unsat => ("unsat", json!(null), json!(null)),
+        Outcome::Stopped { grid, reason } => (
+            reason.name(),
+            grid.as_ref()
+                .map_or(json!(null), |g| render_json(puzzle, g)),
+            json!(null),
+        ),
     };
     json!({
         "file": name,
@@ -190,6 +335,7 @@ fn count_json(name: &str, puzzle: &Puzzle, count: Count, stats: &EngineStats) ->
         "kind": puzzle.kind(),
         "count": count.count,
         "complete": count.complete,
+        "stopped": count.stopped.map(StopReason::name),
         "stats": stats.to_json(),
     })
 }
@@ -214,31 +360,32 @@ pub(super) fn write_solve_text(
             }
         }
         Outcome::Unsat => writeln!(out, "no solution"),
+        Outcome::Stopped { grid, reason } => {
+            if let Some(grid) = grid {
+                write!(out, "{}", render_text(puzzle, Some(grid)))?;
+                writeln!(out, "solved (uniqueness unknown: {})", reason.name())
+            } else {
+                writeln!(out, "no answer ({})", reason.name())
+            }
+        }
     }
 }
 
-fn write_count_text(
-    out: &mut impl Write,
-    header: Option<&str>,
-    puzzle: &Puzzle,
-    count: Count,
-    solutions: &[cagesat::Grid<u8>],
-) -> io::Result<()> {
-    if let Some(name) = header {
-        writeln!(out, "== {name}")?;
-    }
-    for (i, g) in solutions.iter().enumerate() {
-        writeln!(out, "solution {}:", i + 1)?;
-        write!(out, "{}", render_text(puzzle, Some(g)))?;
-    }
+/// The last line of `count`'s text report.
+fn write_count_tail(out: &mut impl Write, count: Count) -> io::Result<()> {
     let noun = if count.count == 1 {
         "solution"
     } else {
         "solutions"
     };
-    if count.complete {
-        writeln!(out, "{} {noun}", count.count)
-    } else {
-        writeln!(out, "at least {} {noun} (stopped at --limit)", count.count)
+    match (count.complete, count.stopped) {
+        (true, _) => writeln!(out, "{} {noun}", count.count),
+        (false, Some(reason)) => writeln!(
+            out,
+            "at least {} {noun} (stopped: {})",
+            count.count,
+            reason.name()
+        ),
+        (false, None) => writeln!(out, "at least {} {noun} (stopped at --limit)", count.count),
     }
 }

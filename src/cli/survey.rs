@@ -23,8 +23,8 @@ pub(crate) struct SurveyArgs {
     /// Puzzle kind (only `crossproduct` so far).
     #[arg(value_enum)]
     pub kind: SurveyKind,
-    /// Random puzzles per size.
-    #[arg(long, default_value_t = 200)]
+    /// Random puzzles per size, at least 1.
+    #[arg(long, default_value_t = 200, value_parser = super::at_least_one::<usize>)]
     pub samples: usize,
     /// Sizes as ROWSxCOLS, comma-separated.
     #[arg(long, value_delimiter = ',', value_parser = parse_size,
@@ -104,8 +104,7 @@ pub(super) fn survey(args: &SurveyArgs, out: &mut impl Write, err: &mut impl Wri
         }
     }
     if let Err(e) = out.write_all(text.as_bytes()) {
-        let _ = writeln!(err, "cagesat: cannot write output: {e}");
-        return EXIT_ERROR;
+        return super::write_failed(err, e);
     }
     EXIT_OK
 }

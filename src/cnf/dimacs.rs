@@ -61,7 +61,7 @@ pub enum AnswerError {
     )]
     NoStatus,
     /// The status line is not one we know.
-    #[error("line {line}: unknown result '{text}'")]
+    #[error("line {line}: unknown result '{}'", crate::parse::clip(text))]
     BadStatus {
         /// 1-based line.
         line: usize,
@@ -75,7 +75,7 @@ pub enum AnswerError {
         line: usize,
     },
     /// A model token is not an integer.
-    #[error("line {line}: '{token}' is not a literal")]
+    #[error("line {line}: '{}' is not a literal", crate::parse::clip(token))]
     BadLiteral {
         /// 1-based line.
         line: usize,
@@ -126,6 +126,7 @@ pub enum AnswerError {
 /// # Errors
 /// Any malformed, truncated or out-of-range content.
 pub(crate) fn parse_answer(text: &str, vars: usize) -> Result<SatResult, AnswerError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut status: Option<SatResult> = None;
     let mut model = ModelReader::new(vars);
     for (i, raw) in text.lines().enumerate() {

@@ -22,8 +22,11 @@ pub struct CompareOptions {
     pub engines: Vec<Engine>,
     /// Runs per (puzzle, engine); the median time is reported.
     pub repeat: usize,
-    /// Options passed to every engine.
+    /// Options passed to every engine. Its `stop` is shared by every run (an interrupt
+    /// ends them all); `timeout` gives each run its own deadline on top.
     pub engine: EngineOptions,
+    /// Time limit per run (each repetition of each engine on each puzzle).
+    pub timeout: Option<Duration>,
 }
 
 impl Default for CompareOptions {
@@ -32,6 +35,7 @@ impl Default for CompareOptions {
             engines: Engine::builtin(),
             repeat: 1,
             engine: EngineOptions::default(),
+            timeout: None,
         }
     }
 }
@@ -95,12 +99,25 @@ pub fn compare_puzzle(name: &str, puzzle: &Puzzle, opts: &CompareOptions) -> Puz
 }
 
 fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measured, EngineError> {
+    let run = || {
+        let mut o = opts.engine.clone();
+        if let Some(deadline) = opts.timeout.and_then(|t| Instant::now().checked_add(t)) {
+            o.stop = o.stop.with_deadline(deadline);
+        }
+        e.prove_unique(puzzle, &o)
+    };
     let t0 = Instant::now();
-    let (outcome, stats) = e.prove_unique(puzzle, &opts.engine)?;
+    let (outcome, stats) = run()?;
     let mut times = vec![t0.elapsed()];
-    for _ in 1..opts.repeat {
+    // A stopped run is not repeated: its time is the limit, not a measurement.
+    let repeat = if matches!(outcome, Outcome::Stopped { .. }) {
+        1
+    } else {
+        opts.repeat
+    };
+    for _ in 1..repeat {
         let t = Instant::now();
-        let _ = e.prove_unique(puzzle, &opts.engine)?;
+        let _ = run()?;
         times.push(t.elapsed());
     }
     Ok(Measured {
@@ -128,6 +145,7 @@ fn disagreement(runs: &[EngineRun]) -> Option<String> {
     let ok: Vec<(&str, &Measured)> = runs
         .iter()
         .filter_map(|r| r.result.as_ref().ok().map(|m| (r.engine.as_str(), m)))
+        .filter(|(_, m)| !matches!(m.outcome, Outcome::Stopped { .. }))
         .collect();
     let (first_name, first) = ok.first()?;
     for (name, m) in &ok[1..] {

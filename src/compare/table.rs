@@ -14,8 +14,9 @@ use crate::render;
 const HEADER: [&str; 9] = [
     "puzzle", "size", "engine", "result", "time_ms", "nodes", "fails", "vars", "clauses",
 ];
-const TOTALS_HEADER: [&str; 9] = [
-    "engine", "runs", "unique", "multiple", "unsat", "errors", "time_ms", "nodes", "fails",
+const TOTALS_HEADER: [&str; 10] = [
+    "engine", "runs", "unique", "multiple", "unsat", "stopped", "errors", "time_ms", "nodes",
+    "fails",
 ];
 
 /// Per-engine sums over a comparison.
@@ -33,6 +34,8 @@ pub struct Totals {
     pub unsat: usize,
     /// Failed runs.
     pub errors: usize,
+    /// Runs stopped by a time limit or an interrupt.
+    pub stopped: usize,
     /// Sum of the median times, in milliseconds.
     pub time_ms: f64,
     /// Sum of search nodes (engines that count them).
@@ -64,6 +67,7 @@ pub(crate) fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
                 match m.outcome.label() {
                     "unique" => t.unique += 1,
                     "unsat" => t.unsat += 1,
+                    "timeout" | "interrupted" => t.stopped += 1,
                     _ => t.multiple += 1,
                 }
                 t.time_ms += m.median.as_secs_f64() * 1e3;
@@ -94,6 +98,7 @@ pub fn render_table(comparisons: &[PuzzleComparison]) -> String {
             t.unique.to_string(),
             t.multiple.to_string(),
             t.unsat.to_string(),
+            t.stopped.to_string(),
             t.errors.to_string(),
             format!("{:.3}", t.time_ms),
             t.nodes.to_string(),
@@ -188,6 +193,12 @@ pub fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::Value> 
                             ("solved", json!(unique), render::solution_json(puzzle, grid))
                         }
                         Outcome::Unsat => ("unsat", json!(null), json!(null)),
+                        Outcome::Stopped { grid, reason } => (
+                            reason.name(),
+                            json!(null),
+                            grid.as_ref()
+                                .map_or(json!(null), |g| render::solution_json(puzzle, g)),
+                        ),
                     };
                     let ms: Vec<f64> = m.times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
                     json!({

@@ -206,7 +206,13 @@ fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, En
             Mdd::product(&values, cage.target, CAGE_NODE_LIMIT)
         };
         built.map(CageForm::Mdd).map_err(|source| EncodeError::Mdd {
-            line: format!("cage {}{} at {}", cage.target, op.symbol(), cage.anchor()),
+            line: format!(
+                "cage {}{} at {} ({} cells)",
+                cage.target,
+                op.symbol(),
+                cage.anchor(),
+                cage.cells.len()
+            ),
             source,
         })
     };

@@ -30,6 +30,15 @@ pub enum DecodeAnswerError {
     /// The solver gave up.
     #[error("the solver answered UNKNOWN")]
     Unknown,
+    /// The model is of a smaller formula: it does not reach the formula's last variable and
+    /// does not describe a grid.
+    #[error("the answer has {found} variables, the formula {vars} (is it the answer to another formula?)")]
+    ShortModel {
+        /// The highest variable the model gives.
+        found: usize,
+        /// The formula's variable count.
+        vars: usize,
+    },
     /// The model does not describe a grid.
     #[error(transparent)]
     Decode(#[from] DecodeError),
@@ -50,7 +59,15 @@ pub fn decode_answer(
 ) -> Result<Outcome, DecodeAnswerError> {
     match parse_answer(text, enc.formula.var_count())? {
         SatResult::Sat(model) => {
-            let grid = enc.map.decode(&model)?;
+            let vars = enc.formula.var_count();
+            let found = model.iter().map(|l| l.var().index() + 1).max().unwrap_or(0);
+            let grid = enc.map.decode(&model).map_err(|e| {
+                if found < vars {
+                    DecodeAnswerError::ShortModel { found, vars }
+                } else {
+                    e.into()
+                }
+            })?;
             verify(puzzle, &grid)?;
             Ok(Outcome::Solved { grid, unique: None })
         }

@@ -86,7 +86,8 @@ impl Engine {
     ) -> Result<(Count, EngineStats), EngineError> {
         let engine = self.name();
         let mut count = 0u64;
-        let mut seen: HashSet<Grid<u8>> = HashSet::new();
+        // 128-bit fingerprints, not grids: memory stays small however many solutions come.
+        let mut seen: HashSet<u128> = HashSet::new();
         let mut failure = None;
         let mut on_grid = |grid: Grid<u8>| {
             if let Err(source) = verify(puzzle, &grid) {
@@ -95,7 +96,7 @@ impl Engine {
                 return ControlFlow::Break(());
             }
             visit(&grid);
-            if !seen.insert(grid) {
+            if !seen.insert(fingerprint(&grid)) {
                 let engine = engine.to_string();
                 failure = Some(EngineError::Repeated { engine });
                 return ControlFlow::Break(());
@@ -112,10 +113,21 @@ impl Engine {
         } else {
             self.run(puzzle, opts, &mut on_grid)?
         };
-        match failure {
-            Some(e) => Err(e),
-            None => Ok((Count { count, complete }, stats)),
+        if let Some(e) = failure {
+            return Err(e);
         }
+        let at_limit = limit.is_some_and(|l| count >= l);
+        let stopped = if complete || at_limit {
+            None
+        } else {
+            opts.stop.reason()
+        };
+        let count = Count {
+            count,
+            complete,
+            stopped,
+        };
+        Ok((count, stats))
     }
 
     /// Finds one solution (`unique` is `None` in the answer).
@@ -169,9 +181,10 @@ impl Engine {
                 first = Some(g.clone());
             }
         })?;
-        let outcome = match first {
-            None => Outcome::Unsat,
-            Some(grid) => Outcome::Solved {
+        let outcome = match (first, count.stopped) {
+            (grid, Some(reason)) => Outcome::Stopped { grid, reason },
+            (None, None) => Outcome::Unsat,
+            (Some(grid), None) => Outcome::Solved {
                 grid,
                 unique: check_unique.then_some(count.count == 1),
             },
@@ -188,7 +201,7 @@ impl Engine {
     ) -> Result<(bool, EngineStats), EngineError> {
         let mut backend: Box<dyn Backend> = match self {
             Engine::Native => {
-                let (complete, stats) = native::enumerate(puzzle, &opts.native, visit);
+                let (complete, stats) = native::enumerate(puzzle, &opts.native, &opts.stop, visit);
                 return Ok((complete, EngineStats::Native(stats)));
             }
             Engine::Varisat => Box::new(VarisatBackend::new()),
@@ -202,7 +215,7 @@ impl Engine {
             }
         };
         backend.set_stop(opts.stop.clone());
-        let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, visit)?;
+        let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, &opts.stop, visit)?;
         Ok((complete, EngineStats::Sat(stats)))
     }
 
@@ -215,6 +228,18 @@ impl Engine {
     }
 }
 
+/// A 128-bit fingerprint of a grid (two differently seeded SipHash values).
+fn fingerprint(grid: &Grid<u8>) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |seed: u8| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        seed.hash(&mut h);
+        grid.hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
 /// Options for every engine; each reads its own part.
 #[derive(Clone, Debug, Default)]
 pub struct EngineOptions {
@@ -222,8 +247,8 @@ pub struct EngineOptions {
     pub encode: EncodeOptions,
     /// Native engine choices.
     pub native: NativeOptions,
-    /// Asks a running SAT backend to give up (the run then fails with
-    /// [`EngineError::GaveUp`]).
+    /// Ends the run early when requested or past its deadline: the answer then says so
+    /// ([`Outcome::Stopped`], [`Count::stopped`]) and keeps what was found.
     pub stop: Stop,
 }
 

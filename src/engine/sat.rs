@@ -15,6 +15,7 @@ use crate::encode::{encode, EncodeOptions};
 use crate::engine::EngineError;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::stop::Stop;
 
 /// Sizes and times of one SAT run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub(crate) fn blocking_clause(map: &OneHot, grid: &Grid<u8>) -> Vec<Lit> {
 }
 
 /// Encodes `puzzle` and enumerates its grids with `backend`, handing each to `visit` until
-/// it breaks or no grid is left (then `complete` is true).
+/// it breaks, `stop` is requested, or no grid is left (then `complete` is true).
 ///
 /// # Errors
 /// Encoding limits, backend failures, "gave up" answers and models that are not grids.
@@ -41,6 +42,7 @@ pub(crate) fn enumerate<B: Backend>(
     puzzle: &Puzzle,
     mut backend: B,
     opts: &EncodeOptions,
+    stop: &Stop,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(bool, SatStats), EngineError> {
     let t0 = Instant::now();
@@ -66,6 +68,7 @@ pub(crate) fn enumerate<B: Backend>(
                 }
             }
             SatResult::Unsat => break true,
+            SatResult::Unknown if stop.is_requested() => break false,
             SatResult::Unknown => {
                 return Err(EngineError::GaveUp {
                     engine: backend.name().to_string(),

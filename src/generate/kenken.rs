@@ -103,7 +103,7 @@ pub fn generate_kenken(
         n,
         params,
         solution,
-        region: partition(n, params.max_cage, rng),
+        region: partition(n, usable_max_cage(params), rng),
         ops: Vec::new(),
     };
     gen.ops = vec![None; n * n];
@@ -190,6 +190,9 @@ impl State<'_> {
             .collect()
     }
 
+    /// The puzzle of the current cages. Every cage gets an allowed operator: a cage that no
+    /// allowed operator describes (a pair `/` cannot divide when only `/` is allowed) is split
+    /// into givens first.
     fn puzzle(&mut self, rng: &mut SplitMix64) -> KenKen {
         let mut cages = Vec::new();
         for (id, members) in self.cages() {
@@ -198,9 +201,15 @@ impl State<'_> {
                 .iter()
                 .map(|&c| u64::from(*self.solution.get(c)))
                 .collect();
-            let (op, target) = match self.ops[id].and_then(|op| clue_for(op, &values)) {
-                Some(t) => (self.ops[id].expect("some"), t),
+            let clue = match self.ops[id].and_then(|op| clue_for(op, &values)) {
+                Some(t) => Some((self.ops[id].expect("some"), t)),
                 None => choose_clue(&values, &self.params.ops, rng),
+            };
+            let Some((op, target)) = clue else {
+                for &i in &members {
+                    self.carve(&[i]);
+                }
+                return self.puzzle(rng);
             };
             self.ops[id] = Some(op);
             cages.push(Cage { op, target, cells });
@@ -243,7 +252,7 @@ impl State<'_> {
         shuffle(rng, &mut neighbours);
         for other in neighbours {
             let other_size = self.region.iter().filter(|&&r| r == other).count();
-            if size + other_size <= self.params.max_cage {
+            if size + other_size <= usable_max_cage(self.params) {
                 self.region
                     .iter_mut()
                     .filter(|r| **r == other)
@@ -535,10 +544,21 @@ fn clue_for(op: Op, values: &[u64]) -> Option<u64> {
     }
 }
 
-/// Keen's preferences: exact `/` on pairs is likely, then `-`; `+`/`*` otherwise.
-fn choose_clue(values: &[u64], allowed: &[Op], rng: &mut SplitMix64) -> (Op, u64) {
+/// The largest cage the operators can describe: `-` and `/` fit only pairs (as in Keen),
+/// so without `+` and `*` cages have at most two cells.
+fn usable_max_cage(params: &KenKenParams) -> usize {
+    if params.ops.iter().any(|op| matches!(op, Op::Add | Op::Mul)) {
+        params.max_cage
+    } else {
+        params.max_cage.min(2)
+    }
+}
+
+/// Keen's preferences: exact `/` on pairs is likely, then `-`; `+`/`*` otherwise. `None`
+/// when no allowed operator describes the values.
+fn choose_clue(values: &[u64], allowed: &[Op], rng: &mut SplitMix64) -> Option<(Op, u64)> {
     if values.len() == 1 {
-        return (Op::Given, values[0]);
+        return Some((Op::Given, values[0]));
     }
     let weights: &[(Op, u64)] = if values.len() == 2 {
         &[(Op::Div, 6), (Op::Sub, 4), (Op::Add, 1), (Op::Mul, 1)]
@@ -550,10 +570,11 @@ fn choose_clue(values: &[u64], allowed: &[Op], rng: &mut SplitMix64) -> (Op, u64
         .filter(|(op, w)| *w > 0 && allowed.contains(op))
         .filter_map(|&(op, w)| clue_for(op, values).map(|t| (op, t, w)))
         .collect();
-    let fits = if fits.is_empty() {
-        // Fall back to any allowed operator that fits, then to '+'.
+    let fits: Vec<(Op, u64, u64)> = if fits.is_empty() {
+        // Any allowed operator that fits, with equal weights (`-` on a pair of a '-/' run).
         allowed
             .iter()
+            .filter(|&&op| values.len() == 2 || !matches!(op, Op::Sub | Op::Div))
             .filter_map(|&op| clue_for(op, values).map(|t| (op, t, 1)))
             .collect()
     } else {
@@ -563,11 +584,11 @@ fn choose_clue(values: &[u64], allowed: &[Op], rng: &mut SplitMix64) -> (Op, u64
     let mut x = rng.below(total.max(1));
     for &(op, t, w) in &fits {
         if x < w {
-            return (op, t);
+            return Some((op, t));
         }
         x -= w;
     }
-    (Op::Add, values.iter().sum())
+    None
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 use std::collections::VecDeque;
 
 use crate::native::domains::{bit, digits, Mask};
+use crate::stop::Stop;
 
 /// Arc consistency for one kind of line constraint.
 pub(crate) trait LineFilter {
@@ -75,6 +76,8 @@ pub(crate) struct LineSearch<'a, F> {
     pub backtracks: u64,
     /// Filter runs.
     pub propagations: u64,
+    /// Checked at every node: when requested, the search ends as if a visitor stopped it.
+    pub stop: Stop,
 }
 
 impl<'a, F: LineFilter> LineSearch<'a, F> {
@@ -89,6 +92,7 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
             nodes: 0,
             backtracks: 0,
             propagations: 0,
+            stop: Stop::new(),
         }
     }
 
@@ -114,6 +118,9 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
     }
 
     fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: &mut dyn FnMut(&[Mask]) -> bool) -> bool {
+        if self.stop.is_requested() {
+            return false;
+        }
         self.nodes += 1;
         if !self.fixpoint(&mut doms) {
             self.backtracks += 1;

@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
+use crate::stop::Stop;
 
 pub(crate) use domains::Mask;
 pub(crate) use propagate::Model;
@@ -93,11 +94,13 @@ impl NativeStats {
     }
 }
 
-/// Searches `puzzle`, handing every solution to `visit` until it breaks or the search
-/// space is exhausted; returns whether it was exhausted, and the effort.
+/// Searches `puzzle`, handing every solution to `visit` until it breaks, `stop` is
+/// requested (checked at every search node), or the search space is exhausted; returns
+/// whether it was exhausted, and the effort.
 pub(crate) fn enumerate(
     puzzle: &Puzzle,
     opts: &NativeOptions,
+    stop: &Stop,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> (bool, NativeStats) {
     let mut stats = NativeStats::default();
@@ -107,13 +110,13 @@ pub(crate) fn enumerate(
     };
     let mut effort = NativeStats::default();
     let complete = match puzzle {
-        Puzzle::KenKen(k) => run_kenken(k, opts, &mut effort, &mut on_solution),
+        Puzzle::KenKen(k) => run_kenken(k, opts, stop, &mut effort, &mut on_solution),
         Puzzle::Kakuro(k) => {
             let t0 = Instant::now();
             let model = kakuro::KakuroModel::new(k);
             let root = model.root();
             effort.setup_time = t0.elapsed();
-            run_lines(&model.net, &model, root, &mut effort, &mut |doms| {
+            run_lines(&model.net, &model, root, stop, &mut effort, &mut |doms| {
                 on_solution(model.grid(doms))
             })
         }
@@ -122,7 +125,7 @@ pub(crate) fn enumerate(
             let model = crossproduct::CrossProductModel::new(p);
             let root = model.root();
             effort.setup_time = t0.elapsed();
-            run_lines(&model.net, &model, root, &mut effort, &mut |doms| {
+            run_lines(&model.net, &model, root, stop, &mut effort, &mut |doms| {
                 on_solution(model.grid(doms))
             })
         }
@@ -136,11 +139,13 @@ fn run_lines<F: lines::LineFilter>(
     net: &lines::Network,
     filter: &F,
     root: Vec<Mask>,
+    stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(&[Mask]) -> bool,
 ) -> bool {
     let t1 = Instant::now();
     let mut search = lines::LineSearch::new(net, filter);
+    search.stop = stop.clone();
     let complete = search.run(root, on_solution);
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
@@ -153,6 +158,7 @@ fn run_lines<F: lines::LineFilter>(
 fn run_kenken(
     k: &KenKen,
     opts: &NativeOptions,
+    stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
 ) -> bool {
@@ -162,6 +168,7 @@ fn run_kenken(
     stats.setup_time = t0.elapsed();
     let t1 = Instant::now();
     let mut search = Search::new(&mut model);
+    search.stop = stop.clone();
     let complete = search.run(root, on_solution);
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;

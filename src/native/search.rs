@@ -11,6 +11,7 @@
 use crate::grid::Grid;
 use crate::native::domains::digits;
 use crate::native::propagate::{Model, Propagation, State};
+use crate::stop::Stop;
 
 /// Depth-first search over one model.
 #[derive(Debug)]
@@ -21,6 +22,8 @@ pub(crate) struct Search<'m> {
     pub nodes: u64,
     /// Nodes whose propagation failed.
     pub backtracks: u64,
+    /// Checked at every node: when requested, the search ends as if a visitor stopped it.
+    pub stop: Stop,
 }
 
 impl<'m> Search<'m> {
@@ -32,6 +35,7 @@ impl<'m> Search<'m> {
             prop,
             nodes: 0,
             backtracks: 0,
+            stop: Stop::new(),
         }
     }
 
@@ -53,6 +57,9 @@ impl<'m> Search<'m> {
     }
 
     fn dfs(&mut self, mut st: State, on_solution: &mut dyn FnMut(Grid<u8>) -> bool) -> bool {
+        if self.stop.is_requested() {
+            return false;
+        }
         self.nodes += 1;
         if self.prop.fixpoint(self.model, &mut st).is_err() {
             self.backtracks += 1;

@@ -11,7 +11,7 @@
 //! to bottom), each exactly once, in either order, keywords case-insensitive. Products are
 //! positive whole numbers that fit in 64 bits.
 
-use crate::parse::{tokens, ParseError, ParseErrorKind, Pos, Token};
+use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
 use crate::puzzle::crossproduct::{CrossProduct, CrossProductError};
 
 /// True when the first non-comment token of `text` is `rows` or `cols`.
@@ -60,6 +60,9 @@ pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
             return Err(ParseError::new(first.pos, kind));
         }
         *slot = Some(parse_line(first, rest, keyword)?);
+    }
+    if rows.is_none() && cols.is_none() {
+        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
     }
     let end = Pos::new(line_count.max(1), 1);
     let cols = cols.ok_or_else(|| ParseError::new(end, ParseErrorKind::MissingLine("cols")))?;
@@ -159,10 +162,7 @@ mod tests {
             err("rows 6\n"),
             "<stdin>:1:1: missing 'cols' line (the column products)"
         );
-        assert_eq!(
-            err(""),
-            "<stdin>:1:1: missing 'cols' line (the column products)"
-        );
+        assert_eq!(err(""), "<stdin>:1:1: no puzzle found (the file is empty)");
         assert_eq!(
             err("cols 2 3\n  rows\n"),
             "<stdin>:2:3: 'rows' line lists no products"

@@ -15,7 +15,7 @@
 //! (`17\`, `\10`), not both. Blank lines are ignored.
 
 use crate::grid::{Cell, Grid};
-use crate::parse::{tokens, ParseError, ParseErrorKind, Pos, Token};
+use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
 use crate::puzzle::kakuro::{Dir, Kakuro, KakuroError, Square, MAX_DIM};
 
 /// Where a square was written: its token's start, and the column of its across number.
@@ -62,7 +62,7 @@ pub(crate) fn parse(text: &str) -> Result<Kakuro, ParseError> {
         written.push(row_pos);
     }
     if squares.is_empty() {
-        return Err(ParseError::new(last_pos, ParseErrorKind::Empty));
+        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
     }
     let (rows, cols) = (squares.len(), squares[0].len());
     let grid = Grid::from_rows(squares).ok_or_else(|| {

@@ -13,7 +13,7 @@
 //! omitted when the cages reveal it (the largest row or column used).
 
 use crate::grid::Cell;
-use crate::parse::{tokens, ParseError, ParseErrorKind, Pos, Token};
+use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
 use crate::puzzle::kenken::{Cage, KenKen, KenKenError, Op, MAX_SIZE};
 
 /// A cage as written, with the positions of its tokens.
@@ -32,13 +32,11 @@ struct RawCage {
 pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     let mut size: Option<(usize, Pos)> = None;
     let mut raw: Vec<RawCage> = Vec::new();
-    let mut last_pos = Pos::new(1, 1);
     for (i, full_line) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = full_line.split('#').next().unwrap_or("");
         let toks = tokens(line, line_no, 1);
         if let Some(first) = toks.first() {
-            last_pos = first.pos;
             if first.text.eq_ignore_ascii_case("size") {
                 if size.is_some() {
                     return Err(ParseError::new(first.pos, ParseErrorKind::DuplicateSize));
@@ -57,7 +55,10 @@ pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
         }
     }
     if raw.is_empty() {
-        return Err(ParseError::new(last_pos, ParseErrorKind::Empty));
+        return Err(match size {
+            Some((_, pos)) => ParseError::new(pos, ParseErrorKind::NoCages),
+            None => ParseError::new(Pos::new(1, 1), nothing_found(text)),
+        });
     }
     let n = match size {
         Some((n, _)) => n,

@@ -44,38 +44,50 @@ impl fmt::Display for Pos {
 /// What went wrong while reading a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
-    /// The file could not be read.
+    /// The file could not be read (the error has no position: see [`ParseError::pos`]).
     #[error("cannot read file: {0}")]
     Io(String),
-    /// The file holds no puzzle.
+    /// The file is not UTF-8 text.
+    #[error("the file is not UTF-8 text")]
+    NotUtf8,
+    /// The file holds nothing at all (a byte-order mark aside).
     #[error("no puzzle found (the file is empty)")]
     Empty,
+    /// The file holds only whitespace.
+    #[error("no puzzle found (the file has only blank lines)")]
+    Blank,
+    /// The file holds only comments and blank lines.
+    #[error("no puzzle found (the file has only comments and blank lines)")]
+    OnlyComments,
+    /// KenKen: a `size` line and no cage.
+    #[error("no cages found (the puzzle gives only its size)")]
+    NoCages,
     /// The `size` line is malformed.
-    #[error("bad size '{0}' (expected a number 1..=26)")]
+    #[error("bad size '{}' (expected a number 1..=26)", clip(.0))]
     BadSize(String),
     /// A second `size` line.
     #[error("size given twice")]
     DuplicateSize,
     /// The target is not a number.
-    #[error("bad target '{0}' (expected a positive whole number)")]
+    #[error("bad target '{}' (expected a positive whole number)", clip(.0))]
     BadTarget(String),
     /// The target is zero or negative.
-    #[error("target must be positive, found '{0}'")]
+    #[error("target must be positive, found '{}'", clip(.0))]
     NonPositiveTarget(String),
     /// The target does not fit in 64 bits.
-    #[error("target '{0}' is too large (limit {max})", max = u64::MAX)]
+    #[error("target '{}' is too large (limit {max})", clip(.0), max = u64::MAX)]
     TargetOverflow(String),
     /// The cage line has no operator.
     #[error("missing operator after the target")]
     MissingOperator,
     /// The operator is not one of `+ - * / =`.
-    #[error("unknown operator '{0}' (expected + - * / =)")]
+    #[error("unknown operator '{}' (expected + - * / =)", clip(.0))]
     UnknownOperator(String),
     /// A cage has no cells.
     #[error("cage has no cells")]
     EmptyCage,
     /// A cell label is malformed.
-    #[error("bad cell name '{0}' (expected a row letter and a column number, e.g. B3)")]
+    #[error("bad cell name '{}' (expected a row letter and a column number, e.g. B3)", clip(.0))]
     BadCell(String),
     /// A cell lies outside the grid.
     #[error("cell {cell} is outside the {size}x{size} grid")]
@@ -106,7 +118,7 @@ pub enum ParseErrorKind {
     #[error("cage is not contiguous (rejected by --strict)")]
     NonContiguousCage,
     /// A solution token is not a digit.
-    #[error("bad digit '{0}' in solution")]
+    #[error("bad digit '{}' in solution", clip(.0))]
     BadDigit(String),
     /// A solution row has the wrong length.
     #[error("solution row has {found} digits, expected {expected}")]
@@ -152,19 +164,19 @@ pub enum ParseErrorKind {
         first_line: usize,
     },
     /// Kakuro: a token that is not `#`, `.` or a clue.
-    #[error("unknown square '{0}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)")]
+    #[error("unknown square '{}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)", clip(.0))]
     UnknownToken(String),
     /// Kakuro: a clue square `\` with neither number.
     #[error("clue square '\\' gives no sum (write '#' for a blocked square)")]
     EmptyClue,
     /// Kakuro: a clue number that does not fit in 32 bits.
-    #[error("clue number '{0}' is too large")]
+    #[error("clue number '{}' is too large", clip(.0))]
     ClueOverflow(String),
     /// Kakuro: a semantic problem (clue without run, run without clue, impossible sum…).
     #[error("{0}")]
     Kakuro(KakuroError),
     /// CrossProduct: a line that is neither `rows` nor `cols`.
-    #[error("unknown line '{0}' (expected 'rows' or 'cols')")]
+    #[error("unknown line '{}' (expected 'rows' or 'cols')", clip(.0))]
     UnknownLine(String),
     /// CrossProduct: a `rows` or `cols` line given twice.
     #[error("'{keyword}' given twice (first at {first})")]
@@ -181,13 +193,13 @@ pub enum ParseErrorKind {
     #[error("'{0}' line lists no products")]
     NoProducts(&'static str),
     /// CrossProduct: a product that is not a number.
-    #[error("bad product '{0}' (expected a positive whole number)")]
+    #[error("bad product '{}' (expected a positive whole number)", clip(.0))]
     BadProduct(String),
     /// CrossProduct: a product that is zero or negative.
-    #[error("product must be positive, found '{0}'")]
+    #[error("product must be positive, found '{}'", clip(.0))]
     NonPositiveProduct(String),
     /// CrossProduct: a product that does not fit in 64 bits.
-    #[error("product '{0}' is too large (limit {max})", max = u64::MAX)]
+    #[error("product '{}' is too large (limit {max})", clip(.0), max = u64::MAX)]
     ProductOverflow(String),
     /// CrossProduct: a structural rule (table size).
     #[error("{0}")]
@@ -197,12 +209,51 @@ pub enum ParseErrorKind {
     KeenId(keen::KeenIdError),
 }
 
+/// Longest token, in characters, that a message quotes whole; longer ones are cut with `…`.
+pub(crate) const MAX_QUOTED_CHARS: usize = 40;
+
+/// `token` as a message quotes it: at most [`MAX_QUOTED_CHARS`] characters (then `…`), with
+/// control and invisible format characters (a byte-order mark) escaped.
+pub(crate) fn clip(token: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in token.chars().enumerate() {
+        if i == MAX_QUOTED_CHARS {
+            out.push('…');
+            break;
+        }
+        if ch.is_control() || matches!(ch, '\u{200b}'..='\u{200f}' | '\u{feff}') {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// Removes a UTF-8 byte-order mark (which some editors write) from the start of `text`.
+pub(crate) fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Why a parser that found no content in `text` found none: an empty file, one of blank
+/// lines, or one of comments (every non-blank line the parser skipped was a comment).
+pub(crate) fn nothing_found(text: &str) -> ParseErrorKind {
+    if text.is_empty() {
+        ParseErrorKind::Empty
+    } else if text.trim().is_empty() {
+        ParseErrorKind::Blank
+    } else {
+        ParseErrorKind::OnlyComments
+    }
+}
+
 /// A parse error with its location.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct ParseError {
     /// The file, or `None` for standard input / in-memory text.
     pub path: Option<PathBuf>,
-    /// Where the problem is.
+    /// Where the problem is; line 0 (`Pos::default()`) when the error concerns the whole
+    /// file and has no position ([`ParseErrorKind::Io`]), and is then not printed.
     pub pos: Pos,
     /// What the problem is.
     pub kind: ParseErrorKind,
@@ -233,7 +284,10 @@ impl fmt::Display for ParseError {
             Some(p) => write!(f, "{}:", p.display())?,
             None => write!(f, "<stdin>:")?,
         }
-        write!(f, "{}: {}", self.pos, self.kind)
+        if self.pos.line > 0 {
+            write!(f, "{}:", self.pos)?;
+        }
+        write!(f, " {}", self.kind)
     }
 }
 
@@ -286,6 +340,7 @@ pub fn parse_puzzle(
     strict: bool,
 ) -> Result<crate::puzzle::Puzzle, ParseError> {
     use crate::puzzle::Puzzle;
+    let text = strip_bom(text);
     let ext = path
         .and_then(Path::extension)
         .and_then(|e| e.to_str())
@@ -312,18 +367,28 @@ pub fn parse_puzzle(
 /// Reads a text file (`-` reads standard input).
 ///
 /// # Errors
-/// Unreadable files, as a [`ParseError`] naming the file.
+/// Unreadable files, as a [`ParseError`] naming the file and no position
+/// ([`ParseErrorKind::Io`]); text that is not UTF-8, at the first bad byte
+/// ([`ParseErrorKind::NotUtf8`]).
 pub fn read_text(path: &Path) -> Result<String, ParseError> {
     use std::io::Read;
-    let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        let r = std::io::stdin().read_to_string(&mut s);
-        (r.map(|_| s), None)
+    let (bytes, name) = if path == Path::new("-") {
+        let mut b = Vec::new();
+        let r = std::io::stdin().read_to_end(&mut b);
+        (r.map(|_| b), None)
     } else {
-        (std::fs::read_to_string(path), Some(path))
+        (std::fs::read(path), Some(path))
     };
-    text.map_err(|e| {
-        ParseError::new(Pos::new(1, 1), ParseErrorKind::Io(e.to_string())).with_path(name)
+    let bytes = bytes.map_err(|e| {
+        ParseError::new(Pos::default(), ParseErrorKind::Io(e.to_string())).with_path(name)
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // The prefix is valid UTF-8 by construction.
+        let before = std::str::from_utf8(good).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        ParseError::new(Pos::new(line, col), ParseErrorKind::NotUtf8).with_path(name)
     })
 }
 

@@ -6,7 +6,7 @@
 //! with `#` that hold anything but `#`, `.` and numbers.
 
 use crate::grid::Grid;
-use crate::parse::{tokens, ParseError, ParseErrorKind, Pos};
+use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos};
 
 /// A parsed solution and where each value was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,7 @@ pub fn parse_solution(text: &str) -> Result<Grid<u8>, ParseError> {
 /// # Errors
 /// Non-digit tokens and ragged rows, with their positions.
 pub(crate) fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError> {
+    let text = super::strip_bom(text);
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut positions: Vec<Vec<Pos>> = Vec::new();
     let mut width: Option<usize> = None;
@@ -78,7 +79,7 @@ pub(crate) fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError
         rows.push(row);
         positions.push(at);
     }
-    let empty = || ParseError::new(Pos::new(1, 1), ParseErrorKind::Empty);
+    let empty = || ParseError::new(Pos::new(1, 1), nothing_found(text));
     if rows.is_empty() {
         return Err(empty());
     }

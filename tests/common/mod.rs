@@ -144,7 +144,7 @@ pub(crate) fn solve_file(engine: &Engine, path: &str) -> Grid<u8> {
     assert_worked(&stats, path);
     match outcome {
         Outcome::Solved { grid, .. } => grid,
-        Outcome::Unsat => panic!("{path}: no solution"),
+        other => panic!("{path}: no solution ({})", other.label()),
     }
 }
 
