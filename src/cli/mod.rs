@@ -137,7 +137,8 @@ pub(crate) struct SolverArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
     /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
-    /// measured rule, cadical for KenKen of side 12 and up, varisat otherwise].
+    /// measured rule, cadical for KenKen of side 17 and up and for counting CrossProducts,
+    /// varisat otherwise].
     #[arg(long, value_enum)]
     pub backend: Option<BackendArg>,
     /// External SAT solver command instead of an embedded one, e.g. `cadical` or
