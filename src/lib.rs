@@ -53,7 +53,7 @@ pub use encode::{
 };
 pub use engine::{
     decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError, Engine, EngineError,
-    EngineOptions, EngineStats, SatStats,
+    EngineOptions, EngineStats, SatStats, AUTO_CADICAL_MIN_SIDE,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};

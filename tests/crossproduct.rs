@@ -1,4 +1,4 @@
-//! The CrossProduct corpus over every engine (varisat and native). Every solution found
+//! The CrossProduct corpus over every engine (varisat, cadical and native). Every solution found
 //! has passed the independent verifier (inside `Engine::enumerate`); counts come from the
 //! files' `# solutions:` headers and solution lists from the shipped `.solutions` /
 //! `.solution` files, never from this file. SAT engines run under every line encoding,
@@ -126,7 +126,8 @@ macro_rules! public {
 }
 
 /// `generated!(name, "file")`: `generated/file.crossproduct` with each engine;
-/// `generated!(name, "file", slow_on_sat = "why")` ignores the SAT test in normal runs.
+/// `generated!(name, "file", slow_on_sat = "why")` ignores the SAT tests (both backends) in
+/// normal runs.
 /// Thousands of solutions mean thousands of blocking-clause calls for SAT (seconds to
 /// minutes: the release-mode `--ignored` run); the native engine takes milliseconds.
 macro_rules! generated {
@@ -137,7 +138,7 @@ macro_rules! generated {
                 e,
                 concat!("tests/data/crossproduct/generated/", $file, ".crossproduct")
             )
-            $(, varisat: #[ignore = $why])?
+            $(, sat: #[ignore = $why])?
         );
     };
 }
@@ -151,7 +152,7 @@ engine_test!(
         "tests/data/crossproduct/seeds/norvig-reorder-10x3.crossproduct",
         &[ConstraintEncoding::Auto]
     ),
-    varisat: #[ignore = "enumerates 36,685 solutions; run with --release --ignored"]
+    sat: #[ignore = "enumerates 36,685 solutions; run with --release --ignored"]
 );
 
 seed!(seeds_norvig_3x3, "norvig-3x3");

@@ -319,7 +319,7 @@ fn compare_runs_external_solvers_as_engines() {
         "compare",
         "--json",
         "--engines",
-        "native,sat",
+        "native,varisat",
         "--solver",
         "cadical",
         "tests/data/kenken/norvig/norvig-07-6x6.kenken",
@@ -353,4 +353,5 @@ fn compare_runs_external_solvers_as_engines() {
     ]);
     let out = &o.stdout;
     assert!(out.contains("varisat") && !out.contains("native"), "{out}");
+    assert_eq!(out.contains("cadical"), cfg!(feature = "cadical"), "{out}");
 }

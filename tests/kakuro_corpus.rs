@@ -1,5 +1,5 @@
 //! The Kakuro corpus over every engine: each shipped puzzle is solved by each engine
-//! (varisat and native), proven unique, passes the independent checker, and equals its
+//! (varisat, cadical and native), proven unique, passes the independent checker, and equals its
 //! `.solution` file (`#` for non-white squares, digits for white ones). Tiny grids count
 //! exactly, against the brute force of `tests/common/brute.rs`.
 
@@ -30,7 +30,7 @@ fn check(engine: &Engine, path: &str) {
 }
 
 /// `kakuro!(name, "file")`: `tests/data/kakuro/file.kakuro` against `file.solution`, with
-/// each engine (tests `name::varisat`, `name::native`).
+/// each engine (tests `name::varisat`, `name::cadical`, `name::native`).
 macro_rules! kakuro {
     ($name:ident, $path:literal) => {
         engine_test!($name, |e| check(

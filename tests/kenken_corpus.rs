@@ -1,5 +1,5 @@
 //! The KenKen corpus over every engine: each shipped puzzle is solved by each engine
-//! (varisat and native), proven unique, passes the independent checker, and equals the
+//! (varisat, cadical and native), proven unique, passes the independent checker, and equals the
 //! published solution (`.sol` / `.solution`) where one is shipped. Two engines that each
 //! prove uniqueness found the same grid. The 10×10 to 24×24 generated corpus is the
 //! release-mode run in `tests/large_kenken.rs`.
@@ -10,7 +10,7 @@ use cagesat::{Engine, EngineOptions, Outcome};
 use common::{check_unique_with_known_solution, load, solve_file};
 
 /// `kenken!(name, "dir/file")`: `tests/data/kenken/dir/file.kenken` with each engine
-/// (tests `name::varisat`, `name::native`), uniqueness checked, compared with `file.sol` /
+/// (tests `name::varisat`, `name::cadical`, `name::native`), uniqueness checked, compared with `file.sol` /
 /// `file.solution` when present.
 macro_rules! kenken {
     ($name:ident, $path:literal) => {

@@ -1,11 +1,14 @@
 //! # SAT backends
 //!
 //! A [`Backend`] is an incremental SAT solver: it takes clauses, solves under assumptions,
-//! takes more clauses between calls, and can be told to stop ([`Stop`]). The embedded one is
-//! varisat ([`VarisatBackend`]); [`ExternalBackend`] runs any DIMACS solver as a child
-//! process. This module is the only place that names a concrete solver: everything above it
+//! takes more clauses between calls, and can be told to stop ([`Stop`]). Two are embedded:
+//! varisat ([`VarisatBackend`], pure Rust) and, with the cargo feature `cadical` (on by
+//! default; it needs a C++ compiler), CaDiCaL (`CadicalBackend`); [`ExternalBackend`] runs
+//! any DIMACS solver as a child process. This module is the only place that names a concrete solver: everything above it
 //! (the SAT engine, blocking-clause enumeration, the KenKen generator) sees the trait.
 
+#[cfg(feature = "cadical")]
+mod cadical;
 mod external;
 mod varisat;
 
@@ -18,8 +21,21 @@ use crate::cnf::dimacs::AnswerError;
 use crate::cnf::{CnfFormula, Lit};
 use crate::stop::Stop;
 
+#[cfg(feature = "cadical")]
+pub(crate) use self::cadical::CadicalBackend;
 pub(crate) use self::external::ExternalBackend;
 pub(crate) use self::varisat::VarisatBackend;
+
+/// The embedded CaDiCaL, or [`BackendError::NotBuilt`] in a build without it.
+///
+/// # Errors
+/// [`BackendError::NotBuilt`] when the cargo feature `cadical` is off.
+pub(crate) fn embedded_cadical() -> Result<Box<dyn Backend>, BackendError> {
+    #[cfg(feature = "cadical")]
+    return Ok(Box::new(CadicalBackend::new()));
+    #[cfg(not(feature = "cadical"))]
+    return Err(BackendError::NotBuilt { feature: "cadical" });
+}
 
 /// Why a solver call failed. "Unsatisfiable" and "gave up" are answers
 /// ([`SatResult::Unsat`], [`SatResult::Unknown`]), not errors.
@@ -70,6 +86,12 @@ pub enum BackendError {
     /// The solver reported an internal failure.
     #[error("{0}")]
     Internal(String),
+    /// The solver is not compiled into this build (a cargo feature is off).
+    #[error("not built in (cargo feature `{feature}` is off)")]
+    NotBuilt {
+        /// The cargo feature that adds it.
+        feature: &'static str,
+    },
 }
 
 /// An incremental SAT solver the project can drive.
@@ -153,14 +175,117 @@ mod tests {
         check_incremental(VarisatBackend::new());
     }
 
-    #[test]
-    fn a_requested_stop_gives_unknown() {
-        let mut b = VarisatBackend::new();
+    /// A stop requested before a call makes it answer `Unknown`.
+    fn check_stop_before_call(mut b: impl Backend) {
         b.add_clause(&[Lit::from_dimacs(1)]);
         let stop = Stop::new();
         b.set_stop(stop.clone());
         stop.request();
         assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+    }
+
+    #[test]
+    fn a_requested_stop_gives_unknown() {
+        check_stop_before_call(VarisatBackend::new());
+    }
+
+    /// Pigeonhole `pigeons` → `holes`: p(i, h) = pigeon i sits in hole h. Unsatisfiable when
+    /// there are more pigeons than holes, and exponentially hard for resolution (so for CDCL).
+    fn pigeonhole(pigeons: usize, holes: usize) -> CnfFormula {
+        let p = |i: usize, h: usize| Lit::from_index(i * holes + h, true);
+        let mut f = CnfFormula::new();
+        for i in 0..pigeons {
+            let somewhere: Vec<Lit> = (0..holes).map(|h| p(i, h)).collect();
+            f.add_clause(&somewhere);
+        }
+        for h in 0..holes {
+            for i in 0..pigeons {
+                for j in i + 1..pigeons {
+                    f.add_clause(&[!p(i, h), !p(j, h)]);
+                }
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn pigeonhole_counts_are_right() {
+        let f = pigeonhole(3, 2);
+        assert_eq!(f.len(), 3 + 2 * 3);
+        let mut b = VarisatBackend::new();
+        b.add_formula(&f);
+        assert_eq!(b.solve().unwrap(), SatResult::Unsat);
+        let mut b = VarisatBackend::new();
+        b.add_formula(&pigeonhole(3, 3));
+        assert!(matches!(b.solve().unwrap(), SatResult::Sat(_)));
+    }
+
+    #[cfg(feature = "cadical")]
+    mod cadical {
+        use std::time::{Duration, Instant};
+
+        use super::*;
+
+        #[test]
+        fn cadical_solves_incrementally_under_assumptions() {
+            check_incremental(CadicalBackend::new());
+        }
+
+        #[test]
+        fn cadical_a_requested_stop_gives_unknown() {
+            check_stop_before_call(CadicalBackend::new());
+        }
+
+        /// The model covers every variable named so far, with the polarity that satisfies
+        /// the clauses; an assumption on a fresh variable is honoured and reported.
+        #[test]
+        fn cadical_models_name_every_variable() {
+            let mut b = CadicalBackend::new();
+            b.add_clause(&[Lit::from_dimacs(-3)]);
+            b.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(3)]);
+            let SatResult::Sat(model) = b.solve_under(&[Lit::from_dimacs(5)]).unwrap() else {
+                panic!("expected SAT")
+            };
+            assert_eq!(model.len(), 5);
+            for (i, lit) in model.iter().enumerate() {
+                assert_eq!(lit.index(), i);
+            }
+            assert!(model.contains(&Lit::from_dimacs(1)));
+            assert!(model.contains(&Lit::from_dimacs(-3)));
+            assert!(model.contains(&Lit::from_dimacs(5)));
+        }
+
+        /// A stop requested from another thread interrupts a running call: pigeonhole
+        /// 11 → 10 takes CaDiCaL far longer than the 100 ms after which we ask it to stop.
+        #[test]
+        fn cadical_a_stop_interrupts_a_running_solve() {
+            let mut b = CadicalBackend::new();
+            b.add_formula(&pigeonhole(11, 10));
+            let stop = Stop::new();
+            b.set_stop(stop.clone());
+            let asker = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.request();
+            });
+            let t0 = Instant::now();
+            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+            let took = t0.elapsed();
+            asker.join().unwrap();
+            assert!(took < Duration::from_secs(2), "stopped only after {took:?}");
+            // The stop stays requested: the next call gives up at once.
+            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+        }
+
+        /// A deadline interrupts a running call the same way.
+        #[test]
+        fn cadical_a_deadline_interrupts_a_running_solve() {
+            let mut b = CadicalBackend::new();
+            b.add_formula(&pigeonhole(11, 10));
+            let t0 = Instant::now();
+            b.set_stop(Stop::new().with_deadline(t0 + Duration::from_millis(100)));
+            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+            assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+        }
     }
 
     #[test]

@@ -2,11 +2,9 @@
 
 use std::io::Write;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
-use super::{
-    display_name, load, parse_timeout, EngineArg, Files, FormulaArgs, EXIT_ERROR, EXIT_OK,
-};
+use super::{display_name, load, parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
 use cagesat::compare::{self, CompareOptions};
 use cagesat::{Engine, Stop};
 
@@ -19,9 +17,9 @@ pub(crate) struct CompareArgs {
     /// Formula options (SAT engines).
     #[command(flatten)]
     pub formula: FormulaArgs,
-    /// Built-in engines to run (default: both).
+    /// Built-in engines to run (default: all; `sat` is every embedded SAT backend).
     #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
-    pub engines: Vec<EngineArg>,
+    pub engines: Vec<CompareEngineArg>,
     /// Also run this external SAT solver (repeatable), e.g. `cadical`.
     #[arg(long = "solver", value_name = "CMD")]
     pub solvers: Vec<String>,
@@ -37,6 +35,31 @@ pub(crate) struct CompareArgs {
     pub json: bool,
 }
 
+/// `compare --engines` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CompareEngineArg {
+    /// Constraint propagation and search.
+    Native,
+    /// Every embedded SAT backend (varisat, and cadical when built in).
+    Sat,
+    /// The CNF with the embedded varisat.
+    Varisat,
+    /// The CNF with the embedded CaDiCaL.
+    Cadical,
+}
+
+impl CompareEngineArg {
+    /// Whether this value selects the built-in `engine`.
+    fn selects(self, engine: &Engine) -> bool {
+        match self {
+            CompareEngineArg::Native => *engine == Engine::Native,
+            CompareEngineArg::Sat => matches!(engine, Engine::Varisat | Engine::Cadical),
+            CompareEngineArg::Varisat => *engine == Engine::Varisat,
+            CompareEngineArg::Cadical => *engine == Engine::Cadical,
+        }
+    }
+}
+
 pub(super) fn compare_files(
     args: &CompareArgs,
     interrupt: &Stop,
@@ -49,13 +72,12 @@ pub(super) fn compare_files(
     };
     let mut engines: Vec<Engine> = Engine::builtin()
         .into_iter()
-        .filter(|e| {
-            args.engines.iter().any(|a| match a {
-                EngineArg::Native => *e == Engine::Native,
-                EngineArg::Sat => *e == Engine::Varisat,
-            })
-        })
+        .filter(|e| args.engines.iter().any(|a| a.selects(e)))
         .collect();
+    // Asked for by name but not built in: run it anyway, so the table says why it failed.
+    if args.engines.contains(&CompareEngineArg::Cadical) && !engines.contains(&Engine::Cadical) {
+        engines.push(Engine::Cadical);
+    }
     engines.extend(args.solvers.iter().map(|cmd| Engine::External {
         command: cmd.clone(),
         timeout: None,

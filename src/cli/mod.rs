@@ -151,7 +151,12 @@ pub(crate) struct SolverArgs {
     /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
-    /// External SAT solver command instead of the embedded varisat, e.g. `cadical` or
+    /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
+    /// measured rule, cadical for KenKen of side 17 and up and for counting CrossProducts,
+    /// varisat otherwise].
+    #[arg(long, value_enum)]
+    pub backend: Option<BackendArg>,
+    /// External SAT solver command instead of an embedded one, e.g. `cadical` or
     /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
@@ -165,18 +170,31 @@ impl SolverArgs {
     /// The engine these options ask for.
     ///
     /// # Errors
-    /// `--solver` with `--engine native`, or an invalid timeout.
+    /// `--solver` or `--backend` with `--engine native`, `--backend` with `--solver`, or an
+    /// invalid timeout.
     pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
         let _ = parse_timeout(self.timeout)?;
         match (&self.solver, self.engine) {
             (Some(_), EngineArg::Native) => {
                 bail!("cagesat: --solver runs a SAT solver; it cannot be combined with --engine native")
             }
+            (None, EngineArg::Native) if self.backend.is_some() => {
+                bail!("--backend chooses a SAT solver; it cannot be combined with --engine native")
+            }
+            (Some(_), EngineArg::Sat) if self.backend.is_some() => {
+                bail!(
+                    "--backend chooses an embedded SAT solver; it cannot be combined with --solver"
+                )
+            }
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
                 timeout: None,
             }),
-            (None, EngineArg::Sat) => Ok(Engine::Varisat),
+            (None, EngineArg::Sat) => Ok(match self.backend.unwrap_or(BackendArg::Auto) {
+                BackendArg::Varisat => Engine::Varisat,
+                BackendArg::Cadical => Engine::Cadical,
+                BackendArg::Auto => Engine::Auto,
+            }),
             (None, EngineArg::Native) => Ok(Engine::Native),
         }
     }
@@ -271,8 +289,19 @@ fn stopped_status(reason: StopReason) -> u8 {
 pub(crate) enum EngineArg {
     /// Constraint propagation and search.
     Native,
-    /// One-hot CNF and a SAT solver (embedded varisat, or `--solver`).
+    /// One-hot CNF and a SAT solver (embedded: `--backend`; external: `--solver`).
     Sat,
+}
+
+/// `--backend` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum BackendArg {
+    /// Per puzzle, by the measured rule (see the README's backends table).
+    Auto,
+    /// varisat (pure Rust).
+    Varisat,
+    /// CaDiCaL (C++, built in unless the crate was built without the `cadical` feature).
+    Cadical,
 }
 
 /// `--cage-lines` values.

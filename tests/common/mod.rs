@@ -9,8 +9,9 @@ use std::path::Path;
 
 use cagesat::{read_puzzle, Count, Engine, EngineOptions, EngineStats, Grid, Outcome, Puzzle};
 
-/// Instantiates the items given once per built-in engine, as modules `varisat` and
-/// `native`; inside, `engine()` is that module's engine (rustsat's `gen_tests!` idea).
+/// Instantiates the items given once per built-in engine, as modules `varisat`, `cadical`
+/// (when the `cadical` feature is on) and `native`; inside, `engine()` is that module's
+/// engine (rustsat's `gen_tests!` idea).
 #[macro_export]
 macro_rules! per_engine {
     ($($body:item)*) => {
@@ -19,6 +20,15 @@ macro_rules! per_engine {
             use super::*;
             fn engine() -> cagesat::Engine {
                 cagesat::Engine::Varisat
+            }
+            $($body)*
+        }
+        #[cfg(feature = "cadical")]
+        mod cadical {
+            #[allow(unused_imports, reason = "not every body uses every import")]
+            use super::*;
+            fn engine() -> cagesat::Engine {
+                cagesat::Engine::Cadical
             }
             $($body)*
         }
@@ -34,14 +44,16 @@ macro_rules! per_engine {
 }
 
 /// One test per built-in engine: `engine_test!(name, check)` expands to a module `name`
-/// holding `#[test] fn varisat()` and `#[test] fn native()`, each calling `check(&engine)`
-/// (`check` is any `Fn(&Engine)` expression, resolved in the calling module). This is the
-/// one-line-per-corpus-file form (varisat's `test_cnf!`) run over every engine (rustsat's
-/// `gen_tests!`), so `cargo test native` or `cargo test varisat` picks one engine.
+/// holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is on) and
+/// `fn native()`, each calling `check(&engine)` (`check` is any `Fn(&Engine)` expression,
+/// resolved in the calling module). This is the one-line-per-corpus-file form (varisat's
+/// `test_cnf!`) run over every engine (rustsat's `gen_tests!`), so `cargo test native`,
+/// `cargo test varisat` or `cargo test cadical` picks one engine.
 ///
-/// Attributes before `name` apply to every engine's test; `varisat: #[…]` / `native: #[…]`
-/// after `check` apply to one (an engine-specific `#[ignore]`); `native: skip` leaves the
-/// native test out, and the call site says why.
+/// Attributes before `name` apply to every engine's test; after `check`, in this order,
+/// `varisat: #[…]`, `cadical: #[…]`, `sat: #[…]` (both SAT backends) and `native: #[…]`
+/// apply to some (an engine-specific `#[ignore]`); `native: skip` leaves the native test
+/// out, and the call site says why.
 #[macro_export]
 macro_rules! engine_test {
     ($(#[$all:meta])* $name:ident, $check:expr, native: skip) => {
@@ -53,18 +65,34 @@ macro_rules! engine_test {
             fn varisat() {
                 ($check)(&cagesat::Engine::Varisat);
             }
+            #[cfg(feature = "cadical")]
+            #[test]
+            $(#[$all])*
+            fn cadical() {
+                ($check)(&cagesat::Engine::Cadical);
+            }
         }
     };
     ($(#[$all:meta])* $name:ident, $check:expr
-        $(, varisat: #[$v:meta])? $(, native: #[$n:meta])? $(,)?) => {
+        $(, varisat: #[$v:meta])? $(, cadical: #[$c:meta])? $(, sat: #[$s:meta])?
+        $(, native: #[$n:meta])? $(,)?) => {
         mod $name {
             #[allow(unused_imports, reason = "not every check uses every import")]
             use super::*;
             #[test]
             $(#[$all])*
             $(#[$v])?
+            $(#[$s])?
             fn varisat() {
                 ($check)(&cagesat::Engine::Varisat);
+            }
+            #[cfg(feature = "cadical")]
+            #[test]
+            $(#[$all])*
+            $(#[$c])?
+            $(#[$s])?
+            fn cadical() {
+                ($check)(&cagesat::Engine::Cadical);
             }
             #[test]
             $(#[$all])*
@@ -74,6 +102,14 @@ macro_rules! engine_test {
             }
         }
     };
+}
+
+/// The names of [`Engine::builtin`], in report order (`compare`'s default engines).
+pub(crate) fn builtin_names() -> Vec<String> {
+    Engine::builtin()
+        .iter()
+        .map(|e| e.name().to_string())
+        .collect()
 }
 
 /// Parses a puzzle file from the repository.
