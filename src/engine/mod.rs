@@ -96,7 +96,7 @@ impl Engine {
     /// in total, even on 150,000-variable CrossProduct CNFs that propagation settles almost
     /// at once); the two trade wins on KenKen of side 12 to 16; CaDiCaL is 4.6× faster on
     /// the hard 20×20, which dominates the generated corpus' total. Counting CrossProducts
-    /// (thousands of blocking clauses): CaDiCaL's incremental calls are 3–8× faster.
+    /// (thousands of blocking clauses): CaDiCaL takes 0.07–0.46× of varisat's time.
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
         if !cfg!(feature = "cadical") {
