@@ -41,19 +41,21 @@ mod product;
 pub mod puzzle;
 mod render;
 mod rng;
+mod smtlib;
 mod stop;
 pub mod survey;
 mod tuples;
 mod verify;
 
 pub use answer::{Count, Outcome};
+pub use backend::SmtSolver;
 pub use cnf::{AmoEncoding, EncodeStats};
 pub use encode::{
     encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
 };
 pub use engine::{
-    decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError, Engine, EngineError,
-    EngineOptions, EngineStats, SatStats,
+    decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_dimacs,
+    DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats, SatStats, SmtRunStats,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};
@@ -61,5 +63,7 @@ pub use parse::solution::parse_solution;
 pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError};
 pub use puzzle::Puzzle;
 pub use render::{solution_json as render_json, solution_text as render_text};
+pub use smtlib::answer::{AnswerPos, SmtAnswerError};
+pub use smtlib::{smtlib_stats, write_smtlib, ProductForm, SmtOptions, SmtStats};
 pub use stop::Stop;
 pub use verify::{verify, VerifyError};

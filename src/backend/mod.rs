@@ -7,6 +7,7 @@
 //! (the SAT engine, blocking-clause enumeration, the KenKen generator) sees the trait.
 
 mod external;
+mod smt;
 mod varisat;
 
 use std::time::Duration;
@@ -19,6 +20,8 @@ use crate::cnf::{CnfFormula, Lit};
 use crate::stop::Stop;
 
 pub(crate) use self::external::ExternalBackend;
+pub(crate) use self::smt::run_smt;
+pub use self::smt::SmtSolver;
 pub(crate) use self::varisat::VarisatBackend;
 
 /// Why a solver call failed. "Unsatisfiable" and "gave up" are answers
@@ -70,6 +73,9 @@ pub enum BackendError {
     /// The solver reported an internal failure.
     #[error("{0}")]
     Internal(String),
+    /// An SMT solver's output could not be read.
+    #[error("unreadable SMT answer")]
+    SmtAnswer(#[source] crate::smtlib::answer::SmtAnswerError),
 }
 
 /// An incremental SAT solver the project can drive.

@@ -22,7 +22,8 @@ pub(crate) struct CompareArgs {
     /// Built-in engines to run (default: both).
     #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
     pub engines: Vec<EngineArg>,
-    /// Also run this external SAT solver (repeatable), e.g. `cadical`.
+    /// Also run this external SAT solver (repeatable), e.g. `cadical`; `z3` and `cvc5` run
+    /// the SMT-LIB script.
     #[arg(long = "solver", value_name = "CMD")]
     pub solvers: Vec<String>,
     /// Time limit per external solver call, in seconds.
@@ -50,10 +51,17 @@ pub(super) fn compare_files(args: &CompareArgs, out: &mut impl Write, err: &mut 
             })
         })
         .collect();
-    engines.extend(args.solvers.iter().map(|cmd| Engine::External {
-        command: cmd.clone(),
-        timeout,
-    }));
+    engines.extend(
+        args.solvers
+            .iter()
+            .map(|cmd| match super::smt::smt_solver(cmd) {
+                Some(solver) => Engine::Smt { solver, timeout },
+                None => Engine::External {
+                    command: cmd.clone(),
+                    timeout,
+                },
+            }),
+    );
     let opts = CompareOptions {
         repeat: args.repeat.max(1),
         engine: args.formula.engine_options(),

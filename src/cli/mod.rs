@@ -10,6 +10,7 @@ mod dimacs;
 mod gen_crossproduct;
 mod generate;
 mod grade;
+mod smt;
 mod solve;
 mod survey;
 
@@ -137,7 +138,8 @@ pub(crate) struct SolverArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
     /// External SAT solver command instead of the embedded varisat, e.g. `cadical` or
-    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
+    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file); `z3` and `cvc5` solve
+    /// the SMT-LIB script instead of the CNF.
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
     /// Time limit per external solver call, in seconds.
@@ -156,6 +158,10 @@ impl SolverArgs {
             (Some(_), EngineArg::Native) => {
                 bail!("--solver runs a SAT solver; it cannot be combined with --engine native")
             }
+            (Some(cmd), EngineArg::Sat) if smt::smt_solver(cmd).is_some() => Ok(Engine::Smt {
+                solver: smt::smt_solver(cmd).expect("checked by the guard"),
+                timeout,
+            }),
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
                 timeout,

@@ -27,6 +27,9 @@ pub enum DecodeAnswerError {
     /// The answer text is not a solver answer.
     #[error(transparent)]
     Unreadable(#[from] AnswerError),
+    /// The answer text is not an SMT solver answer, or its values are not the grid's.
+    #[error(transparent)]
+    SmtUnreadable(#[from] crate::smtlib::answer::SmtAnswerError),
     /// The solver gave up.
     #[error("the solver answered UNKNOWN")]
     Unknown,

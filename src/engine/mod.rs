@@ -15,6 +15,7 @@
 
 mod dimacs;
 mod sat;
+mod smt;
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -24,7 +25,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{Backend, BackendError, ExternalBackend, VarisatBackend};
+use crate::backend::{Backend, BackendError, ExternalBackend, SmtSolver, VarisatBackend};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
@@ -35,6 +36,7 @@ use crate::verify::{verify, VerifyError};
 
 pub use self::dimacs::{decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError};
 pub use self::sat::SatStats;
+pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
 
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +50,13 @@ pub enum Engine {
         /// Command template: `{in}` is the CNF file, `{out}` a result file; without `{in}`
         /// the CNF path is appended (`cadical`, `"minisat {in} {out}"`).
         command: String,
+        /// Time limit per solver call.
+        timeout: Option<Duration>,
+    },
+    /// The SMT-LIB script (`crate::smtlib`) solved by z3 or cvc5, one process per query.
+    Smt {
+        /// Which solver.
+        solver: SmtSolver,
         /// Time limit per solver call.
         timeout: Option<Duration>,
     },
@@ -67,6 +76,7 @@ impl Engine {
             Engine::Native => "native",
             Engine::Varisat => "varisat",
             Engine::External { command, .. } => command.split_whitespace().next().unwrap_or(""),
+            Engine::Smt { solver, .. } => solver.program(),
         }
     }
 
@@ -191,6 +201,11 @@ impl Engine {
                 let (complete, stats) = native::enumerate(puzzle, &opts.native, visit);
                 return Ok((complete, EngineStats::Native(stats)));
             }
+            Engine::Smt { solver, timeout } => {
+                let smt = (&opts.smt, &opts.stop);
+                let (complete, stats) = smt::enumerate(puzzle, *solver, *timeout, smt, visit)?;
+                return Ok((complete, EngineStats::Smt(stats)));
+            }
             Engine::Varisat => Box::new(VarisatBackend::new()),
             Engine::External { command, timeout } => {
                 Box::new(ExternalBackend::new(command, *timeout).map_err(|source| {
@@ -210,6 +225,7 @@ impl Engine {
     fn idle_stats(&self) -> EngineStats {
         match self {
             Engine::Native => EngineStats::Native(NativeStats::default()),
+            Engine::Smt { .. } => EngineStats::Smt(SmtRunStats::default()),
             _ => EngineStats::Sat(SatStats::default()),
         }
     }
@@ -222,6 +238,8 @@ pub struct EngineOptions {
     pub encode: EncodeOptions,
     /// Native engine choices.
     pub native: NativeOptions,
+    /// SMT-LIB choices (SMT engines).
+    pub smt: crate::smtlib::SmtOptions,
     /// Asks a running SAT backend to give up (the run then fails with
     /// [`EngineError::GaveUp`]).
     pub stop: Stop,
@@ -273,6 +291,8 @@ pub enum EngineStats {
     Native(NativeStats),
     /// SAT formula size and times.
     Sat(SatStats),
+    /// SMT script size, solver calls and times.
+    Smt(SmtRunStats),
 }
 
 impl EngineStats {
@@ -282,6 +302,7 @@ impl EngineStats {
         match self {
             EngineStats::Native(s) => s.total_time(),
             EngineStats::Sat(s) => s.encode_time + s.solve_time,
+            EngineStats::Smt(s) => s.encode_time + s.solve_time,
         }
     }
 
@@ -290,7 +311,7 @@ impl EngineStats {
     pub fn nodes(&self) -> Option<u64> {
         match self {
             EngineStats::Native(s) => Some(s.nodes),
-            EngineStats::Sat(_) => None,
+            EngineStats::Sat(_) | EngineStats::Smt(_) => None,
         }
     }
 
@@ -299,7 +320,7 @@ impl EngineStats {
     pub fn backtracks(&self) -> Option<u64> {
         match self {
             EngineStats::Native(s) => Some(s.backtracks),
-            EngineStats::Sat(_) => None,
+            EngineStats::Sat(_) | EngineStats::Smt(_) => None,
         }
     }
 
@@ -307,7 +328,7 @@ impl EngineStats {
     #[must_use]
     pub fn cnf(&self) -> Option<(usize, usize)> {
         match self {
-            EngineStats::Native(_) => None,
+            EngineStats::Native(_) | EngineStats::Smt(_) => None,
             EngineStats::Sat(s) => Some((s.cnf.vars, s.cnf.clauses)),
         }
     }
@@ -328,6 +349,13 @@ impl EngineStats {
             EngineStats::Sat(s) => json!({
                 "vars": s.cnf.vars,
                 "clauses": s.cnf.clauses,
+                "encode_ms": ms(s.encode_time),
+                "solve_ms": ms(s.solve_time),
+            }),
+            EngineStats::Smt(s) => json!({
+                "declarations": s.script.declarations,
+                "assertions": s.script.assertions,
+                "calls": s.calls,
                 "encode_ms": ms(s.encode_time),
                 "solve_ms": ms(s.solve_time),
             }),
