@@ -55,7 +55,8 @@ pub use encode::{
 };
 pub use engine::{
     decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_dimacs,
-    DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats, SatStats, SmtRunStats,
+    write_dimacs_projected, DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats,
+    SatStats, SmtRunStats,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};

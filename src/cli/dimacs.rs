@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
 use cagesat::{
-    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs, Encoding,
-    EngineStats, Grid, Outcome, ParseError, SatStats,
+    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs,
+    write_dimacs_projected, Encoding, EngineStats, Grid, Outcome, ParseError, SatStats,
 };
 
 /// `encode` options.
@@ -85,13 +85,20 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     for path in &args.block {
         blocked.push(blocked_solution(path, &enc)?);
     }
+    let write = |w: &mut dyn Write, p: &_, e: &_, o: &_, b: &[_]| {
+        if args.projection {
+            write_dimacs_projected(&mut { w }, p, e, o, b)
+        } else {
+            write_dimacs(&mut { w }, p, e, o, b)
+        }
+    };
     let written = match &args.output {
         Some(path) => File::create(path).and_then(|f| {
             let mut w = BufWriter::new(f);
-            write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)?;
+            write(&mut w, &puzzle, &enc, &opts, &blocked)?;
             w.flush()
         }),
-        None => write_dimacs(out, &puzzle, &enc, &opts, &blocked),
+        None => write(out, &puzzle, &enc, &opts, &blocked),
     };
     written.with_context(|| {
         let target = args

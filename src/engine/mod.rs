@@ -34,7 +34,9 @@ use crate::puzzle::Puzzle;
 use crate::stop::Stop;
 use crate::verify::{verify, VerifyError};
 
-pub use self::dimacs::{decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError};
+pub use self::dimacs::{
+    decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,
+};
 pub use self::sat::SatStats;
 pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
 
