@@ -51,9 +51,10 @@ pub(crate) enum Command {
     Compare(compare::CompareArgs),
     /// Count solutions with blocking clauses.
     Count(solve::CountArgs),
-    /// Write a puzzle's CNF as DIMACS.
+    /// Write a puzzle's CNF as DIMACS (or, with `--format smtlib`, an SMT-LIB 2 script).
     Encode(dimacs::EncodeArgs),
-    /// Read an external solver's answer for a puzzle's CNF and print the verified grid.
+    /// Read an external solver's answer (DIMACS, or z3/cvc5 for the SMT-LIB script) and print
+    /// the verified grid.
     Decode(dimacs::DecodeArgs),
     /// Generate new puzzles.
     Generate(generate::GenerateArgs),
