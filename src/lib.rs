@@ -41,19 +41,22 @@ mod product;
 pub mod puzzle;
 mod render;
 mod rng;
+mod smtlib;
 mod stop;
 pub mod survey;
 mod tuples;
 mod verify;
 
 pub use answer::{Count, Outcome};
+pub use backend::SmtSolver;
 pub use cnf::{AmoEncoding, EncodeStats};
 pub use encode::{
     encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
 };
 pub use engine::{
-    decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError, Engine, EngineError,
-    EngineOptions, EngineStats, SatStats, AUTO_CADICAL_MIN_SIDE,
+    decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_dimacs,
+    write_dimacs_projected, DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats,
+    SatStats, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};
@@ -62,5 +65,7 @@ pub use parse::solution::parse_solution;
 pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError, ParseErrorKind, Pos};
 pub use puzzle::Puzzle;
 pub use render::{render_svg, solution_json as render_json, solution_text as render_text};
+pub use smtlib::answer::{AnswerPos, SmtAnswerError};
+pub use smtlib::{smtlib_stats, write_smtlib, ProductForm, SmtOptions, SmtStats};
 pub use stop::{Stop, StopReason};
 pub use verify::{verify, VerifyError};

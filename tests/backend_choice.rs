@@ -141,7 +141,7 @@ fn backend_needs_the_embedded_sat_engine() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        "--backend chooses a SAT solver; it cannot be combined with --engine native\n"
+        "cagesat: --backend chooses a SAT solver; it cannot be combined with --engine native\n"
     );
     let o = run([
         "count",
@@ -154,7 +154,7 @@ fn backend_needs_the_embedded_sat_engine() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        "--backend chooses an embedded SAT solver; it cannot be combined with --solver\n"
+        "cagesat: --backend chooses an embedded SAT solver; it cannot be combined with --solver\n"
     );
 }
 

@@ -10,6 +10,7 @@
 #[cfg(feature = "cadical")]
 mod cadical;
 mod external;
+mod smt;
 mod varisat;
 
 use std::time::Duration;
@@ -24,6 +25,8 @@ use crate::stop::Stop;
 #[cfg(feature = "cadical")]
 pub(crate) use self::cadical::CadicalBackend;
 pub(crate) use self::external::ExternalBackend;
+pub(crate) use self::smt::run_smt;
+pub use self::smt::SmtSolver;
 pub(crate) use self::varisat::VarisatBackend;
 
 /// The embedded CaDiCaL, or [`BackendError::NotBuilt`] in a build without it.
@@ -92,6 +95,9 @@ pub enum BackendError {
         /// The cargo feature that adds it.
         feature: &'static str,
     },
+    /// An SMT solver's output could not be read.
+    #[error("unreadable SMT answer")]
+    SmtAnswer(#[source] crate::smtlib::answer::SmtAnswerError),
 }
 
 /// An incremental SAT solver the project can drive.

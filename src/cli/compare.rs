@@ -20,7 +20,8 @@ pub(crate) struct CompareArgs {
     /// Built-in engines to run (default: all; `sat` is every embedded SAT backend).
     #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
     pub engines: Vec<CompareEngineArg>,
-    /// Also run this external SAT solver (repeatable), e.g. `cadical`.
+    /// Also run this external SAT solver (repeatable), e.g. `cadical`; `z3` and `cvc5` run
+    /// the SMT-LIB script.
     #[arg(long = "solver", value_name = "CMD")]
     pub solvers: Vec<String>,
     /// Time limit per run (each engine on each puzzle, each repetition), in seconds; a run
@@ -78,10 +79,20 @@ pub(super) fn compare_files(
     if args.engines.contains(&CompareEngineArg::Cadical) && !engines.contains(&Engine::Cadical) {
         engines.push(Engine::Cadical);
     }
-    engines.extend(args.solvers.iter().map(|cmd| Engine::External {
-        command: cmd.clone(),
-        timeout: None,
-    }));
+    engines.extend(
+        args.solvers
+            .iter()
+            .map(|cmd| match super::smt::smt_solver(cmd) {
+                Some(solver) => Engine::Smt {
+                    solver,
+                    timeout: None,
+                },
+                None => Engine::External {
+                    command: cmd.clone(),
+                    timeout: None,
+                },
+            }),
+    );
     let mut opts = CompareOptions {
         repeat: args.repeat,
         engine: args.formula.engine_options(),

@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
 use cagesat::{
-    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs, Encoding,
-    EngineStats, Grid, Outcome, ParseError, SatStats,
+    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs,
+    write_dimacs_projected, Encoding, EngineStats, Grid, Outcome, ParseError, SatStats,
 };
 
 /// `encode` options.
@@ -31,6 +31,16 @@ pub(crate) struct EncodeArgs {
     /// Print the size of every clause family as a table instead of the CNF.
     #[arg(long)]
     pub stats: bool,
+    /// Output format: DIMACS CNF, or an SMT-LIB 2 script (`--format smtlib`).
+    #[arg(long, value_enum, default_value_t = super::smt::FormatArg::Dimacs)]
+    pub format: super::smt::FormatArg,
+    /// SMT-LIB options.
+    #[command(flatten)]
+    pub smt: super::smt::SmtArgs,
+    /// Add the model-counting competition's projection line (`c p show <x variables> 0`),
+    /// so a projected model counter counts grids.
+    #[arg(long)]
+    pub projection: bool,
 }
 
 /// `decode` options.
@@ -46,6 +56,10 @@ pub(crate) struct DecodeArgs {
     /// Print a JSON object instead of the drawn grid.
     #[arg(long)]
     pub json: bool,
+    /// The answer's format: decided by content by default (z3/cvc5 print `sat` or `unsat`
+    /// first, DIMACS solvers `s …` or `SAT`/`UNSAT`).
+    #[arg(long, value_enum, default_value_t = super::smt::AnswerArg::Auto)]
+    pub answer: super::smt::AnswerArg,
 }
 
 /// `cagesat encode`.
@@ -59,6 +73,9 @@ pub(super) fn encode(args: &EncodeArgs, out: &mut impl Write, err: &mut impl Wri
 fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let name = display_name(&args.file);
     let puzzle = load(&args.file, args.formula.strict)?;
+    if args.format == super::smt::FormatArg::Smtlib {
+        return super::smt::encode_smtlib(args, &puzzle, out);
+    }
     let opts = args.formula.encode_options();
     let enc = encode_puzzle(&puzzle, &opts).with_context(|| name.clone())?;
     let mut blocked = Vec::new();
@@ -71,6 +88,8 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let write = |mut w: &mut dyn Write| -> std::io::Result<()> {
         if args.stats {
             write_stats(w, &enc)
+        } else if args.projection {
+            write_dimacs_projected(&mut w, &puzzle, &enc, &opts, &blocked)
         } else {
             write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)
         }
@@ -115,24 +134,28 @@ fn blocked_solution(path: &Path, enc: &Encoding) -> anyhow::Result<Grid<u8>> {
 /// `cagesat decode`.
 pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let name = display_name(&args.file);
-    let run = || -> anyhow::Result<(cagesat::Puzzle, Outcome, SatStats)> {
+    let run = || -> anyhow::Result<(cagesat::Puzzle, Outcome, EngineStats)> {
         let puzzle = load(&args.file, args.formula.strict)?;
-        let enc =
-            encode_puzzle(&puzzle, &args.formula.encode_options()).with_context(|| name.clone())?;
         let model_name = display_name(&args.model);
         let text = read_text(&args.model)?;
+        if super::smt::is_smt(args.answer, &text) {
+            let (outcome, stats) =
+                super::smt::decode_smt(&puzzle, &text).with_context(|| model_name.clone())?;
+            return Ok((puzzle, outcome, stats));
+        }
+        let enc =
+            encode_puzzle(&puzzle, &args.formula.encode_options()).with_context(|| name.clone())?;
         let outcome = decode_answer(&puzzle, &enc, &text).with_context(|| model_name.clone())?;
         let stats = SatStats {
             cnf: enc.stats(),
             ..SatStats::default()
         };
-        Ok((puzzle, outcome, stats))
+        Ok((puzzle, outcome, EngineStats::Sat(stats)))
     };
     match run() {
         Ok((puzzle, outcome, stats)) => {
             let written = if args.json {
-                let v =
-                    super::solve::solve_json(&name, &puzzle, &outcome, &EngineStats::Sat(stats));
+                let v = super::solve::solve_json(&name, &puzzle, &outcome, &stats);
                 writeln!(out, "{v}")
             } else {
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)

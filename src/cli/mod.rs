@@ -13,6 +13,7 @@ mod generate;
 mod grade;
 mod keen_arg;
 mod render;
+mod smt;
 mod solve;
 mod survey;
 mod svg_out;
@@ -59,9 +60,10 @@ pub(crate) enum Command {
     Compare(compare::CompareArgs),
     /// Count solutions with blocking clauses.
     Count(solve::CountArgs),
-    /// Write a puzzle's CNF as DIMACS.
+    /// Write a puzzle's CNF as DIMACS (or, with `--format smtlib`, an SMT-LIB 2 script).
     Encode(dimacs::EncodeArgs),
-    /// Read an external solver's answer for a puzzle's CNF and print the verified grid.
+    /// Read an external solver's answer (DIMACS, or z3/cvc5 for the SMT-LIB script) and print
+    /// the verified grid.
     Decode(dimacs::DecodeArgs),
     /// Generate new puzzles.
     Generate(generate::GenerateArgs),
@@ -157,7 +159,8 @@ pub(crate) struct SolverArgs {
     #[arg(long, value_enum)]
     pub backend: Option<BackendArg>,
     /// External SAT solver command instead of an embedded one, e.g. `cadical` or
-    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file).
+    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file); `z3` and `cvc5` solve
+    /// the SMT-LIB script instead of the CNF.
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,
     /// Time limit per puzzle, in seconds, for every engine; a puzzle that runs out reports
@@ -179,13 +182,17 @@ impl SolverArgs {
                 bail!("cagesat: --solver runs a SAT solver; it cannot be combined with --engine native")
             }
             (None, EngineArg::Native) if self.backend.is_some() => {
-                bail!("--backend chooses a SAT solver; it cannot be combined with --engine native")
+                bail!("cagesat: --backend chooses a SAT solver; it cannot be combined with --engine native")
             }
             (Some(_), EngineArg::Sat) if self.backend.is_some() => {
                 bail!(
-                    "--backend chooses an embedded SAT solver; it cannot be combined with --solver"
+                    "cagesat: --backend chooses an embedded SAT solver; it cannot be combined with --solver"
                 )
             }
+            (Some(cmd), EngineArg::Sat) if smt::smt_solver(cmd).is_some() => Ok(Engine::Smt {
+                solver: smt::smt_solver(cmd).expect("checked by the guard"),
+                timeout: None,
+            }),
             (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
                 command: cmd.clone(),
                 timeout: None,

@@ -27,6 +27,9 @@ pub enum DecodeAnswerError {
     /// The answer text is not a solver answer.
     #[error(transparent)]
     Unreadable(#[from] AnswerError),
+    /// The answer text is not an SMT solver answer, or its values are not the grid's.
+    #[error(transparent)]
+    SmtUnreadable(#[from] crate::smtlib::answer::SmtAnswerError),
     /// The solver gave up.
     #[error("the solver answered UNKNOWN")]
     Unknown,
@@ -90,12 +93,45 @@ pub fn write_dimacs(
     opts: &EncodeOptions,
     blocked: &[Grid<u8>],
 ) -> io::Result<()> {
+    write_dimacs_with(w, puzzle, enc, opts, blocked, false)
+}
+
+/// [`write_dimacs`] plus the model-counting competition's projection lines right before
+/// the `p cnf` line: `c t pmc` and `c p show 1 2 … n 0` over the x(cell, digit) variables
+/// only, so a projected model counter counts grids rather than assignments of auxiliary
+/// variables (each grid extends to exactly one assignment of the x variables).
+///
+/// # Errors
+/// Write failures.
+pub fn write_dimacs_projected(
+    w: &mut impl Write,
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    opts: &EncodeOptions,
+    blocked: &[Grid<u8>],
+) -> io::Result<()> {
+    write_dimacs_with(w, puzzle, enc, opts, blocked, true)
+}
+
+fn write_dimacs_with(
+    w: &mut impl Write,
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    opts: &EncodeOptions,
+    blocked: &[Grid<u8>],
+    projection: bool,
+) -> io::Result<()> {
     let mut comments = dimacs_comments(puzzle, enc, opts);
     if !blocked.is_empty() {
         comments.push(format!(
             "block: the last {} clause(s) exclude given solutions",
             blocked.len()
         ));
+    }
+    if projection {
+        comments.push("t pmc".to_string());
+        let show: Vec<String> = (1..=enc.map.var_count()).map(|v| v.to_string()).collect();
+        comments.push(format!("p show {} 0", show.join(" ")));
     }
     let blocks: Vec<Vec<Lit>> = blocked
         .iter()

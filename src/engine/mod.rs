@@ -16,6 +16,7 @@
 
 mod dimacs;
 mod sat;
+mod smt;
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -25,7 +26,9 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{embedded_cadical, Backend, BackendError, ExternalBackend, VarisatBackend};
+use crate::backend::{
+    embedded_cadical, Backend, BackendError, ExternalBackend, SmtSolver, VarisatBackend,
+};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
@@ -34,8 +37,11 @@ use crate::puzzle::Puzzle;
 use crate::stop::Stop;
 use crate::verify::{verify, VerifyError};
 
-pub use self::dimacs::{decode_answer, parse_blocked_solution, write_dimacs, DecodeAnswerError};
+pub use self::dimacs::{
+    decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,
+};
 pub use self::sat::SatStats;
+pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
 
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +62,13 @@ pub enum Engine {
         /// Command template: `{in}` is the CNF file, `{out}` a result file; without `{in}`
         /// the CNF path is appended (`cadical`, `"minisat {in} {out}"`).
         command: String,
+        /// Time limit per solver call.
+        timeout: Option<Duration>,
+    },
+    /// The SMT-LIB script (`crate::smtlib`) solved by z3 or cvc5, one process per query.
+    Smt {
+        /// Which solver.
+        solver: SmtSolver,
         /// Time limit per solver call.
         timeout: Option<Duration>,
     },
@@ -82,6 +95,7 @@ impl Engine {
             Engine::Cadical => "cadical",
             Engine::Auto => "auto",
             Engine::External { command, .. } => command.split_whitespace().next().unwrap_or(""),
+            Engine::Smt { solver, .. } => solver.program(),
         }
     }
 
@@ -248,6 +262,11 @@ impl Engine {
                 return Ok((complete, EngineStats::Native(stats)));
             }
             Engine::Auto => unreachable!("Engine::enumerate resolves Auto to a backend first"),
+            Engine::Smt { solver, timeout } => {
+                let smt = (&opts.smt, &opts.stop);
+                let (complete, stats) = smt::enumerate(puzzle, *solver, *timeout, smt, visit)?;
+                return Ok((complete, EngineStats::Smt(stats)));
+            }
             Engine::Varisat => Box::new(VarisatBackend::new()),
             Engine::Cadical => embedded_cadical().map_err(|source| EngineError::Backend {
                 solver: self.name().to_string(),
@@ -271,6 +290,7 @@ impl Engine {
     fn idle_stats(&self) -> EngineStats {
         match self {
             Engine::Native => EngineStats::Native(NativeStats::default()),
+            Engine::Smt { .. } => EngineStats::Smt(SmtRunStats::default()),
             _ => EngineStats::Sat(SatStats::default()),
         }
     }
@@ -298,6 +318,8 @@ pub struct EngineOptions {
     pub encode: EncodeOptions,
     /// Native engine choices.
     pub native: NativeOptions,
+    /// SMT-LIB choices (SMT engines).
+    pub smt: crate::smtlib::SmtOptions,
     /// Ends the run early when requested or past its deadline: the answer then says so
     /// ([`Outcome::Stopped`], [`Count::stopped`]) and keeps what was found.
     pub stop: Stop,
@@ -349,6 +371,8 @@ pub enum EngineStats {
     Native(NativeStats),
     /// SAT formula size and times.
     Sat(SatStats),
+    /// SMT script size, solver calls and times.
+    Smt(SmtRunStats),
 }
 
 impl EngineStats {
@@ -358,6 +382,7 @@ impl EngineStats {
         match self {
             EngineStats::Native(s) => s.total_time(),
             EngineStats::Sat(s) => s.encode_time + s.solve_time,
+            EngineStats::Smt(s) => s.encode_time + s.solve_time,
         }
     }
 
@@ -366,7 +391,7 @@ impl EngineStats {
     pub fn nodes(&self) -> Option<u64> {
         match self {
             EngineStats::Native(s) => Some(s.nodes),
-            EngineStats::Sat(_) => None,
+            EngineStats::Sat(_) | EngineStats::Smt(_) => None,
         }
     }
 
@@ -375,7 +400,7 @@ impl EngineStats {
     pub fn backtracks(&self) -> Option<u64> {
         match self {
             EngineStats::Native(s) => Some(s.backtracks),
-            EngineStats::Sat(_) => None,
+            EngineStats::Sat(_) | EngineStats::Smt(_) => None,
         }
     }
 
@@ -383,7 +408,7 @@ impl EngineStats {
     #[must_use]
     pub fn cnf(&self) -> Option<(usize, usize)> {
         match self {
-            EngineStats::Native(_) => None,
+            EngineStats::Native(_) | EngineStats::Smt(_) => None,
             EngineStats::Sat(s) => Some((s.cnf.vars, s.cnf.clauses)),
         }
     }
@@ -404,6 +429,13 @@ impl EngineStats {
             EngineStats::Sat(s) => json!({
                 "vars": s.cnf.vars,
                 "clauses": s.cnf.clauses,
+                "encode_ms": ms(s.encode_time),
+                "solve_ms": ms(s.solve_time),
+            }),
+            EngineStats::Smt(s) => json!({
+                "declarations": s.script.declarations,
+                "assertions": s.script.assertions,
+                "calls": s.calls,
                 "encode_ms": ms(s.encode_time),
                 "solve_ms": ms(s.solve_time),
             }),

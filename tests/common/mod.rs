@@ -136,6 +136,10 @@ pub(crate) fn assert_worked(stats: &EngineStats, what: &str) {
             s.cnf.vars >= 1 && s.cnf.clauses >= 1,
             "{what}: empty formula ({s:?})"
         ),
+        EngineStats::Smt(s) => assert!(
+            s.calls >= 1 && s.script.declarations >= 1,
+            "{what}: no SMT call recorded ({s:?})"
+        ),
     }
 }
 
