@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use cagesat::generate::{generate_crossproduct, CrossProductParams};
-use cagesat::EncodeOptions;
+use super::{fail, EncodingArg, Limits, EXIT_OK};
+use cagesat::generate::{generate_crossproduct_until, CrossProductParams, GenerateError};
+use cagesat::{EncodeOptions, Stop};
 
 /// `generate crossproduct` options.
 #[derive(Debug, Args)]
@@ -37,14 +37,21 @@ pub(crate) struct CrossProductGenArgs {
     /// Write NAME.crossproduct and NAME.solution files here instead of printing.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Time limit per puzzle, in seconds: a puzzle not found by then ends the run with how
+    /// far it got (tables drawn, puzzles made) and exit status 3; puzzles already made are
+    /// kept.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
     /// Line constraint encoding used for the uniqueness check.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
 }
 
-/// Runs `generate crossproduct`; returns the exit status.
+/// Runs `generate crossproduct`; returns the exit status. Puzzles are written as they are
+/// made, so a run that is stopped keeps them.
 pub(super) fn crossproduct(
     a: &CrossProductGenArgs,
+    interrupt: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
@@ -60,30 +67,71 @@ pub(super) fn crossproduct(
         unique: a.unique,
         max_attempts: a.max_attempts,
     };
-    let puzzles = match generate_crossproduct(&params, &opts) {
-        Ok(p) => p,
-        Err(e) => {
-            let _ = writeln!(err, "cagesat: {e}");
-            return EXIT_ERROR;
-        }
+    let limits = match Limits::new(interrupt, a.timeout) {
+        Ok(l) => l,
+        Err(e) => return fail(err, &e),
     };
-    for g in &puzzles {
-        let written = match &a.out {
-            Some(dir) => std::fs::create_dir_all(dir)
-                .and_then(|()| {
+    if let Some(dir) = &a.out {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            let e =
+                anyhow::Error::new(e).context(format!("cagesat: cannot create {}", dir.display()));
+            return fail(err, &e);
+        }
+    }
+    let mut written: anyhow::Result<()> = Ok(());
+    let mut made = 0;
+    let run = generate_crossproduct_until(
+        &params,
+        &opts,
+        || limits.for_puzzle(),
+        |g| {
+            if written.is_err() {
+                return;
+            }
+            made += 1;
+            written = match &a.out {
+                Some(dir) => {
                     let stem = dir.join(g.stem());
-                    std::fs::write(stem.with_extension("crossproduct"), g.file_text())?;
-                    std::fs::write(stem.with_extension("solution"), g.solution_text())
-                })
-                .with_context(|| format!("cagesat: cannot write to {}", dir.display())),
-            None => write!(out, "{}", g.file_text()).context("cagesat: cannot write output"),
+                    std::fs::write(stem.with_extension("crossproduct"), g.file_text())
+                        .and_then(|()| {
+                            std::fs::write(stem.with_extension("solution"), g.solution_text())
+                        })
+                        .with_context(|| format!("cagesat: cannot write to {}", dir.display()))
+                }
+                None => write!(out, "{}", g.file_text()).context("cagesat: cannot write output"),
+            };
+        },
+    );
+    if let Err(e) = written {
+        return fail(err, &e);
+    }
+    let mut status = EXIT_OK;
+    if let Err(e) = run {
+        // Running out of time or attempts while looking for unique tables: say why that
+        // can take long.
+        let (stopped, ran_out) = match &e {
+            GenerateError::CrossProductStopped { reason, .. } => (Some(*reason), true),
+            GenerateError::TooFewUnique { .. } => (None, true),
+            _ => (None, false),
         };
-        if let Err(e) = written {
-            return super::fail(err, &e);
+        if ran_out {
+            let hint = if a.unique {
+                format!(
+                    " (unique {0}x{1} tables may be rare: `cagesat survey crossproduct --sizes \
+                     {0}x{1}` estimates how rare)",
+                    a.rows, a.cols
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(err, "cagesat: {e}{hint}");
+            status = stopped.map_or(super::EXIT_ERROR, super::stopped_status);
+        } else {
+            status = fail(err, &anyhow::Error::new(e).context("cagesat"));
         }
     }
     if let Some(dir) = &a.out {
-        let _ = writeln!(out, "wrote {} puzzles to {}", puzzles.len(), dir.display());
+        let _ = writeln!(out, "wrote {made} puzzles to {}", dir.display());
     }
-    EXIT_OK
+    status
 }

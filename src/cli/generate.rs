@@ -7,9 +7,10 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context};
 use clap::{Args, Subcommand};
 
-use super::{fail, EXIT_OK};
-use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
+use super::{fail, Limits, EXIT_OK};
+use cagesat::generate::{generate_kenken_until, keen_id, GenerateError, KenKenParams, SplitMix64};
 use cagesat::puzzle::Op;
+use cagesat::Stop;
 
 /// `generate` options.
 #[derive(Debug, Args)]
@@ -56,16 +57,42 @@ pub(crate) struct KenKenGenArgs {
     /// the uniqueness proof fast.
     #[arg(long)]
     pub allow_search: bool,
+    /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
+    /// with how far it got (uniqueness checks, repairs) and exit status 3; puzzles already
+    /// made are kept.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
 }
 
-pub(super) fn generate(args: &GenerateArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+pub(super) fn generate(
+    args: &GenerateArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     match &args.kind {
-        GenerateKind::Kenken(a) => match kenken(a, out, err) {
+        GenerateKind::Kenken(a) => match kenken(a, interrupt, out, err) {
             Ok(()) => EXIT_OK,
-            Err(error) => fail(err, &error),
+            Err(error) => fail_or_stopped(err, &error),
         },
-        GenerateKind::Crossproduct(a) => super::gen_crossproduct::crossproduct(a, out, err),
+        GenerateKind::Crossproduct(a) => {
+            super::gen_crossproduct::crossproduct(a, interrupt, out, err)
+        }
     }
+}
+
+/// Reports a failed generator run: a stop (time limit, interrupt) exits 3 (130) after
+/// saying how far the run got, anything else is an error (2).
+pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8 {
+    let reason = error
+        .chain()
+        .find_map(|e| match e.downcast_ref::<GenerateError>() {
+            Some(GenerateError::KenKenStopped { reason, .. })
+            | Some(GenerateError::CrossProductStopped { reason, .. }) => Some(*reason),
+            _ => None,
+        });
+    let status = fail(err, error);
+    reason.map_or(status, super::stopped_status)
 }
 
 fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
@@ -86,7 +113,13 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
     Ok(ops)
 }
 
-fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyhow::Result<()> {
+fn kenken(
+    a: &KenKenGenArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> anyhow::Result<()> {
+    let limits = Limits::new(interrupt, a.timeout)?;
     let params = KenKenParams {
         size: a.size,
         max_cage: a.max_cage,
@@ -102,7 +135,9 @@ fn kenken(a: &KenKenGenArgs, out: &mut impl Write, err: &mut impl Write) -> anyh
     for i in 0..a.count {
         let seed = a.seed.wrapping_add(i);
         let t = Instant::now();
-        let g = generate_kenken(&params, &mut SplitMix64::new(seed)).context("cagesat")?;
+        let stop = limits.for_puzzle();
+        let g = generate_kenken_until(&params, &mut SplitMix64::new(seed), &stop)
+            .with_context(|| format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count))?;
         let mut text = format!(
             "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"\n\
              # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n",

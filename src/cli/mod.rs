@@ -375,7 +375,7 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Compare(args) => compare::compare_files(args, interrupt, out, err),
         Command::Encode(args) => dimacs::encode(args, out, err),
         Command::Decode(args) => dimacs::decode(args, out, err),
-        Command::Generate(args) => generate::generate(args, out, err),
+        Command::Generate(args) => generate::generate(args, interrupt, out, err),
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),

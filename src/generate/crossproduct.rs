@@ -9,11 +9,12 @@
 use std::fmt::Write as _;
 
 use crate::encode::EncodeOptions;
-use crate::generate::{is_unique, GenerateError};
+use crate::generate::{is_unique_until, GenerateError};
 use crate::grid::Grid;
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS, MAX_DIM};
 use crate::puzzle::Puzzle;
 use crate::rng::SplitMix64;
+use crate::stop::{Stop, StopReason};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +123,25 @@ pub fn generate_crossproduct(
     params: &CrossProductParams,
     opts: &EncodeOptions,
 ) -> Result<Vec<GeneratedCrossProduct>, GenerateError> {
+    let mut out = Vec::with_capacity(params.count);
+    generate_crossproduct_until(params, opts, Stop::new, |g| out.push(g))?;
+    Ok(out)
+}
+
+/// [`generate_crossproduct`] under a stop per puzzle (`new_stop` is called at the start
+/// and after each puzzle made; the stop is checked between tables and inside each
+/// uniqueness proof), handing each puzzle to `found` as soon as it is made, so a run that is
+/// stopped keeps what it made.
+///
+/// # Errors
+/// As [`generate_crossproduct`], and [`GenerateError::CrossProductStopped`] (how many
+/// tables were drawn and puzzles made) when `stop` ends the run.
+pub fn generate_crossproduct_until(
+    params: &CrossProductParams,
+    opts: &EncodeOptions,
+    mut new_stop: impl FnMut() -> Stop,
+    mut found: impl FnMut(GeneratedCrossProduct),
+) -> Result<(), GenerateError> {
     let (rows, cols) = (params.rows, params.cols);
     if !(1..=MAX_DIM).contains(&rows) || !(1..=MAX_DIM).contains(&cols) {
         return Err(GenerateError::Params(format!(
@@ -129,12 +149,22 @@ pub fn generate_crossproduct(
         )));
     }
     let mut rng = SplitMix64::new(params.seed);
-    let mut out = Vec::with_capacity(params.count);
+    let mut made = 0;
     let mut index = 0u64;
-    while out.len() < params.count {
+    let mut stop = new_stop();
+    let stopped = |reason, made, index| GenerateError::CrossProductStopped {
+        reason,
+        found: made,
+        wanted: params.count,
+        attempts: index,
+    };
+    while made < params.count {
+        if let Some(reason) = stop.reason() {
+            return Err(stopped(reason, made, index));
+        }
         if index >= params.max_attempts {
             return Err(GenerateError::TooFewUnique {
-                found: out.len(),
+                found: made,
                 wanted: params.count,
                 attempts: index,
             });
@@ -147,11 +177,18 @@ pub fn generate_crossproduct(
         index += 1;
         if params.unique {
             let p = Puzzle::CrossProduct(puzzle.clone());
-            if !is_unique(&p, opts)? {
-                continue;
+            match is_unique_until(&p, opts, &stop)? {
+                Some(true) => {}
+                Some(false) => continue,
+                None => {
+                    let reason = stop.reason().unwrap_or(StopReason::Interrupted);
+                    return Err(stopped(reason, made, this));
+                }
             }
         }
-        out.push(GeneratedCrossProduct {
+        made += 1;
+        stop = new_stop();
+        found(GeneratedCrossProduct {
             puzzle,
             table: Grid::from_rows(table).expect("rectangular table"),
             seed: params.seed,
@@ -159,12 +196,13 @@ pub fn generate_crossproduct(
             unique: params.unique,
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::is_unique;
     use crate::parse::parse_puzzle;
 
     #[test]

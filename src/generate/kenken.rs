@@ -35,6 +35,7 @@ use crate::grade::{Level, Prepared};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Cage, KenKen, Op, Puzzle};
 use crate::rng::SplitMix64;
+use crate::stop::Stop;
 use crate::verify::verify;
 
 /// Generator parameters.
@@ -88,6 +89,20 @@ pub fn generate_kenken(
     params: &KenKenParams,
     rng: &mut SplitMix64,
 ) -> Result<GeneratedKenKen, GenerateError> {
+    generate_kenken_until(params, rng, &Stop::new())
+}
+
+/// [`generate_kenken`] under `stop`: checked between repairs and inside every uniqueness
+/// check (the SAT solver is given the stop).
+///
+/// # Errors
+/// As [`generate_kenken`], and [`GenerateError::KenKenStopped`] (how many uniqueness checks
+/// and repairs were made) when `stop` ends the run.
+pub fn generate_kenken_until(
+    params: &KenKenParams,
+    rng: &mut SplitMix64,
+    stop: &Stop,
+) -> Result<GeneratedKenKen, GenerateError> {
     let n = params.size;
     if n == 0 || n > crate::puzzle::kenken::MAX_SIZE {
         return Err(GenerateError::Params(format!("size {n} is outside 1..=26")));
@@ -107,9 +122,17 @@ pub fn generate_kenken(
         ops: Vec::new(),
     };
     gen.ops = vec![None; n * n];
-    let mut checker = Checker::new(&gen.solution)?;
+    let mut checker = Checker::new(&gen.solution, stop)?;
     let mut repairs = 0;
+    let mut checks = 0;
     loop {
+        if let Some(reason) = stop.reason() {
+            return Err(GenerateError::KenKenStopped {
+                reason,
+                checks,
+                repairs,
+            });
+        }
         let puzzle = gen.puzzle(rng);
         if params.logic_solvable {
             let mut open = open_cells(&puzzle);
@@ -123,7 +146,21 @@ pub fn generate_kenken(
                 continue;
             }
         }
-        match checker.other_solution(&puzzle)? {
+        checks += 1;
+        let other = match checker.other_solution(&puzzle) {
+            Err(GenerateError::Engine(e)) if matches!(*e, EngineError::GaveUp { .. }) => {
+                if let Some(reason) = stop.reason() {
+                    return Err(GenerateError::KenKenStopped {
+                        reason,
+                        checks,
+                        repairs,
+                    });
+                }
+                return Err(GenerateError::Engine(e));
+            }
+            other => other?,
+        };
+        match other {
             None => {
                 return Ok(GeneratedKenKen {
                     puzzle,
@@ -340,10 +377,13 @@ struct Checker {
 }
 
 impl Checker {
-    fn new(solution: &Grid<u8>) -> Result<Self, GenerateError> {
+    /// A checker whose solver obeys `stop` (given before any clause, so a deadline can
+    /// move the solver to a worker thread that the caller abandons on time).
+    fn new(solution: &Grid<u8>, stop: &Stop) -> Result<Self, GenerateError> {
         let n = solution.rows();
         let enc = encode_latin(n, &EncodeOptions::default());
         let mut solver = VarisatBackend::new();
+        solver.set_stop(stop.clone());
         solver.add_formula(&enc.formula);
         let block: Vec<Lit> = enc.map.chosen(solution).into_iter().map(|l| !l).collect();
         solver.add_clause(&block);

@@ -15,13 +15,15 @@ use crate::answer::Outcome;
 use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
 use crate::puzzle::Puzzle;
+use crate::stop::{Stop, StopReason};
 
 pub use crate::rng::SplitMix64;
 pub use crossproduct::{
-    generate_crossproduct, random_table, CrossProductParams, GeneratedCrossProduct,
+    generate_crossproduct, generate_crossproduct_until, random_table, CrossProductParams,
+    GeneratedCrossProduct,
 };
 pub use keen_id::keen_id;
-pub use kenken::{generate_kenken, GeneratedKenKen, KenKenParams};
+pub use kenken::{generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams};
 
 /// Generation failed.
 #[derive(Debug, Error)]
@@ -32,6 +34,34 @@ pub enum GenerateError {
     /// The parameters describe no valid puzzle (e.g. zero rows).
     #[error("invalid parameters: {0}")]
     Params(String),
+    /// A stop (time limit, interrupt) ended a KenKen before its uniqueness was proven.
+    #[error(
+        "stopped ({}) before the puzzle was proven unique (uniqueness checks: {checks}, repairs: {repairs})",
+        reason.name()
+    )]
+    KenKenStopped {
+        /// Why.
+        reason: StopReason,
+        /// SAT uniqueness checks run.
+        checks: u64,
+        /// Repairs made (cage changes, givens).
+        repairs: usize,
+    },
+    /// A stop (time limit, interrupt) ended a CrossProduct run.
+    #[error(
+        "stopped ({}) (tables drawn: {attempts}, puzzles made: {found} of {wanted})",
+        reason.name()
+    )]
+    CrossProductStopped {
+        /// Why.
+        reason: StopReason,
+        /// Puzzles made (and handed out) before the stop.
+        found: usize,
+        /// Puzzles asked for.
+        wanted: usize,
+        /// Random tables drawn.
+        attempts: u64,
+    },
     /// Not enough unique puzzles within the attempt budget.
     #[error("found only {found} of {wanted} unique puzzles in {attempts} attempts")]
     TooFewUnique {
@@ -56,16 +86,27 @@ impl From<EngineError> for GenerateError {
 /// # Errors
 /// Encoding and solver failures, and solutions that fail verification.
 pub(crate) fn is_unique(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<bool, EngineError> {
+    Ok(is_unique_until(puzzle, opts, &Stop::new())? == Some(true))
+}
+
+/// [`is_unique`] under `stop`: `None` when the stop came first.
+///
+/// # Errors
+/// As [`is_unique`].
+pub(crate) fn is_unique_until(
+    puzzle: &Puzzle,
+    opts: &EncodeOptions,
+    stop: &Stop,
+) -> Result<Option<bool>, EngineError> {
     let opts = EngineOptions {
         encode: *opts,
+        stop: stop.clone(),
         ..EngineOptions::default()
     };
     let (outcome, _) = Engine::Varisat.prove_unique(puzzle, &opts)?;
-    Ok(matches!(
-        outcome,
-        Outcome::Solved {
-            unique: Some(true),
-            ..
-        }
-    ))
+    Ok(match outcome {
+        Outcome::Stopped { .. } => None,
+        Outcome::Solved { unique, .. } => Some(unique == Some(true)),
+        Outcome::Unsat => Some(false),
+    })
 }
