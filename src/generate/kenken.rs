@@ -445,8 +445,15 @@ impl Checker {
     fn add_guarded(&mut self, cage: &Cage) -> Result<Lit, GenerateError> {
         let mut f = CnfFormula::new();
         f.set_var_count(self.next_var);
-        encode_cage(&mut f, &self.map, self.n, cage, &EncodeOptions::default())
-            .map_err(EngineError::from)?;
+        encode_cage(
+            &mut f,
+            &self.map,
+            self.n,
+            cage,
+            &EncodeOptions::default(),
+            None,
+        )
+        .map_err(EngineError::from)?;
         let guard = Lit::from_index(f.var_count(), true);
         self.next_var = f.var_count() + 1;
         let mut clause = Vec::new();
