@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle, Session};
+use cagesat::{parse_keen_id, parse_puzzle, Engine, EngineOptions, Outcome, Puzzle, Session};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn corpus(dir: &str) -> Vec<(String, Puzzle)> {
@@ -96,7 +96,8 @@ fn bench(c: &mut Criterion) {
         }
         g.finish();
         if group == "keen" {
-            batch(c, &puzzles);
+            batch(c, "keen", &puzzles);
+            batch(c, "keen600", &keen600());
         }
         if group == "norvig" {
             let all: Vec<&Puzzle> = puzzles.iter().map(|(_, p)| p).collect();
@@ -107,10 +108,23 @@ fn bench(c: &mut Criterion) {
     }
 }
 
+/// The 600 Keen puzzles of `benches/data/keen600.txt` (game IDs, 100 per side 4..9).
+fn keen600() -> Vec<(String, Puzzle)> {
+    let text = std::fs::read_to_string("benches/data/keen600.txt").unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, id)| {
+            let k = parse_keen_id(id.trim()).unwrap();
+            (format!("keen600-{i}"), Puzzle::KenKen(k))
+        })
+        .collect()
+}
+
 /// A whole corpus solved + proven unique in one go: each engine fresh per puzzle, and each
 /// embedded backend through a [`Session`] (one solver per side). Prints the totals (median
 /// of 11 passes each) to stderr and benchmarks the session passes.
-fn batch(c: &mut Criterion, puzzles: &[(String, Puzzle)]) {
+fn batch(c: &mut Criterion, group: &str, puzzles: &[(String, Puzzle)]) {
     let opts = EngineOptions::default();
     let fresh = |engine: &Engine| {
         for (_, p) in puzzles {
@@ -148,7 +162,7 @@ fn batch(c: &mut Criterion, puzzles: &[(String, Puzzle)]) {
         t.sort();
         t[5].as_secs_f64() * 1e3
     };
-    let mut line = format!("summary keen batch ({} puzzles, ms):", puzzles.len());
+    let mut line = format!("summary {group} batch ({} puzzles, ms):", puzzles.len());
     for engine in Engine::builtin() {
         line += &format!(" {} {:.1}", engine.name(), median(&|| fresh(&engine)));
         if engine != Engine::Native {
@@ -158,8 +172,11 @@ fn batch(c: &mut Criterion, puzzles: &[(String, Puzzle)]) {
     eprintln!("{line}");
     for engine in Engine::builtin() {
         if engine != Engine::Native {
-            let name = format!("keen/batch/session-{}", engine.name());
-            let _ = c.bench_function(&name, |b| b.iter(|| shared(&engine)));
+            let name = format!("{group}/batch/session-{}", engine.name());
+            let mut g = c.benchmark_group(group);
+            let _ = g.sample_size(10);
+            let _ = g.bench_function(&name, |b| b.iter(|| shared(&engine)));
+            g.finish();
         }
     }
 }
