@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
+use cagesat::{parse_keen_id, parse_puzzle, Engine, EngineOptions, Outcome, Puzzle, Session};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn corpus(dir: &str) -> Vec<(String, Puzzle)> {
@@ -95,11 +95,88 @@ fn bench(c: &mut Criterion) {
             let _ = g.bench_function(name.as_str(), |b| b.iter(|| solve_unique(p)));
         }
         g.finish();
+        if group == "keen" {
+            batch(c, "keen", &puzzles);
+            batch(c, "keen600", &keen600());
+        }
         if group == "norvig" {
             let all: Vec<&Puzzle> = puzzles.iter().map(|(_, p)| p).collect();
             let _ = c.bench_function("norvig/all-ten", |b| {
                 b.iter(|| all.iter().for_each(|p| solve_unique(p)));
             });
+        }
+    }
+}
+
+/// The 600 Keen puzzles of `benches/data/keen600.txt` (game IDs, 100 per side 4..9).
+fn keen600() -> Vec<(String, Puzzle)> {
+    let text = std::fs::read_to_string("benches/data/keen600.txt").unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, id)| {
+            let k = parse_keen_id(id.trim()).unwrap();
+            (format!("keen600-{i}"), Puzzle::KenKen(k))
+        })
+        .collect()
+}
+
+/// A whole corpus solved + proven unique in one go: each engine fresh per puzzle, and each
+/// embedded backend through a [`Session`] (one solver per side). Prints the totals (median
+/// of 11 passes each) to stderr and benchmarks the session passes.
+fn batch(c: &mut Criterion, group: &str, puzzles: &[(String, Puzzle)]) {
+    let opts = EngineOptions::default();
+    let fresh = |engine: &Engine| {
+        for (_, p) in puzzles {
+            let (o, _) = engine.prove_unique(p, &opts).unwrap();
+            assert!(matches!(
+                o,
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                }
+            ));
+        }
+    };
+    let shared = |engine: &Engine| {
+        let mut session = Session::new(engine.clone());
+        for (_, p) in puzzles {
+            let (o, _) = session.prove_unique(p, &opts).unwrap();
+            assert!(matches!(
+                o,
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                }
+            ));
+        }
+    };
+    let median = |run: &dyn Fn()| {
+        let mut t: Vec<Duration> = (0..11)
+            .map(|_| {
+                let t0 = Instant::now();
+                run();
+                t0.elapsed()
+            })
+            .collect();
+        t.sort();
+        t[5].as_secs_f64() * 1e3
+    };
+    let mut line = format!("summary {group} batch ({} puzzles, ms):", puzzles.len());
+    for engine in Engine::builtin() {
+        line += &format!(" {} {:.1}", engine.name(), median(&|| fresh(&engine)));
+        if engine != Engine::Native {
+            line += &format!(", session {:.1};", median(&|| shared(&engine)));
+        }
+    }
+    eprintln!("{line}");
+    for engine in Engine::builtin() {
+        if engine != Engine::Native {
+            let name = format!("{group}/batch/session-{}", engine.name());
+            let mut g = c.benchmark_group(group);
+            let _ = g.sample_size(10);
+            let _ = g.bench_function(&name, |b| b.iter(|| shared(&engine)));
+            g.finish();
         }
     }
 }

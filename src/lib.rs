@@ -56,7 +56,7 @@ pub use encode::{
 pub use engine::{
     decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_dimacs,
     write_dimacs_projected, DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats,
-    SatStats, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
+    SatStats, Session, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};

@@ -19,12 +19,12 @@ fn a_large_kenken_with_search_stops_at_its_timeout() {
         "generate",
         "kenken",
         "--size",
-        "20",
+        "26",
         "--allow-search",
         "--seed",
         "3",
         "--timeout",
-        "2",
+        "0.5",
     ]);
     let took = start.elapsed();
     assert!(took < Duration::from_secs(6), "took {took:?}");
@@ -38,6 +38,27 @@ fn a_large_kenken_with_search_stops_at_its_timeout() {
         ) && line.contains(", repairs: "),
         "{line}"
     );
+}
+
+#[test]
+fn a_20x20_kenken_with_search_allowed_is_made_and_proven_unique() {
+    // Once more than ten minutes without output; propagation now guides the repairs until
+    // few cells are open, and the checks run on the backend `auto` picks for the side.
+    let mut params = KenKenParams::new(20);
+    params.logic_solvable = false;
+    for seed in [1, 3] {
+        let made = generate_kenken_until(&params, &mut SplitMix64::new(seed), &Stop::new())
+            .expect("a 20x20 puzzle");
+        let puzzle = cagesat::Puzzle::KenKen(made.puzzle);
+        let opts = cagesat::EngineOptions::default();
+        let (count, _) = cagesat::Engine::Auto.count(&puzzle, &opts, None).unwrap();
+        assert_eq!((count.count, count.complete), (1, true), "seed {seed}");
+        let (outcome, _) = cagesat::Engine::Auto.solve(&puzzle, &opts).unwrap();
+        let cagesat::Outcome::Solved { grid, .. } = outcome else {
+            panic!("seed {seed}: {outcome:?}");
+        };
+        assert_eq!(grid, made.solution, "seed {seed}");
+    }
 }
 
 #[test]

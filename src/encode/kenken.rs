@@ -26,7 +26,9 @@ use crate::encode::{CageLines, ConstraintEncoding};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::{Cage, KenKen, Op};
-use crate::tuples::cage_tuples;
+use crate::tuples::{cage_tuples, TupleError};
+
+use std::collections::HashMap;
 
 /// Encodes a KenKen puzzle.
 ///
@@ -41,7 +43,7 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
     enc.tally(CAGES, AUTOMATON, 0);
     let mut tables = Vec::with_capacity(puzzle.cages().len());
     for cage in puzzle.cages() {
-        let (tuples, selectors) = match cage_form(cage, n, opts)? {
+        let (tuples, selectors) = match cage_form(cage, n, opts, None)? {
             CageForm::Table(tuples) => {
                 enc.tally(CAGES, TABLE, 1);
                 let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
@@ -122,8 +124,8 @@ pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
 }
 
 /// Writes one cage into `f` as [`encode`] would (its table, then its cage–line clauses when
-/// enabled; or its automaton); used by the generator, which guards each cage's clauses with
-/// its own activation literal.
+/// enabled; or its automaton); used by the generator and by sessions, which guard each
+/// cage's clauses with an activation literal. Tuple lists come from `cache` when given.
 ///
 /// # Errors
 /// As [`encode`], for this cage.
@@ -133,8 +135,9 @@ pub(crate) fn encode_cage(
     n: usize,
     cage: &Cage,
     opts: &EncodeOptions,
+    cache: Option<&mut TupleCache>,
 ) -> Result<(), EncodeError> {
-    match cage_form(cage, n, opts)? {
+    match cage_form(cage, n, opts, cache)? {
         CageForm::Table(tuples) => {
             let (_, selectors) = encode_table_with_selectors(f, &cage_lits(map, cage), &tuples);
             if cage_lines(n, opts) {
@@ -190,8 +193,17 @@ enum CageForm {
 /// allowed tuples (or more than the tuple limit), where tables stop paying. `-`, `/` and
 /// one-cell cages are always tables. The automaton ignores in-cage distinctness, which the
 /// row and column constraints already enforce.
-fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, EncodeError> {
+fn cage_form(
+    cage: &Cage,
+    n: usize,
+    opts: &EncodeOptions,
+    mut cache: Option<&mut TupleCache>,
+) -> Result<CageForm, EncodeError> {
     let digits = n as u8;
+    let mut tuples = |limit: usize| match cache.as_deref_mut() {
+        Some(cache) => cache.tuples(cage, digits, limit),
+        None => cage_tuples(cage, digits, limit),
+    };
     let op = cage.effective_op();
     let automaton = matches!(op, Op::Add | Op::Mul);
     let mdd = || {
@@ -221,17 +233,54 @@ fn cage_form(cage: &Cage, n: usize, opts: &EncodeOptions) -> Result<CageForm, En
         // Beyond a few cells the tuple list is hopeless (a 9-cell `+` row of a 9x9 already
         // has 9! fillings): go straight to the automaton.
         ConstraintEncoding::Auto if automaton && cage.cells.len() > AUTO_MDD_CELLS => mdd(),
-        ConstraintEncoding::Auto if automaton => {
-            match cage_tuples(cage, digits, opts.tuple_limit) {
-                Ok(t) if t.len() <= AUTO_MDD_TUPLES => Ok(CageForm::Table(t)),
-                Ok(_) | Err(_) => mdd(),
-            }
+        ConstraintEncoding::Auto if automaton => match tuples(opts.tuple_limit) {
+            Ok(t) if t.len() <= AUTO_MDD_TUPLES => Ok(CageForm::Table(t)),
+            Ok(_) | Err(_) => mdd(),
+        },
+        _ => Ok(CageForm::Table(tuples(opts.tuple_limit)?)),
+    }
+}
+
+/// The allowed tuples of cages met before, for encoding many puzzles in a row (a session):
+/// a cage's tuples depend only on its operator, target, the number of digits, and its cells
+/// up to translation (which cells share a row or column), so a cage seen in any earlier
+/// puzzle of the same side is not enumerated again.
+#[derive(Debug, Default)]
+pub(crate) struct TupleCache {
+    known: HashMap<TupleKey, Vec<Vec<u8>>>,
+}
+
+/// Operator, target, digits, tuple limit, and the cells moved to the top-left corner.
+type TupleKey = (Op, u64, u8, usize, Vec<(u8, u8)>);
+
+/// Caches hold at most this many cages (then start again), so memory stays bounded.
+const TUPLE_CACHE_CAGES: usize = 100_000;
+
+impl TupleCache {
+    /// [`cage_tuples`] through the cache (errors are not cached).
+    fn tuples(
+        &mut self,
+        cage: &Cage,
+        digits: u8,
+        limit: usize,
+    ) -> Result<Vec<Vec<u8>>, TupleError> {
+        let top = cage.cells.iter().map(|c| c.row).min().unwrap_or(0);
+        let left = cage.cells.iter().map(|c| c.col).min().unwrap_or(0);
+        let shape = cage
+            .cells
+            .iter()
+            .map(|c| (c.row - top, c.col - left))
+            .collect();
+        let key = (cage.effective_op(), cage.target, digits, limit, shape);
+        if let Some(t) = self.known.get(&key) {
+            return Ok(t.clone());
         }
-        _ => Ok(CageForm::Table(cage_tuples(
-            cage,
-            digits,
-            opts.tuple_limit,
-        )?)),
+        let t = cage_tuples(cage, digits, limit)?;
+        if self.known.len() >= TUPLE_CACHE_CAGES {
+            self.known.clear();
+        }
+        let _ = self.known.insert(key, t.clone());
+        Ok(t)
     }
 }
 
@@ -242,4 +291,40 @@ fn cage_lits(map: &OneHot, cage: &Cage) -> Vec<Vec<Lit>> {
 
 fn clauses(clauses: usize) -> EncodeStats {
     EncodeStats { vars: 0, clauses }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cage(op: Op, target: u64, cells: &[(u8, u8)]) -> Cage {
+        Cage {
+            op,
+            target,
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+        }
+    }
+
+    #[test]
+    fn the_tuple_cache_answers_as_the_enumeration_does_for_translated_and_new_cages() {
+        let mut cache = TupleCache::default();
+        let cages = [
+            cage(Op::Add, 12, &[(0, 0), (0, 1), (1, 1)]),
+            // Translated: the same tuples, from the cache.
+            cage(Op::Add, 12, &[(3, 2), (3, 3), (4, 3)]),
+            // Same cells, but the first and last now share a column: fewer tuples.
+            cage(Op::Add, 12, &[(0, 0), (0, 1), (1, 0)]),
+            cage(Op::Sub, 2, &[(2, 2), (2, 3)]),
+            cage(Op::Mul, 12, &[(0, 0), (1, 1), (2, 2)]),
+        ];
+        for c in &cages {
+            let direct = cage_tuples(c, 6, 1000).unwrap();
+            assert_eq!(cache.tuples(c, 6, 1000).unwrap(), direct, "{c:?}");
+            assert_eq!(cache.tuples(c, 6, 1000).unwrap(), direct, "{c:?} again");
+        }
+        assert_eq!(cache.known.len(), 4);
+        // A limit too small is an error every time, never a cached truncation.
+        assert!(cache.tuples(&cages[0], 6, 2).is_err());
+        assert!(cache.tuples(&cages[0], 6, 2).is_err());
+    }
 }

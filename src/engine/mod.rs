@@ -16,6 +16,7 @@
 
 mod dimacs;
 mod sat;
+mod session;
 mod smt;
 
 use std::collections::HashSet;
@@ -41,6 +42,7 @@ pub use self::dimacs::{
     decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,
 };
 pub use self::sat::SatStats;
+pub use self::session::Session;
 pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
 
 /// A solving engine.
@@ -136,11 +138,27 @@ impl Engine {
         puzzle: &Puzzle,
         opts: &EngineOptions,
         limit: Option<u64>,
-        mut visit: impl FnMut(&Grid<u8>),
+        visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
         if *self == Engine::Auto {
             return Engine::auto_backend(puzzle, limit).enumerate(puzzle, opts, limit, visit);
         }
+        self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
+            self.run(puzzle, opts, visit)
+        })
+    }
+
+    /// [`Engine::enumerate`] around any run of this engine's primitive: `run` finds grids
+    /// and hands them to its visitor; this checks each (verifier, repeats), counts, and stops
+    /// at `limit`.
+    pub(crate) fn checked_enumerate(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+        mut visit: impl FnMut(&Grid<u8>),
+        run: &mut dyn FnMut(Visitor<'_>) -> RunResult,
+    ) -> Result<(Count, EngineStats), EngineError> {
         let engine = self.name();
         let mut count = 0u64;
         // 128-bit fingerprints, not grids: memory stays small however many solutions come.
@@ -168,7 +186,7 @@ impl Engine {
         let (complete, stats) = if limit == Some(0) {
             (false, self.idle_stats())
         } else {
-            self.run(puzzle, opts, &mut on_grid)?
+            run(&mut on_grid)?
         };
         if let Some(e) = failure {
             return Err(e);
@@ -238,15 +256,19 @@ impl Engine {
                 first = Some(g.clone());
             }
         })?;
-        let outcome = match (first, count.stopped) {
+        Ok((Engine::outcome(first, &count, check_unique), stats))
+    }
+
+    /// The answer of a search for one solution (two with `check_unique`) that found `first`.
+    pub(crate) fn outcome(first: Option<Grid<u8>>, count: &Count, check_unique: bool) -> Outcome {
+        match (first, count.stopped) {
             (grid, Some(reason)) => Outcome::Stopped { grid, reason },
             (None, None) => Outcome::Unsat,
             (Some(grid), None) => Outcome::Solved {
                 grid,
                 unique: check_unique.then_some(count.count == 1),
             },
-        };
-        Ok((outcome, stats))
+        }
     }
 
     /// Runs the engine's primitive.
@@ -254,7 +276,7 @@ impl Engine {
         &self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+        visit: Visitor<'_>,
     ) -> Result<(bool, EngineStats), EngineError> {
         let mut backend: Box<dyn Backend> = match self {
             Engine::Native => {
@@ -295,6 +317,13 @@ impl Engine {
         }
     }
 }
+
+/// What an engine's primitive hands each grid it finds to; `Break` ends the search.
+pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>) -> ControlFlow<()>;
+
+/// What a run of an engine's primitive answers: whether the enumeration is complete, and
+/// the effort.
+pub(crate) type RunResult = Result<(bool, EngineStats), EngineError>;
 
 /// The smallest KenKen side for which [`Engine::Auto`] picks CaDiCaL.
 pub const AUTO_CADICAL_MIN_SIDE: usize = 17;

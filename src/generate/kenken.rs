@@ -19,12 +19,16 @@
 //! 5. With [`KenKenParams::logic_solvable`] (the default), before each SAT check the puzzle
 //!    must be solved by root propagation at the `box` level of [`crate::grade`]; a cell it
 //!    leaves open is repaired the same way. Sound propagation that fixes every cell already
-//!    implies uniqueness, so the SAT proof that follows is quick.
+//!    implies uniqueness, so the SAT proof that follows is quick. Without it (search
+//!    allowed), grids of side 10 and up are repaired the same way until at most an eighth of
+//!    the cells is open, and only then checked by SAT: a 20×20 is made in seconds (it took
+//!    over ten minutes of hard uniqueness checks without the guide). The checker runs on the
+//!    embedded backend the engines' `auto` rule picks for the side.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::answer::SatResult;
-use crate::backend::{Backend, BackendError, VarisatBackend};
+use crate::backend::{embedded_cadical, Backend, BackendError, VarisatBackend};
 use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kenken::{encode_cage, encode_latin};
 use crate::encode::EncodeOptions;
@@ -49,8 +53,9 @@ pub struct KenKenParams {
     pub ops: Vec<Op>,
     /// Require the puzzle to be solvable by root propagation (the `box` level of
     /// [`crate::grade`]) before the SAT uniqueness proof, as Keen requires its puzzles to be
-    /// solvable by its own deductions. Keeps the final proof fast; without it, large puzzles
-    /// can need minutes for that proof.
+    /// solvable by its own deductions. Keeps the final proof fast. Without it, only
+    /// uniqueness is enforced; on grids of side 10 and up propagation still guides the
+    /// repairs until at most an eighth of the cells is open, so the SAT checks stay short.
     pub logic_solvable: bool,
 }
 
@@ -134,9 +139,20 @@ pub fn generate_kenken_until(
             });
         }
         let puzzle = gen.puzzle(rng);
-        if params.logic_solvable {
+        // Propagation guides the repairs: to the end when the puzzle must be solvable by
+        // logic; with search allowed, on large grids until few cells are left open, so the
+        // SAT checks that follow are short (a 20×20 otherwise needs hundreds of checks,
+        // each one a hard uniqueness proof).
+        let guide = if params.logic_solvable {
+            Some(0)
+        } else if n >= SEARCH_GUIDE_MIN_SIZE {
+            Some(n * n / SEARCH_GUIDE_OPEN_FRACTION)
+        } else {
+            None
+        };
+        if let Some(allowed_open) = guide {
             let mut open = open_cells(&puzzle);
-            if !open.is_empty() {
+            if open.len() > allowed_open {
                 // Several repairs per round when much is open: each round re-propagates.
                 shuffle(rng, &mut open);
                 for &i in open.iter().take(1 + open.len() / 32) {
@@ -179,6 +195,14 @@ pub fn generate_kenken_until(
         }
     }
 }
+
+/// The smallest side for which the generator with search allowed still lets propagation
+/// guide its repairs (below it, SAT checks are quick anyway).
+const SEARCH_GUIDE_MIN_SIZE: usize = 10;
+
+/// With search allowed on large grids, repairs follow propagation until at most
+/// 1/this of the cells is left open.
+const SEARCH_GUIDE_OPEN_FRACTION: usize = 8;
 
 /// Cells (row-major indices) that root propagation at the `box` level leaves open; all cells
 /// when propagation finds a contradiction (impossible for a puzzle built from a solution,
@@ -369,7 +393,7 @@ impl State<'_> {
 /// The incremental uniqueness checker.
 struct Checker {
     n: usize,
-    solver: VarisatBackend,
+    solver: Box<dyn Backend>,
     map: OneHot,
     /// Activation literal of every cage added so far, by cage.
     active: HashMap<Cage, Lit>,
@@ -382,7 +406,12 @@ impl Checker {
     fn new(solution: &Grid<u8>, stop: &Stop) -> Result<Self, GenerateError> {
         let n = solution.rows();
         let enc = encode_latin(n, &EncodeOptions::default());
-        let mut solver = VarisatBackend::new();
+        // The embedded backend the engines' `auto` rule picks for a KenKen of this side.
+        let mut solver: Box<dyn Backend> = if n >= crate::engine::AUTO_CADICAL_MIN_SIDE {
+            embedded_cadical().unwrap_or_else(|_| Box::new(VarisatBackend::new()))
+        } else {
+            Box::new(VarisatBackend::new())
+        };
         solver.set_stop(stop.clone());
         solver.add_formula(&enc.formula);
         let block: Vec<Lit> = enc.map.chosen(solution).into_iter().map(|l| !l).collect();
@@ -416,8 +445,9 @@ impl Checker {
             }
         }
         let assumptions: Vec<Lit> = self.active.values().copied().collect();
+        let name = self.solver.name().to_string();
         let engine_error = |source: BackendError| EngineError::Backend {
-            solver: "varisat".to_string(),
+            solver: name.clone(),
             source,
         };
         let model = match self
@@ -445,8 +475,15 @@ impl Checker {
     fn add_guarded(&mut self, cage: &Cage) -> Result<Lit, GenerateError> {
         let mut f = CnfFormula::new();
         f.set_var_count(self.next_var);
-        encode_cage(&mut f, &self.map, self.n, cage, &EncodeOptions::default())
-            .map_err(EngineError::from)?;
+        encode_cage(
+            &mut f,
+            &self.map,
+            self.n,
+            cage,
+            &EncodeOptions::default(),
+            None,
+        )
+        .map_err(EngineError::from)?;
         let guard = Lit::from_index(f.var_count(), true);
         self.next_var = f.var_count() + 1;
         let mut clause = Vec::new();
