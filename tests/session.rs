@@ -148,6 +148,24 @@ fn counts_in_a_session_are_exact_and_do_not_leak_into_the_next_puzzle() {
             assert_eq!((count.count, count.complete), (10, false));
             let (keen_count, _) = session.count(&keen, &opts, None).unwrap();
             assert_eq!((keen_count.count, keen_count.complete), (1, true));
+            // Solve + uniqueness run in the shared solver: two grids blocked under the
+            // rows puzzle's activation literal must not cut into the next puzzle.
+            let (rows_unique, _) = session.prove_unique(&rows, &opts).unwrap();
+            assert!(matches!(
+                rows_unique,
+                Outcome::Solved {
+                    unique: Some(false),
+                    ..
+                }
+            ));
+            let (keen_unique, _) = session.prove_unique(&keen, &opts).unwrap();
+            assert!(matches!(
+                keen_unique,
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                }
+            ));
         }
     }
 }
@@ -197,4 +215,39 @@ fn a_cage_the_encoder_refuses_is_the_same_error_and_the_session_goes_on() {
             ..
         }
     ));
+}
+
+/// `solve` over many files shares one solver per side; its output (text and JSON answers)
+/// is the same as that of fresh solvers (a time limit on varisat makes every puzzle fresh).
+#[test]
+fn solve_over_many_files_prints_what_fresh_solvers_print() {
+    let mut paths: Vec<String> = kenkens()
+        .into_iter()
+        .map(|(p, _)| p.to_string_lossy().into_owned())
+        .collect();
+    paths.truncate(60);
+    let run = |extra: &[&str]| {
+        let mut args = vec!["solve", "--unique", "--backend", "varisat"];
+        args.extend_from_slice(extra);
+        args.extend(paths.iter().map(String::as_str));
+        common::cli::run(args)
+    };
+    let shared = run(&[]);
+    let fresh = run(&["--timeout", "1000"]);
+    assert_eq!(shared.code, fresh.code, "{}", shared.stderr);
+    assert!(shared.stdout.lines().count() > 300, "{}", shared.stdout);
+    assert_eq!(shared.stdout, fresh.stdout);
+    let answers = |extra: &[&str]| {
+        let mut with_json = vec!["--json"];
+        with_json.extend_from_slice(extra);
+        run(&with_json)
+            .json_lines()
+            .into_iter()
+            .map(|mut v| {
+                let _ = v.as_object_mut().unwrap().remove("stats");
+                v
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(answers(&[]), answers(&["--timeout", "1000"]));
 }

@@ -1,6 +1,6 @@
 //! # External solvers as child processes
 //!
-//! Any DIMACS solver runs behind the [`Backend`] trait: on every `solve()` the clauses so far
+//! Any DIMACS solver runs behind the [`Backend`] trait: on every `solve_under` the clauses so far
 //! are written to a temporary `.cnf` file, the solver runs on it, and its answer (stdout, or
 //! a result file) is read with [`parse_answer`]. Exit codes 10 (SAT) and 20 (UNSAT) are
 //! understood and cross-checked with the printed result. Temporary files are removed when

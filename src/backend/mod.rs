@@ -122,14 +122,6 @@ pub(crate) trait Backend {
     /// the answer [`SatResult::Unknown`].
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatResult, BackendError>;
 
-    /// Solves the clauses added so far.
-    ///
-    /// # Errors
-    /// As [`Backend::solve_under`].
-    fn solve(&mut self) -> Result<SatResult, BackendError> {
-        self.solve_under(&[])
-    }
-
     /// From now on, give up with [`SatResult::Unknown`] as soon as `stop` is requested
     /// (each backend says how soon it can notice).
     fn set_stop(&mut self, stop: Stop);
@@ -165,15 +157,15 @@ mod tests {
         f.add_clause(&[x1, x2]);
         f.add_clause(&[!x1, x2]);
         b.add_formula(&f);
-        let SatResult::Sat(model) = b.solve().unwrap() else {
+        let SatResult::Sat(model) = b.solve_under(&[]).unwrap() else {
             panic!("expected SAT")
         };
         assert!(model.contains(&x2));
         assert_eq!(b.solve_under(&[!x2]).unwrap(), SatResult::Unsat);
         // Assumptions hold for one call only.
-        assert!(matches!(b.solve().unwrap(), SatResult::Sat(_)));
+        assert!(matches!(b.solve_under(&[]).unwrap(), SatResult::Sat(_)));
         b.add_clause(&[!x2]);
-        assert_eq!(b.solve().unwrap(), SatResult::Unsat);
+        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unsat);
     }
 
     #[test]
@@ -187,7 +179,7 @@ mod tests {
         let stop = Stop::new();
         b.set_stop(stop.clone());
         stop.request();
-        assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
     }
 
     #[test]
@@ -220,10 +212,10 @@ mod tests {
         assert_eq!(f.len(), 3 + 2 * 3);
         let mut b = VarisatBackend::new();
         b.add_formula(&f);
-        assert_eq!(b.solve().unwrap(), SatResult::Unsat);
+        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unsat);
         let mut b = VarisatBackend::new();
         b.add_formula(&pigeonhole(3, 3));
-        assert!(matches!(b.solve().unwrap(), SatResult::Sat(_)));
+        assert!(matches!(b.solve_under(&[]).unwrap(), SatResult::Sat(_)));
     }
 
     #[cfg(feature = "cadical")]
@@ -274,12 +266,12 @@ mod tests {
                 stop.request();
             });
             let t0 = Instant::now();
-            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
             let took = t0.elapsed();
             asker.join().unwrap();
             assert!(took < Duration::from_secs(2), "stopped only after {took:?}");
             // The stop stays requested: the next call gives up at once.
-            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
         }
 
         /// A deadline interrupts a running call the same way.
@@ -289,7 +281,7 @@ mod tests {
             b.add_formula(&pigeonhole(11, 10));
             let t0 = Instant::now();
             b.set_stop(Stop::new().with_deadline(t0 + Duration::from_millis(100)));
-            assert_eq!(b.solve().unwrap(), SatResult::Unknown);
+            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
             assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
         }
     }

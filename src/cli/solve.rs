@@ -11,7 +11,8 @@ use super::{
     EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
 use cagesat::{
-    render_json, render_text, Count, Engine, EngineStats, Grid, Outcome, Puzzle, Stop, StopReason,
+    render_json, render_text, Count, Engine, EngineStats, Grid, Outcome, Puzzle, Session, Stop,
+    StopReason,
 };
 
 /// `solve` options.
@@ -116,6 +117,8 @@ pub(super) fn solve_files(
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
+    // Many KenKens of one side share one incremental solver (same answers, less set-up).
+    let mut session = Session::new(engine);
     let mut svg = args
         .svg
         .as_deref()
@@ -132,9 +135,9 @@ pub(super) fn solve_files(
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
             let answer = if args.unique {
-                engine.prove_unique(&puzzle, &opts)
+                session.prove_unique(&puzzle, &opts)
             } else {
-                engine.solve(&puzzle, &opts)
+                session.solve(&puzzle, &opts)
             };
             let (outcome, stats) = answer.with_context(|| name.to_string())?;
             if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {

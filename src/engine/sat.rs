@@ -4,16 +4,27 @@
 //! after another: each model is decoded through the one-hot map and blocked with a clause
 //! over its chosen x(cell, digit) literals only (never auxiliary variables), so the
 //! enumeration counts distinct grids. Verification happens once, in the engine layer above.
+//!
+//! Counting many grids with one growing list of blocking clauses slows every call down (the
+//! solver propagates tens of thousands of long clauses), so the enumeration works in *cubes*:
+//! a cube is a partial assignment of cells, assumed for the calls that search it, and its
+//! blocking clauses carry the negation of the cube's own activation literal. When a cube has
+//! yielded [`CUBE_SOLUTIONS`] grids it is split on the cell whose digit varies most among
+//! them, one child per digit; each child blocks the grids already found that fall in it, and
+//! the parent's clauses are retired with a unit clause. No solver ever holds more than a few
+//! thousand live blocking clauses, and the memory kept is bounded by the cube depth, not by
+//! the number of grids. Every grid is found in exactly one cube (the children partition the
+//! parent), so counts stay exact.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::answer::SatResult;
 use crate::backend::Backend;
-use crate::cnf::{EncodeStats, Lit, OneHot};
+use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::{encode, EncodeOptions};
 use crate::engine::EngineError;
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::stop::Stop;
 
@@ -54,28 +65,208 @@ pub(crate) fn enumerate<B: Backend>(
     };
     let t1 = Instant::now();
     backend.add_formula(&enc.formula);
-    let backend_error = |b: &B, source| EngineError::Backend {
-        solver: b.name().to_string(),
-        source,
-    };
-    let complete = loop {
-        match backend.solve().map_err(|e| backend_error(&backend, e))? {
-            SatResult::Sat(model) => {
-                let grid = enc.map.decode(&model)?;
-                backend.add_clause(&blocking_clause(&enc.map, &grid));
-                if visit(grid).is_break() {
-                    break false;
-                }
-            }
-            SatResult::Unsat => break true,
-            SatResult::Unknown if stop.is_requested() => break false,
-            SatResult::Unknown => {
-                return Err(EngineError::GaveUp {
-                    engine: backend.name().to_string(),
-                })
-            }
-        }
-    };
+    let first_free = enc.formula.var_count();
+    let complete = enumerate_cubes(
+        &mut backend,
+        &enc.map,
+        first_free,
+        CUBE_SOLUTIONS,
+        stop,
+        visit,
+    )?;
     stats.solve_time = t1.elapsed();
     Ok((complete, stats))
+}
+
+/// How many grids one cube may yield before it is split.
+pub(crate) const CUBE_SOLUTIONS: usize = 256;
+
+/// A partial assignment searched under assumptions, with the grids found before it was made
+/// that fall inside it (to be blocked again there).
+struct Cube {
+    assumed: Vec<Lit>,
+    inherited: Vec<Grid<u8>>,
+}
+
+/// Enumerates the grids of the formula already loaded in `backend` (whose variables are
+/// below `first_free`) cube by cube (see the module notes), splitting a cube after
+/// `cube_solutions` grids, and hands each grid to `visit`. Answers whether the enumeration is
+/// complete.
+///
+/// # Errors
+/// Backend failures, "gave up" answers and models that are not grids.
+pub(crate) fn enumerate_cubes(
+    backend: &mut dyn Backend,
+    map: &OneHot,
+    first_free: usize,
+    cube_solutions: usize,
+    stop: &Stop,
+    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+) -> Result<bool, EngineError> {
+    let mut next_var = first_free;
+    let mut stack = vec![Cube {
+        assumed: Vec::new(),
+        inherited: Vec::new(),
+    }];
+    let mut assumptions = Vec::new();
+    let mut block = Vec::new();
+    while let Some(cube) = stack.pop() {
+        let active = Var::from_index(next_var).positive();
+        next_var += 1;
+        let in_cube = |lit: &Lit| cube.assumed.contains(lit);
+        let mut add_block = |backend: &mut dyn Backend, grid: &Grid<u8>| {
+            block.clear();
+            block.push(!active);
+            block.extend(
+                map.chosen(grid)
+                    .into_iter()
+                    .filter(|l| !in_cube(l))
+                    .map(|l| !l),
+            );
+            backend.add_clause(&block);
+        };
+        for grid in &cube.inherited {
+            add_block(backend, grid);
+        }
+        assumptions.clear();
+        assumptions.extend_from_slice(&cube.assumed);
+        assumptions.push(active);
+        let mut found = Vec::new();
+        let split = loop {
+            let answer =
+                backend
+                    .solve_under(&assumptions)
+                    .map_err(|source| EngineError::Backend {
+                        solver: backend.name().to_string(),
+                        source,
+                    })?;
+            match answer {
+                SatResult::Sat(model) => {
+                    let grid = map.decode(&model)?;
+                    add_block(backend, &grid);
+                    let brk = visit(grid.clone()).is_break();
+                    if brk {
+                        return Ok(false);
+                    }
+                    found.push(grid);
+                    // A cube that fixes every cell holds one grid at most: never split it.
+                    if found.len() >= cube_solutions && cube.assumed.len() < map.cells().len() {
+                        break true;
+                    }
+                }
+                SatResult::Unsat => break false,
+                SatResult::Unknown if stop.is_requested() => return Ok(false),
+                SatResult::Unknown => {
+                    return Err(EngineError::GaveUp {
+                        engine: backend.name().to_string(),
+                    })
+                }
+            }
+        };
+        backend.add_clause(&[!active]);
+        if split {
+            found.extend(cube.inherited);
+            stack.extend(split_cube(map, &cube.assumed, found).into_iter().rev());
+        }
+    }
+    Ok(true)
+}
+
+/// The children of a cube that yielded `found` (its own grids and those it inherited): one
+/// per digit of the free cell whose digit varies most among them (the first such in map
+/// order), each with the grids of `found` that fall in it.
+fn split_cube(map: &OneHot, assumed: &[Lit], found: Vec<Grid<u8>>) -> Vec<Cube> {
+    let digits = usize::from(map.digits());
+    let free: Vec<Cell> = map
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&c| {
+            !assumed
+                .iter()
+                .any(|l| map.meaning(l.var()).is_some_and(|(cell, _)| cell == c))
+        })
+        .collect();
+    let spread = |cell: Cell| {
+        let mut seen = vec![false; digits + 1];
+        for g in &found {
+            seen[usize::from(*g.get(cell))] = true;
+        }
+        seen.iter().filter(|&&s| s).count()
+    };
+    // max_by_key keeps the last maximum; rev() makes it the first in map order.
+    let cell = free
+        .iter()
+        .rev()
+        .copied()
+        .max_by_key(|&c| spread(c))
+        .expect("only cubes with a free cell are split");
+    let mut children: Vec<Cube> = (1..=map.digits())
+        .map(|d| {
+            let mut assumed = assumed.to_vec();
+            assumed.push(map.lit(cell, d));
+            Cube {
+                assumed,
+                inherited: Vec::new(),
+            }
+        })
+        .collect();
+    for g in found {
+        children[usize::from(*g.get(cell)) - 1].inherited.push(g);
+    }
+    children
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::VarisatBackend;
+    use crate::encode::encode;
+    use crate::parse::parse_puzzle;
+    use std::collections::HashSet;
+
+    /// All grids of `text` enumerated with cubes split after `cube_solutions` grids.
+    fn grids(text: &str, cube_solutions: usize) -> (Vec<Grid<u8>>, bool) {
+        let puzzle: Puzzle = parse_puzzle(text, None, false).expect("parses");
+        let enc = encode(&puzzle, &EncodeOptions::default()).expect("encodes");
+        let mut backend = VarisatBackend::new();
+        backend.add_formula(&enc.formula);
+        let mut found = Vec::new();
+        let complete = enumerate_cubes(
+            &mut backend,
+            &enc.map,
+            enc.formula.var_count(),
+            cube_solutions,
+            &Stop::new(),
+            &mut |g| {
+                found.push(g);
+                ControlFlow::Continue(())
+            },
+        )
+        .expect("enumerates");
+        (found, complete)
+    }
+
+    /// Splitting cubes (after 1, 2, 7 grids, so many splits and re-blocked inherited grids)
+    /// finds exactly the grids one cube finds, each once.
+    #[test]
+    fn cube_splits_find_every_grid_once() {
+        // 4×4 Latin squares with one line given as 1 2 3 4: 576 / 24 = 24 grids.
+        let text = "size 4\n1 = A1; 2 = B1; 3 = C1; 4 = D1; \
+                    30 + A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4\n";
+        let (whole, complete) = grids(text, usize::MAX);
+        assert!(complete);
+        assert_eq!(whole.len(), 24);
+        let whole: HashSet<_> = whole.into_iter().collect();
+        for k in [1, 2, 7, 23] {
+            let (split, complete) = grids(text, k);
+            assert!(complete);
+            assert_eq!(split.len(), whole.len(), "cube limit {k}");
+            assert_eq!(
+                split.into_iter().collect::<HashSet<_>>(),
+                whole,
+                "cube limit {k}"
+            );
+        }
+    }
 }

@@ -21,7 +21,8 @@
 //! Answers are the same as [`Engine::enumerate`]'s, verified the same way; only the work
 //! is shared. Puzzles a session cannot share work for (Kakuro, CrossProduct, engines other
 //! than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
-//! solver to move to a worker thread) go through [`Engine::enumerate`] unchanged.
+//! solver to move to a worker thread, and enumerations beyond two grids, which count best
+//! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -109,7 +110,7 @@ impl Session {
             ref e => e.clone(),
         };
         let kenken = match puzzle {
-            Puzzle::KenKen(k) if shares_work(&engine, opts) => k,
+            Puzzle::KenKen(k) if shares_work(&engine, opts) && limit.is_some_and(|l| l <= 2) => k,
             _ => return engine.enumerate(puzzle, opts, limit, visit),
         };
         let shape = self.shape_for(&engine, kenken.size(), &opts.encode)?;

@@ -87,7 +87,7 @@ fn enumerate(p: &Puzzle, enc: &Encoding) -> BTreeSet<Vec<Vec<u8>>> {
     let mut solver = VarisatBackend::new();
     solver.add_formula(&enc.formula);
     let mut out = BTreeSet::new();
-    while let SatResult::Sat(model) = solver.solve().unwrap() {
+    while let SatResult::Sat(model) = solver.solve_under(&[]).unwrap() {
         let grid = enc.map.decode(&model).unwrap();
         verify(p, &grid).unwrap();
         let block: Vec<_> = enc.map.chosen(&grid).into_iter().map(|l| !l).collect();
