@@ -42,9 +42,23 @@ pub(crate) const EXIT_STOPPED: u8 = 3;
 /// Exit status: Ctrl-C or SIGTERM ended the run (128 + SIGINT, as shells report it).
 pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
+/// Limits and exit statuses, shown after `cagesat --help` (the README's "Limits" section
+/// says the same at length; `tests/limits_documented.rs` checks both against the code).
+const LIMITS_HELP: &str = "\
+Limits:
+  KenKen sides 1..=26; Keen game IDs 3..=9; CrossProduct tables up to 64x64 with products
+  below 2^64; Kakuro grids up to 255x255 with runs of 1..=9 squares.
+  Cage encodings: 200000 allowed tuples (--encoding tuples), 100000 automaton nodes;
+  beyond them the error names the cage and --engine native solves the puzzle.
+  --timeout SECS bounds every engine per puzzle; count --limit K stops after K solutions.
+
+Exit status:
+  0 solved, 1 no solution, 2 bad input or failure, 3 a --timeout ended a puzzle early
+  (what was found is printed), 130 Ctrl-C or SIGTERM.";
+
 /// Compile grid arithmetic puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
-#[command(name = "cagesat", version, about)]
+#[command(name = "cagesat", version, about, after_help = LIMITS_HELP)]
 pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
