@@ -102,7 +102,9 @@ pub(super) fn compare_files(
     opts.engine.stop = interrupt.clone();
     let mut status = EXIT_OK;
     let mut done = Vec::new();
+    let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
     for path in &args.input.files {
+        progress.message(&display_name(path));
         if interrupt.is_requested() {
             status = super::worse(status, super::EXIT_INTERRUPTED);
             break;
@@ -130,7 +132,9 @@ pub(super) fn compare_files(
             }
         }
         done.push(c);
+        progress.inc();
     }
+    drop(progress);
     if !args.json {
         if let Err(e) = write!(out, "{}", compare::render_table(&done)) {
             return super::worse(status, super::write_failed(err, e));

@@ -80,6 +80,7 @@ pub(super) fn crossproduct(
     }
     let mut written: anyhow::Result<()> = Ok(());
     let mut made = 0;
+    let progress = super::progress::Progress::items(a.count, "puzzles");
     let run = generate_crossproduct_until(
         &params,
         &opts,
@@ -89,6 +90,7 @@ pub(super) fn crossproduct(
                 return;
             }
             made += 1;
+            progress.inc();
             written = match &a.out {
                 Some(dir) => {
                     let stem = dir.join(g.stem());
@@ -102,6 +104,7 @@ pub(super) fn crossproduct(
             };
         },
     );
+    drop(progress);
     if let Err(e) = written {
         return fail(err, &e);
     }

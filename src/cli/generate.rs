@@ -1,6 +1,6 @@
 //! `generate`: new puzzles, seeded and reproducible.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -71,7 +71,7 @@ pub(super) fn generate(
     err: &mut impl Write,
 ) -> u8 {
     match &args.kind {
-        GenerateKind::Kenken(a) => match kenken(a, interrupt, out, err) {
+        GenerateKind::Kenken(a) => match kenken(a, interrupt, out) {
             Ok(()) => EXIT_OK,
             Err(error) => fail_or_stopped(err, &error),
         },
@@ -113,12 +113,7 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
     Ok(ops)
 }
 
-fn kenken(
-    a: &KenKenGenArgs,
-    interrupt: &Stop,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> anyhow::Result<()> {
+fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::Result<()> {
     let limits = Limits::new(interrupt, a.timeout)?;
     let params = KenKenParams {
         size: a.size,
@@ -130,8 +125,8 @@ fn kenken(
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let progress = std::io::stderr().is_terminal();
-    let start = Instant::now();
+    let progress =
+        super::progress::Progress::items(usize::try_from(a.count).unwrap_or(usize::MAX), "puzzles");
     for i in 0..a.count {
         let seed = a.seed.wrapping_add(i);
         let t = Instant::now();
@@ -168,18 +163,7 @@ fn kenken(
                 write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }
-        if progress {
-            let _ = write!(
-                err,
-                "\rgenerated {}/{} ({:.1} s)",
-                i + 1,
-                a.count,
-                start.elapsed().as_secs_f64()
-            );
-        }
-    }
-    if progress {
-        let _ = writeln!(err);
+        progress.inc();
     }
     Ok(())
 }

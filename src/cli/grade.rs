@@ -39,8 +39,11 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     let mut rows = Vec::new();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
+    let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
     for path in &args.input.files {
+        progress.inc();
         let name = display_name(path);
+        progress.message(&name);
         let graded = load(path, false)
             .map_err(anyhow::Error::from)
             .and_then(|p| match grade(&p) {

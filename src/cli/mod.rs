@@ -12,6 +12,7 @@ mod gen_crossproduct;
 mod generate;
 mod grade;
 mod keen_arg;
+mod progress;
 mod render;
 mod smt;
 mod solve;
@@ -63,6 +64,9 @@ pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Draw no progress on standard error (progress is drawn only when it is a terminal).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 /// Subcommands.
@@ -383,6 +387,7 @@ pub(crate) fn parse_args() -> Result<Cli, u8> {
 /// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
 /// puzzle ends like a timeout, with what it found, and no further puzzle starts.
 pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    progress::set_quiet(cli.quiet);
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
         Command::Count(args) => solve::count_files(args, interrupt, out, err),

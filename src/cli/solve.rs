@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use serde_json::json;
 
+use super::progress::Progress;
 use super::{
     display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
     EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
@@ -74,11 +75,13 @@ fn each_file<W: Write, E: Write>(
     mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> anyhow::Result<u8>,
 ) -> u8 {
     let mut status = EXIT_OK;
+    let progress = Progress::items(files.files.len(), "puzzles");
     for path in &files.files {
         if limits.interrupted() || super::output_closed() {
             break;
         }
         let name = display_name(path);
+        progress.message(&name);
         let code = match per_file(&name, path, out) {
             Ok(code) => code,
             Err(error) => {
@@ -89,6 +92,7 @@ fn each_file<W: Write, E: Write>(
             }
         };
         status = worse(status, code);
+        progress.inc();
     }
     status
 }
@@ -182,7 +186,17 @@ pub(super) fn count_files(
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
             let mut printer = SolutionPrinter::new(args, name, many, &puzzle, &opts.stop);
-            let counted = engine.enumerate(&puzzle, &opts, args.limit, |g| printer.print(out, g));
+            // One file: solutions so far and their rate (many files: puzzles done, above).
+            let counter = if many {
+                Progress::hidden()
+            } else {
+                Progress::counter("solutions")
+            };
+            let counted = engine.enumerate(&puzzle, &opts, args.limit, |g| {
+                counter.inc();
+                printer.print(out, g);
+            });
+            drop(counter);
             let failed = printer.failed.take();
             let (count, stats) = match counted {
                 Ok(c) => c,
