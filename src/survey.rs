@@ -74,6 +74,20 @@ pub fn survey_crossproduct(
     seed: u64,
     opts: &EncodeOptions,
 ) -> Result<Vec<SurveyRow>, GenerateError> {
+    survey_crossproduct_with(sizes, samples, seed, opts, &mut || {})
+}
+
+/// As [`survey_crossproduct`], calling `on_sample` after every sample (for progress).
+///
+/// # Errors
+/// As [`survey_crossproduct`].
+pub fn survey_crossproduct_with(
+    sizes: &[(usize, usize)],
+    samples: usize,
+    seed: u64,
+    opts: &EncodeOptions,
+    on_sample: &mut dyn FnMut(),
+) -> Result<Vec<SurveyRow>, GenerateError> {
     sizes
         .iter()
         .map(|&(rows, cols)| {
@@ -90,6 +104,7 @@ pub fn survey_crossproduct(
                 if is_unique(&Puzzle::CrossProduct(puzzle), opts)? {
                     unique += 1;
                 }
+                on_sample();
             }
             let (low, high) = wilson(unique, samples, Z95);
             let rate = if samples == 0 {

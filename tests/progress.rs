@@ -43,6 +43,10 @@ fn progress_is_drawn_on_a_terminal_unless_quiet() {
     assert!(batch.contains("/2 puzzles"), "{batch:?}");
     let batch_quiet = on_terminal(&format!("solve -q {files}")).unwrap();
     assert!(!batch_quiet.contains("puzzles"), "{batch_quiet:?}");
+    let survey = on_terminal("survey crossproduct --sizes 3x3,3x4 --samples 20").unwrap();
+    assert!(survey.contains("/40 samples"), "{survey:?}");
+    let made = on_terminal("generate kenken --size 4 --count 3").unwrap();
+    assert!(made.contains("/3 puzzles"), "{made:?}");
 }
 
 #[test]

@@ -60,6 +60,8 @@ impl Progress {
 
     fn draw(bar: ProgressBar) -> Self {
         bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
+        // Drawn at once, then refreshed by a ticker thread even while nothing advances.
+        bar.tick();
         bar.enable_steady_tick(Duration::from_millis(200));
         Progress { bar: Some(bar) }
     }

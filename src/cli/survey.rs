@@ -7,7 +7,7 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use cagesat::survey::survey_crossproduct;
+use cagesat::survey::survey_crossproduct_with;
 use cagesat::EncodeOptions;
 
 /// Puzzle kinds that can be surveyed.
@@ -69,12 +69,17 @@ fn encode_opts(e: EncodingArg) -> EncodeOptions {
 /// Runs `survey`; returns the exit status.
 pub(super) fn survey(args: &SurveyArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let SurveyKind::Crossproduct = args.kind;
-    let rows = match survey_crossproduct(
+    let progress =
+        super::progress::Progress::items(args.sizes.len().saturating_mul(args.samples), "samples");
+    let surveyed = survey_crossproduct_with(
         &args.sizes,
         args.samples,
         args.seed,
         &encode_opts(args.encoding),
-    ) {
+        &mut || progress.inc(),
+    );
+    drop(progress);
+    let rows = match surveyed {
         Ok(r) => r,
         Err(e) => {
             let _ = writeln!(err, "cagesat: {e}");
