@@ -35,6 +35,7 @@ mod engine;
 pub mod generate;
 pub mod grade;
 mod grid;
+pub mod lrat;
 mod native;
 mod parse;
 mod product;
@@ -54,9 +55,9 @@ pub use encode::{
     encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
 };
 pub use engine::{
-    decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_dimacs,
-    write_dimacs_projected, DecodeAnswerError, Engine, EngineError, EngineOptions, EngineStats,
-    SatStats, Session, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
+    decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_certificate,
+    write_dimacs, write_dimacs_projected, Certificate, CertificateError, DecodeAnswerError, Engine,
+    EngineError, EngineOptions, EngineStats, SatStats, Session, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};

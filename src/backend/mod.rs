@@ -27,7 +27,7 @@ pub(crate) use self::cadical::CadicalBackend;
 pub(crate) use self::external::ExternalBackend;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;
-pub(crate) use self::varisat::VarisatBackend;
+pub(crate) use self::varisat::{refute_with_lrat, VarisatBackend};
 
 /// The embedded CaDiCaL, or [`BackendError::NotBuilt`] in a build without it.
 ///

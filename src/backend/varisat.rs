@@ -180,3 +180,30 @@ impl Backend for VarisatBackend {
         self.stop = stop;
     }
 }
+
+/// Refutes `formula` with varisat and writes an LRAT proof of its unsatisfiability to
+/// `lrat` (text format; the formula's clauses are ids 1 to m, in order). Answers `false`
+/// (and the proof is meaningless) when the formula is satisfiable.
+///
+/// varisat checks its own proof as it goes (`varisat-checker`) and `varisat-lrat` writes the
+/// checked steps with their unit-propagation hints, so this is slower than a plain solve.
+///
+/// # Errors
+/// [`BackendError::Internal`] when the solver or the proof writer fails.
+pub(crate) fn refute_with_lrat(
+    formula: &CnfFormula,
+    lrat: &mut dyn std::io::Write,
+) -> Result<bool, BackendError> {
+    let failed = |e: &dyn std::fmt::Display| BackendError::Internal(format!("varisat proof: {e}"));
+    let mut writer = varisat_lrat::WriteLrat::new(lrat, false);
+    let unsat = {
+        let mut solver = varisat::Solver::new();
+        solver.add_proof_processor(&mut writer);
+        solver.add_formula(formula);
+        let sat = solver.solve().map_err(|e| failed(&e))?;
+        solver.close_proof().map_err(|e| failed(&e))?;
+        !sat
+    };
+    writer.flush().map_err(|e| failed(&e))?;
+    Ok(unsat)
+}

@@ -13,6 +13,7 @@ mod generate;
 mod grade;
 mod keen_arg;
 mod progress;
+mod proof;
 mod render;
 mod smt;
 mod solve;
@@ -89,6 +90,9 @@ pub(crate) enum Command {
     Survey(survey::SurveyArgs),
     /// Classify KenKens by the weakest propagation level that solves them without search.
     Grade(grade::GradeArgs),
+    /// Check an LRAT certificate (from `solve --proof`) against its CNF with the
+    /// independent checker: exit 0 `verified`, exit 1 naming the first failing step.
+    CheckProof(proof::CheckProofArgs),
     /// Draw a puzzle (optionally with a solution) as an SVG picture.
     Render(render::RenderArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -398,6 +402,7 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),
+        Command::CheckProof(args) => proof::check_proof(args, out, err),
         Command::Completions(args) => completions::completions(args, out),
         Command::Man(args) => completions::man(args, out, err),
     }

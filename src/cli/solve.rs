@@ -12,8 +12,8 @@ use super::{
     EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
 use cagesat::{
-    render_json, render_text, Count, Engine, EngineStats, Grid, Outcome, Puzzle, Session, Stop,
-    StopReason,
+    render_json, render_text, write_certificate, Certificate, Count, Engine, EngineStats, Grid,
+    Outcome, Puzzle, Session, Stop, StopReason,
 };
 
 /// `solve` options.
@@ -38,6 +38,11 @@ pub(crate) struct SolveArgs {
     /// directory as STEM.svg (see `svg_out.rs`).
     #[arg(long, value_name = "PATH")]
     pub svg: Option<std::path::PathBuf>,
+    /// Write a certificate of the answer (implies --unique; one puzzle): PREFIX.cnf, the
+    /// CNF with the found solution blocked (or the plain CNF when there is none), and
+    /// PREFIX.lrat, an LRAT proof that it is unsatisfiable; check with `check-proof`.
+    #[arg(long, value_name = "PREFIX")]
+    pub proof: Option<String>,
 }
 
 /// `count` options.
@@ -118,6 +123,15 @@ pub(super) fn solve_files(
 ) -> u8 {
     let mut opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
+    if many && args.proof.is_some() {
+        return fail(
+            err,
+            &anyhow::anyhow!(
+                "cagesat: --proof writes the certificate of one puzzle: give one file"
+            ),
+        );
+    }
+    let unique = args.unique || args.proof.is_some();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
@@ -138,7 +152,7 @@ pub(super) fn solve_files(
             index += 1;
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
-            let answer = if args.unique {
+            let answer = if unique {
                 session.prove_unique(&puzzle, &opts)
             } else {
                 session.solve(&puzzle, &opts)
@@ -147,10 +161,36 @@ pub(super) fn solve_files(
             if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {
                 svg.write(path, index, name, &puzzle, grid)?;
             }
+            let certificate = match &args.proof {
+                Some(prefix) => certify(prefix, &puzzle, &outcome, &opts)?,
+                None => None,
+            };
             let written = if args.json {
-                writeln!(out, "{}", solve_json(name, &puzzle, &outcome, &stats))
+                let mut record = solve_json(name, &puzzle, &outcome, &stats);
+                if let Some(prefix) = &args.proof {
+                    record["certificate"] = certificate.map_or(json!(null), |c| {
+                        json!({
+                            "cnf": format!("{prefix}.cnf"),
+                            "lrat": format!("{prefix}.lrat"),
+                            "vars": c.vars,
+                            "clauses": c.clauses,
+                            "proof_bytes": c.proof_bytes,
+                        })
+                    });
+                }
+                writeln!(out, "{record}")
             } else {
-                write_solve_text(out, many.then_some(name), &puzzle, &outcome)
+                write_solve_text(out, many.then_some(name), &puzzle, &outcome).and_then(
+                    |()| match (&args.proof, certificate) {
+                        (Some(prefix), Some(c)) => writeln!(
+                            out,
+                            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes)",
+                            c.clauses, c.proof_bytes
+                        ),
+                        (Some(_), None) => writeln!(out, "certificate: none (not unique)"),
+                        _ => Ok(()),
+                    },
+                )
             };
             written.context("cagesat: cannot write output")?;
             Ok(match outcome {
@@ -160,6 +200,37 @@ pub(super) fn solve_files(
             })
         },
     )
+}
+
+/// Writes `PREFIX.cnf` and `PREFIX.lrat` for a unique or unsolvable puzzle; `None` (and no
+/// files) when the puzzle has several solutions or the run stopped.
+fn certify(
+    prefix: &str,
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    opts: &cagesat::EngineOptions,
+) -> anyhow::Result<Option<Certificate>> {
+    let grid = match outcome {
+        Outcome::Solved {
+            grid,
+            unique: Some(true),
+        } => Some(grid),
+        Outcome::Unsat => None,
+        _ => return Ok(None),
+    };
+    let create = |ext: &str| {
+        let path = format!("{prefix}.{ext}");
+        std::fs::File::create(&path)
+            .map(io::BufWriter::new)
+            .with_context(|| format!("cagesat: cannot write {path}"))
+    };
+    let (mut cnf, mut lrat) = (create("cnf")?, create("lrat")?);
+    let c = write_certificate(puzzle, grid, &opts.encode, &mut cnf, &mut lrat)
+        .context("cagesat: certificate")?;
+    cnf.flush()
+        .and_then(|()| lrat.flush())
+        .with_context(|| format!("cagesat: cannot write {prefix}.cnf / {prefix}.lrat"))?;
+    Ok(Some(c))
 }
 
 /// `cagesat count`: exit 0 when at least one solution exists, 1 when none, 3 (130) when a

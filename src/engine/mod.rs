@@ -15,6 +15,7 @@
 //! ([`EngineStats`]): search nodes for the native engine, formula size for SAT.
 
 mod dimacs;
+mod proof;
 mod sat;
 mod session;
 mod smt;
@@ -41,6 +42,7 @@ use crate::verify::{verify, VerifyError};
 pub use self::dimacs::{
     decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,
 };
+pub use self::proof::{write_certificate, Certificate, CertificateError};
 pub use self::sat::SatStats;
 pub use self::session::Session;
 pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
