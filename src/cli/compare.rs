@@ -1,6 +1,7 @@
 //! `compare`: every engine on every puzzle, side by side.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 
 use clap::{Args, ValueEnum};
 
@@ -103,38 +104,63 @@ pub(super) fn compare_files(
     let mut status = EXIT_OK;
     let mut done = Vec::new();
     let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
-    for path in &args.input.files {
-        progress.message(&display_name(path));
-        if interrupt.is_requested() {
-            status = super::worse(status, super::EXIT_INTERRUPTED);
-            break;
-        }
-        let puzzle = match load(path, args.formula.strict) {
-            Ok(p) => p,
-            Err(e) => {
-                status = super::worse(status, super::fail(err, &e.into()));
-                continue;
+    // Each puzzle's comparison on one of `--jobs` threads (timings then share the cores);
+    // results in input order.
+    super::batch::in_order(
+        &args.input.files,
+        super::batch::jobs(args.input.jobs),
+        || (),
+        |(), _, path| {
+            if interrupt.is_requested() {
+                return None;
             }
-        };
-        let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
-        if c.disagreement.is_some() || c.runs.iter().any(|r| r.result.is_err()) {
-            status = super::worse(status, EXIT_ERROR);
-        }
-        let stopped = |r: &compare::EngineRun| matches!(&r.result, Ok(m) if matches!(m.outcome, cagesat::Outcome::Stopped { .. }));
-        if c.runs.iter().any(stopped) {
-            status = super::worse(status, super::EXIT_STOPPED);
-        }
-        if args.json {
-            for record in compare::records(&c, &puzzle) {
-                if let Err(e) = writeln!(out, "{record}") {
-                    return super::worse(status, super::write_failed(err, e));
+            let mut e = Vec::new();
+            let compared = match load(path, args.formula.strict) {
+                Ok(puzzle) => {
+                    let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
+                    Ok((c, puzzle))
+                }
+                Err(error) => Err(super::fail(&mut e, &error.into())),
+            };
+            Some((compared, e))
+        },
+        |_, result| {
+            let Some((compared, e)) = result else {
+                status = super::worse(status, super::EXIT_INTERRUPTED);
+                return ControlFlow::Break(());
+            };
+            let _ = err.write_all(&e);
+            progress.inc();
+            let (c, puzzle) = match compared {
+                Ok(cp) => cp,
+                Err(code) => {
+                    status = super::worse(status, code);
+                    return ControlFlow::Continue(());
+                }
+            };
+            if c.disagreement.is_some() || c.runs.iter().any(|r| r.result.is_err()) {
+                status = super::worse(status, EXIT_ERROR);
+            }
+            let stopped = |r: &compare::EngineRun| matches!(&r.result, Ok(m) if matches!(m.outcome, cagesat::Outcome::Stopped { .. }));
+            if c.runs.iter().any(stopped) {
+                status = super::worse(status, super::EXIT_STOPPED);
+            }
+            if args.json {
+                for record in compare::records(&c, &puzzle) {
+                    if let Err(e) = writeln!(out, "{record}") {
+                        status = super::worse(status, super::write_failed(err, e));
+                        return ControlFlow::Break(());
+                    }
                 }
             }
-        }
-        done.push(c);
-        progress.inc();
-    }
+            done.push(c);
+            ControlFlow::Continue(())
+        },
+    );
     drop(progress);
+    if super::output_closed() {
+        return status;
+    }
     if !args.json {
         if let Err(e) = write!(out, "{}", compare::render_table(&done)) {
             return super::worse(status, super::write_failed(err, e));

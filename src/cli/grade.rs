@@ -2,6 +2,7 @@
 //! propagation on its CNF does.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 
 use clap::Args;
 use serde_json::json;
@@ -40,41 +41,56 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
     let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
-    for path in &args.input.files {
-        progress.inc();
-        let name = display_name(path);
-        progress.message(&name);
-        let graded = load(path, false)
-            .map_err(anyhow::Error::from)
-            .and_then(|p| match grade(&p) {
-                Ok(g) => Ok((p, g)),
-                Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
-            });
-        let (puzzle, g) = match graded {
-            Ok(pg) => pg,
-            Err(error) => {
-                if args.json {
-                    super::error_record(out, &name, &error);
+    let mut broken = None;
+    // Grading runs on `--jobs` threads; the table is built in input order.
+    super::batch::in_order(
+        &args.input.files,
+        super::batch::jobs(args.input.jobs),
+        || (),
+        |(), _, path| {
+            let name = display_name(path);
+            let graded = load(path, false)
+                .map_err(anyhow::Error::from)
+                .and_then(|p| match grade(&p) {
+                    Ok(g) => Ok((p, g)),
+                    Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
+                });
+            (name, graded)
+        },
+        |_, (name, graded)| {
+            progress.inc();
+            let (puzzle, g) = match graded {
+                Ok(pg) => pg,
+                Err(error) => {
+                    if args.json {
+                        super::error_record(out, &name, &error);
+                    }
+                    status = status.max(fail(err, &error));
+                    return ControlFlow::Continue(());
                 }
-                status = status.max(fail(err, &error));
-                continue;
+            };
+            if g.level.is_none() {
+                status = status.max(EXIT_UNSAT);
             }
-        };
-        if g.level.is_none() {
-            status = status.max(EXIT_UNSAT);
-        }
-        if args.matrix {
-            match KeenDifficulty::from_file_name(&name) {
-                Some(keen) => matrix.add(keen, &g),
-                None => outside += 1,
+            if args.matrix {
+                match KeenDifficulty::from_file_name(&name) {
+                    Some(keen) => matrix.add(keen, &g),
+                    None => outside += 1,
+                }
+            } else if args.json {
+                if let Err(e) = writeln!(out, "{}", grade_json(&name, &puzzle, &g)) {
+                    broken = Some(e);
+                    return ControlFlow::Break(());
+                }
+            } else {
+                rows.push(row(name, &puzzle, &g));
             }
-        } else if args.json {
-            if let Err(e) = writeln!(out, "{}", grade_json(&name, &puzzle, &g)) {
-                return status.max(super::write_failed(err, e));
-            }
-        } else {
-            rows.push(row(name, &puzzle, &g));
-        }
+            ControlFlow::Continue(())
+        },
+    );
+    drop(progress);
+    if let Some(e) = broken {
+        return status.max(super::write_failed(err, e));
     }
     let written = if args.matrix {
         if outside > 0 {

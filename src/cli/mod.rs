@@ -5,6 +5,7 @@
 //! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
 //! 1 no solution (not an error), 2 bad input or failure.
 
+mod batch;
 mod compare;
 mod completions;
 mod dimacs;
@@ -505,4 +506,9 @@ pub(crate) struct Files {
     /// Puzzle files (`-` reads standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Work on this many files at once (default: one per core); the output is the same,
+    /// in input order (timings aside). With several jobs each file's output is held until
+    /// the file is done; `--jobs 1` streams solutions as they are found.
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<usize>)]
+    pub jobs: Option<usize>,
 }

@@ -1,11 +1,15 @@
 //! `solve` and `count`.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::Mutex;
 
 use anyhow::Context;
 use clap::Args;
 use serde_json::json;
 
+use super::batch;
 use super::progress::Progress;
 use super::{
     display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
@@ -70,35 +74,79 @@ pub(crate) struct CountArgs {
 
 /// Runs `per_file` on every input, reporting errors (one line on stderr, and a JSON record
 /// with `--json`) without stopping; returns the worst exit status. After an interrupt no
-/// further file starts.
-fn each_file<W: Write, E: Write>(
+/// further file starts. With `--jobs N` above 1 and several files, files run on `N`
+/// threads (each with its own state from `init`) and each file's output is buffered and
+/// written in input order, so the bytes are those of `--jobs 1`; otherwise output streams
+/// straight to `out`.
+fn each_file<W: Write, E: Write, S>(
     files: &Files,
     limits: &Limits,
     json: bool,
     out: &mut W,
     err: &mut E,
-    mut per_file: impl FnMut(&str, &std::path::Path, &mut W) -> anyhow::Result<u8>,
+    init: impl Fn() -> S + Sync,
+    per_file: impl Fn(&mut S, usize, &str, &Path, &mut dyn Write) -> anyhow::Result<u8> + Sync,
 ) -> u8 {
     let mut status = EXIT_OK;
     let progress = Progress::items(files.files.len(), "puzzles");
-    for path in &files.files {
-        if limits.interrupted() || super::output_closed() {
-            break;
-        }
-        let name = display_name(path);
-        progress.message(&name);
-        let code = match per_file(&name, path, out) {
-            Ok(code) => code,
-            Err(error) => {
-                if json {
-                    super::error_record(out, &name, &error);
-                }
-                fail(err, &error)
+    let jobs = batch::jobs(files.jobs);
+    if jobs == 1 || files.files.len() == 1 {
+        let mut state = init();
+        for (index, path) in files.files.iter().enumerate() {
+            if limits.interrupted() || super::output_closed() {
+                break;
             }
-        };
-        status = worse(status, code);
-        progress.inc();
+            let name = display_name(path);
+            progress.message(&name);
+            let code = match per_file(&mut state, index, &name, path, out) {
+                Ok(code) => code,
+                Err(error) => {
+                    if json {
+                        super::error_record(out, &name, &error);
+                    }
+                    fail(err, &error)
+                }
+            };
+            status = worse(status, code);
+            progress.inc();
+        }
+        return status;
     }
+    batch::in_order(
+        &files.files,
+        jobs,
+        init,
+        |state, index, path| {
+            if limits.interrupted() || super::output_closed() {
+                return None;
+            }
+            let name = display_name(path);
+            let (mut o, mut e) = (Vec::new(), Vec::new());
+            let code = match per_file(state, index, &name, path, &mut o) {
+                Ok(code) => code,
+                Err(error) => {
+                    if json {
+                        super::error_record(&mut o, &name, &error);
+                    }
+                    fail(&mut e, &error)
+                }
+            };
+            Some((o, e, code))
+        },
+        |_, done| {
+            let Some((o, e, code)) = done else {
+                return ControlFlow::Break(());
+            };
+            if let Err(x) = out.write_all(&o).and_then(|()| out.flush()) {
+                status = worse(status, super::write_failed(err, x));
+                return ControlFlow::Break(());
+            }
+            let _ = err.write_all(&e);
+            status = worse(status, code);
+            progress.inc();
+            ControlFlow::Continue(())
+        },
+    );
     status
 }
 
@@ -121,7 +169,7 @@ pub(super) fn solve_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let mut opts = args.formula.engine_options();
+    let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
     if many && args.proof.is_some() {
         return fail(
@@ -135,34 +183,36 @@ pub(super) fn solve_files(
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
-    // Many KenKens of one side share one incremental solver (same answers, less set-up).
-    let mut session = Session::new(engine);
-    let mut svg = args
+    // Many KenKens of one side share one incremental solver (same answers, less set-up):
+    // one session per thread.
+    let svg = args
         .svg
         .as_deref()
-        .map(|p| super::svg_out::SvgTarget::new(p, args.input.files.len()));
-    let mut index = 0;
+        .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, args.input.files.len())));
     each_file(
         &args.input,
         &limits,
         args.json,
         out,
         err,
-        |name, path, out| {
-            index += 1;
+        || (Session::new(engine.clone()), opts.clone()),
+        |(session, opts), index, name, path, out| {
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
             let answer = if unique {
-                session.prove_unique(&puzzle, &opts)
+                session.prove_unique(&puzzle, opts)
             } else {
-                session.solve(&puzzle, &opts)
+                session.solve(&puzzle, opts)
             };
             let (outcome, stats) = answer.with_context(|| name.to_string())?;
-            if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_mut(), &outcome) {
-                svg.write(path, index, name, &puzzle, grid)?;
+            if let (Some(svg), Outcome::Solved { grid, .. }) = (svg.as_ref(), &outcome) {
+                let mut svg = svg
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                svg.write(path, index + 1, name, &puzzle, grid)?;
             }
             let certificate = match &args.proof {
-                Some(prefix) => certify(prefix, &puzzle, &outcome, &opts)?,
+                Some(prefix) => certify(prefix, &puzzle, &outcome, opts)?,
                 None => None,
             };
             let written = if args.json {
@@ -242,7 +292,7 @@ pub(super) fn count_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let mut opts = args.formula.engine_options();
+    let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
@@ -253,7 +303,8 @@ pub(super) fn count_files(
         args.json,
         out,
         err,
-        |name, path, out| {
+        || opts.clone(),
+        |opts, _, name, path, out| {
             let puzzle = load(path, args.formula.strict)?;
             opts.stop = limits.for_puzzle();
             let mut printer = SolutionPrinter::new(args, name, many, &puzzle, &opts.stop);
@@ -263,7 +314,7 @@ pub(super) fn count_files(
             } else {
                 Progress::counter("solutions")
             };
-            let counted = engine.enumerate(&puzzle, &opts, args.limit, |g| {
+            let counted = engine.enumerate(&puzzle, opts, args.limit, |g| {
                 counter.inc();
                 printer.print(out, g);
             });
@@ -323,7 +374,7 @@ impl<'a> SolutionPrinter<'a> {
     }
 
     /// Writes what comes before the first solution (once).
-    fn open(&mut self, out: &mut impl Write) -> io::Result<()> {
+    fn open(&mut self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
         if self.opened {
             return Ok(());
         }
@@ -339,7 +390,7 @@ impl<'a> SolutionPrinter<'a> {
         Ok(())
     }
 
-    fn print(&mut self, out: &mut impl Write, grid: &Grid<u8>) {
+    fn print(&mut self, out: &mut (impl Write + ?Sized), grid: &Grid<u8>) {
         if !self.print || self.failed.is_some() {
             return;
         }
@@ -360,7 +411,7 @@ impl<'a> SolutionPrinter<'a> {
     }
 
     /// Ends a streamed JSON record after an error, so the line stays valid JSON.
-    fn abandon(&mut self, out: &mut impl Write) {
+    fn abandon(&mut self, out: &mut (impl Write + ?Sized)) {
         if self.opened && self.json && self.print {
             let _ = writeln!(out, "],\"status\":\"error\"}}");
         }
@@ -368,7 +419,7 @@ impl<'a> SolutionPrinter<'a> {
 
     fn finish(
         &mut self,
-        out: &mut impl Write,
+        out: &mut (impl Write + ?Sized),
         puzzle: &Puzzle,
         count: Count,
         stats: &EngineStats,
@@ -430,7 +481,7 @@ fn count_json(name: &str, puzzle: &Puzzle, count: Count, stats: &EngineStats) ->
 
 /// The text report of a solve.
 pub(super) fn write_solve_text(
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
     header: Option<&str>,
     puzzle: &Puzzle,
     outcome: &Outcome,
@@ -460,7 +511,7 @@ pub(super) fn write_solve_text(
 }
 
 /// The last line of `count`'s text report.
-fn write_count_tail(out: &mut impl Write, count: Count) -> io::Result<()> {
+fn write_count_tail(out: &mut (impl Write + ?Sized), count: Count) -> io::Result<()> {
     let noun = if count.count == 1 {
         "solution"
     } else {
