@@ -35,6 +35,10 @@ pub(crate) struct CompareArgs {
     /// Print one JSON object per (puzzle, engine) instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report here: time per puzzle against size for each
+    /// engine (log scales), total time per engine, and the table.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<std::path::PathBuf>,
 }
 
 /// `compare --engines` values.
@@ -158,6 +162,14 @@ pub(super) fn compare_files(
         },
     );
     drop(progress);
+    if let Some(path) = &args.report {
+        let title = format!("cagesat compare: {} puzzles", done.len());
+        if let Err(e) = std::fs::write(path, compare::render_html(&done, &title)) {
+            let e =
+                anyhow::Error::new(e).context(format!("cagesat: cannot write {}", path.display()));
+            status = super::worse(status, super::fail(err, &e));
+        }
+    }
     if super::output_closed() {
         return status;
     }

@@ -5,6 +5,7 @@
 //! (same status, same uniqueness, and the same grid when it is unique). `table` renders
 //! the results as an aligned text table with per-engine totals, or as JSON records.
 
+mod report;
 pub(crate) mod table;
 
 use std::time::{Duration, Instant};
@@ -13,6 +14,7 @@ use crate::answer::Outcome;
 use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
 use crate::puzzle::Puzzle;
 
+pub use report::render_html;
 pub use table::{records, render_table, Totals};
 
 /// What to compare and how often.

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests. They use only the crate's public API.
 #![allow(dead_code, reason = "each test crate uses a different subset")]
 
+pub(crate) mod browser;
 pub(crate) mod brute;
 pub(crate) mod cli;
 pub(crate) mod crossproduct;
