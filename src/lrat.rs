@@ -37,8 +37,8 @@ pub struct LratError {
 impl fmt::Display for LratError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.step {
-            Some(id) => write!(f, "line {}: step {id}: {}", self.line, self.reason),
-            None => write!(f, "line {}: {}", self.line, self.reason),
+            Some(id) => write!(f, "{}: step {id}: {}", self.line, self.reason),
+            None => write!(f, "{}: {}", self.line, self.reason),
         }
     }
 }
