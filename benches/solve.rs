@@ -163,15 +163,17 @@ fn batch(c: &mut Criterion, group: &str, puzzles: &[(String, Puzzle)]) {
         t[5].as_secs_f64() * 1e3
     };
     let mut line = format!("summary {group} batch ({} puzzles, ms):", puzzles.len());
-    for engine in Engine::builtin() {
+    let mut engines = Engine::builtin();
+    engines.push(Engine::Auto);
+    for engine in engines {
         line += &format!(" {} {:.1}", engine.name(), median(&|| fresh(&engine)));
-        if engine != Engine::Native {
+        if !matches!(engine, Engine::Native | Engine::Dpll) {
             line += &format!(", session {:.1};", median(&|| shared(&engine)));
         }
     }
     eprintln!("{line}");
     for engine in Engine::builtin() {
-        if engine != Engine::Native {
+        if !matches!(engine, Engine::Native | Engine::Dpll) {
             let name = format!("{group}/batch/session-{}", engine.name());
             let mut g = c.benchmark_group(group);
             let _ = g.sample_size(10);

@@ -3,7 +3,10 @@
 
 mod common;
 
-use cagesat::{Engine, EngineOptions, Outcome, AUTO_CADICAL_MIN_SIDE};
+use cagesat::{
+    Engine, EngineOptions, Outcome, AUTO_CADICAL_MIN_SIDE, AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE,
+    AUTO_DPLL_PROVEN,
+};
 use common::cli::run;
 use common::{exact_count, load};
 
@@ -26,21 +29,28 @@ fn cadical_if_built() -> Engine {
 #[test]
 fn auto_rule_follows_the_measurements() {
     let pick = |path: &str, limit| Engine::auto_backend(&load(path), limit);
+    let fallback = |path: &str, limit| Engine::auto_fallback(&load(path), limit);
     assert_eq!(AUTO_CADICAL_MIN_SIDE, 17);
-    // Solve and uniqueness (limits 1 and 2): varisat unless a large KenKen.
-    for limit in [Some(1), Some(2)] {
-        assert_eq!(pick(KEEN_9X9, limit), Engine::Varisat);
+    assert_eq!(AUTO_DPLL_MAX_SIDE, 9);
+    assert_eq!((AUTO_DPLL_CONFLICTS, AUTO_DPLL_PROVEN), (1_000, 256));
+    for limit in [Some(1), Some(2), None, Some(3), Some(5000)] {
+        // The DPLL walk first for everything but KenKen beyond 9×9 ...
+        for path in [KEEN_9X9, KAKURO, CP_MULTI] {
+            assert_eq!(pick(path, limit), Engine::Dpll, "{path}");
+        }
+        // ... which goes to CDCL at once: varisat up to 16×16, CaDiCaL from 17×17.
         assert_eq!(pick(KENKEN_16X16, limit), Engine::Varisat);
-        assert_eq!(pick(KAKURO, limit), Engine::Varisat);
-        assert_eq!(pick(CP_MULTI, limit), Engine::Varisat);
         assert_eq!(pick(KENKEN_20X20, limit), cadical_if_built());
-    }
-    // Counting: CrossProducts go to CaDiCaL; the others keep the solve rule.
-    for limit in [None, Some(3), Some(5000)] {
-        assert_eq!(pick(CP_MULTI, limit), cadical_if_built());
-        assert_eq!(pick(KEEN_9X9, limit), Engine::Varisat);
-        assert_eq!(pick(KAKURO, limit), Engine::Varisat);
-        assert_eq!(pick(KENKEN_20X20, limit), cadical_if_built());
+        // The hand-over after the DPLL budget: varisat, but CaDiCaL to count CrossProducts.
+        assert_eq!(fallback(KEEN_9X9, limit), Engine::Varisat);
+        assert_eq!(fallback(KAKURO, limit), Engine::Varisat);
+        let counting = limit.is_none_or(|l| l > 2);
+        let cp = if counting {
+            cadical_if_built()
+        } else {
+            Engine::Varisat
+        };
+        assert_eq!(fallback(CP_MULTI, limit), cp);
     }
 }
 
@@ -66,15 +76,15 @@ fn auto_answers_like_both_backends() {
 }
 
 #[test]
-fn builtin_engines_are_native_varisat_and_cadical_when_built() {
+fn builtin_engines_are_native_varisat_cadical_when_built_and_dpll() {
     let names: Vec<String> = Engine::builtin()
         .iter()
         .map(|e| e.name().to_string())
         .collect();
     let want: &[&str] = if cfg!(feature = "cadical") {
-        &["native", "varisat", "cadical"]
+        &["native", "varisat", "cadical", "dpll"]
     } else {
-        &["native", "varisat"]
+        &["native", "varisat", "dpll"]
     };
     assert_eq!(names, want);
 }
@@ -105,7 +115,7 @@ fn every_backend_flag_gives_the_same_verified_solution() {
     assert_eq!(first.code, Some(0), "{}", first.stderr);
     let want = &first.json()["solution"];
     assert!(want.is_array(), "{}", first.stdout);
-    let mut backends = vec!["auto", "varisat"];
+    let mut backends = vec!["auto", "varisat", "dpll"];
     if cfg!(feature = "cadical") {
         backends.push("cadical");
     }
@@ -164,7 +174,7 @@ fn compare_engines_name_each_backend() {
         "compare",
         "--json",
         "--engines",
-        "varisat,cadical",
+        "varisat,cadical,dpll,auto",
         NORVIG_4X4,
     ]);
     let engines: Vec<String> = o
@@ -172,7 +182,7 @@ fn compare_engines_name_each_backend() {
         .iter()
         .map(|r| r["engine"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(engines, ["varisat", "cadical"]);
+    assert_eq!(engines, ["varisat", "cadical", "dpll", "auto"]);
     // Without the feature, the cadical run is an error row (exit 2), not a silent omission.
     assert_eq!(o.code, Some(if cfg!(feature = "cadical") { 0 } else { 2 }));
 }

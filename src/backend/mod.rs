@@ -4,11 +4,14 @@
 //! takes more clauses between calls, and can be told to stop ([`Stop`]). Two are embedded:
 //! varisat ([`VarisatBackend`], pure Rust) and, with the cargo feature `cadical` (on by
 //! default; it needs a C++ compiler), CaDiCaL (`CadicalBackend`); [`ExternalBackend`] runs
-//! any DIMACS solver as a child process. This module is the only place that names a concrete solver: everything above it
+//! any DIMACS solver as a child process. [`Dpll`] is not a `Backend`: it is the project's
+//! own enumerator of projected models (DPLL with chronological backtracking), used for
+//! counting. This module is the only place that names a concrete solver: everything above it
 //! (the SAT engine, blocking-clause enumeration, the KenKen generator) sees the trait.
 
 #[cfg(feature = "cadical")]
 mod cadical;
+mod dpll;
 mod external;
 mod smt;
 mod varisat;
@@ -24,6 +27,7 @@ use crate::stop::Stop;
 
 #[cfg(feature = "cadical")]
 pub(crate) use self::cadical::CadicalBackend;
+pub(crate) use self::dpll::{Dpll, Walk};
 pub(crate) use self::external::ExternalBackend;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;

@@ -18,7 +18,8 @@ pub(crate) struct CompareArgs {
     /// Formula options (SAT engines).
     #[command(flatten)]
     pub formula: FormulaArgs,
-    /// Built-in engines to run (default: all; `sat` is every embedded SAT backend).
+    /// Built-in engines to run (default: all; `sat` is every embedded SAT backend, `auto`
+    /// the default one chosen per puzzle).
     #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
     pub engines: Vec<CompareEngineArg>,
     /// Also run this external SAT solver (repeatable), e.g. `cadical`; `z3` and `cvc5` run
@@ -46,12 +47,16 @@ pub(crate) struct CompareArgs {
 pub(crate) enum CompareEngineArg {
     /// Constraint propagation and search.
     Native,
-    /// Every embedded SAT backend (varisat, and cadical when built in).
+    /// Every embedded SAT engine (varisat, cadical when built in, and dpll).
     Sat,
     /// The CNF with the embedded varisat.
     Varisat,
     /// The CNF with the embedded CaDiCaL.
     Cadical,
+    /// The CNF enumerated by cagesat's own DPLL.
+    Dpll,
+    /// The default embedded backend, chosen per puzzle (`--backend auto`).
+    Auto,
 }
 
 impl CompareEngineArg {
@@ -59,9 +64,13 @@ impl CompareEngineArg {
     fn selects(self, engine: &Engine) -> bool {
         match self {
             CompareEngineArg::Native => *engine == Engine::Native,
-            CompareEngineArg::Sat => matches!(engine, Engine::Varisat | Engine::Cadical),
+            CompareEngineArg::Sat => {
+                matches!(engine, Engine::Varisat | Engine::Cadical | Engine::Dpll)
+            }
             CompareEngineArg::Varisat => *engine == Engine::Varisat,
             CompareEngineArg::Cadical => *engine == Engine::Cadical,
+            CompareEngineArg::Dpll => *engine == Engine::Dpll,
+            CompareEngineArg::Auto => *engine == Engine::Auto,
         }
     }
 }
@@ -83,6 +92,9 @@ pub(super) fn compare_files(
     // Asked for by name but not built in: run it anyway, so the table says why it failed.
     if args.engines.contains(&CompareEngineArg::Cadical) && !engines.contains(&Engine::Cadical) {
         engines.push(Engine::Cadical);
+    }
+    if args.engines.contains(&CompareEngineArg::Auto) {
+        engines.push(Engine::Auto);
     }
     engines.extend(
         args.solvers

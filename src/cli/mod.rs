@@ -177,8 +177,9 @@ pub(crate) struct SolverArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
     /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
-    /// measured rule, cadical for KenKen of side 17 and up and for counting CrossProducts,
-    /// varisat otherwise].
+    /// measured rule: the dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing
+    /// over to CDCL when it meets 1,000 conflicts; KenKen from 10×10 on CDCL: cadical from
+    /// side 17, varisat below].
     #[arg(long, value_enum)]
     pub backend: Option<BackendArg>,
     /// External SAT solver command instead of an embedded one, e.g. `cadical` or
@@ -223,6 +224,7 @@ impl SolverArgs {
             (None, EngineArg::Sat) => Ok(match self.backend.unwrap_or(BackendArg::Auto) {
                 BackendArg::Varisat => Engine::Varisat,
                 BackendArg::Cadical => Engine::Cadical,
+                BackendArg::Dpll => Engine::Dpll,
                 BackendArg::Auto => Engine::Auto,
             }),
             (None, EngineArg::Native) => Ok(Engine::Native),
@@ -332,6 +334,8 @@ pub(crate) enum BackendArg {
     Varisat,
     /// CaDiCaL (C++, built in unless the crate was built without the `cadical` feature).
     Cadical,
+    /// cagesat's own DPLL enumerator: no solver calls per solution, for counting.
+    Dpll,
 }
 
 /// `--cage-lines` values.

@@ -242,7 +242,7 @@ mod tests {
         let engines = Engine::builtin();
         let builtin: Vec<&str> = engines.iter().map(Engine::name).collect();
         assert_eq!(names, builtin);
-        assert_eq!(names.len(), if cfg!(feature = "cadical") { 3 } else { 2 });
+        assert_eq!(names.len(), if cfg!(feature = "cadical") { 4 } else { 3 });
         assert_eq!(c.disagreement, None);
         for r in &c.runs {
             let m = r.result.as_ref().unwrap();

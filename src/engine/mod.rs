@@ -20,6 +20,7 @@ mod sat;
 mod session;
 mod smt;
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -29,7 +30,7 @@ use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
 use crate::backend::{
-    embedded_cadical, Backend, BackendError, ExternalBackend, SmtSolver, VarisatBackend,
+    embedded_cadical, Backend, BackendError, ExternalBackend, SmtSolver, VarisatBackend, Walk,
 };
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
@@ -58,6 +59,12 @@ pub enum Engine {
     /// without it, running this engine fails with a "not built in" solver error). The
     /// variant exists in every build, so code matching on engines compiles either way.
     Cadical,
+    /// The same CNF enumerated by the project's own DPLL search (chronological
+    /// backtracking, no learning, no blocking clauses): one walk of the search tree finds
+    /// every grid, so counting costs propagations, not solver calls. Fast where grids are
+    /// many and propagation prunes well (CrossProduct counting); no match for CDCL on hard
+    /// instances.
+    Dpll,
     /// The same CNF solved by the embedded backend [`Engine::auto_backend`] picks for the
     /// puzzle: the default of the command line, chosen by measurement.
     Auto,
@@ -79,14 +86,15 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Every engine available without configuration, in report order: native, varisat and
-    /// (when built in) cadical.
+    /// Every engine available without configuration, in report order: native, varisat,
+    /// (when built in) cadical, and dpll.
     #[must_use]
     pub fn builtin() -> Vec<Engine> {
         let mut engines = vec![Engine::Native, Engine::Varisat];
         if cfg!(feature = "cadical") {
             engines.push(Engine::Cadical);
         }
+        engines.push(Engine::Dpll);
         engines
     }
 
@@ -97,6 +105,7 @@ impl Engine {
             Engine::Native => "native",
             Engine::Varisat => "varisat",
             Engine::Cadical => "cadical",
+            Engine::Dpll => "dpll",
             Engine::Auto => "auto",
             Engine::External { command, .. } => command.split_whitespace().next().unwrap_or(""),
             Engine::Smt { solver, .. } => solver.program(),
@@ -104,19 +113,36 @@ impl Engine {
     }
 
     /// The embedded SAT engine [`Engine::Auto`] runs on `puzzle` when asked for up to
-    /// `limit` solutions (`None`: all): [`Engine::Cadical`] (when built in) for KenKen of
-    /// side [`AUTO_CADICAL_MIN_SIDE`] and up, and for CrossProduct enumerations beyond two
-    /// solutions (counting); [`Engine::Varisat`] for everything else.
+    /// `limit` solutions (`None`: all): [`Engine::Dpll`] first for every puzzle but KenKen of
+    /// side [`AUTO_DPLL_MAX_SIDE`] + 1 and up, handing over to [`Engine::auto_fallback`]
+    /// when its search gets hard ([`AUTO_DPLL_CONFLICTS`]); that CDCL backend directly for
+    /// larger KenKen.
     ///
-    /// The rule comes from runs of both backends over every corpus in `tests/data` (table in
-    /// `encodings/README.md`). Solve + uniqueness: varisat's lower fixed cost wins on Keen,
-    /// published KenKen, Kakuro and every CrossProduct set (CaDiCaL takes 1.2–1.7× as long
-    /// in total, even on 150,000-variable CrossProduct CNFs that propagation settles almost
-    /// at once); the two trade wins on KenKen of side 12 to 16; CaDiCaL is 4.6× faster on
-    /// the hard 20×20, which dominates the generated corpus' total. Counting CrossProducts
-    /// (thousands of blocking clauses): CaDiCaL takes 0.07–0.46× of varisat's time.
+    /// The rule comes from runs of every engine over every corpus in `tests/data` (tables in
+    /// `encodings/backends.md`). The DPLL walk has almost no set-up cost and its propagation
+    /// on these CNFs is strong: on Keen, published KenKen, Kakuro and CrossProduct it meets at
+    /// most a few hundred conflicts per puzzle, so it beats both CDCL solvers on solve +
+    /// uniqueness and counts CrossProducts 10–20× faster than CaDiCaL (no solver call per
+    /// grid). Without learning it loses on KenKen from side 10 (up to 100× on some 12×12 and
+    /// 16×16), which go to CDCL straight away.
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
+        match puzzle {
+            Puzzle::KenKen(k) if k.size() > AUTO_DPLL_MAX_SIDE => {
+                Engine::auto_fallback(puzzle, limit)
+            }
+            _ => Engine::Dpll,
+        }
+    }
+
+    /// The CDCL backend [`Engine::Auto`] uses when the DPLL walk is not for the puzzle:
+    /// [`Engine::Cadical`] (when built in) for KenKen of side [`AUTO_CADICAL_MIN_SIDE`] and
+    /// up and for CrossProduct enumerations beyond two solutions (counting), [`Engine::Varisat`]
+    /// for everything else. Measured: varisat's lower fixed cost wins below side 12; the two
+    /// trade wins on sides 12 to 16; CaDiCaL is 4.6× faster on the hard 20×20 and its
+    /// incremental calls stay cheap as blocking clauses pile up.
+    #[must_use]
+    pub fn auto_fallback(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
         if !cfg!(feature = "cadical") {
             return Engine::Varisat;
         }
@@ -143,7 +169,14 @@ impl Engine {
         visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
         if *self == Engine::Auto {
-            return Engine::auto_backend(puzzle, limit).enumerate(puzzle, opts, limit, visit);
+            let engine = Engine::auto_backend(puzzle, limit);
+            if engine != Engine::Dpll {
+                return engine.enumerate(puzzle, opts, limit, visit);
+            }
+            let fallback = Engine::auto_fallback(puzzle, limit);
+            return self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
+                Engine::dpll_then(&fallback, puzzle, opts, AUTO_DPLL_CONFLICTS, visit)
+            });
         }
         self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
             self.run(puzzle, opts, visit)
@@ -280,33 +313,82 @@ impl Engine {
         opts: &EngineOptions,
         visit: Visitor<'_>,
     ) -> Result<(bool, EngineStats), EngineError> {
-        let mut backend: Box<dyn Backend> = match self {
+        match self {
             Engine::Native => {
                 let (complete, stats) = native::enumerate(puzzle, &opts.native, &opts.stop, visit);
-                return Ok((complete, EngineStats::Native(stats)));
+                Ok((complete, EngineStats::Native(stats)))
             }
-            Engine::Auto => unreachable!("Engine::enumerate resolves Auto to a backend first"),
+            Engine::Auto => unreachable!("Engine::enumerate resolves Auto first"),
             Engine::Smt { solver, timeout } => {
                 let smt = (&opts.smt, &opts.stop);
                 let (complete, stats) = smt::enumerate(puzzle, *solver, *timeout, smt, visit)?;
-                return Ok((complete, EngineStats::Smt(stats)));
+                Ok((complete, EngineStats::Smt(stats)))
             }
+            Engine::Dpll => {
+                let unlimited = Cell::new(u64::MAX);
+                let (walk, stats) =
+                    sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, &unlimited, visit)?;
+                Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
+            }
+            _ => {
+                let backend = self.backend(opts)?;
+                let (complete, stats) =
+                    sat::enumerate(puzzle, backend, &opts.encode, &opts.stop, Vec::new(), visit)?;
+                Ok((complete, EngineStats::Sat(stats)))
+            }
+        }
+    }
+
+    /// A fresh solver of a CDCL engine (varisat, CaDiCaL, external), told about the stop.
+    fn backend(&self, opts: &EngineOptions) -> Result<Box<dyn Backend>, EngineError> {
+        let failed = |source| EngineError::Backend {
+            solver: self.name().to_string(),
+            source,
+        };
+        let mut backend: Box<dyn Backend> = match self {
             Engine::Varisat => Box::new(VarisatBackend::new()),
-            Engine::Cadical => embedded_cadical().map_err(|source| EngineError::Backend {
-                solver: self.name().to_string(),
-                source,
-            })?,
+            Engine::Cadical => embedded_cadical().map_err(failed)?,
             Engine::External { command, timeout } => {
-                Box::new(ExternalBackend::new(command, *timeout).map_err(|source| {
-                    EngineError::Backend {
-                        solver: self.name().to_string(),
-                        source,
-                    }
-                })?)
+                Box::new(ExternalBackend::new(command, *timeout).map_err(failed)?)
             }
+            _ => unreachable!("only CDCL engines have a backend"),
         };
         backend.set_stop(opts.stop.clone());
-        let (complete, stats) = sat::enumerate(puzzle, backend, &opts.encode, &opts.stop, visit)?;
+        Ok(backend)
+    }
+
+    /// [`Engine::Auto`]'s run on a puzzle [`Engine::auto_backend`] gives the DPLL walk: the
+    /// walk under a budget of `max_conflicts` conflicts, lifted once it has found
+    /// [`AUTO_DPLL_PROVEN`] grids (many grids cheaply: the walk's best case); past the
+    /// budget, `fallback` goes on with the grids found so far blocked.
+    fn dpll_then(
+        fallback: &Engine,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        max_conflicts: u64,
+        visit: Visitor<'_>,
+    ) -> Result<(bool, EngineStats), EngineError> {
+        let budget = Cell::new(max_conflicts);
+        let mut known = Vec::new();
+        let (walk, first) =
+            sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, &budget, &mut |grid| {
+                if budget.get() != u64::MAX {
+                    known.push(grid.clone());
+                    if known.len() >= AUTO_DPLL_PROVEN {
+                        budget.set(u64::MAX);
+                        known = Vec::new();
+                    }
+                }
+                visit(grid)
+            })?;
+        if walk != Walk::OverBudget {
+            return Ok((walk == Walk::Complete, EngineStats::Sat(first)));
+        }
+        let backend = fallback.backend(opts)?;
+        let (complete, mut stats) =
+            sat::enumerate(puzzle, backend, &opts.encode, &opts.stop, known, visit)?;
+        stats.encode_time += first.encode_time;
+        stats.solve_time += first.solve_time;
         Ok((complete, EngineStats::Sat(stats)))
     }
 
@@ -329,6 +411,16 @@ pub(crate) type RunResult = Result<(bool, EngineStats), EngineError>;
 
 /// The smallest KenKen side for which [`Engine::Auto`] picks CaDiCaL.
 pub const AUTO_CADICAL_MIN_SIDE: usize = 17;
+
+/// The largest KenKen side for which [`Engine::Auto`] starts with the DPLL walk.
+pub const AUTO_DPLL_MAX_SIDE: usize = 9;
+
+/// Conflicts [`Engine::Auto`]'s DPLL walk may meet before it hands the puzzle to CDCL
+/// (the corpora need at most a few hundred; hard KenKen thousands to millions).
+pub const AUTO_DPLL_CONFLICTS: u64 = 1_000;
+
+/// Grids after which [`Engine::Auto`] lets the DPLL walk finish whatever it meets.
+pub const AUTO_DPLL_PROVEN: usize = 256;
 
 /// A 128-bit fingerprint of a grid (two differently seeded SipHash values).
 fn fingerprint(grid: &Grid<u8>) -> u128 {
@@ -470,6 +562,65 @@ impl EngineStats {
                 "encode_ms": ms(s.encode_time),
                 "solve_ms": ms(s.solve_time),
             }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Dpll;
+    use crate::encode::encode;
+    use crate::parse::parse_puzzle;
+
+    /// A unique Keen 9×9 (`tests/data/kenken/keen/9x9-x-01.kenken`).
+    const KEEN_9X9: &str = "size 9\n16 + A1 A2 A3; 15 + A4 B4; 1 - A5 B5; 24 * A6 A7 A8\n\
+        2016 * A9 B8 B9 C8 C9; 5 - B1 C1; 5 + B2 C2; 8 * B3 C3 C4; 63 * B6 B7 C7\n\
+        7 - C5 D5; 18 + C6 D6 D7 D8; 24 * D1 D2; 3 - D3 E3; 28 * D4 E4 F4; 2 - D9 E9\n\
+        18 + E1 E2 F1 F2; 42 * E5 F5 F6; 24 * E6 E7; 13 + E8 F8; 3 - F3 G3; 24 * F7 G7\n\
+        24 + F9 G8 G9 H8 I8; 15 + G1 H1; 6 + G2 H2; 108 * G4 G5 H5; 4 - G6 H6; 5 - H3 I3\n\
+        3 - H4 I4; 7 - H7 I7; 10 + H9 I9; 1 - I1 I2; 2 / I5 I6";
+
+    /// The conflicts the DPLL walk on `puzzle` meets before its first grid, and in all.
+    fn walk_conflicts(puzzle: &Puzzle) -> (u64, u64) {
+        let enc = encode(puzzle, &EncodeOptions::default()).expect("encodes");
+        let unlimited = Cell::new(u64::MAX);
+        let walk = |first_only: bool| {
+            let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), 9);
+            let _ = dpll.enumerate(&Stop::new(), &unlimited, &mut |_| {
+                if first_only {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            dpll.conflicts()
+        };
+        (walk(true), walk(false))
+    }
+
+    /// Whatever the DPLL budget, the hand-over to CDCL finds the one grid exactly once:
+    /// before the first grid (nothing known), and after it (the grid is blocked, not found
+    /// again, and the uniqueness proof is CDCL's).
+    #[test]
+    fn the_hand_over_to_cdcl_keeps_answers_exact() {
+        let puzzle = parse_puzzle(KEEN_9X9, None, false).expect("parses");
+        let (first, total) = walk_conflicts(&puzzle);
+        // Budgets below `first` hand over with nothing known, from `first` on with the grid.
+        assert!(first > 0 && first < total, "{first} then {total} conflicts");
+        let opts = EngineOptions::default();
+        for budget in [0, first - 1, first, total - 1, total] {
+            for fallback in Engine::builtin() {
+                if !matches!(fallback, Engine::Varisat | Engine::Cadical) {
+                    continue;
+                }
+                let (got, _) = Engine::Auto
+                    .checked_enumerate(&puzzle, &opts, None, |_| {}, &mut |visit| {
+                        Engine::dpll_then(&fallback, &puzzle, &opts, budget, visit)
+                    })
+                    .expect("no repeated or wrong grid");
+                assert_eq!((got.count, got.complete), (1, true), "budget {budget}");
+            }
         }
     }
 }

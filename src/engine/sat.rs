@@ -20,7 +20,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::answer::SatResult;
-use crate::backend::Backend;
+use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::{encode, EncodeOptions};
 use crate::engine::EngineError;
@@ -45,7 +45,8 @@ pub(crate) fn blocking_clause(map: &OneHot, grid: &Grid<u8>) -> Vec<Lit> {
 }
 
 /// Encodes `puzzle` and enumerates its grids with `backend`, handing each to `visit` until
-/// it breaks, `stop` is requested, or no grid is left (then `complete` is true).
+/// it breaks, `stop` is requested, or no grid is left (then `complete` is true). The grids
+/// of `known` (found earlier by another engine) are blocked from the start and not visited.
 ///
 /// # Errors
 /// Encoding limits, backend failures, "gave up" answers and models that are not grids.
@@ -54,6 +55,7 @@ pub(crate) fn enumerate<B: Backend>(
     mut backend: B,
     opts: &EncodeOptions,
     stop: &Stop,
+    known: Vec<Grid<u8>>,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(bool, SatStats), EngineError> {
     let t0 = Instant::now();
@@ -72,10 +74,54 @@ pub(crate) fn enumerate<B: Backend>(
         first_free,
         CUBE_SOLUTIONS,
         stop,
+        known,
         visit,
     )?;
     stats.solve_time = t1.elapsed();
     Ok((complete, stats))
+}
+
+/// Encodes `puzzle` and enumerates its grids with the project's DPLL enumerator
+/// ([`Dpll`]: one walk of the search tree, no blocking clauses), handing each to `visit`
+/// as [`enumerate`] does, until the walk ends (complete, stopped, or past `max_conflicts`,
+/// which `visit` may raise).
+///
+/// # Errors
+/// Encoding limits and models that are not grids.
+pub(crate) fn enumerate_dpll(
+    puzzle: &Puzzle,
+    opts: &EncodeOptions,
+    stop: &Stop,
+    max_conflicts: &std::cell::Cell<u64>,
+    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+) -> Result<(Walk, SatStats), EngineError> {
+    let t0 = Instant::now();
+    let enc = encode(puzzle, opts)?;
+    let mut stats = SatStats {
+        cnf: enc.stats(),
+        encode_time: t0.elapsed(),
+        solve_time: Duration::ZERO,
+    };
+    let t1 = Instant::now();
+    let digits = usize::from(enc.map.digits());
+    let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), digits);
+    let mut failure = None;
+    let walk = dpll.enumerate(
+        stop,
+        max_conflicts,
+        &mut |model| match enc.map.decode(model) {
+            Ok(grid) => visit(grid),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    stats.solve_time = t1.elapsed();
+    match failure {
+        Some(e) => Err(e.into()),
+        None => Ok((walk, stats)),
+    }
 }
 
 /// How many grids one cube may yield before it is split.
@@ -90,7 +136,8 @@ struct Cube {
 
 /// Enumerates the grids of the formula already loaded in `backend` (whose variables are
 /// below `first_free`) cube by cube (see the module notes), splitting a cube after
-/// `cube_solutions` grids, and hands each grid to `visit`. Answers whether the enumeration is
+/// `cube_solutions` grids, and hands each grid to `visit`, except those of `known`, which
+/// the first cube inherits (blocks without visiting). Answers whether the enumeration is
 /// complete.
 ///
 /// # Errors
@@ -101,12 +148,13 @@ pub(crate) fn enumerate_cubes(
     first_free: usize,
     cube_solutions: usize,
     stop: &Stop,
+    known: Vec<Grid<u8>>,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<bool, EngineError> {
     let mut next_var = first_free;
     let mut stack = vec![Cube {
         assumed: Vec::new(),
-        inherited: Vec::new(),
+        inherited: known,
     }];
     let mut assumptions = Vec::new();
     let mut block = Vec::new();
@@ -238,6 +286,7 @@ mod tests {
             enc.formula.var_count(),
             cube_solutions,
             &Stop::new(),
+            Vec::new(),
             &mut |g| {
                 found.push(g);
                 ControlFlow::Continue(())

@@ -106,6 +106,10 @@ impl Session {
         visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
         let engine = match self.engine {
+            // The DPLL walk (with its hand-over) has no set-up worth sharing.
+            Engine::Auto if Engine::auto_backend(puzzle, limit) == Engine::Dpll => {
+                return Engine::Auto.enumerate(puzzle, opts, limit, visit)
+            }
             Engine::Auto => Engine::auto_backend(puzzle, limit),
             ref e => e.clone(),
         };

@@ -11,33 +11,23 @@ use std::path::Path;
 use cagesat::{read_puzzle, Count, Engine, EngineOptions, EngineStats, Grid, Outcome, Puzzle};
 
 /// Instantiates the items given once per built-in engine, as modules `varisat`, `cadical`
-/// (when the `cadical` feature is on) and `native`; inside, `engine()` is that module's
-/// engine (rustsat's `gen_tests!` idea).
+/// (when the `cadical` feature is on), `dpll` and `native`; inside, `engine()` is that
+/// module's engine (rustsat's `gen_tests!` idea).
 #[macro_export]
 macro_rules! per_engine {
     ($($body:item)*) => {
-        mod varisat {
-            #[allow(unused_imports, reason = "not every body uses every import")]
-            use super::*;
-            fn engine() -> cagesat::Engine {
-                cagesat::Engine::Varisat
-            }
-            $($body)*
-        }
+        $crate::per_engine!(@one varisat, Varisat, $($body)*);
         #[cfg(feature = "cadical")]
-        mod cadical {
+        $crate::per_engine!(@one cadical, Cadical, $($body)*);
+        $crate::per_engine!(@one dpll, Dpll, $($body)*);
+        $crate::per_engine!(@one native, Native, $($body)*);
+    };
+    (@one $module:ident, $engine:ident, $($body:item)*) => {
+        mod $module {
             #[allow(unused_imports, reason = "not every body uses every import")]
             use super::*;
             fn engine() -> cagesat::Engine {
-                cagesat::Engine::Cadical
-            }
-            $($body)*
-        }
-        mod native {
-            #[allow(unused_imports, reason = "not every body uses every import")]
-            use super::*;
-            fn engine() -> cagesat::Engine {
-                cagesat::Engine::Native
+                cagesat::Engine::$engine
             }
             $($body)*
         }
@@ -45,19 +35,20 @@ macro_rules! per_engine {
 }
 
 /// One test per built-in engine: `engine_test!(name, check)` expands to a module `name`
-/// holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is on) and
-/// `fn native()`, each calling `check(&engine)` (`check` is any `Fn(&Engine)` expression,
-/// resolved in the calling module). This is the one-line-per-corpus-file form (varisat's
-/// `test_cnf!`) run over every engine (rustsat's `gen_tests!`), so `cargo test native`,
-/// `cargo test varisat` or `cargo test cadical` picks one engine.
+/// holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is on),
+/// `fn dpll()` and `fn native()`, each calling `check(&engine)` (`check` is any
+/// `Fn(&Engine)` expression, resolved in the calling module). This is the
+/// one-line-per-corpus-file form (varisat's `test_cnf!`) run over every engine (rustsat's
+/// `gen_tests!`), so `cargo test native`, `cargo test varisat`, `cargo test cadical` or
+/// `cargo test dpll` picks one engine.
 ///
 /// Attributes before `name` apply to every engine's test; after `check`, in this order,
-/// `varisat: #[…]`, `cadical: #[…]`, `sat: #[…]` (both SAT backends) and `native: #[…]`
-/// apply to some (an engine-specific `#[ignore]`); `native: skip` leaves the native test
-/// out, and the call site says why.
+/// `varisat: #[…]`, `cadical: #[…]`, `sat: #[…]` (both CDCL backends), `dpll: #[…]` and
+/// `native: #[…]` apply to some (an engine-specific `#[ignore]`); `cdcl_only` leaves the
+/// two engines without clause learning (native, dpll) out, and the call site says why.
 #[macro_export]
 macro_rules! engine_test {
-    ($(#[$all:meta])* $name:ident, $check:expr, native: skip) => {
+    ($(#[$all:meta])* $name:ident, $check:expr, cdcl_only) => {
         mod $name {
             #[allow(unused_imports, reason = "not every check uses every import")]
             use super::*;
@@ -76,7 +67,7 @@ macro_rules! engine_test {
     };
     ($(#[$all:meta])* $name:ident, $check:expr
         $(, varisat: #[$v:meta])? $(, cadical: #[$c:meta])? $(, sat: #[$s:meta])?
-        $(, native: #[$n:meta])? $(,)?) => {
+        $(, dpll: #[$d:meta])? $(, native: #[$n:meta])? $(,)?) => {
         mod $name {
             #[allow(unused_imports, reason = "not every check uses every import")]
             use super::*;
@@ -94,6 +85,12 @@ macro_rules! engine_test {
             $(#[$s])?
             fn cadical() {
                 ($check)(&cagesat::Engine::Cadical);
+            }
+            #[test]
+            $(#[$all])*
+            $(#[$d])?
+            fn dpll() {
+                ($check)(&cagesat::Engine::Dpll);
             }
             #[test]
             $(#[$all])*

@@ -1,0 +1,548 @@
+//! # DPLL enumeration: every model of a CNF, projected on the cell variables
+//!
+//! A small solver of the project's own for *counting*: Davis–Putnam–Logemann–Loveland search
+//! with two watched literals and chronological backtracking, no learning and no restarts.
+//! It walks the search tree once: after a model it backtracks to the last decision on a
+//! projected variable and flips it, which is exactly what a blocking clause over the
+//! decisions would do, so no blocking clause is ever stored and memory is that of the
+//! formula however many models there are.
+//!
+//! Decisions go to the projected variables first, one *group* (the x(cell, ·) literals of
+//! one cell) at a time, the open group with the fewest open literals first (the
+//! smallest-domain rule of constraint solvers), trying its lowest digit. Once every projected
+//! variable is assigned, the auxiliary variables (tuple selectors, automaton nodes) are
+//! completed the same way, and the first completion found is the model of that projection:
+//! the search then returns to the last projected decision, so each grid comes once.
+//!
+//! Each model costs a few hundred propagations rather than a solver call, which is what
+//! makes counting tens of thousands of grids fast; but without learning, search on hard
+//! instances is exponential where CDCL is not, so the engine layer uses it for counting where
+//! measurement says it wins (`encodings/backends.md`).
+//!
+//! ## References
+//! - M. Davis, G. Logemann, D. Loveland, *A machine program for theorem-proving*, CACM 1962.
+//! - S. Möhle, A. Biere, *Backing Backtracking*, SAT 2019 (chronological backtracking).
+//! - O. Grumberg, A. Schuster, A. Yadgar, *Memory efficient all-solutions SAT solver and its
+//!   application for reachability analysis*, FMCAD 2004 (blocking by decisions).
+
+use std::cell::Cell;
+use std::ops::ControlFlow;
+
+use crate::cnf::{CnfFormula, Lit};
+use crate::stop::Stop;
+
+/// Value of an unassigned variable.
+const OPEN: i8 = 0;
+
+/// How many decisions go by between two looks at the stop request.
+const STOP_EVERY: u64 = 1024;
+
+/// One decision level.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The decided literal.
+    decision: Lit,
+    /// Where the level starts on the trail.
+    trail_start: usize,
+    /// The decision is already the second branch (nothing left to try here).
+    flipped: bool,
+    /// The decision is on a projected variable.
+    projected: bool,
+}
+
+/// A CNF ready for enumeration (see the module notes).
+pub(crate) struct Dpll {
+    /// Per variable: 1 true, -1 false, 0 open.
+    value: Vec<i8>,
+    /// Clauses of three or more literals, one after another; the first two are watched.
+    lits: Vec<Lit>,
+    /// Start and length of each long clause in `lits`.
+    spans: Vec<(u32, u32)>,
+    /// Per literal code: long clauses to visit when that literal becomes true.
+    watches: Vec<Vec<u32>>,
+    /// Per literal code `c`: `implied[implied_start[c]..implied_start[c + 1]]` are the
+    /// literals implied when that literal becomes true (the binary clauses).
+    implied_start: Vec<u32>,
+    implied: Vec<Lit>,
+    /// The projected literals, group after group.
+    groups: Vec<Lit>,
+    /// Length of each group.
+    group_len: usize,
+    /// Number of projected variables (the first ones).
+    projected: usize,
+    trail: Vec<Lit>,
+    head: usize,
+    levels: Vec<Level>,
+    /// The formula is unsatisfiable before any decision.
+    refuted: bool,
+    /// Conflicts met so far.
+    conflicts: u64,
+}
+
+/// How an enumeration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// Every model was visited.
+    Complete,
+    /// The visitor broke off, or a stop was requested.
+    Stopped,
+    /// The conflict budget ran out: the search is hard for a solver that does not learn.
+    OverBudget,
+}
+
+impl Dpll {
+    /// Loads `formula`, whose first `groups * group_len` variables are projected, in groups
+    /// of `group_len` (variable `g * group_len + i` is literal `i` of group `g`).
+    pub(crate) fn new(formula: &CnfFormula, groups: usize, group_len: usize) -> Self {
+        let projected = groups * group_len;
+        let vars = formula.var_count().max(projected);
+        let mut dpll = Dpll {
+            value: vec![OPEN; vars],
+            lits: Vec::new(),
+            spans: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            implied_start: Vec::new(),
+            implied: Vec::new(),
+            groups: (0..projected).map(|i| Lit::from_index(i, true)).collect(),
+            group_len,
+            projected,
+            trail: Vec::with_capacity(vars),
+            head: 0,
+            levels: Vec::new(),
+            refuted: false,
+            conflicts: 0,
+        };
+        let mut used = vec![false; vars];
+        let mut binaries = Vec::with_capacity(formula.len());
+        let mut clause = Vec::new();
+        for c in formula.iter() {
+            if !normalize(c, &mut clause) {
+                continue; // a tautology
+            }
+            for l in &clause {
+                used[l.index()] = true;
+            }
+            match *clause {
+                [] => dpll.refuted = true,
+                [unit] => dpll.root_assign(unit),
+                [a, b] => binaries.push((a, b)),
+                _ => dpll.add_long(&clause),
+            }
+        }
+        dpll.load_binaries(&binaries);
+        // A variable in no clause takes any value: fix it, so it does not double models.
+        for (v, _) in used.iter().enumerate().skip(projected).filter(|(_, &u)| !u) {
+            dpll.root_assign(Lit::from_index(v, false));
+        }
+        dpll
+    }
+
+    /// Lays the binary clauses out as one array of implications per literal.
+    fn load_binaries(&mut self, binaries: &[(Lit, Lit)]) {
+        let mut start = vec![0u32; self.watches.len() + 1];
+        for &(a, b) in binaries {
+            start[(!a).code() + 1] += 1;
+            start[(!b).code() + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut fill = start.clone();
+        self.implied = vec![Lit::from_index(0, true); 2 * binaries.len()];
+        for &(a, b) in binaries {
+            for (from, to) in [(!a, b), (!b, a)] {
+                let slot = &mut fill[from.code()];
+                self.implied[*slot as usize] = to;
+                *slot += 1;
+            }
+        }
+        self.implied_start = start;
+    }
+
+    /// Adds a clause of three or more literals, watching its first two.
+    fn add_long(&mut self, clause: &[Lit]) {
+        let id = u32::try_from(self.spans.len()).expect("clause count fits u32");
+        let start = u32::try_from(self.lits.len()).expect("literal count fits u32");
+        let len = u32::try_from(clause.len()).expect("clause length fits u32");
+        self.spans.push((start, len));
+        self.lits.extend_from_slice(clause);
+        self.watches[(!clause[0]).code()].push(id);
+        self.watches[(!clause[1]).code()].push(id);
+    }
+
+    /// Assigns a literal before any decision; a contradiction refutes the formula.
+    fn root_assign(&mut self, lit: Lit) {
+        match self.lit_value(lit) {
+            OPEN => self.assign(lit),
+            1 => {}
+            _ => self.refuted = true,
+        }
+    }
+
+    #[inline]
+    fn lit_value(&self, lit: Lit) -> i8 {
+        let v = self.value[lit.index()];
+        if lit.is_positive() {
+            v
+        } else {
+            -v
+        }
+    }
+
+    #[inline]
+    fn assign(&mut self, lit: Lit) {
+        self.value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+        self.trail.push(lit);
+    }
+
+    /// Unit propagation of everything on the trail not yet propagated; false on a conflict.
+    fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let p = self.trail[self.head];
+            self.head += 1;
+            let (from, to) = (
+                self.implied_start[p.code()],
+                self.implied_start[p.code() + 1],
+            );
+            for i in from as usize..to as usize {
+                let q = self.implied[i];
+                match self.lit_value(q) {
+                    OPEN => self.assign(q),
+                    1 => {}
+                    _ => return self.conflict(),
+                }
+            }
+            if !self.propagate_long(p) {
+                return self.conflict();
+            }
+        }
+        true
+    }
+
+    /// Ends propagation after a conflict (the levels above are undone next).
+    fn conflict(&mut self) -> bool {
+        self.conflicts += 1;
+        self.head = self.trail.len();
+        false
+    }
+
+    /// Visits the long clauses watching `!p` now that `p` is true; false on a conflict.
+    fn propagate_long(&mut self, p: Lit) -> bool {
+        let mut ws = std::mem::take(&mut self.watches[p.code()]);
+        let false_lit = !p;
+        let (mut i, mut j) = (0, 0);
+        let mut ok = true;
+        while i < ws.len() {
+            let id = ws[i];
+            i += 1;
+            let (start, len) = self.spans[id as usize];
+            let (s, e) = (start as usize, (start + len) as usize);
+            if self.lits[s] == false_lit {
+                self.lits.swap(s, s + 1);
+            }
+            let first = self.lits[s];
+            if self.lit_value(first) == 1 {
+                ws[j] = id;
+                j += 1;
+                continue;
+            }
+            if let Some(k) = (s + 2..e).find(|&k| self.lit_value(self.lits[k]) != -1) {
+                self.lits.swap(s + 1, k);
+                self.watches[(!self.lits[s + 1]).code()].push(id);
+                continue;
+            }
+            ws[j] = id;
+            j += 1;
+            if self.lit_value(first) == -1 {
+                ok = false;
+                break;
+            }
+            self.assign(first);
+        }
+        while i < ws.len() {
+            ws[j] = ws[i];
+            i += 1;
+            j += 1;
+        }
+        ws.truncate(j);
+        self.watches[p.code()] = ws;
+        ok
+    }
+
+    /// Opens a decision level for `lit`.
+    fn decide(&mut self, lit: Lit, flipped: bool, projected: bool) {
+        self.levels.push(Level {
+            decision: lit,
+            trail_start: self.trail.len(),
+            flipped,
+            projected,
+        });
+        self.assign(lit);
+    }
+
+    /// Undoes the newest level and returns it.
+    fn pop_level(&mut self) -> Option<Level> {
+        let level = self.levels.pop()?;
+        for lit in self.trail.drain(level.trail_start..) {
+            self.value[lit.index()] = OPEN;
+        }
+        self.head = self.trail.len();
+        Some(level)
+    }
+
+    /// Goes back to the newest decision with an untried branch and takes that branch;
+    /// false when there is none (the search is over).
+    fn backtrack(&mut self) -> bool {
+        while let Some(level) = self.pop_level() {
+            if !level.flipped {
+                self.decide(!level.decision, true, level.projected);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The next decision: in the open group with the fewest open literals, its first open
+    /// literal (true); once every projected variable is set, the first open auxiliary
+    /// variable (false). `None` when every variable is set.
+    fn next_decision(&self) -> Option<(Lit, bool)> {
+        if self.trail.len() == self.value.len() {
+            return None;
+        }
+        let mut best: Option<(usize, Lit)> = None;
+        for group in self.groups.chunks_exact(self.group_len.max(1)) {
+            let mut open = 0;
+            let mut first = None;
+            let mut set = false;
+            for &l in group {
+                match self.lit_value(l) {
+                    OPEN => {
+                        open += 1;
+                        first = first.or(Some(l));
+                    }
+                    1 => set = true,
+                    _ => {}
+                }
+            }
+            let Some(first) = first else { continue };
+            if set {
+                // The cell has its digit; the open literal can only be false.
+                return Some((!first, true));
+            }
+            if best.is_none_or(|(n, _)| open < n) {
+                best = Some((open, first));
+            }
+        }
+        if let Some((_, lit)) = best {
+            return Some((lit, true));
+        }
+        let aux = (self.projected..self.value.len()).find(|&v| self.value[v] == OPEN)?;
+        Some((Lit::from_index(aux, false), false))
+    }
+
+    /// Conflicts met so far.
+    #[cfg(test)]
+    pub(crate) fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// Calls `visit` with the true projected literals of every model, each projection once,
+    /// until it breaks, `stop` is requested, or more than `max_conflicts` conflicts were met
+    /// (read at every conflict, so the visitor may raise it).
+    pub(crate) fn enumerate(
+        &mut self,
+        stop: &Stop,
+        max_conflicts: &Cell<u64>,
+        visit: &mut dyn FnMut(&[Lit]) -> ControlFlow<()>,
+    ) -> Walk {
+        if self.refuted || !self.propagate() {
+            return Walk::Complete;
+        }
+        let mut model = Vec::with_capacity(self.projected);
+        let mut steps = 0u64;
+        loop {
+            steps += 1;
+            if steps % STOP_EVERY == 0 && stop.is_requested() {
+                return Walk::Stopped;
+            }
+            if !self.propagate() {
+                if self.conflicts > max_conflicts.get() {
+                    return Walk::OverBudget;
+                }
+                if !self.backtrack() {
+                    return Walk::Complete;
+                }
+                continue;
+            }
+            if let Some((lit, projected)) = self.next_decision() {
+                self.decide(lit, false, projected);
+                continue;
+            }
+            model.clear();
+            model.extend(self.groups.iter().filter(|&&l| self.lit_value(l) == 1));
+            if visit(&model).is_break() {
+                return Walk::Stopped;
+            }
+            // This projection is done: drop the auxiliary decisions that completed it.
+            while self.levels.last().is_some_and(|l| !l.projected) {
+                let _ = self.pop_level();
+            }
+            if !self.backtrack() {
+                return Walk::Complete;
+            }
+        }
+    }
+}
+
+/// Copies `clause` into `out` without repeated literals; false when it is a tautology.
+fn normalize(clause: &[Lit], out: &mut Vec<Lit>) -> bool {
+    out.clear();
+    if let [a, b] = *clause {
+        if a == !b {
+            return false;
+        }
+        out.push(a);
+        if b != a {
+            out.push(b);
+        }
+        return true;
+    }
+    out.extend_from_slice(clause);
+    out.sort_unstable();
+    out.dedup();
+    !out.windows(2).any(|w| w[0].var() == w[1].var())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::ExtendFormula;
+    use crate::rng::SplitMix64;
+    use std::collections::BTreeSet;
+
+    /// The projections on the first `k` variables of the models of `clauses` over `n`
+    /// variables, by brute force.
+    fn brute(n: usize, k: usize, clauses: &[Vec<Lit>]) -> BTreeSet<Vec<bool>> {
+        (0..1u32 << n)
+            .filter(|bits| {
+                clauses.iter().all(|c| {
+                    c.iter()
+                        .any(|l| (bits >> l.index() & 1 == 1) == l.is_positive())
+                })
+            })
+            .map(|bits| (0..k).map(|v| bits >> v & 1 == 1).collect())
+            .collect()
+    }
+
+    fn projections(n: usize, k: usize, clauses: &[Vec<Lit>]) -> (Vec<Vec<bool>>, bool) {
+        let mut f = CnfFormula::new();
+        f.set_var_count(n);
+        for c in clauses {
+            f.add_clause(c);
+        }
+        let mut dpll = Dpll::new(&f, k, 1);
+        let mut found = Vec::new();
+        let walk = dpll.enumerate(&Stop::new(), &Cell::new(u64::MAX), &mut |model| {
+            let mut p = vec![false; k];
+            for l in model {
+                p[l.index()] = true;
+            }
+            found.push(p);
+            ControlFlow::Continue(())
+        });
+        (found, walk == Walk::Complete)
+    }
+
+    /// Random CNFs of 1- to 4-literal clauses: the enumeration finds exactly the brute-force
+    /// projections, each once, for every projection size.
+    #[test]
+    fn enumerates_each_projected_model_once() {
+        let mut rng = SplitMix64::new(7);
+        for round in 0..400 {
+            let n = 1 + (rng.next_u64() % 10) as usize;
+            let m = (rng.next_u64() % (3 * n as u64 + 2)) as usize;
+            let clauses: Vec<Vec<Lit>> = (0..m)
+                .map(|_| {
+                    let len = 1 + (rng.next_u64() % 4) as usize;
+                    (0..len)
+                        .map(|_| {
+                            let v = (rng.next_u64() % n as u64) as usize;
+                            Lit::from_index(v, rng.next_u64() % 2 == 0)
+                        })
+                        .collect()
+                })
+                .collect();
+            for k in 0..=n {
+                let expected = brute(n, k, &clauses);
+                let (found, complete) = projections(n, k, &clauses);
+                assert!(complete);
+                let set: BTreeSet<Vec<bool>> = found.iter().cloned().collect();
+                assert_eq!(
+                    set.len(),
+                    found.len(),
+                    "round {round}: a projection came twice"
+                );
+                assert_eq!(set, expected, "round {round}, n {n}, k {k}: {clauses:?}");
+            }
+        }
+    }
+
+    /// An empty clause, and contradicting units, refute the formula at once.
+    #[test]
+    fn refuted_formulas_have_no_model() {
+        let a = Lit::from_index(0, true);
+        for clauses in [vec![vec![]], vec![vec![a], vec![!a]]] {
+            let (found, complete) = projections(1, 1, &clauses);
+            assert!(complete);
+            assert!(found.is_empty());
+        }
+    }
+
+    /// Past its conflict budget the walk gives up; a visitor can lift the budget.
+    #[test]
+    fn the_conflict_budget_ends_a_walk_unless_lifted() {
+        // Pigeonhole 4 into 3 (4 groups of 3, at most one pigeon per hole): no model, and
+        // DPLL needs conflicts to see it.
+        let mut f = CnfFormula::new();
+        let x = |p: usize, h: usize| Lit::from_index(3 * p + h, true);
+        for p in 0..4 {
+            f.add_clause(&[x(p, 0), x(p, 1), x(p, 2)]);
+        }
+        for h in 0..3 {
+            for p in 0..4 {
+                for q in p + 1..4 {
+                    f.add_clause(&[!x(p, h), !x(q, h)]);
+                }
+            }
+        }
+        let mut dpll = Dpll::new(&f, 4, 3);
+        let walk = dpll.enumerate(&Stop::new(), &Cell::new(2), &mut |_| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(walk, Walk::OverBudget);
+        assert_eq!(dpll.conflicts(), 3);
+        let mut dpll = Dpll::new(&f, 4, 3);
+        let walk = dpll.enumerate(&Stop::new(), &Cell::new(u64::MAX), &mut |_| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(walk, Walk::Complete);
+        assert!(dpll.conflicts() > 3);
+    }
+
+    /// A stop requested before the start ends a long enumeration at its first look.
+    #[test]
+    fn a_requested_stop_ends_the_enumeration() {
+        let mut big = CnfFormula::new();
+        big.set_var_count(40);
+        let mut dpll = Dpll::new(&big, 40, 1);
+        let stop = Stop::new();
+        stop.request();
+        let mut n = 0u64;
+        let walk = dpll.enumerate(&stop, &Cell::new(u64::MAX), &mut |_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(walk, Walk::Stopped);
+        assert!(n < 2 * STOP_EVERY, "{n}");
+    }
+}
