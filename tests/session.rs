@@ -1,4 +1,5 @@
-//! Sessions (one solver per KenKen side, puzzles under activation literals) give the same
+//! Sessions (one solver per KenKen side, puzzles under activation literals; one DPLL Latin
+//! square per side, cloned for each puzzle) give the same
 //! answers as fresh engines: on every KenKen corpus, interleaved sizes, more puzzles than
 //! one solver takes before it is rebuilt, unsolvable puzzles, counts, and other kinds
 //! passed through.
@@ -37,7 +38,7 @@ fn kenkens() -> Vec<(PathBuf, Puzzle)> {
 }
 
 fn engines() -> Vec<Engine> {
-    let mut e = vec![Engine::Varisat, Engine::Auto];
+    let mut e = vec![Engine::Varisat, Engine::Auto, Engine::Dpll];
     if cfg!(feature = "cadical") {
         e.push(Engine::Cadical);
     }
@@ -105,7 +106,9 @@ fn sizes_interleaved_and_a_rebuilt_solver_change_nothing() {
         interleaved.push(a.clone());
         interleaved.push(b.clone());
     }
-    same_answers(&interleaved, &Engine::Varisat, 40);
+    for engine in [Engine::Varisat, Engine::Dpll] {
+        same_answers(&interleaved, &engine, 40);
+    }
     let nines: Vec<(PathBuf, Puzzle)> = all
         .iter()
         .filter(|(p, _)| p.to_string_lossy().contains("keen/9x9"))
@@ -113,7 +116,9 @@ fn sizes_interleaved_and_a_rebuilt_solver_change_nothing() {
         .collect();
     assert!(!nines.is_empty());
     let repeated: Vec<(PathBuf, Puzzle)> = nines.iter().cycle().take(300).cloned().collect();
-    same_answers(&repeated, &Engine::Varisat, 300);
+    for engine in [Engine::Varisat, Engine::Dpll] {
+        same_answers(&repeated, &engine, 300);
+    }
 }
 
 /// A 4×4 whose cages are its rows, each `10 +`: every Latin square of order 4 fits.

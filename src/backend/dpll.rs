@@ -50,7 +50,9 @@ struct Level {
     projected: bool,
 }
 
-/// A CNF ready for enumeration (see the module notes).
+/// A CNF ready for enumeration (see the module notes). Cloning one before its walk and
+/// adding clauses to the clone ([`Dpll::add_formula`]) shares the loading of a common part.
+#[derive(Clone)]
 pub(crate) struct Dpll {
     /// Per variable: 1 true, -1 false, 0 open.
     value: Vec<i8>,
@@ -73,6 +75,8 @@ pub(crate) struct Dpll {
     trail: Vec<Lit>,
     head: usize,
     levels: Vec<Level>,
+    /// Per variable: it occurs in some clause (the others are fixed when the walk starts).
+    used: Vec<bool>,
     /// The formula is unsatisfiable before any decision.
     refuted: bool,
     /// Conflicts met so far.
@@ -109,10 +113,10 @@ impl Dpll {
             trail: Vec::with_capacity(vars),
             head: 0,
             levels: Vec::new(),
+            used: vec![false; vars],
             refuted: false,
             conflicts: 0,
         };
-        let mut used = vec![false; vars];
         let mut binaries = Vec::with_capacity(formula.len());
         let mut clause = Vec::new();
         for c in formula.iter() {
@@ -120,7 +124,7 @@ impl Dpll {
                 continue; // a tautology
             }
             for l in &clause {
-                used[l.index()] = true;
+                dpll.used[l.index()] = true;
             }
             match *clause {
                 [] => dpll.refuted = true,
@@ -130,11 +134,34 @@ impl Dpll {
             }
         }
         dpll.load_binaries(&binaries);
-        // A variable in no clause takes any value: fix it, so it does not double models.
-        for (v, _) in used.iter().enumerate().skip(projected).filter(|(_, &u)| !u) {
-            dpll.root_assign(Lit::from_index(v, false));
-        }
         dpll
+    }
+
+    /// Adds the clauses of `formula` before the walk; its variables may go beyond this
+    /// formula's. Its binary clauses are watched like the long ones.
+    pub(crate) fn add_formula(&mut self, formula: &CnfFormula) {
+        debug_assert!(self.levels.is_empty(), "clauses are added before the walk");
+        let old = self.value.len();
+        let vars = formula.var_count().max(old);
+        self.value.resize(vars, OPEN);
+        self.watches.resize(2 * vars, Vec::new());
+        let end = u32::try_from(self.implied.len()).expect("literal count fits u32");
+        self.implied_start.resize(2 * vars + 1, end);
+        self.used.resize(vars, false);
+        let mut clause = Vec::new();
+        for c in formula.iter() {
+            if !normalize(c, &mut clause) {
+                continue;
+            }
+            for l in &clause {
+                self.used[l.index()] = true;
+            }
+            match *clause {
+                [] => self.refuted = true,
+                [unit] => self.root_assign(unit),
+                _ => self.add_long(&clause),
+            }
+        }
     }
 
     /// Lays the binary clauses out as one array of implications per literal.
@@ -159,7 +186,7 @@ impl Dpll {
         self.implied_start = start;
     }
 
-    /// Adds a clause of three or more literals, watching its first two.
+    /// Adds a clause of two or more literals, watching its first two.
     fn add_long(&mut self, clause: &[Lit]) {
         let id = u32::try_from(self.spans.len()).expect("clause count fits u32");
         let start = u32::try_from(self.lits.len()).expect("literal count fits u32");
@@ -355,6 +382,12 @@ impl Dpll {
         max_conflicts: &Cell<u64>,
         visit: &mut dyn FnMut(&[Lit]) -> ControlFlow<()>,
     ) -> Walk {
+        // An auxiliary variable in no clause takes any value: fix it, or it doubles models.
+        for v in self.projected..self.value.len() {
+            if !self.used[v] {
+                self.root_assign(Lit::from_index(v, false));
+            }
+        }
         if self.refuted || !self.propagate() {
             return Walk::Complete;
         }
@@ -484,6 +517,47 @@ mod tests {
                 );
                 assert_eq!(set, expected, "round {round}, n {n}, k {k}: {clauses:?}");
             }
+        }
+    }
+
+    /// A formula loaded in two parts, the second through a clone, has the models of the whole.
+    #[test]
+    fn a_clone_with_added_clauses_walks_the_whole_formula() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let n = 2 + (rng.next_u64() % 8) as usize;
+            let k = 1 + (rng.next_u64() % n as u64) as usize;
+            let clause = |rng: &mut SplitMix64, vars: usize| -> Vec<Lit> {
+                let len = 1 + (rng.next_u64() % 3) as usize;
+                (0..len)
+                    .map(|_| {
+                        let v = (rng.next_u64() % vars as u64) as usize;
+                        Lit::from_index(v, rng.next_u64() % 2 == 0)
+                    })
+                    .collect()
+            };
+            // The first part uses the projected variables only; the second all of them.
+            let first: Vec<Vec<Lit>> = (0..k).map(|_| clause(&mut rng, k)).collect();
+            let second: Vec<Vec<Lit>> = (0..n).map(|_| clause(&mut rng, n)).collect();
+            let mut base = CnfFormula::new();
+            base.set_var_count(k);
+            first.iter().for_each(|c| base.add_clause(c));
+            let mut more = CnfFormula::new();
+            more.set_var_count(n);
+            second.iter().for_each(|c| more.add_clause(c));
+            let loaded = Dpll::new(&base, k, 1);
+            let mut dpll = loaded.clone();
+            dpll.add_formula(&more);
+            let mut found = BTreeSet::new();
+            let walk = dpll.enumerate(&Stop::new(), &Cell::new(u64::MAX), &mut |model| {
+                let mut p = vec![false; k];
+                model.iter().for_each(|l| p[l.index()] = true);
+                assert!(found.insert(p), "a projection came twice");
+                ControlFlow::Continue(())
+            });
+            assert_eq!(walk, Walk::Complete);
+            let all: Vec<Vec<Lit>> = first.into_iter().chain(second).collect();
+            assert_eq!(found, brute(n, k, &all));
         }
     }
 

@@ -163,7 +163,7 @@ const WITH_LINES: &str = "cages with cage-line clauses";
 pub(crate) const CAGE_LINES_MIN_SIZE: usize = 10;
 
 /// Whether cage–line clauses are written for an N×N grid.
-fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
+pub(crate) fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
     match opts.cage_lines {
         CageLines::Auto => n >= CAGE_LINES_MIN_SIZE,
         CageLines::On => true,

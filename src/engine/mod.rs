@@ -175,7 +175,17 @@ impl Engine {
             }
             let fallback = Engine::auto_fallback(puzzle, limit);
             return self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
-                Engine::dpll_then(&fallback, puzzle, opts, AUTO_DPLL_CONFLICTS, visit)
+                let mut walk = |budget: &Cell<u64>, visit: Visitor<'_>| {
+                    sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, budget, visit)
+                };
+                Engine::dpll_then(
+                    &fallback,
+                    puzzle,
+                    opts,
+                    AUTO_DPLL_CONFLICTS,
+                    &mut walk,
+                    visit,
+                )
             });
         }
         self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
@@ -357,30 +367,30 @@ impl Engine {
         Ok(backend)
     }
 
-    /// [`Engine::Auto`]'s run on a puzzle [`Engine::auto_backend`] gives the DPLL walk: the
-    /// walk under a budget of `max_conflicts` conflicts, lifted once it has found
+    /// [`Engine::Auto`]'s run on a puzzle [`Engine::auto_backend`] gives the DPLL walk:
+    /// `walk` under a budget of `max_conflicts` conflicts, lifted once it has found
     /// [`AUTO_DPLL_PROVEN`] grids (many grids cheaply: the walk's best case); past the
     /// budget, `fallback` goes on with the grids found so far blocked.
-    fn dpll_then(
+    pub(crate) fn dpll_then(
         fallback: &Engine,
         puzzle: &Puzzle,
         opts: &EngineOptions,
         max_conflicts: u64,
+        walk: &mut DpllWalk<'_>,
         visit: Visitor<'_>,
     ) -> Result<(bool, EngineStats), EngineError> {
         let budget = Cell::new(max_conflicts);
         let mut known = Vec::new();
-        let (walk, first) =
-            sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, &budget, &mut |grid| {
-                if budget.get() != u64::MAX {
-                    known.push(grid.clone());
-                    if known.len() >= AUTO_DPLL_PROVEN {
-                        budget.set(u64::MAX);
-                        known = Vec::new();
-                    }
+        let (walk, first) = walk(&budget, &mut |grid| {
+            if budget.get() != u64::MAX {
+                known.push(grid.clone());
+                if known.len() >= AUTO_DPLL_PROVEN {
+                    budget.set(u64::MAX);
+                    known = Vec::new();
                 }
-                visit(grid)
-            })?;
+            }
+            visit(grid)
+        })?;
         if walk != Walk::OverBudget {
             return Ok((walk == Walk::Complete, EngineStats::Sat(first)));
         }
@@ -404,6 +414,13 @@ impl Engine {
 
 /// What an engine's primitive hands each grid it finds to; `Break` ends the search.
 pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>) -> ControlFlow<()>;
+
+/// A DPLL walk of one puzzle under a conflict budget (the encoder and a fresh [`Dpll`], or a
+/// session's shared Latin square): how it ended, and its effort.
+///
+/// [`Dpll`]: crate::backend::Dpll
+pub(crate) type DpllWalk<'a> =
+    dyn FnMut(&Cell<u64>, Visitor<'_>) -> Result<(Walk, SatStats), EngineError> + 'a;
 
 /// What a run of an engine's primitive answers: whether the enumeration is complete, and
 /// the effort.
@@ -616,7 +633,10 @@ mod tests {
                 }
                 let (got, _) = Engine::Auto
                     .checked_enumerate(&puzzle, &opts, None, |_| {}, &mut |visit| {
-                        Engine::dpll_then(&fallback, &puzzle, &opts, budget, visit)
+                        let mut walk = |budget: &Cell<u64>, visit: Visitor<'_>| {
+                            sat::enumerate_dpll(&puzzle, &opts.encode, &opts.stop, budget, visit)
+                        };
+                        Engine::dpll_then(&fallback, &puzzle, &opts, budget, &mut walk, visit)
                     })
                     .expect("no repeated or wrong grid");
                 assert_eq!((got.count, got.complete), (1, true), "budget {budget}");

@@ -105,22 +105,34 @@ pub(crate) fn enumerate_dpll(
     let t1 = Instant::now();
     let digits = usize::from(enc.map.digits());
     let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), digits);
-    let mut failure = None;
-    let walk = dpll.enumerate(
-        stop,
-        max_conflicts,
-        &mut |model| match enc.map.decode(model) {
-            Ok(grid) => visit(grid),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
-        },
-    );
+    let walk = walk_dpll(&mut dpll, &enc.map, stop, max_conflicts, visit);
     stats.solve_time = t1.elapsed();
+    Ok((walk?, stats))
+}
+
+/// Walks `dpll` (whose projected groups are the cells of `map`), decoding each model into a
+/// grid for `visit`.
+///
+/// # Errors
+/// A model that is not a grid.
+pub(crate) fn walk_dpll(
+    dpll: &mut Dpll,
+    map: &OneHot,
+    stop: &Stop,
+    max_conflicts: &std::cell::Cell<u64>,
+    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+) -> Result<Walk, EngineError> {
+    let mut failure = None;
+    let walk = dpll.enumerate(stop, max_conflicts, &mut |model| match map.decode(model) {
+        Ok(grid) => visit(grid),
+        Err(e) => {
+            failure = Some(e);
+            ControlFlow::Break(())
+        }
+    });
     match failure {
         Some(e) => Err(e.into()),
-        None => Ok((walk, stats)),
+        None => Ok(walk),
     }
 }
 

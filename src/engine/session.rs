@@ -18,22 +18,30 @@
 //! later puzzle. Activation literals come from a block reserved after the Latin square;
 //! when the block is used up the solver is rebuilt, which also drops the retired clauses.
 //!
+//! The DPLL walk ([`Engine::Dpll`], and [`Engine::Auto`] where it starts with the walk)
+//! shares the same part differently: the Latin square is loaded into a [`Dpll`] once per
+//! side, and each puzzle walks a clone of it with its own cage clauses added; the walk
+//! keeps nothing between puzzles, so no activation literal is needed.
+//!
 //! Answers are the same as [`Engine::enumerate`]'s, verified the same way; only the work
 //! is shared. Puzzles a session cannot share work for (Kakuro, CrossProduct, engines other
 //! than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
 //! solver to move to a worker thread, and enumerations beyond two grids, which count best
 //! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::answer::{Count, Outcome, SatResult};
-use crate::backend::{embedded_cadical, Backend, VarisatBackend};
+use crate::backend::{embedded_cadical, Backend, Dpll, VarisatBackend, Walk};
 use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot, Var};
-use crate::encode::kenken::{encode_cage, encode_latin, TupleCache};
+use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
-use crate::engine::sat::{blocking_clause, SatStats};
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
+use crate::engine::sat::{blocking_clause, walk_dpll, SatStats};
+use crate::engine::{
+    Engine, EngineError, EngineOptions, EngineStats, Visitor, AUTO_DPLL_CONFLICTS,
+};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
 
@@ -58,6 +66,22 @@ const ACTIVATIONS: usize = 128;
 pub struct Session {
     engine: Engine,
     shape: Option<Shape>,
+    walks: Option<DpllShape>,
+}
+
+/// The Latin square of one side loaded into the DPLL enumerator once; each puzzle walks a
+/// clone with its cage clauses added (no activation literals needed: the clone is fresh).
+struct DpllShape {
+    n: usize,
+    opts: EncodeOptions,
+    latin: Dpll,
+    map: OneHot,
+    /// Size of the Latin-square part.
+    base: EncodeStats,
+    /// First variable after the Latin-square part (cage variables start here).
+    first_aux: usize,
+    /// Tuple lists of the cages met so far.
+    tuples: TupleCache,
 }
 
 /// One solver holding the Latin square of one side.
@@ -85,6 +109,7 @@ impl Session {
         Session {
             engine,
             shape: None,
+            walks: None,
         }
     }
 
@@ -106,13 +131,12 @@ impl Session {
         visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
         let engine = match self.engine {
-            // The DPLL walk (with its hand-over) has no set-up worth sharing.
-            Engine::Auto if Engine::auto_backend(puzzle, limit) == Engine::Dpll => {
-                return Engine::Auto.enumerate(puzzle, opts, limit, visit)
-            }
             Engine::Auto => Engine::auto_backend(puzzle, limit),
             ref e => e.clone(),
         };
+        if engine == Engine::Dpll {
+            return self.walk(puzzle, opts, limit, visit);
+        }
         let kenken = match puzzle {
             Puzzle::KenKen(k) if shares_work(&engine, opts) && limit.is_some_and(|l| l <= 2) => k,
             _ => return engine.enumerate(puzzle, opts, limit, visit),
@@ -121,6 +145,62 @@ impl Session {
         engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
             shape.run(kenken, opts, visit)
         })
+    }
+
+    /// A DPLL walk ([`Engine::Dpll`], or [`Engine::Auto`] with its hand-over to CDCL):
+    /// KenKen on the shared Latin square of its side, other puzzles as [`Engine::enumerate`].
+    fn walk(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+        visit: impl FnMut(&Grid<u8>),
+    ) -> Result<(Count, EngineStats), EngineError> {
+        let engine = self.engine.clone();
+        let kenken = match puzzle {
+            Puzzle::KenKen(k) if !cage_lines(k.size(), &opts.encode) => k,
+            _ => return engine.enumerate(puzzle, opts, limit, visit),
+        };
+        let shape = self.walks_for(kenken.size(), &opts.encode);
+        let mut walk =
+            |budget: &Cell<u64>, visit: Visitor<'_>| shape.walk(kenken, opts, budget, visit);
+        engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
+            if engine == Engine::Auto {
+                let fallback = Engine::auto_fallback(puzzle, limit);
+                Engine::dpll_then(
+                    &fallback,
+                    puzzle,
+                    opts,
+                    AUTO_DPLL_CONFLICTS,
+                    &mut walk,
+                    visit,
+                )
+            } else {
+                let (walk, stats) = walk(&Cell::new(u64::MAX), visit)?;
+                Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
+            }
+        })
+    }
+
+    /// The DPLL Latin square for `n`×`n` KenKens under `opts`, built as needed.
+    fn walks_for(&mut self, n: usize, opts: &EncodeOptions) -> &mut DpllShape {
+        if !self
+            .walks
+            .as_ref()
+            .is_some_and(|w| w.n == n && w.opts == *opts)
+        {
+            let latin = encode_latin(n, opts);
+            self.walks = Some(DpllShape {
+                n,
+                opts: *opts,
+                latin: Dpll::new(&latin.formula, n * n, n),
+                base: latin.stats(),
+                first_aux: latin.formula.var_count(),
+                map: latin.map,
+                tuples: TupleCache::default(),
+            });
+        }
+        self.walks.as_mut().expect("just built")
     }
 
     /// As [`Engine::solve`].
@@ -190,6 +270,40 @@ impl Session {
             self.shape = Some(Shape::new(engine, n, opts)?);
         }
         Ok(self.shape.as_mut().expect("just built"))
+    }
+}
+
+impl DpllShape {
+    /// Walks `puzzle` (of this side): a clone of the Latin square plus its cage clauses.
+    fn walk(
+        &mut self,
+        puzzle: &KenKen,
+        opts: &EngineOptions,
+        budget: &Cell<u64>,
+        visit: Visitor<'_>,
+    ) -> Result<(Walk, SatStats), EngineError> {
+        let t0 = Instant::now();
+        let first_aux = self.first_aux;
+        let mut cages = CnfFormula::new();
+        cages.set_var_count(first_aux);
+        for cage in puzzle.cages() {
+            let tuples = Some(&mut self.tuples);
+            encode_cage(&mut cages, &self.map, self.n, cage, &self.opts, tuples)?;
+        }
+        let mut stats = SatStats {
+            cnf: EncodeStats {
+                vars: self.base.vars + (cages.var_count() - first_aux),
+                clauses: self.base.clauses + cages.len(),
+            },
+            encode_time: t0.elapsed(),
+            solve_time: Duration::ZERO,
+        };
+        let t1 = Instant::now();
+        let mut dpll = self.latin.clone();
+        dpll.add_formula(&cages);
+        let walk = walk_dpll(&mut dpll, &self.map, &opts.stop, budget, visit);
+        stats.solve_time = t1.elapsed();
+        Ok((walk?, stats))
     }
 }
 
