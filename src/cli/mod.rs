@@ -10,6 +10,7 @@ mod compare;
 mod completions;
 mod dimacs;
 mod gen_crossproduct;
+mod gen_kakuro;
 mod generate;
 mod grade;
 mod keen_arg;
