@@ -28,8 +28,9 @@
 //!    propagation rounds are cheaper than SAT checks: a 30×30 takes well under a second.
 //!    Without it, only uniqueness is enforced (every round is a SAT check).
 //!
-//! A shape that loses more than half of its white squares to repairs, or whose filling
-//! fails, is dropped and a new one drawn (tiny grids often need several).
+//! A shape with fewer than half of the inner squares white (among the first 50 drawn), one
+//! that loses more than half of its white squares to repairs, or one whose filling fails,
+//! is dropped and a new one drawn (tiny grids often need several).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -62,6 +63,12 @@ pub const MAX_KAKURO_GEN_DIM: usize = 64;
 
 /// Rounds of [`RunIndex::tighten`] per white square of a new filling.
 const TIGHTEN_ROUNDS_PER_SQUARE: usize = 200;
+
+/// A new shape must have at least 1/this of the inner squares white.
+const MIN_WHITE_DIVISOR: usize = 2;
+
+/// For this many shapes, sparse ones are drawn again.
+const PICKY_SHAPES: u64 = 50;
 
 /// Shapes drawn before the generator gives up.
 const MAX_SHAPES: u64 = 10_000;
@@ -170,7 +177,11 @@ pub fn generate_kakuro_until(
             ..Progress::default()
         };
         let shape = Shape::random(rows, cols, &mut rng);
-        if shape.white_count() == 0 {
+        // A shape whose largest group of white squares is small is drawn again (for a
+        // while: thin grids such as 3×64 never have more).
+        let inner = (rows - 1) * (cols - 1);
+        let sparse = shape.white_count() * MIN_WHITE_DIVISOR < inner;
+        if shape.white_count() == 0 || (sparse && progress.shapes <= PICKY_SHAPES) {
             continue;
         }
         let Some(mut digits) = random_filling(&shape, &mut rng) else {
