@@ -1,12 +1,13 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind; Kakuro in three: `kakuro`,
-//! `kakuro_shape`, `kakuro_fill`) built on [`SplitMix64`], and
+//! Seeded, reproducible generators (one file per puzzle kind; Kakuro in four: `kakuro`,
+//! `kakuro_shape`, `kakuro_fill`, `kakuro_check`) built on [`SplitMix64`], and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
 
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
+pub(crate) mod kakuro_check;
 pub(crate) mod kakuro_fill;
 pub(crate) mod kakuro_shape;
 pub(crate) mod keen_id;
