@@ -12,6 +12,7 @@ const KEEN_DIR: &str = "tests/data/kenken/keen";
 const WOLFRAM_6: &str = "tests/data/kenken/wolfram/wolfram-6x6.kenken";
 const NORVIG_1: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 const KAKURO: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
+const CROSSPRODUCT: &str = "tests/data/crossproduct/public/norvig_example_5x3.crossproduct";
 
 fn puzzle(text: &str) -> Puzzle {
     parse_puzzle(text, None, false).unwrap()
@@ -140,8 +141,8 @@ fn keen_corpus_agrees_with_keen_difficulty() {
 
 #[test]
 fn cli_table_json_errors_and_matrix() {
-    let o = run(["grade", NORVIG_1, KAKURO, WOLFRAM_6]);
-    assert_eq!(o.code, Some(2), "the Kakuro file is an error");
+    let o = run(["grade", NORVIG_1, CROSSPRODUCT, WOLFRAM_6]);
+    assert_eq!(o.code, Some(2), "the CrossProduct file is an error");
     let out = &o.stdout;
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "header and two puzzles:\n{out}");
@@ -160,9 +161,15 @@ fn cli_table_json_errors_and_matrix() {
         lines[2].rfind("6x6"),
         "aligned columns"
     );
-    assert!(o.stderr.contains("KenKen puzzles only"), "{}", o.stderr);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("grade supports KenKen and Kakuro puzzles only, not crossproduct"),
+        "{}",
+        o.stderr
+    );
 
-    let o = run(["grade", "--json", NORVIG_1, KAKURO]);
+    let o = run(["grade", "--json", NORVIG_1, CROSSPRODUCT]);
     assert_eq!(o.code, Some(2));
     let v = o.json_lines();
     assert_eq!(v[0]["file"], NORVIG_1);

@@ -28,6 +28,7 @@ fn help_and_readme_state_the_limits_and_exit_statuses() {
         "Keen game IDs 3..=9",
         "64x64",
         "255x255",
+        "generate kakuro\n  3..=64 rows and columns",
         "100000 automaton nodes",
         "--engine native",
         "3 a --timeout",
@@ -38,6 +39,7 @@ fn help_and_readme_state_the_limits_and_exit_statuses() {
     assert!(row("KenKen side").contains("1..=26"));
     assert!(row("CrossProduct table").contains("1..=64"));
     assert!(row("Kakuro grid").contains("255×255"));
+    assert!(row("`generate kakuro`").contains("3..=64 rows and columns"));
     let text = readme();
     assert!(text.contains("**3** a `--timeout`"));
     assert!(text.contains("**130** Ctrl-C"));

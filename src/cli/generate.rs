@@ -27,6 +27,8 @@ pub(crate) enum GenerateKind {
     Kenken(KenKenGenArgs),
     /// CrossProduct puzzles from random digit tables (optionally only unique ones).
     Crossproduct(super::gen_crossproduct::CrossProductGenArgs),
+    /// Kakuro puzzles (random symmetric shape, runs of 2..=9 squares), each proven unique.
+    Kakuro(super::gen_kakuro::KakuroGenArgs),
 }
 
 /// `generate kenken` options.
@@ -78,6 +80,10 @@ pub(super) fn generate(
         GenerateKind::Crossproduct(a) => {
             super::gen_crossproduct::crossproduct(a, interrupt, out, err)
         }
+        GenerateKind::Kakuro(a) => match super::gen_kakuro::kakuro(a, interrupt, out) {
+            Ok(()) => EXIT_OK,
+            Err(error) => fail_or_stopped(err, &error),
+        },
     }
 }
 
@@ -88,6 +94,7 @@ pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8
         .chain()
         .find_map(|e| match e.downcast_ref::<GenerateError>() {
             Some(GenerateError::KenKenStopped { reason, .. })
+            | Some(GenerateError::KakuroStopped { reason, .. })
             | Some(GenerateError::CrossProductStopped { reason, .. }) => Some(*reason),
             _ => None,
         });
@@ -168,6 +175,6 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
     Ok(())
 }
 
-fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+pub(super) fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).with_context(|| format!("cagesat: cannot write {}", path.display()))
 }

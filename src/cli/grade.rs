@@ -1,5 +1,6 @@
-//! `grade`: the weakest propagation level that solves each KenKen, and whether unit
-//! propagation on its CNF does.
+//! `grade`: the weakest propagation level that solves each KenKen or Kakuro, and whether
+//! unit propagation on its CNF does. KenKen and Kakuro have levels of their own, so a run
+//! over both kinds prints one table per kind (KenKen first), each in input order.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -8,7 +9,9 @@ use clap::Args;
 use serde_json::json;
 
 use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
-use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix};
+use cagesat::grade::{
+    grade_puzzle, Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root,
+};
 use cagesat::puzzle::Puzzle;
 
 /// `grade` options.
@@ -21,7 +24,7 @@ pub(crate) struct GradeArgs {
     #[arg(long)]
     pub json: bool,
     /// Print only the agreement matrix of Keen's difficulty (from file names like
-    /// `6x6-h-02.kenken`) against the grade.
+    /// `6x6-h-02.kenken`) against the grade (KenKen only; other files are left out).
     #[arg(long, conflicts_with = "json")]
     pub matrix: bool,
 }
@@ -38,6 +41,7 @@ struct Row {
 pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let mut status = EXIT_OK;
     let mut rows = Vec::new();
+    let mut kakuro_rows = Vec::new();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
     let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
@@ -51,7 +55,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
             let name = display_name(path);
             let graded = load(path, false)
                 .map_err(anyhow::Error::from)
-                .and_then(|p| match grade(&p) {
+                .and_then(|p| match grade_puzzle(&p) {
                     Ok(g) => Ok((p, g)),
                     Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
                 });
@@ -69,21 +73,28 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     return ControlFlow::Continue(());
                 }
             };
-            if g.level.is_none() {
+            if g.level_name().is_none() {
                 status = status.max(EXIT_UNSAT);
             }
             if args.matrix {
-                match KeenDifficulty::from_file_name(&name) {
-                    Some(keen) => matrix.add(keen, &g),
-                    None => outside += 1,
+                match (KeenDifficulty::from_file_name(&name), &g) {
+                    (Some(keen), PuzzleGrade::KenKen(g)) => matrix.add(keen, g),
+                    _ => outside += 1,
                 }
             } else if args.json {
-                if let Err(e) = writeln!(out, "{}", grade_json(&name, &puzzle, &g)) {
+                let value = match &g {
+                    PuzzleGrade::KenKen(g) => grade_json(&name, &puzzle, g),
+                    PuzzleGrade::Kakuro(g) => kakuro_json(&name, &puzzle, g),
+                };
+                if let Err(e) = writeln!(out, "{value}") {
                     broken = Some(e);
                     return ControlFlow::Break(());
                 }
             } else {
-                rows.push(row(name, &puzzle, &g));
+                match &g {
+                    PuzzleGrade::KenKen(g) => rows.push(row(name, &puzzle, g)),
+                    PuzzleGrade::Kakuro(g) => kakuro_rows.push(kakuro_row(name, &puzzle, g)),
+                }
             }
             ControlFlow::Continue(())
         },
@@ -103,7 +114,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     } else if args.json {
         Ok(())
     } else {
-        write_table(out, &rows)
+        write_tables(out, &rows, &kakuro_rows)
     };
     if let Err(e) = written {
         return status.max(super::write_failed(err, e));
@@ -122,17 +133,48 @@ fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
         size: puzzle.size_label(),
         level: level_name(g),
         cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
-        fixed: g
-            .roots
-            .iter()
-            .map(|(_, r)| format!("{}/{}", r.fixed(g.cells), g.cells))
-            .collect(),
+        fixed: fixed_counts(&g.roots, g.cells),
     }
 }
 
-fn write_table(out: &mut impl Write, rows: &[Row]) -> std::io::Result<()> {
+/// The KenKen table (also when there is nothing to show), then the Kakuro table if any.
+fn write_tables(out: &mut impl Write, kenken: &[Row], kakuro: &[Row]) -> std::io::Result<()> {
+    if !kenken.is_empty() || kakuro.is_empty() {
+        let levels = Level::PROPAGATION.iter().map(|l| l.name());
+        write_table(out, levels.collect(), kenken)?;
+        if !kakuro.is_empty() {
+            writeln!(out)?;
+        }
+    }
+    if !kakuro.is_empty() {
+        let levels = KakuroLevel::PROPAGATION.iter().map(|l| l.name());
+        write_table(out, levels.collect(), kakuro)?;
+    }
+    Ok(())
+}
+
+fn kakuro_row(file: String, puzzle: &Puzzle, g: &KakuroGrade) -> Row {
+    Row {
+        file,
+        size: puzzle.size_label(),
+        level: g
+            .level
+            .map_or_else(|| "unsat".to_string(), |l| l.name().to_string()),
+        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
+        fixed: fixed_counts(&g.roots, g.cells),
+    }
+}
+
+fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
+    roots
+        .iter()
+        .map(|(_, r)| format!("{}/{cells}", r.fixed(cells)))
+        .collect()
+}
+
+fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io::Result<()> {
     let mut header = vec!["file", "size", "level", "cnf-up"];
-    header.extend(Level::PROPAGATION.iter().map(|l| l.name()));
+    header.extend(levels);
     let cells = |r: &Row| -> Vec<String> {
         let mut v = vec![
             r.file.clone(),
@@ -190,6 +232,27 @@ fn grade_json(name: &str, puzzle: &Puzzle, g: &Grade) -> serde_json::Value {
         "cnf_up_solves": g.cnf_up.solves(),
         "cnf_up_fixed": g.cnf_up.fixed(g.cells),
         "box_box_needed": g.needs_box_pairs(),
+        "cells": g.cells,
+        "fixed": fixed,
+    })
+}
+
+/// The KenKen record's fields for a Kakuro: `kind` is `kakuro`, `level` and the keys of
+/// `fixed` are Kakuro levels, and `box_box_needed` (a KenKen deduction) is null.
+fn kakuro_json(name: &str, puzzle: &Puzzle, g: &KakuroGrade) -> serde_json::Value {
+    let fixed: serde_json::Map<String, serde_json::Value> = g
+        .roots
+        .iter()
+        .map(|(l, r)| (l.name().to_string(), json!(r.fixed(g.cells))))
+        .collect();
+    json!({
+        "file": name,
+        "kind": puzzle.kind(),
+        "size": puzzle.size_label(),
+        "level": g.level.map_or("unsat", KakuroLevel::name),
+        "cnf_up_solves": g.cnf_up.solves(),
+        "cnf_up_fixed": g.cnf_up.fixed(g.cells),
+        "box_box_needed": null,
         "cells": g.cells,
         "fixed": fixed,
     })

@@ -22,7 +22,7 @@
 mod run;
 mod sets;
 
-pub(crate) use run::{RunEncoding, RUN_FAMILIES};
+pub(crate) use run::{encode_run, RunEncoding, RUN_FAMILIES};
 pub(crate) use sets::{combinations, DigitSet};
 
 use crate::cnf::card::exactly_one;

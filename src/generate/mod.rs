@@ -1,10 +1,15 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind) built on [`SplitMix64`], and
+//! Seeded, reproducible generators (one file per puzzle kind; Kakuro in four: `kakuro`,
+//! `kakuro_shape`, `kakuro_fill`, `kakuro_check`) built on [`SplitMix64`], and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
 
 pub(crate) mod crossproduct;
+pub(crate) mod kakuro;
+pub(crate) mod kakuro_check;
+pub(crate) mod kakuro_fill;
+pub(crate) mod kakuro_shape;
 pub(crate) mod keen_id;
 pub(crate) mod kenken;
 pub(crate) mod latin;
@@ -21,6 +26,10 @@ pub use crate::rng::SplitMix64;
 pub use crossproduct::{
     generate_crossproduct, generate_crossproduct_until, random_table, CrossProductParams,
     GeneratedCrossProduct,
+};
+pub use kakuro::{
+    generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams, MAX_KAKURO_GEN_DIM,
+    MIN_KAKURO_DIM,
 };
 pub use keen_id::keen_id;
 pub use kenken::{generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams};
@@ -45,6 +54,21 @@ pub enum GenerateError {
         /// SAT uniqueness checks run.
         checks: u64,
         /// Repairs made (cage changes, givens).
+        repairs: usize,
+    },
+    /// A stop (time limit, interrupt) ended a Kakuro before its uniqueness was proven.
+    #[error(
+        "stopped ({}) before the puzzle was proven unique (shapes drawn: {shapes}; on the last, uniqueness checks: {checks}, repairs: {repairs})",
+        reason.name()
+    )]
+    KakuroStopped {
+        /// Why.
+        reason: StopReason,
+        /// Shapes drawn.
+        shapes: u64,
+        /// SAT uniqueness checks run on the last shape.
+        checks: u64,
+        /// Repairs (digit changes, blackened squares) on the last shape.
         repairs: usize,
     },
     /// A stop (time limit, interrupt) ended a CrossProduct run.

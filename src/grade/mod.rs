@@ -1,5 +1,8 @@
 //! # Grading: which deductions solve a KenKen without search
 //!
+//! (Kakuro has levels of its own, [`KakuroLevel`], defined in `kakuro`(mod@kakuro);
+//! [`grade_puzzle`] grades either kind.)
+//!
 //! A puzzle's grade is the weakest [`Level`] of root propagation that fixes every cell. The
 //! levels are cumulative, each adding deductions to the previous one:
 //!
@@ -40,6 +43,8 @@
 //! - S. Tatham, *Keen* (Portable Puzzle Collection), `keen.c`: difficulty levels.
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
+pub(crate) mod kakuro;
+pub(crate) mod kakuro_rules;
 pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod pairs;
@@ -56,6 +61,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::verify::{verify, VerifyError};
 
+pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
 pub(crate) use unit::{unit_propagate, Propagated};
@@ -174,11 +180,13 @@ impl Grade {
 /// Grading failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GradeError {
-    /// Only KenKen puzzles are graded.
-    #[error("grade supports KenKen puzzles only, not {kind}")]
+    /// The puzzle kind cannot be graded (by this function).
+    #[error("grade supports {supported} puzzles only, not {kind}")]
     Unsupported {
         /// The puzzle kind, as in [`Puzzle::kind`].
         kind: &'static str,
+        /// The kinds that can be graded, e.g. `KenKen`.
+        supported: &'static str,
     },
     /// The CNF could not be built.
     #[error(transparent)]
@@ -193,7 +201,44 @@ pub enum GradeError {
     },
 }
 
-/// Grades `puzzle`: root propagation at every level, and unit propagation on its CNF.
+/// The grade of a puzzle of any kind that can be graded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleGrade {
+    /// A KenKen's grade.
+    KenKen(Grade),
+    /// A Kakuro's grade.
+    Kakuro(KakuroGrade),
+}
+
+impl PuzzleGrade {
+    /// The name of the grade's level, `None` when propagation proves there is no solution.
+    #[must_use]
+    pub fn level_name(&self) -> Option<&'static str> {
+        match self {
+            PuzzleGrade::KenKen(g) => g.level.map(Level::name),
+            PuzzleGrade::Kakuro(g) => g.level.map(KakuroLevel::name),
+        }
+    }
+}
+
+/// Grades a KenKen ([`grade`]) or a Kakuro ([`grade_kakuro`]).
+///
+/// # Errors
+/// [`GradeError::Unsupported`] for CrossProduct puzzles, and the errors of [`grade`] and
+/// [`grade_kakuro`].
+pub fn grade_puzzle(puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+    match puzzle {
+        Puzzle::KenKen(_) => grade(puzzle).map(PuzzleGrade::KenKen),
+        Puzzle::Kakuro(k) => grade_kakuro(k).map(PuzzleGrade::Kakuro),
+        Puzzle::CrossProduct(_) => Err(GradeError::Unsupported {
+            kind: puzzle.kind(),
+            supported: "KenKen and Kakuro",
+        }),
+    }
+}
+
+/// Grades a KenKen: root propagation at every level, and unit propagation on its CNF.
+/// ([`grade_puzzle`] grades Kakuro too.)
 ///
 /// # Errors
 /// [`GradeError::Unsupported`] for other kinds than KenKen, [`GradeError::Encode`] when the
@@ -208,6 +253,7 @@ pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
         _ => {
             return Err(GradeError::Unsupported {
                 kind: puzzle.kind(),
+                supported: "KenKen",
             })
         }
     };
@@ -260,7 +306,7 @@ fn level_root(
 
 /// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
 /// strongest propagation this encoder offers), read back through the one-hot map.
-fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
+pub(super) fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
     let opts = EncodeOptions {
         cage_lines: CageLines::On,
         ..EncodeOptions::default()
@@ -299,7 +345,7 @@ fn fixed_digit(map: &OneHot, a: &unit::Assignment, cell: Cell) -> Option<u8> {
     found
 }
 
-fn checked(puzzle: &Puzzle, grid: Grid<u8>, what: &str) -> Result<Root, GradeError> {
+pub(super) fn checked(puzzle: &Puzzle, grid: Grid<u8>, what: &str) -> Result<Root, GradeError> {
     match verify(puzzle, &grid) {
         Ok(()) => Ok(Root::Solved(grid)),
         Err(error) => Err(GradeError::Unsound {

@@ -110,6 +110,24 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
         self.dfs(root, on_solution)
     }
 
+    /// Root propagation: every line's filter, run to a fixpoint on `doms` (no branching);
+    /// `false` on a conflict.
+    pub(crate) fn propagate(&mut self, doms: &mut [Mask]) -> bool {
+        for l in 0..self.net.lines.len() {
+            self.wake(l);
+        }
+        self.fixpoint(doms)
+    }
+
+    /// Propagation after `cell` was narrowed: the lines through it, then whatever they wake,
+    /// to a fixpoint; `false` on a conflict.
+    pub(crate) fn propagate_from(&mut self, cell: usize, doms: &mut [Mask]) -> bool {
+        for i in 0..self.net.on[cell].len() {
+            self.wake(self.net.on[cell][i]);
+        }
+        self.fixpoint(doms)
+    }
+
     fn wake(&mut self, l: usize) {
         if !self.queued[l] {
             self.queued[l] = true;

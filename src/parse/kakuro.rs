@@ -150,6 +150,41 @@ fn locate(e: KakuroError, written: &[Vec<Written>], rows: usize, cols: usize) ->
     ParseError::new(pos, ParseErrorKind::Kakuro(e))
 }
 
+/// The `.kakuro` text of the puzzle (see `to_text`); parsing it gives the puzzle back.
+impl std::fmt::Display for Kakuro {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_text(self))
+    }
+}
+
+/// Writes a puzzle in the `.kakuro` format: one line per row, every square right-aligned
+/// to the widest one (`#`, `.`, `D\A` with an absent number left out); [`parse`] reads it
+/// back to an equal puzzle.
+#[must_use]
+pub(crate) fn to_text(puzzle: &Kakuro) -> String {
+    let squares = puzzle.squares();
+    let token = |sq: Square| match sq {
+        Square::Blocked => "#".to_string(),
+        Square::White => ".".to_string(),
+        Square::Clue { down, across } => {
+            let n = |x: Option<u32>| x.map_or_else(String::new, |v| v.to_string());
+            format!("{}\\{}", n(down), n(across))
+        }
+    };
+    let rows: Vec<Vec<String>> = squares
+        .iter_rows()
+        .map(|row| row.iter().map(|&sq| token(sq)).collect())
+        .collect();
+    let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in rows {
+        let line: Vec<String> = row.iter().map(|t| format!("{t:>width$}")).collect();
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 /// True when `text` looks like a Kakuro grid: some line (outside `;` comments) consists of
 /// squares only (`#`, `.`, clues) and has at least one clue. KenKen text never does.
 #[must_use]
@@ -192,6 +227,14 @@ mod tests {
                 across: Some(8)
             }
         );
+    }
+
+    #[test]
+    fn printing_parses_back() {
+        let k = parse(EASY).unwrap();
+        let text = k.to_string();
+        assert!(text.starts_with("  #   #   # 20\\  6\\\n"), "{text}");
+        assert_eq!(parse(&text).unwrap(), k);
     }
 
     #[test]

@@ -1,0 +1,111 @@
+//! `generate kakuro`: random shapes and fillings made unique.
+//!
+//! Argument parsing and printing only; the work is done by
+//! [`cagesat::generate::generate_kakuro_until`].
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::generate::write_file;
+use super::Limits;
+use cagesat::generate::{generate_kakuro_until, GeneratedKakuro, KakuroParams};
+use cagesat::Stop;
+
+/// `generate kakuro` options.
+#[derive(Debug, Args)]
+pub(crate) struct KakuroGenArgs {
+    /// Rows, the clue row at the top included (3..=64).
+    #[arg(long)]
+    pub rows: usize,
+    /// Columns, the clue column at the left included (3..=64).
+    #[arg(long)]
+    pub cols: usize,
+    /// Random seed; puzzle i of a run uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Write NAME.kakuro and NAME.solution files into this directory instead of printing.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Accept puzzles that need search (only uniqueness is enforced). By default puzzles
+    /// must also be solvable by root propagation (`grade` level `run-gac` or lower).
+    #[arg(long)]
+    pub allow_search: bool,
+    /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
+    /// with how far it got (shapes, uniqueness checks, repairs) and exit status 3; puzzles
+    /// already made are kept.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+/// Runs `generate kakuro`, writing each puzzle as soon as it is made.
+pub(super) fn kakuro(
+    a: &KakuroGenArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let limits = Limits::new(interrupt, a.timeout)?;
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
+    }
+    let progress =
+        super::progress::Progress::items(usize::try_from(a.count).unwrap_or(usize::MAX), "puzzles");
+    for i in 0..a.count {
+        let seed = a.seed.wrapping_add(i);
+        let params = KakuroParams {
+            rows: a.rows,
+            cols: a.cols,
+            seed,
+            logic_solvable: !a.allow_search,
+        };
+        let stop = limits.for_puzzle();
+        let g = generate_kakuro_until(&params, &stop)
+            .with_context(|| format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count))?;
+        let text = file_text(a, seed, &g);
+        match &a.out {
+            Some(dir) => {
+                let name = format!("kakuro_{}x{}_s{seed}", a.rows, a.cols);
+                write_file(&dir.join(format!("{name}.kakuro")), &text)?;
+                write_file(&dir.join(format!("{name}.solution")), &g.solution_text())?;
+            }
+            None => {
+                let sep = if i + 1 < a.count { "\n" } else { "" };
+                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
+            }
+        }
+        progress.inc();
+    }
+    Ok(())
+}
+
+/// The `.kakuro` text with `;` header comments naming the generator and its parameters (no
+/// timings, so the same seed gives the same bytes).
+fn file_text(a: &KakuroGenArgs, seed: u64, g: &GeneratedKakuro) -> String {
+    let search = if a.allow_search {
+        " --allow-search"
+    } else {
+        ""
+    };
+    format!(
+        "; generated: cagesat {} generate kakuro --rows {} --cols {} --seed {seed}{search}\n\
+         ; unique: yes (varisat: solution found, blocked, second solve UNSAT)\n\
+         ; white squares: {}; runs: {}; shapes drawn: {}; uniqueness checks: {}; repairs: {} \
+         digits changed, {} squares blackened\n{}",
+        env!("CARGO_PKG_VERSION"),
+        a.rows,
+        a.cols,
+        g.puzzle.white_cells().len(),
+        g.puzzle.runs().len(),
+        g.shapes,
+        g.checks,
+        g.digit_changes,
+        g.blackened,
+        g.puzzle
+    )
+}
