@@ -256,3 +256,26 @@ fn solve_over_many_files_prints_what_fresh_solvers_print() {
     };
     assert_eq!(answers(&[]), answers(&["--timeout", "1000"]));
 }
+
+/// A session solves the CNF a fresh engine would: the same number of variables and clauses
+/// (cage–line clauses included from side 10, where the session leaves the Latin square
+/// unshared rather than drop them).
+#[test]
+fn a_session_solves_the_same_cnf_as_a_fresh_engine() {
+    let opts = EngineOptions::default();
+    let paths = [
+        "tests/data/kenken/keen/9x9-h-00.kenken",
+        "tests/data/kenken/keen/6x6-n-01.kenken",
+        "tests/data/kenken/generated/gen_kenken_10x10_s10000.kenken",
+        "tests/data/kenken/generated/gen_kenken_12x12_s12003.kenken",
+    ];
+    for engine in engines() {
+        let mut session = Session::new(engine.clone());
+        for path in paths {
+            let puzzle = read_puzzle(&PathBuf::from(path), false).unwrap();
+            let (_, fresh) = engine.prove_unique(&puzzle, &opts).unwrap();
+            let (_, shared) = session.prove_unique(&puzzle, &opts).unwrap();
+            assert_eq!(shared.cnf(), fresh.cnf(), "{} on {path}", engine.name());
+        }
+    }
+}

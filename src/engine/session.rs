@@ -24,8 +24,10 @@
 //! keeps nothing between puzzles, so no activation literal is needed.
 //!
 //! Answers are the same as [`Engine::enumerate`]'s, verified the same way; only the work
-//! is shared. Puzzles a session cannot share work for (Kakuro, CrossProduct, engines other
-//! than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
+//! is shared, and the CNF is the one [`Engine::enumerate`] would solve. Puzzles a session
+//! cannot share work for (Kakuro, CrossProduct, KenKen whose CNF has cage–line clauses (side
+//! 10 and up by default: they tie cages to lines, so they are not part of the Latin
+//! square), engines other than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
 //! solver to move to a worker thread, and enumerations beyond two grids, which count best
 //! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
 
@@ -138,7 +140,13 @@ impl Session {
             return self.walk(puzzle, opts, limit, visit);
         }
         let kenken = match puzzle {
-            Puzzle::KenKen(k) if shares_work(&engine, opts) && limit.is_some_and(|l| l <= 2) => k,
+            Puzzle::KenKen(k)
+                if shares_work(&engine, opts)
+                    && limit.is_some_and(|l| l <= 2)
+                    && !cage_lines(k.size(), &opts.encode) =>
+            {
+                k
+            }
             _ => return engine.enumerate(puzzle, opts, limit, visit),
         };
         let shape = self.shape_for(&engine, kenken.size(), &opts.encode)?;
