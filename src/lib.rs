@@ -50,7 +50,7 @@ mod verify;
 
 pub use answer::{Count, Outcome};
 pub use backend::SmtSolver;
-pub use cnf::{AmoEncoding, EncodeStats};
+pub use cnf::{AmoEncoding, CnfFormula, EncodeStats};
 pub use encode::{
     encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
 };

@@ -58,10 +58,14 @@ pub(crate) struct Dpll {
     value: Vec<i8>,
     /// Clauses of three or more literals, one after another; the first two are watched.
     lits: Vec<Lit>,
-    /// Start and length of each long clause in `lits`.
-    spans: Vec<(u32, u32)>,
-    /// Per literal code: long clauses to visit when that literal becomes true.
-    watches: Vec<Vec<u32>>,
+    /// Where each long clause starts in `lits` (one more entry: the end of the last).
+    starts: Vec<u32>,
+    /// Per literal code `c`: the long clauses to visit when that literal becomes true are
+    /// `watch[watch_start[c]..][..watch_len[c]]`; the room reserved is the number of long
+    /// clauses holding the negated literal, which no list can outgrow.
+    watch: Vec<u32>,
+    watch_start: Vec<u32>,
+    watch_len: Vec<u32>,
     /// Per literal code `c`: `implied[implied_start[c]..implied_start[c + 1]]` are the
     /// literals implied when that literal becomes true (the binary clauses).
     implied_start: Vec<u32>,
@@ -103,8 +107,10 @@ impl Dpll {
         let mut dpll = Dpll {
             value: vec![OPEN; vars],
             lits: Vec::new(),
-            spans: Vec::new(),
-            watches: vec![Vec::new(); 2 * vars],
+            starts: vec![0],
+            watch: Vec::new(),
+            watch_start: Vec::new(),
+            watch_len: Vec::new(),
             implied_start: Vec::new(),
             implied: Vec::new(),
             groups: (0..projected).map(|i| Lit::from_index(i, true)).collect(),
@@ -117,8 +123,22 @@ impl Dpll {
             refuted: false,
             conflicts: 0,
         };
-        let mut binaries = Vec::with_capacity(formula.len());
+        // Two passes over the binary clauses: count the implications of each literal,
+        // then place them (no copy of the clause list is kept in between).
+        let mut start = vec![0u32; 2 * vars + 1];
         let mut clause = Vec::new();
+        for c in formula.iter() {
+            if normalize(c, &mut clause) {
+                if let [a, b] = *clause {
+                    start[(!a).code()] += 1;
+                    start[(!b).code()] += 1;
+                }
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        dpll.implied = vec![Lit::from_index(0, true); start[2 * vars] as usize];
         for c in formula.iter() {
             if !normalize(c, &mut clause) {
                 continue; // a tautology
@@ -129,11 +149,20 @@ impl Dpll {
             match *clause {
                 [] => dpll.refuted = true,
                 [unit] => dpll.root_assign(unit),
-                [a, b] => binaries.push((a, b)),
+                [a, b] => {
+                    // `start[c]` holds the end of literal c's block (running sums of the
+                    // counts); filling each block from its end leaves it at the block's start.
+                    for (from, to) in [(!a, b), (!b, a)] {
+                        let end = &mut start[from.code()];
+                        *end -= 1;
+                        dpll.implied[*end as usize] = to;
+                    }
+                }
                 _ => dpll.add_long(&clause),
             }
         }
-        dpll.load_binaries(&binaries);
+        dpll.implied_start = start;
+        dpll.rebuild_watches();
         dpll
     }
 
@@ -144,7 +173,6 @@ impl Dpll {
         let old = self.value.len();
         let vars = formula.var_count().max(old);
         self.value.resize(vars, OPEN);
-        self.watches.resize(2 * vars, Vec::new());
         let end = u32::try_from(self.implied.len()).expect("literal count fits u32");
         self.implied_start.resize(2 * vars + 1, end);
         self.used.resize(vars, false);
@@ -162,39 +190,37 @@ impl Dpll {
                 _ => self.add_long(&clause),
             }
         }
+        self.rebuild_watches();
     }
 
-    /// Lays the binary clauses out as one array of implications per literal.
-    fn load_binaries(&mut self, binaries: &[(Lit, Lit)]) {
-        let mut start = vec![0u32; self.watches.len() + 1];
-        for &(a, b) in binaries {
-            start[(!a).code() + 1] += 1;
-            start[(!b).code() + 1] += 1;
+    /// Lays out the watch lists of the long clauses, each watched on its first two
+    /// literals.
+    fn rebuild_watches(&mut self) {
+        let codes = 2 * self.value.len();
+        let mut start = vec![0u32; codes + 1];
+        for &l in &self.lits {
+            start[(!l).code() + 1] += 1;
         }
         for i in 1..start.len() {
             start[i] += start[i - 1];
         }
-        let mut fill = start.clone();
-        self.implied = vec![Lit::from_index(0, true); 2 * binaries.len()];
-        for &(a, b) in binaries {
-            for (from, to) in [(!a, b), (!b, a)] {
-                let slot = &mut fill[from.code()];
-                self.implied[*slot as usize] = to;
-                *slot += 1;
+        self.watch = vec![0; self.lits.len()];
+        self.watch_len = vec![0; codes];
+        for (id, &s) in self.starts[..self.starts.len() - 1].iter().enumerate() {
+            for &l in &self.lits[s as usize..s as usize + 2] {
+                let c = (!l).code();
+                self.watch[(start[c] + self.watch_len[c]) as usize] = id as u32;
+                self.watch_len[c] += 1;
             }
         }
-        self.implied_start = start;
+        self.watch_start = start;
     }
 
-    /// Adds a clause of two or more literals, watching its first two.
+    /// Adds a clause of two or more literals (watched once [`Dpll::rebuild_watches`] runs).
     fn add_long(&mut self, clause: &[Lit]) {
-        let id = u32::try_from(self.spans.len()).expect("clause count fits u32");
-        let start = u32::try_from(self.lits.len()).expect("literal count fits u32");
-        let len = u32::try_from(clause.len()).expect("clause length fits u32");
-        self.spans.push((start, len));
         self.lits.extend_from_slice(clause);
-        self.watches[(!clause[0]).code()].push(id);
-        self.watches[(!clause[1]).code()].push(id);
+        let end = u32::try_from(self.lits.len()).expect("literal count fits u32");
+        self.starts.push(end);
     }
 
     /// Assigns a literal before any decision; a contradiction refutes the formula.
@@ -255,30 +281,36 @@ impl Dpll {
 
     /// Visits the long clauses watching `!p` now that `p` is true; false on a conflict.
     fn propagate_long(&mut self, p: Lit) -> bool {
-        let mut ws = std::mem::take(&mut self.watches[p.code()]);
+        let c = p.code();
+        let base = self.watch_start[c] as usize;
+        let n = self.watch_len[c] as usize;
         let false_lit = !p;
         let (mut i, mut j) = (0, 0);
         let mut ok = true;
-        while i < ws.len() {
-            let id = ws[i];
+        while i < n {
+            let id = self.watch[base + i];
             i += 1;
-            let (start, len) = self.spans[id as usize];
-            let (s, e) = (start as usize, (start + len) as usize);
+            let s = self.starts[id as usize] as usize;
+            let e = self.starts[id as usize + 1] as usize;
             if self.lits[s] == false_lit {
                 self.lits.swap(s, s + 1);
             }
             let first = self.lits[s];
             if self.lit_value(first) == 1 {
-                ws[j] = id;
+                self.watch[base + j] = id;
                 j += 1;
                 continue;
             }
             if let Some(k) = (s + 2..e).find(|&k| self.lit_value(self.lits[k]) != -1) {
                 self.lits.swap(s + 1, k);
-                self.watches[(!self.lits[s + 1]).code()].push(id);
+                // Another list (the new watch is not false, so it is not `!p`).
+                let other = (!self.lits[s + 1]).code();
+                let slot = self.watch_start[other] + self.watch_len[other];
+                self.watch[slot as usize] = id;
+                self.watch_len[other] += 1;
                 continue;
             }
-            ws[j] = id;
+            self.watch[base + j] = id;
             j += 1;
             if self.lit_value(first) == -1 {
                 ok = false;
@@ -286,13 +318,12 @@ impl Dpll {
             }
             self.assign(first);
         }
-        while i < ws.len() {
-            ws[j] = ws[i];
+        while i < n {
+            self.watch[base + j] = self.watch[base + i];
             i += 1;
             j += 1;
         }
-        ws.truncate(j);
-        self.watches[p.code()] = ws;
+        self.watch_len[c] = j as u32;
         ok
     }
 

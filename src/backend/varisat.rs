@@ -41,7 +41,7 @@ enum Mode {
 }
 
 enum Command {
-    Clauses(CnfFormula),
+    Clauses(varisat::CnfFormula),
     Solve(Vec<Lit>),
 }
 
@@ -119,7 +119,7 @@ impl Backend for VarisatBackend {
         match &mut self.mode {
             Mode::Inline(solver) => solver.add_clause(clause),
             Mode::Worker { commands, .. } => {
-                let mut f = CnfFormula::new();
+                let mut f = varisat::CnfFormula::new();
                 f.add_clause(clause);
                 let _ = commands.send(Command::Clauses(f));
             }
@@ -130,9 +130,9 @@ impl Backend for VarisatBackend {
     fn add_formula(&mut self, formula: &CnfFormula) {
         self.used = true;
         match &mut self.mode {
-            Mode::Inline(solver) => solver.add_formula(formula),
+            Mode::Inline(solver) => formula.iter().for_each(|c| solver.add_clause(c)),
             Mode::Worker { commands, .. } => {
-                let mut f = CnfFormula::new();
+                let mut f = varisat::CnfFormula::new();
                 f.set_var_count(formula.var_count());
                 for clause in formula.iter() {
                     f.add_clause(clause);
@@ -199,7 +199,8 @@ pub(crate) fn refute_with_lrat(
     let unsat = {
         let mut solver = varisat::Solver::new();
         solver.add_proof_processor(&mut writer);
-        solver.add_formula(formula);
+        // One by one, in order: the proof numbers the formula's clauses 1 to m.
+        formula.iter().for_each(|c| solver.add_clause(c));
         let sat = solver.solve().map_err(|e| failed(&e))?;
         solver.close_proof().map_err(|e| failed(&e))?;
         !sat

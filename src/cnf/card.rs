@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(stats.vars + k, f.var_count());
         for mask in 0u32..(1 << k) {
             let mut solver = varisat::Solver::new();
-            solver.add_formula(&f);
+            f.iter().for_each(|c| solver.add_clause(c));
             let assumptions: Vec<Lit> = lits
                 .iter()
                 .enumerate()

@@ -145,7 +145,7 @@ fn unsatisfiable_constraint_is_the_empty_clause() {
     let (f, _, s) = formula(&values, &mdd);
     assert_eq!(s.prune, 1);
     let mut solver = varisat::Solver::new();
-    solver.add_formula(&f);
+    f.iter().for_each(|c| solver.add_clause(c));
     assert!(!solver.solve().unwrap());
 }
 
@@ -185,7 +185,7 @@ fn accepts_exactly_the_brute_force_tuples() {
         // The CNF accepts exactly those tuples: count its models over the x literals.
         let (f, lits, _) = formula(&values, &mdd);
         let mut solver = varisat::Solver::new();
-        solver.add_formula(&f);
+        f.iter().for_each(|c| solver.add_clause(c));
         let mut models = 0;
         while solver.solve().unwrap() {
             let model = solver.model().unwrap();

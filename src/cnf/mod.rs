@@ -1,19 +1,21 @@
 //! # The CNF layer
 //!
-//! Literals and formulas come from `varisat-formula` ([`Lit`], [`Var`], [`CnfFormula`],
-//! [`ExtendFormula`]), the solver-independent formula crate of varisat; no solver is named
-//! here. This layer adds the one-hot variable map, cardinality encodings, the allowed-tuple
+//! Literals come from `varisat-formula` ([`Lit`], [`Var`], [`ExtendFormula`]), the
+//! solver-independent formula crate of varisat; formulas are the project's own compact
+//! [`CnfFormula`] (`formula.rs`); no solver is named here. This layer adds the one-hot variable map, cardinality encodings, the allowed-tuple
 //! (table) encoding and layered automata (MDD). Everything here writes into any
 //! `ExtendFormula` sink.
 
 pub(crate) mod card;
 pub(crate) mod dimacs;
+pub(crate) mod formula;
 pub(crate) mod mdd;
 pub(crate) mod table;
 pub(crate) mod varmap;
 
 pub use card::AmoEncoding;
-pub(crate) use varisat_formula::{CnfFormula, ExtendFormula, Lit, Var};
+pub use formula::CnfFormula;
+pub(crate) use varisat_formula::{ExtendFormula, Lit, Var};
 pub(crate) use varmap::{DecodeError, OneHot};
 
 /// Sizes of an encoding or one of its parts.

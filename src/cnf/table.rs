@@ -151,7 +151,7 @@ mod tests {
             for b in 1..=3u8 {
                 for c in 1..=3u8 {
                     let mut s = varisat::Solver::new();
-                    s.add_formula(&f);
+                    f.iter().for_each(|c| s.add_clause(c));
                     s.assume(&[
                         lits[0][usize::from(a - 1)],
                         lits[1][usize::from(b - 1)],
@@ -169,7 +169,7 @@ mod tests {
         let lits = vec![vec![f.new_lit()]];
         let _ = encode_table(&mut f, &lits, &[]);
         let mut s = varisat::Solver::new();
-        s.add_formula(&f);
+        f.iter().for_each(|c| s.add_clause(c));
         assert!(!s.solve().unwrap());
     }
 }

@@ -85,7 +85,7 @@ fn brute_force(p: &Puzzle) -> BTreeSet<Vec<Vec<u8>>> {
 /// Every grid of `enc` (blocking each on its x literals), each verified and distinct.
 fn enumerate(p: &Puzzle, enc: &Encoding) -> BTreeSet<Vec<Vec<u8>>> {
     let mut solver = VarisatBackend::new();
-    solver.add_formula(&enc.formula);
+    enc.formula.iter().for_each(|c| solver.add_clause(c));
     let mut out = BTreeSet::new();
     while let SatResult::Sat(model) = solver.solve_under(&[]).unwrap() {
         let grid = enc.map.decode(&model).unwrap();

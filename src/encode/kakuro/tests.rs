@@ -246,7 +246,7 @@ fn selectors_are_not_gac_for_all_different() {
     assert_eq!(gac(3, 15, &dom), None);
     assert!(propagate(&f, &restrict(&x, &dom)).is_some());
     let mut s = varisat::Solver::new();
-    s.add_formula(&f);
+    f.iter().for_each(|c| s.add_clause(c));
     s.assume(&restrict(&x, &dom));
     assert!(!s.solve().unwrap());
 }
