@@ -102,6 +102,13 @@ impl Dpll {
     /// Loads `formula`, whose first `groups * group_len` variables are projected, in groups
     /// of `group_len` (variable `g * group_len + i` is literal `i` of group `g`).
     pub(crate) fn new(formula: &CnfFormula, groups: usize, group_len: usize) -> Self {
+        Dpll::from_formula(formula.clone(), groups, group_len)
+    }
+
+    /// As [`Dpll::new`], taking the formula: its literal array becomes the store of the
+    /// long clauses (compacted in place) and the rest is freed as soon as it is read, so the
+    /// formula and the walk's copy of it are never both whole in memory.
+    pub(crate) fn from_formula(formula: CnfFormula, groups: usize, group_len: usize) -> Self {
         let projected = groups * group_len;
         let vars = formula.var_count().max(projected);
         let mut dpll = Dpll {
@@ -139,8 +146,12 @@ impl Dpll {
             start[i] += start[i - 1];
         }
         dpll.implied = vec![Lit::from_index(0, true); start[2 * vars] as usize];
-        for c in formula.iter() {
-            if !normalize(c, &mut clause) {
+        let (_, mut lits, ends) = formula.into_parts();
+        let (mut begin, mut kept) = (0, 0);
+        for end in ends {
+            let read = normalize(&lits[begin..end], &mut clause);
+            begin = end;
+            if !read {
                 continue; // a tautology
             }
             for l in &clause {
@@ -158,9 +169,18 @@ impl Dpll {
                         dpll.implied[*end as usize] = to;
                     }
                 }
-                _ => dpll.add_long(&clause),
+                _ => {
+                    // Kept clauses never outrun the reading position.
+                    lits[kept..kept + clause.len()].copy_from_slice(&clause);
+                    kept += clause.len();
+                    let end = u32::try_from(kept).expect("literal count fits u32");
+                    dpll.starts.push(end);
+                }
             }
         }
+        lits.truncate(kept);
+        lits.shrink_to_fit();
+        dpll.lits = lits;
         dpll.implied_start = start;
         dpll.rebuild_watches();
         dpll

@@ -49,6 +49,11 @@ impl CnfFormula {
         self.ends.is_empty()
     }
 
+    /// The variable count, all literals one after another, and where each clause ends.
+    pub(crate) fn into_parts(self) -> (usize, Vec<Lit>, Vec<usize>) {
+        (self.var_count, self.lits, self.ends)
+    }
+
     /// The clauses, in the order they were added.
     pub fn iter(&self) -> impl Iterator<Item = &[Lit]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());

@@ -19,9 +19,7 @@
 //! ## Encoding (the standard MDD encoding)
 //! One variable `n(i, s)` per node and `e` per edge `(i, s) -v→ (i+1, t)`. Clause families:
 //! - **root**: `n(0, start)` (1 unit clause);
-//! - **edge**: `¬e ∨ n(i, s)`, `¬e ∨ x(i, v)`, `¬e ∨ n(i+1, t)` and
-//!   `¬n(i, s) ∨ ¬x(i, v) ∨ e` (4 per edge; the automaton is deterministic, so the last one
-//!   is sound);
+//! - **edge**: `¬e ∨ n(i, s)`, `¬e ∨ x(i, v)`, `¬e ∨ n(i+1, t)` (3 per edge);
 //! - **out**: `¬n(i, s) ∨ ⋁ outgoing edges` for every node of layers `0..k`;
 //! - **in**: `¬n(i, s) ∨ ⋁ incoming edges` for every node of layers `1..=k`;
 //! - **support**: `¬x(i, v) ∨ ⋁ edges of layer i labelled v` for every value with an edge;
@@ -32,6 +30,15 @@
 //! value, and a value dies with its last edge, so the surviving values are exactly those on
 //! a path through the current domains. When no accepting path exists at all the encoding
 //! is the empty clause (counted as **prune**).
+//!
+//! The textbook encoding adds `¬n(i, s) ∨ ¬x(i, v) ∨ e` per edge (an edge lives when its
+//! source and value do). It is left out (since session 6): it prunes no value, and it is not
+//! needed for soundness either. In a model the root is true, every true node has a true
+//! outgoing edge (**out**), that edge carries the position's true value and leads to a true
+//! node, so the true values spell a path to an accepting state; and when every value is
+//! set, unit propagation still fixes every node and edge (the root's one live edge is
+//! forced by **out**, the others die with their values, and so on layer by layer). On the
+//! largest CNFs (a 20×20 CrossProduct) it was 2.2 M of 9.5 M clauses.
 //!
 //! ## References
 //! I. Abío, R. Nieuwenhuis, A. Oliveras, E. Rodríguez-Carbonell, V. Mayer-Eichberger,
@@ -375,13 +382,12 @@ pub(crate) fn encode_mdd<S>(
             f.add_clause(&[!ev, src]);
             f.add_clause(&[!ev, x]);
             f.add_clause(&[!ev, dst]);
-            f.add_clause(&[!src, !x, ev]);
             outgoing[i][e.from].push(ev);
             incoming[i + 1][e.to].push(ev);
             by_value[e.value].push(ev);
         }
         stats.edges += mdd.edges[i].len();
-        stats.edge += 4 * mdd.edges[i].len();
+        stats.edge += 3 * mdd.edges[i].len();
         for (j, sup) in by_value.into_iter().enumerate() {
             let x = lits[i][j];
             if sup.is_empty() {

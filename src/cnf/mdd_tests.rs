@@ -101,7 +101,7 @@ fn product_six_over_two_digits_has_pinned_size() {
         nodes: 6,
         edges: 8,
         root: 1,
-        edge: 32,
+        edge: 24,
         out: 5,
         into: 5,
         support: 8,
@@ -112,7 +112,7 @@ fn product_six_over_two_digits_has_pinned_size() {
         s.total(),
         EncodeStats {
             vars: 14,
-            clauses: 61
+            clauses: 53
         }
     );
 }

@@ -211,14 +211,14 @@ fn encode_line(
 /// the MDD encoding of `mdd`. Both have one support clause per used digit and one prune
 /// clause per unused one, so only the rest is compared: T fillings cost T selectors,
 /// k·T select clauses and 1 at-least-one clause; N nodes (F of them final) and E edges cost
-/// N + E variables and 1 + 4E + (N − F) + (N − 1) clauses.
+/// N + E variables and 1 + 3E + (N − F) + (N − 1) clauses.
 #[must_use]
 pub(crate) fn tuples_are_smaller(mdd: &Mdd<u64>, k: usize) -> bool {
     let t = mdd.count_paths();
     let (n, e) = (mdd.node_count() as u128, mdd.edge_count() as u128);
     let f = mdd.layer(mdd.positions()).len() as u128;
     let table = t * (k as u128 + 1) + 1;
-    let automaton = 3 * n + 5 * e - f;
+    let automaton = 3 * n + 4 * e - f;
     table <= automaton
 }
 

@@ -104,7 +104,8 @@ pub(crate) fn enumerate_dpll(
     };
     let t1 = Instant::now();
     let digits = usize::from(enc.map.digits());
-    let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), digits);
+    let cells = enc.map.cells().len();
+    let mut dpll = Dpll::from_formula(enc.formula, cells, digits);
     let walk = walk_dpll(&mut dpll, &enc.map, stop, max_conflicts, visit);
     stats.solve_time = t1.elapsed();
     Ok((walk?, stats))
