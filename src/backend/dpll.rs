@@ -1,6 +1,6 @@
 //! # DPLL enumeration: every model of a CNF, projected on the cell variables
 //!
-//! A small solver of the project's own for *counting*: Davis–Putnam–Logemann–Loveland search
+//! A small solver of the project's own for *enumeration*: Davis–Putnam–Logemann–Loveland search
 //! with two watched literals and chronological backtracking, no learning and no restarts.
 //! It walks the search tree once: after a model it backtracks to the last decision on a
 //! projected variable and flips it, which is exactly what a blocking clause over the
@@ -15,9 +15,10 @@
 //! the search then returns to the last projected decision, so each grid comes once.
 //!
 //! Each model costs a few hundred propagations rather than a solver call, which is what
-//! makes counting tens of thousands of grids fast; but without learning, search on hard
-//! instances is exponential where CDCL is not, so the engine layer uses it for counting where
-//! measurement says it wins (`encodings/backends.md`).
+//! makes counting tens of thousands of grids fast, and loading a formula is two passes over
+//! flat arrays, which makes small puzzles cheap; but without learning, search on hard
+//! instances is exponential where CDCL is not, so the engine layer uses it where
+//! measurement says it wins, with a conflict budget (`encodings/backends.md`).
 //!
 //! ## References
 //! - M. Davis, G. Logemann, D. Loveland, *A machine program for theorem-proving*, CACM 1962.
@@ -56,7 +57,8 @@ struct Level {
 pub(crate) struct Dpll {
     /// Per variable: 1 true, -1 false, 0 open.
     value: Vec<i8>,
-    /// Clauses of three or more literals, one after another; the first two are watched.
+    /// The clauses not in `implied` (three or more literals; binary ones too when added by
+    /// [`Dpll::add_formula`]), one after another; the first two are watched.
     lits: Vec<Lit>,
     /// Where each long clause starts in `lits` (one more entry: the end of the last).
     starts: Vec<u32>,
