@@ -44,6 +44,21 @@ pub(crate) fn blocking_clause(map: &OneHot, grid: &Grid<u8>) -> Vec<Lit> {
     map.chosen(grid).into_iter().map(|l| !l).collect()
 }
 
+/// The CNF of `puzzle`, with its size and the time the encoding took.
+fn timed_encode(
+    puzzle: &Puzzle,
+    opts: &EncodeOptions,
+) -> Result<(crate::encode::Encoding, SatStats), EngineError> {
+    let t0 = Instant::now();
+    let enc = encode(puzzle, opts)?;
+    let stats = SatStats {
+        cnf: enc.stats(),
+        encode_time: t0.elapsed(),
+        solve_time: Duration::ZERO,
+    };
+    Ok((enc, stats))
+}
+
 /// Encodes `puzzle` and enumerates its grids with `backend`, handing each to `visit` until
 /// it breaks, `stop` is requested, or no grid is left (then `complete` is true). The grids
 /// of `known` (found earlier by another engine) are blocked from the start and not visited.
@@ -58,13 +73,7 @@ pub(crate) fn enumerate<B: Backend>(
     known: Vec<Grid<u8>>,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(bool, SatStats), EngineError> {
-    let t0 = Instant::now();
-    let enc = encode(puzzle, opts)?;
-    let mut stats = SatStats {
-        cnf: enc.stats(),
-        encode_time: t0.elapsed(),
-        solve_time: Duration::ZERO,
-    };
+    let (enc, mut stats) = timed_encode(puzzle, opts)?;
     let t1 = Instant::now();
     backend.add_formula(&enc.formula);
     let first_free = enc.formula.var_count();
@@ -95,13 +104,7 @@ pub(crate) fn enumerate_dpll(
     max_conflicts: &std::cell::Cell<u64>,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(Walk, SatStats), EngineError> {
-    let t0 = Instant::now();
-    let enc = encode(puzzle, opts)?;
-    let mut stats = SatStats {
-        cnf: enc.stats(),
-        encode_time: t0.elapsed(),
-        solve_time: Duration::ZERO,
-    };
+    let (enc, mut stats) = timed_encode(puzzle, opts)?;
     let t1 = Instant::now();
     let digits = usize::from(enc.map.digits());
     let cells = enc.map.cells().len();

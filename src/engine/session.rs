@@ -298,20 +298,26 @@ impl DpllShape {
             let tuples = Some(&mut self.tuples);
             encode_cage(&mut cages, &self.map, self.n, cage, &self.opts, tuples)?;
         }
-        let mut stats = SatStats {
-            cnf: EncodeStats {
-                vars: self.base.vars + (cages.var_count() - first_aux),
-                clauses: self.base.clauses + cages.len(),
-            },
-            encode_time: t0.elapsed(),
-            solve_time: Duration::ZERO,
-        };
+        let mut stats = cage_stats(self.base, &cages, first_aux, t0);
         let t1 = Instant::now();
         let mut dpll = self.latin.clone();
         dpll.add_formula(&cages);
         let walk = walk_dpll(&mut dpll, &self.map, &opts.stop, budget, visit);
         stats.solve_time = t1.elapsed();
         Ok((walk?, stats))
+    }
+}
+
+/// The size of a puzzle's CNF in a session: the shared Latin square (`base`) plus the cage
+/// clauses and their variables (from `first_aux` on), encoded since `t0`.
+fn cage_stats(base: EncodeStats, cages: &CnfFormula, first_aux: usize, t0: Instant) -> SatStats {
+    SatStats {
+        cnf: EncodeStats {
+            vars: base.vars + (cages.var_count() - first_aux),
+            clauses: base.clauses + cages.len(),
+        },
+        encode_time: t0.elapsed(),
+        solve_time: Duration::ZERO,
     }
 }
 
@@ -373,14 +379,7 @@ impl Shape {
         }
         let active = Var::from_index(self.first_activation + self.used).positive();
         self.used += 1;
-        let mut stats = SatStats {
-            cnf: EncodeStats {
-                vars: self.base.vars + (cages.var_count() - aux_start),
-                clauses: self.base.clauses + cages.len(),
-            },
-            encode_time: t0.elapsed(),
-            solve_time: Duration::ZERO,
-        };
+        let mut stats = cage_stats(self.base, &cages, aux_start, t0);
         let t1 = Instant::now();
         self.backend.set_stop(opts.stop.clone());
         let mut guarded = Vec::new();
