@@ -87,5 +87,8 @@ fn cube_counting_memory_stays_flat() {
     // learnt clauses level off (measured: 145 MB at 10,000 grids, 149 MB at 20,000; 50 MB
     // at 1,000, while the clause database fills).
     assert!(large < 200 * 1024, "peak {large} kB");
-    assert!(large * 4 < small * 5, "10,000: {small} kB, 20,000: {large} kB");
+    assert!(
+        large * 4 < small * 5,
+        "10,000: {small} kB, 20,000: {large} kB"
+    );
 }
