@@ -173,19 +173,13 @@ impl Engine {
             if engine != Engine::Dpll {
                 return engine.enumerate(puzzle, opts, limit, visit);
             }
-            let fallback = Engine::auto_fallback(puzzle, limit);
+        }
+        if matches!(self, Engine::Auto | Engine::Dpll) {
             return self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
                 let mut walk = |budget: &Cell<u64>, visit: Visitor<'_>| {
                     sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, budget, visit)
                 };
-                Engine::dpll_then(
-                    &fallback,
-                    puzzle,
-                    opts,
-                    AUTO_DPLL_CONFLICTS,
-                    &mut walk,
-                    visit,
-                )
+                self.run_walk(puzzle, opts, limit, &mut walk, visit)
             });
         }
         self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
@@ -328,17 +322,13 @@ impl Engine {
                 let (complete, stats) = native::enumerate(puzzle, &opts.native, &opts.stop, visit);
                 Ok((complete, EngineStats::Native(stats)))
             }
-            Engine::Auto => unreachable!("Engine::enumerate resolves Auto first"),
+            Engine::Auto | Engine::Dpll => {
+                unreachable!("Engine::enumerate runs the DPLL walk itself (run_walk)")
+            }
             Engine::Smt { solver, timeout } => {
                 let smt = (&opts.smt, &opts.stop);
                 let (complete, stats) = smt::enumerate(puzzle, *solver, *timeout, smt, visit)?;
                 Ok((complete, EngineStats::Smt(stats)))
-            }
-            Engine::Dpll => {
-                let unlimited = Cell::new(u64::MAX);
-                let (walk, stats) =
-                    sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, &unlimited, visit)?;
-                Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
             }
             _ => {
                 let backend = self.backend(opts)?;
@@ -365,6 +355,25 @@ impl Engine {
         };
         backend.set_stop(opts.stop.clone());
         Ok(backend)
+    }
+
+    /// Runs a DPLL walk as this engine does: [`Engine::Dpll`] to its end, [`Engine::Auto`]
+    /// under its conflict budget with the hand-over to [`Engine::auto_fallback`]
+    /// ([`Engine::dpll_then`]).
+    pub(crate) fn run_walk(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+        walk: &mut DpllWalk<'_>,
+        visit: Visitor<'_>,
+    ) -> Result<(bool, EngineStats), EngineError> {
+        if *self == Engine::Auto {
+            let fallback = Engine::auto_fallback(puzzle, limit);
+            return Engine::dpll_then(&fallback, puzzle, opts, AUTO_DPLL_CONFLICTS, walk, visit);
+        }
+        let (walk, stats) = walk(&Cell::new(u64::MAX), visit)?;
+        Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
     }
 
     /// [`Engine::Auto`]'s run on a puzzle [`Engine::auto_backend`] gives the DPLL walk:

@@ -41,9 +41,7 @@ use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
 use crate::engine::sat::{blocking_clause, walk_dpll, SatStats};
-use crate::engine::{
-    Engine, EngineError, EngineOptions, EngineStats, Visitor, AUTO_DPLL_CONFLICTS,
-};
+use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, Visitor};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
 
@@ -173,20 +171,7 @@ impl Session {
         let mut walk =
             |budget: &Cell<u64>, visit: Visitor<'_>| shape.walk(kenken, opts, budget, visit);
         engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
-            if engine == Engine::Auto {
-                let fallback = Engine::auto_fallback(puzzle, limit);
-                Engine::dpll_then(
-                    &fallback,
-                    puzzle,
-                    opts,
-                    AUTO_DPLL_CONFLICTS,
-                    &mut walk,
-                    visit,
-                )
-            } else {
-                let (walk, stats) = walk(&Cell::new(u64::MAX), visit)?;
-                Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
-            }
+            engine.run_walk(puzzle, opts, limit, &mut walk, visit)
         })
     }
 
