@@ -57,6 +57,92 @@ pub enum TupleError {
     },
 }
 
+/// A list of tuples of one arity, stored one after another in one array (no allocation per
+/// tuple: a 9×9 KenKen's cages have hundreds of them, and encoding time matters).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tuples {
+    arity: usize,
+    len: usize,
+    flat: Vec<u8>,
+}
+
+impl Tuples {
+    /// An empty list of tuples with `arity` entries each.
+    #[must_use]
+    pub(crate) fn new(arity: usize) -> Self {
+        Tuples {
+            arity,
+            len: 0,
+            flat: Vec::new(),
+        }
+    }
+
+    /// The list of `tuples`, which must all have `arity` entries.
+    ///
+    /// # Panics
+    /// When a tuple has another length.
+    #[cfg(test)]
+    #[must_use]
+    pub(crate) fn from_rows<T: AsRef<[u8]>>(arity: usize, tuples: &[T]) -> Self {
+        let mut t = Tuples::new(arity);
+        t.flat.reserve(arity * tuples.len());
+        tuples.iter().for_each(|r| t.push(r.as_ref()));
+        t
+    }
+
+    /// Appends a tuple.
+    ///
+    /// # Panics
+    /// When its length is not the arity.
+    pub(crate) fn push(&mut self, tuple: &[u8]) {
+        assert_eq!(tuple.len(), self.arity, "tuple length");
+        self.flat.extend_from_slice(tuple);
+        self.len += 1;
+    }
+
+    /// Entries per tuple.
+    #[must_use]
+    pub(crate) fn arity(&self) -> usize {
+        self.arity
+    }
+
+    /// How many tuples.
+    #[must_use]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there is no tuple.
+    #[must_use]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Tuple `t`.
+    #[must_use]
+    pub(crate) fn get(&self, t: usize) -> &[u8] {
+        &self.flat[t * self.arity..(t + 1) * self.arity]
+    }
+
+    /// The tuples in order.
+    pub(crate) fn iter(&self) -> impl ExactSizeIterator<Item = &[u8]> + Clone {
+        (0..self.len).map(|t| self.get(t))
+    }
+
+    /// Every tuple's entries one after another.
+    #[must_use]
+    pub(crate) fn flat(&self) -> &[u8] {
+        &self.flat
+    }
+
+    /// Whether `tuple` is in the list.
+    #[cfg(test)]
+    #[must_use]
+    pub(crate) fn contains(&self, tuple: &[u8]) -> bool {
+        self.iter().any(|t| t == tuple)
+    }
+}
+
 /// All allowed tuples of `cage` with digits `1..=n`, each in the order of `cage.cells`,
 /// listed in lexicographic order.
 ///
@@ -64,8 +150,10 @@ pub enum TupleError {
 /// [`TupleError::TooMany`] when more than `limit` tuples exist;
 /// [`TupleError::SearchTooLarge`] when the search runs out of its node budget first
 /// (`limit` × 64 nodes, at least 65,536 and at most 2,000,000).
-pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8>>, TupleError> {
+pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Tuples, TupleError> {
     let k = cage.cells.len();
+    // clash[i]: the earlier positions in the same row or column as position i (k ≤ 255
+    // cells is not assumed: a bit set would cap it).
     let clash: Vec<Vec<usize>> = (0..k)
         .map(|i| {
             (0..i)
@@ -75,14 +163,23 @@ pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Vec<Vec<u8
                 .collect()
         })
         .collect();
+    // most[r] = n^r (saturating): the largest product r free cells can make.
+    let most: Vec<u64> = (0..=k)
+        .scan(1u64, |p, _| {
+            let now = *p;
+            *p = p.saturating_mul(u64::from(n));
+            Some(now)
+        })
+        .collect();
     let mut search = Search {
         op: cage.effective_op(),
         target: cage.target,
         n,
         clash,
+        most,
         limit,
         current: Vec::with_capacity(k),
-        out: Vec::new(),
+        out: Tuples::new(k),
         overflow: false,
         nodes_left: limit
             .saturating_mul(NODES_PER_TUPLE)
@@ -112,9 +209,11 @@ struct Search {
     target: u64,
     n: u8,
     clash: Vec<Vec<usize>>,
+    /// `most[r]`: n^r, saturating.
+    most: Vec<u64>,
     limit: usize,
     current: Vec<u8>,
-    out: Vec<Vec<u8>>,
+    out: Tuples,
     overflow: bool,
     nodes_left: usize,
 }
@@ -133,11 +232,13 @@ impl Search {
                     self.overflow = true;
                     return;
                 }
-                self.out.push(self.current.clone());
+                self.out.push(&self.current);
             }
             return;
         }
-        for d in 1..=self.n {
+        let rest = k - depth - 1;
+        let (lo, hi) = self.digit_range(rest, sum);
+        for d in lo..=hi {
             if self.clash[depth].iter().any(|&j| self.current[j] == d) {
                 continue;
             }
@@ -149,7 +250,7 @@ impl Search {
                 None => u64::MAX,
             };
             let m = max.max(d);
-            if !self.feasible(k - depth - 1, s, p, m) {
+            if !self.feasible(rest, s, p, m) {
                 continue;
             }
             self.current.push(d);
@@ -158,18 +259,33 @@ impl Search {
         }
     }
 
+    /// The digits worth trying at the next cell, with `rest` cells after it: for `+`, those
+    /// that leave the rest a reachable remainder (each of the rest adds 1..=n); every digit
+    /// otherwise. An empty range has `lo > hi`.
+    fn digit_range(&self, rest: usize, sum: u64) -> (u8, u8) {
+        if self.op != Op::Add {
+            return (1, self.n);
+        }
+        let (n, rest) = (u64::from(self.n), rest as u64);
+        let Some(left) = self.target.checked_sub(sum) else {
+            return (1, 0);
+        };
+        let lo = left.saturating_sub(rest.saturating_mul(n)).max(1);
+        let hi = left.saturating_sub(rest).min(n);
+        match (u8::try_from(lo), u8::try_from(hi)) {
+            (Ok(lo), Ok(hi)) => (lo, hi),
+            _ => (1, 0),
+        }
+    }
+
     /// Can a partial assignment with these aggregates and `rest` free cells still reach the
     /// target?
     fn feasible(&self, rest: usize, sum: u64, prod: u64, max: u8) -> bool {
         let n = u64::from(self.n);
-        let rest = rest as u64;
+        let rest64 = rest as u64;
         match self.op {
-            Op::Add => sum + rest <= self.target && sum + rest * n >= self.target,
-            Op::Mul => {
-                self.target % prod == 0
-                    && n.checked_pow(u32::try_from(rest).unwrap_or(u32::MAX))
-                        .is_none_or(|most| self.target / prod <= most)
-            }
+            Op::Add => sum + rest64 <= self.target && sum + rest64 * n >= self.target,
+            Op::Mul => self.target % prod == 0 && self.target / prod <= self.most[rest],
             Op::Sub => sum - u64::from(max) + self.target <= n,
             Op::Div => (prod / u64::from(max)).saturating_mul(self.target) <= n,
             Op::Given => u64::from(max) == self.target,
@@ -205,7 +321,7 @@ mod tests {
     #[test]
     fn two_cell_division() {
         let t = cage_tuples(&cage(Op::Div, 2, &[(0, 0), (0, 1)]), 4, 100).unwrap();
-        assert_eq!(t, vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]]);
+        assert_eq!(t, Tuples::from_rows(2, &[[1, 2], [2, 1], [2, 4], [4, 2]]));
     }
 
     #[test]
@@ -213,8 +329,8 @@ mod tests {
         // 6-3-2-1 = 0 is not allowed (target > 0), but 6-2-1-1 = 2 in an L shape is.
         let c = cage(Op::Sub, 2, &[(0, 0), (0, 1), (1, 1), (1, 2)]);
         let t = cage_tuples(&c, 6, 1000).unwrap();
-        assert!(t.contains(&vec![6, 2, 1, 1]) || t.contains(&vec![1, 6, 2, 1]));
-        for tuple in &t {
+        assert!(t.contains(&[6, 2, 1, 1]) || t.contains(&[1, 6, 2, 1]));
+        for tuple in t.iter() {
             let sum: i64 = tuple.iter().map(|&d| i64::from(d)).sum();
             let max = i64::from(*tuple.iter().max().unwrap());
             assert_eq!(max - (sum - max), 2, "{tuple:?}");
@@ -225,10 +341,78 @@ mod tests {
     fn in_cage_rows_and_columns_are_distinct() {
         // Norvig's unit test: 11 + A1 B1 on 6x6 leaves {5,6} for both cells.
         let t = cage_tuples(&cage(Op::Add, 11, &[(0, 0), (1, 0)]), 6, 100).unwrap();
-        assert_eq!(t, vec![vec![5, 6], vec![6, 5]]);
+        assert_eq!(t, Tuples::from_rows(2, &[[5, 6], [6, 5]]));
         // Diagonal cells may repeat.
         let t = cage_tuples(&cage(Op::Mul, 4, &[(0, 0), (0, 1), (1, 1)]), 4, 100).unwrap();
-        assert!(t.contains(&vec![2, 1, 2]));
+        assert!(t.contains(&[2, 1, 2]));
+    }
+
+    /// Every digit assignment, in lexicographic order, kept when its cells in one row or
+    /// column differ and the operator's rule holds read literally: some cell first, the
+    /// others subtracted (`-`) or divided exactly (`/`).
+    fn brute_force(c: &Cage, n: u8) -> Tuples {
+        let k = c.cells.len();
+        let mut out = Tuples::new(k);
+        let mut t = vec![1u8; k];
+        loop {
+            let v: Vec<u64> = t.iter().map(|&d| u64::from(d)).collect();
+            let sum: u64 = v.iter().sum();
+            let prod: u128 = v.iter().map(|&d| u128::from(d)).product();
+            let first_then = |rest: &dyn Fn(usize) -> bool| (0..k).any(rest);
+            let ok = match c.effective_op() {
+                Op::Given => v[0] == c.target,
+                Op::Add => sum == c.target,
+                Op::Mul => prod == u128::from(c.target),
+                Op::Sub => first_then(&|i| v[i] + v[i] == sum + c.target),
+                Op::Div => first_then(&|i| {
+                    let others = prod / u128::from(v[i]);
+                    u128::from(v[i]) == others * u128::from(c.target)
+                }),
+            };
+            let distinct = (0..k).all(|i| {
+                (0..i).all(|j| {
+                    let same_line =
+                        c.cells[i].row == c.cells[j].row || c.cells[i].col == c.cells[j].col;
+                    !same_line || t[i] != t[j]
+                })
+            });
+            if ok && distinct {
+                out.push(&t);
+            }
+            // Next assignment (last position fastest).
+            let Some(i) = (0..k).rev().find(|&i| t[i] < n) else {
+                return out;
+            };
+            t[i] += 1;
+            t[i + 1..].iter_mut().for_each(|d| *d = 1);
+        }
+    }
+
+    /// The pruned search lists exactly the brute-force tuples, in the same order, for
+    /// random cages of every operator (targets drawn near attainable values, and some not).
+    #[test]
+    fn the_search_agrees_with_brute_force() {
+        let mut rng = crate::rng::SplitMix64::new(12);
+        for round in 0..3000 {
+            let n = rng.range(2, 6) as u8;
+            let k = rng.range(1, 4) as usize;
+            let mut cells: Vec<(u8, u8)> = Vec::new();
+            while cells.len() < k {
+                let c = (rng.below(u64::from(n)) as u8, rng.below(u64::from(n)) as u8);
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let op = [Op::Add, Op::Sub, Op::Mul, Op::Div][rng.below(4) as usize];
+            let target = match op {
+                Op::Add => rng.range(1, k as u64 * u64::from(n) + 1),
+                Op::Mul => (0..k).map(|_| rng.range(1, u64::from(n))).product(),
+                _ => rng.range(1, u64::from(n)),
+            } + u64::from(round % 17 == 0);
+            let c = cage(op, target, &cells);
+            let got = cage_tuples(&c, n, 100_000).unwrap();
+            assert_eq!(got, brute_force(&c, n), "{c:?} on {n}x{n}");
+        }
     }
 
     #[test]

@@ -49,6 +49,12 @@ impl CnfFormula {
         self.ends.is_empty()
     }
 
+    /// Reserves room for `clauses` more clauses with `lits` literals in all.
+    pub fn reserve(&mut self, clauses: usize, lits: usize) {
+        self.ends.reserve(clauses);
+        self.lits.reserve(lits);
+    }
+
     /// The variable count, all literals one after another, and where each clause ends.
     pub(crate) fn into_parts(self) -> (usize, Vec<Lit>, Vec<usize>) {
         (self.var_count, self.lits, self.ends)
@@ -64,9 +70,10 @@ impl CnfFormula {
 }
 
 impl ExtendFormula for CnfFormula {
+    #[inline]
     fn add_clause(&mut self, clause: &[Lit]) {
-        for lit in clause {
-            self.var_count = self.var_count.max(lit.index() + 1);
+        if let Some(top) = clause.iter().map(|l| l.index() + 1).max() {
+            self.var_count = self.var_count.max(top);
         }
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());

@@ -26,3 +26,10 @@ pub struct EncodeStats {
     /// Clauses.
     pub clauses: usize,
 }
+
+impl std::ops::AddAssign for EncodeStats {
+    fn add_assign(&mut self, other: EncodeStats) {
+        self.vars += other.vars;
+        self.clauses += other.clauses;
+    }
+}

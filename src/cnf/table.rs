@@ -19,6 +19,7 @@
 //! Bacchus, *GAC via unit propagation*, CP 2007.
 
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
+use crate::tuples::Tuples;
 
 /// Sizes of a table encoding, by clause family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,12 +52,12 @@ impl TableStats {
 /// Writes the table constraint. `lits[i][d - 1]` is x(i, d); `tuples` hold digits `1..=D`.
 ///
 /// # Panics
-/// Panics when a tuple's length differs from the number of positions or a digit is out of
+/// Panics when the tuples' arity differs from the number of positions or a digit is out of
 /// range of `lits[i]`.
 pub(crate) fn encode_table(
     f: &mut impl ExtendFormula,
     lits: &[Vec<Lit>],
-    tuples: &[Vec<u8>],
+    tuples: &Tuples,
 ) -> TableStats {
     encode_table_with_selectors(f, lits, tuples).0
 }
@@ -69,7 +70,7 @@ pub(crate) fn encode_table(
 pub(crate) fn encode_table_with_selectors(
     f: &mut impl ExtendFormula,
     lits: &[Vec<Lit>],
-    tuples: &[Vec<u8>],
+    tuples: &Tuples,
 ) -> (TableStats, Vec<Lit>) {
     let mut stats = TableStats::default();
     if tuples.is_empty() {
@@ -77,49 +78,66 @@ pub(crate) fn encode_table_with_selectors(
         stats.some = 1;
         return (stats, Vec::new());
     }
-    // supporters[i][d-1] = indices of tuples with digit d at position i
-    let mut supporters: Vec<Vec<Vec<usize>>> =
-        lits.iter().map(|l| vec![Vec::new(); l.len()]).collect();
-    for (t, tuple) in tuples.iter().enumerate() {
-        assert_eq!(tuple.len(), lits.len(), "tuple length");
-        for (i, &d) in tuple.iter().enumerate() {
-            supporters[i][usize::from(d) - 1].push(t);
+    assert_eq!(tuples.arity(), lits.len(), "tuple length");
+    // Supporters of (i, d) as one array grouped by slot: slot (i, d) is `base[i] + d − 1`,
+    // its tuples are `supporters[start[slot]..start[slot + 1]]`, in tuple order.
+    let mut base = Vec::with_capacity(lits.len() + 1);
+    base.push(0);
+    for l in lits {
+        base.push(base[base.len() - 1] + l.len());
+    }
+    let slots = base[lits.len()];
+    let slot = |i: usize, d: u8| base[i] + usize::from(d) - 1;
+    let mut start = vec![0usize; slots + 1];
+    for t in tuples.iter() {
+        for (i, &d) in t.iter().enumerate() {
+            assert!(usize::from(d) <= lits[i].len(), "digit out of range");
+            start[slot(i, d) + 1] += 1;
         }
     }
-    for (i, per_digit) in supporters.iter().enumerate() {
-        for (d0, sup) in per_digit.iter().enumerate() {
-            if sup.is_empty() {
+    for s in 1..=slots {
+        start[s] += start[s - 1];
+    }
+    for i in 0..lits.len() {
+        for d0 in 0..lits[i].len() {
+            if start[base[i] + d0] == start[base[i] + d0 + 1] {
                 f.add_clause(&[!lits[i][d0]]);
                 stats.prune += 1;
             }
         }
     }
     if tuples.len() == 1 {
-        for (i, &d) in tuples[0].iter().enumerate() {
+        for (i, &d) in tuples.get(0).iter().enumerate() {
             f.add_clause(&[lits[i][usize::from(d) - 1]]);
             stats.fix += 1;
         }
         return (stats, Vec::new());
     }
-    let selectors: Vec<Lit> = tuples.iter().map(|_| f.new_lit()).collect();
+    let selectors: Vec<Lit> = (0..tuples.len()).map(|_| f.new_lit()).collect();
     stats.selectors = selectors.len();
-    for (tuple, &s) in tuples.iter().zip(&selectors) {
-        for (i, &d) in tuple.iter().enumerate() {
+    let mut fill = start.clone();
+    let mut supporters = vec![Lit::from_index(0, true); tuples.len() * tuples.arity()];
+    for (t, &s) in tuples.iter().zip(&selectors) {
+        for (i, &d) in t.iter().enumerate() {
             f.add_clause(&[!s, lits[i][usize::from(d) - 1]]);
-            stats.select += 1;
+            let at = &mut fill[slot(i, d)];
+            supporters[*at] = s;
+            *at += 1;
         }
     }
+    stats.select = tuples.len() * tuples.arity();
     f.add_clause(&selectors);
     stats.some = 1;
     let mut clause = Vec::new();
-    for (i, per_digit) in supporters.iter().enumerate() {
-        for (d0, sup) in per_digit.iter().enumerate() {
+    for i in 0..lits.len() {
+        for d0 in 0..lits[i].len() {
+            let sup = &supporters[start[base[i] + d0]..start[base[i] + d0 + 1]];
             if sup.is_empty() {
                 continue;
             }
             clause.clear();
             clause.push(!lits[i][d0]);
-            clause.extend(sup.iter().map(|&t| selectors[t]));
+            clause.extend_from_slice(sup);
             f.add_clause(&clause);
             stats.support += 1;
         }
@@ -135,7 +153,8 @@ mod tests {
     /// The encoding plus exactly-one per position accepts exactly the listed tuples.
     #[test]
     fn accepts_exactly_the_tuples() {
-        let tuples = vec![vec![1, 2, 3], vec![3, 1, 1], vec![2, 2, 2]];
+        let rows = [[1, 2, 3], [3, 1, 1], [2, 2, 2]];
+        let tuples = Tuples::from_rows(3, &rows);
         let mut f = CnfFormula::new();
         let lits: Vec<Vec<Lit>> = (0..3)
             .map(|_| (0..3).map(|_| f.new_lit()).collect())
@@ -157,7 +176,7 @@ mod tests {
                         lits[1][usize::from(b - 1)],
                         lits[2][usize::from(c - 1)],
                     ]);
-                    assert_eq!(s.solve().unwrap(), tuples.contains(&vec![a, b, c]));
+                    assert_eq!(s.solve().unwrap(), tuples.contains(&[a, b, c]));
                 }
             }
         }
@@ -167,7 +186,7 @@ mod tests {
     fn empty_table_is_unsat() {
         let mut f = CnfFormula::new();
         let lits = vec![vec![f.new_lit()]];
-        let _ = encode_table(&mut f, &lits, &[]);
+        let _ = encode_table(&mut f, &lits, &Tuples::new(1));
         let mut s = varisat::Solver::new();
         f.iter().for_each(|c| s.add_clause(c));
         assert!(!s.solve().unwrap());

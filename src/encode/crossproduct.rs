@@ -31,6 +31,7 @@ use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::product::{Digits, Lattice, Scratch};
 use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
+use crate::tuples::Tuples;
 
 /// One row or column: its cells and product.
 struct Line {
@@ -164,10 +165,14 @@ fn encode_line(
                 limit: opts.tuple_limit,
             })?;
         // Tuple entries are 1-based indices into each position's literal list.
-        let tuples: Vec<Vec<u8>> = tuples
-            .iter()
-            .map(|t| t.iter().map(|&j| j as u8 + 1).collect())
-            .collect();
+        let mut flat = Tuples::new(line.cells.len());
+        let mut row = Vec::with_capacity(line.cells.len());
+        for t in &tuples {
+            row.clear();
+            row.extend(t.iter().map(|&j| j as u8 + 1));
+            flat.push(&row);
+        }
+        let tuples = flat;
         let t = enc.with_aux("line tuple selector", |f, _| {
             encode_table(f, &lits, &tuples)
         });

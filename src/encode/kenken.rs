@@ -26,7 +26,7 @@ use crate::encode::{CageLines, ConstraintEncoding};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::{Cage, KenKen, Op};
-use crate::tuples::{cage_tuples, TupleError};
+use crate::tuples::{cage_tuples, TupleError, Tuples};
 
 use std::collections::HashMap;
 
@@ -67,7 +67,7 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
                     encode_mdd(f, &cage_lits(map, cage), &mdd)
                 });
                 enc.record("cage-mdd", m.total());
-                (Vec::new(), Vec::new())
+                (Tuples::new(cage.cells.len()), Vec::new())
             }
         };
         tables.push((tuples, selectors));
@@ -92,33 +92,50 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
 }
 
 /// The Latin-square part alone: x variables, `cell`, `row` and `col` families.
+///
+/// Each family is written in one pass (one auxiliary range, one record), with room for
+/// its clauses reserved up front: on a 9×9 this part is most of the formula.
 #[must_use]
 pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
     let digits = n as u8;
     let mut enc = Encoding::new(OneHot::full(n, n, digits));
+    // Pairwise groups of n literals: 1 + n(n−1)/2 clauses and n² literals each; ladders
+    // are smaller.
+    let groups = 3 * n * n;
+    enc.formula
+        .reserve(groups * (1 + n * n.saturating_sub(1) / 2), groups * n * n);
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    for r in 0..n {
-        for c in 0..n {
-            let s = enc.with_aux("cell ladder", |f, map| {
-                exactly_one(f, &map.cell_lits(cell(r, c)), opts.amo)
-            });
-            enc.record("cell", s);
-            enc.tally_exactly_one("cells exactly-one", opts.amo, n, 1);
-        }
-    }
-    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
-        for line in 0..n {
-            for d in 1..=digits {
-                let s = enc.with_aux(role, |f, map| {
-                    let lits: Vec<Lit> = (0..n)
-                        .map(|i| map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d))
-                        .collect();
-                    exactly_one(f, &lits, opts.amo)
-                });
-                enc.record(name, s);
-                enc.tally_exactly_one("rows/columns exactly-one per digit", opts.amo, n, 1);
+    let mut lits: Vec<Lit> = Vec::with_capacity(n);
+    let s = enc.with_aux("cell ladder", |f, map| {
+        let mut total = EncodeStats::default();
+        for r in 0..n {
+            for c in 0..n {
+                lits.clear();
+                lits.extend((1..=digits).map(|d| map.lit(cell(r, c), d)));
+                total += exactly_one(f, &lits, opts.amo);
             }
         }
+        total
+    });
+    enc.record("cell", s);
+    enc.tally_exactly_one("cells exactly-one", opts.amo, n, n * n);
+    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
+        let s =
+            enc.with_aux(role, |f, map| {
+                let mut total = EncodeStats::default();
+                for line in 0..n {
+                    for d in 1..=digits {
+                        lits.clear();
+                        lits.extend((0..n).map(|i| {
+                            map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d)
+                        }));
+                        total += exactly_one(f, &lits, opts.amo);
+                    }
+                }
+                total
+            });
+        enc.record(name, s);
+        enc.tally_exactly_one("rows/columns exactly-one per digit", opts.amo, n, n * n);
     }
     enc
 }
@@ -183,7 +200,7 @@ pub(crate) const CAGE_NODE_LIMIT: usize = 100_000;
 /// How one cage is written.
 enum CageForm {
     /// Its allowed tuples.
-    Table(Vec<Vec<u8>>),
+    Table(Tuples),
     /// The layered sum/product automaton over its cells (values 1..=N).
     Mdd(Mdd<u64>),
 }
@@ -247,7 +264,7 @@ fn cage_form(
 /// puzzle of the same side is not enumerated again.
 #[derive(Debug, Default)]
 pub(crate) struct TupleCache {
-    known: HashMap<TupleKey, Vec<Vec<u8>>>,
+    known: HashMap<TupleKey, Tuples>,
 }
 
 /// Operator, target, digits, tuple limit, and the cells moved to the top-left corner.
@@ -258,12 +275,7 @@ const TUPLE_CACHE_CAGES: usize = 100_000;
 
 impl TupleCache {
     /// [`cage_tuples`] through the cache (errors are not cached).
-    fn tuples(
-        &mut self,
-        cage: &Cage,
-        digits: u8,
-        limit: usize,
-    ) -> Result<Vec<Vec<u8>>, TupleError> {
+    fn tuples(&mut self, cage: &Cage, digits: u8, limit: usize) -> Result<Tuples, TupleError> {
         let top = cage.cells.iter().map(|c| c.row).min().unwrap_or(0);
         let left = cage.cells.iter().map(|c| c.col).min().unwrap_or(0);
         let shape = cage

@@ -15,6 +15,7 @@
 
 use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::grid::Cell;
+use crate::tuples::Tuples;
 
 /// Sizes of the line reasoning of one cage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub(crate) fn encode_cage_lines(
     map: &OneHot,
     n: usize,
     cells: &[Cell],
-    tuples: &[Vec<u8>],
+    tuples: &Tuples,
     selectors: &[Lit],
 ) -> LineStats {
     let mut stats = LineStats::default();

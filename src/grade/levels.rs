@@ -20,6 +20,7 @@ use crate::grade::Level;
 use crate::native::alldiff;
 use crate::native::cage::TableCage;
 use crate::native::domains::{bit, Conflict, Domains, Mask};
+use crate::tuples::Tuples;
 
 /// The cage propagator of one level.
 enum Rule {
@@ -103,8 +104,8 @@ impl Prepared {
                 match rule {
                     Rule::Union(ci) => {
                         let cage = &self.cages[*ci];
-                        let tuples = cage.tuples.as_deref().unwrap_or_default();
-                        union_filter(doms, &cage.cells, tuples)?;
+                        let none = Tuples::new(cage.cells.len());
+                        union_filter(doms, &cage.cells, cage.tuples.as_ref().unwrap_or(&none))?;
                     }
                     Rule::Table(t, live) => t.propagate(doms, live)?,
                     Rule::Bounds(ci) => self.cages[*ci].bounds.propagate(doms)?,
@@ -126,11 +127,11 @@ impl Prepared {
 pub(crate) fn union_filter(
     doms: &mut Domains,
     cells: &[usize],
-    tuples: &[Vec<u8>],
+    tuples: &Tuples,
 ) -> Result<(), Conflict> {
     let mut union: Mask = 0;
     let mut any = false;
-    for t in tuples {
+    for t in tuples.iter() {
         if t.iter()
             .zip(cells)
             .all(|(&d, &c)| doms.get(c) & bit(d) != 0)
@@ -159,7 +160,7 @@ mod tests {
         // the union {1,2} is allowed in both cells, so A2 keeps 1 and 2 (GAC would fix 2).
         let mut d = Domains::new(4);
         let _ = d.assign(0, 1).unwrap();
-        let tuples = vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]];
+        let tuples = Tuples::from_rows(2, &[[1, 2], [2, 1], [2, 4], [4, 2]]);
         union_filter(&mut d, &[0, 1], &tuples).unwrap();
         assert_eq!(digits(d.get(1)).collect::<Vec<_>>(), vec![1, 2]);
         let _ = d.assign(1, 1).unwrap();

@@ -23,7 +23,7 @@ pub(crate) const PAIR_LIMIT: usize = 40_000;
 /// [`Conflict`] when no combination of some pair is compatible.
 pub(crate) fn box_box(p: &Prepared, doms: &mut Domains) -> Result<(), Conflict> {
     let n = p.n;
-    let live: Vec<Option<Vec<&Vec<u8>>>> = p
+    let live: Vec<Option<Vec<&[u8]>>> = p
         .cages
         .iter()
         .map(|c| {

@@ -7,7 +7,7 @@
 
 use crate::native::bounds::BoundsCage;
 use crate::puzzle::KenKen;
-use crate::tuples::cage_tuples;
+use crate::tuples::{cage_tuples, Tuples};
 
 /// Cages with more allowed tuples than this are graded by bounds reasoning (the native
 /// engine's default limit).
@@ -19,7 +19,7 @@ pub(crate) struct PreparedCage {
     /// Row-major indices of the cells, in the cage's order.
     pub cells: Vec<usize>,
     /// Allowed tuples in the order of `cells` (`None`: too many, bounds are used).
-    pub tuples: Option<Vec<Vec<u8>>>,
+    pub tuples: Option<Tuples>,
     /// The cage's bounds propagator, used when `tuples` is `None`.
     pub(super) bounds: BoundsCage,
 }

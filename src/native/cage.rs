@@ -23,6 +23,7 @@
 //!   reversible sparse bit-sets", CP 2016 (the reversible live set).
 
 use crate::native::domains::{bit, Conflict, Domains, Mask};
+use crate::tuples::Tuples;
 
 /// A table constraint over some cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,14 +62,14 @@ impl Segments {
 
 impl TableCage {
     /// A table over `cells` (row-major indices in an `n × n` grid) allowing exactly
-    /// `tuples`, each in the order of `cells`. Tuples of the wrong length are ignored.
+    /// `tuples`, each in the order of `cells` (tuples of another arity allow nothing).
     #[must_use]
-    pub(crate) fn new(n: usize, cells: Vec<usize>, tuples: &[Vec<u8>]) -> Self {
+    pub(crate) fn new(n: usize, cells: Vec<usize>, tuples: &Tuples) -> Self {
         let k = cells.len();
-        let kept: Vec<&Vec<u8>> = tuples.iter().filter(|t| t.len() == k).collect();
+        let count = if tuples.arity() == k { tuples.len() } else { 0 };
         TableCage {
-            tuples: kept.iter().flat_map(|t| t.iter().copied()).collect(),
-            order: (0..kept.len() as u32).collect(),
+            tuples: tuples.flat()[..count * k].to_vec(),
+            order: (0..count as u32).collect(),
             support: vec![0; k],
             segments: segments(n, &cells),
             cells,
