@@ -58,7 +58,7 @@ pub use engine::{
     decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_certificate,
     write_dimacs, write_dimacs_projected, Certificate, CertificateError, DecodeAnswerError, Engine,
     EngineError, EngineOptions, EngineStats, SatStats, Session, SmtRunStats, AUTO_CADICAL_MIN_SIDE,
-    AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE, AUTO_DPLL_PROVEN,
+    AUTO_DPLL_CLAUSES_PER_CONFLICT, AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE, AUTO_DPLL_PROVEN,
 };
 pub use grid::{Cell, Grid};
 pub use native::{NativeOptions, NativeStats};

@@ -4,8 +4,8 @@
 mod common;
 
 use cagesat::{
-    Engine, EngineOptions, Outcome, AUTO_CADICAL_MIN_SIDE, AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE,
-    AUTO_DPLL_PROVEN,
+    Engine, EngineOptions, Outcome, AUTO_CADICAL_MIN_SIDE, AUTO_DPLL_CLAUSES_PER_CONFLICT,
+    AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE, AUTO_DPLL_PROVEN,
 };
 use common::cli::run;
 use common::{exact_count, load};
@@ -33,6 +33,7 @@ fn auto_rule_follows_the_measurements() {
     assert_eq!(AUTO_CADICAL_MIN_SIDE, 17);
     assert_eq!(AUTO_DPLL_MAX_SIDE, 9);
     assert_eq!((AUTO_DPLL_CONFLICTS, AUTO_DPLL_PROVEN), (1_000, 256));
+    assert_eq!(AUTO_DPLL_CLAUSES_PER_CONFLICT, 1_000);
     for limit in [Some(1), Some(2), None, Some(3), Some(5000)] {
         // The DPLL walk first for everything but KenKen beyond 9×9 ...
         for path in [KEEN_9X9, KAKURO, CP_MULTI] {

@@ -8,10 +8,14 @@
 //! formula however many models there are.
 //!
 //! Decisions go to the projected variables first, one *group* (the x(cell, ·) literals of
-//! one cell) at a time, the open group with the fewest open literals first (the
-//! smallest-domain rule of constraint solvers), trying its lowest digit. Once every projected
-//! variable is assigned, the auxiliary variables (tuple selectors, automaton nodes) are
-//! completed the same way, and the first completion found is the model of that projection:
+//! one cell) at a time, trying its lowest digit. The group chosen is the open one with the
+//! fewest open literals per unit of *weight* (dom/wdeg, the conflict-directed rule of
+//! constraint solvers): a group's weight is 1 plus the conflicts met while it held the
+//! newest projected decision, so cells whose choices keep failing are decided earlier, and
+//! ties go to the first group. On random 20×20 CrossProducts this turned the walk's worst
+//! cases from 10 s into under a second (`encodings/backends.md`); with all weights 1 it is the
+//! smallest-domain rule. Once every projected variable is assigned, the auxiliary variables
+//! (tuple selectors, automaton nodes) are completed the same way, and the first completion found is the model of that projection:
 //! the search then returns to the last projected decision, so each grid comes once.
 //!
 //! Each model costs a few hundred propagations rather than a solver call, which is what
@@ -23,6 +27,9 @@
 //! ## References
 //! - M. Davis, G. Logemann, D. Loveland, *A machine program for theorem-proving*, CACM 1962.
 //! - S. Möhle, A. Biere, *Backing Backtracking*, SAT 2019 (chronological backtracking).
+//! - F. Boussemart, F. Hemery, C. Lecoutre, L. Sais, *Boosting systematic search by weighting
+//!   constraints*, ECAI 2004 (dom/wdeg; here the weight sits on the cell decided last before
+//!   a conflict, not on a constraint).
 //! - O. Grumberg, A. Schuster, A. Yadgar, *Memory efficient all-solutions SAT solver and its
 //!   application for reachability analysis*, FMCAD 2004 (blocking by decisions).
 
@@ -87,6 +94,8 @@ pub(crate) struct Dpll {
     refuted: bool,
     /// Conflicts met so far.
     conflicts: u64,
+    /// Per group: 1 + the conflicts met while it held the newest projected decision.
+    weight: Vec<u32>,
 }
 
 /// How an enumeration ended.
@@ -131,6 +140,7 @@ impl Dpll {
             used: vec![false; vars],
             refuted: false,
             conflicts: 0,
+            weight: vec![1; groups],
         };
         // Two passes over the binary clauses: count the implications of each literal,
         // then place them (no copy of the clause list is kept in between).
@@ -297,6 +307,10 @@ impl Dpll {
     /// Ends propagation after a conflict (the levels above are undone next).
     fn conflict(&mut self) -> bool {
         self.conflicts += 1;
+        if let Some(level) = self.levels.iter().rev().find(|l| l.projected) {
+            let group = level.decision.index() / self.group_len.max(1);
+            self.weight[group] = self.weight[group].saturating_add(1);
+        }
         self.head = self.trail.len();
         false
     }
@@ -382,15 +396,17 @@ impl Dpll {
         false
     }
 
-    /// The next decision: in the open group with the fewest open literals, its first open
-    /// literal (true); once every projected variable is set, the first open auxiliary
-    /// variable (false). `None` when every variable is set.
+    /// The next decision: in the open group with the fewest open literals per unit of
+    /// weight, its first open literal (true); once every projected variable is set, the
+    /// first open auxiliary variable (false). `None` when every variable is set.
     fn next_decision(&self) -> Option<(Lit, bool)> {
         if self.trail.len() == self.value.len() {
             return None;
         }
-        let mut best: Option<(usize, Lit)> = None;
-        for group in self.groups.chunks_exact(self.group_len.max(1)) {
+        // (open literals, weight, first open literal) of the best group so far.
+        let mut best: Option<(u64, u64, Lit)> = None;
+        let groups = self.groups.chunks_exact(self.group_len.max(1));
+        for (group, &weight) in groups.zip(&self.weight) {
             let mut open = 0;
             let mut first = None;
             let mut set = false;
@@ -409,11 +425,13 @@ impl Dpll {
                 // The cell has its digit; the open literal can only be false.
                 return Some((!first, true));
             }
-            if best.is_none_or(|(n, _)| open < n) {
-                best = Some((open, first));
+            let (open, weight) = (open as u64, u64::from(weight));
+            // open / weight < best_open / best_weight, without division.
+            if best.is_none_or(|(n, w, _)| open * w < n * weight) {
+                best = Some((open, weight, first));
             }
         }
-        if let Some((_, lit)) = best {
+        if let Some((_, _, lit)) = best {
             return Some((lit, true));
         }
         let aux = (self.projected..self.value.len()).find(|&v| self.value[v] == OPEN)?;
@@ -654,6 +672,34 @@ mod tests {
         });
         assert_eq!(walk, Walk::Complete);
         assert!(dpll.conflicts() > 3);
+        // Every conflict came after a decision and weighs on one group.
+        let bumps: u64 = dpll.weight.iter().map(|&w| u64::from(w - 1)).sum();
+        assert_eq!(bumps, dpll.conflicts());
+    }
+
+    /// The next group is the one with the fewest open literals per unit of weight, the first
+    /// such on ties.
+    #[test]
+    fn weight_steers_the_choice_of_group() {
+        // Three cells of two digits, and a third digit open for the last cell only.
+        let mut f = CnfFormula::new();
+        f.set_var_count(9);
+        f.add_clause(&[!Lit::from_index(2, true)]);
+        f.add_clause(&[!Lit::from_index(5, true)]);
+        let mut dpll = Dpll::new(&f, 3, 3);
+        assert!(dpll.propagate());
+        let x = |v: usize| Some((Lit::from_index(v, true), true));
+        assert_eq!(
+            dpll.next_decision(),
+            x(0),
+            "2/1 ties 2/1 and is below 3/1: the first"
+        );
+        dpll.weight[2] = 2;
+        assert_eq!(dpll.next_decision(), x(6), "3/2 is below 2/1");
+        dpll.weight[1] = 2;
+        assert_eq!(dpll.next_decision(), x(3), "2/2 is below 3/2");
+        dpll.weight[0] = 2;
+        assert_eq!(dpll.next_decision(), x(0), "2/2 ties 2/2: the first");
     }
 
     /// A stop requested before the start ends a long enumeration at its first look.

@@ -176,7 +176,7 @@ impl Engine {
         }
         if matches!(self, Engine::Auto | Engine::Dpll) {
             return self.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
-                let mut walk = |budget: &Cell<u64>, visit: Visitor<'_>| {
+                let mut walk = |budget: &WalkBudget, visit: Visitor<'_>| {
                     sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, budget, visit)
                 };
                 self.run_walk(puzzle, opts, limit, &mut walk, visit)
@@ -370,31 +370,30 @@ impl Engine {
     ) -> Result<(bool, EngineStats), EngineError> {
         if *self == Engine::Auto {
             let fallback = Engine::auto_fallback(puzzle, limit);
-            return Engine::dpll_then(&fallback, puzzle, opts, AUTO_DPLL_CONFLICTS, walk, visit);
+            return Engine::dpll_then(&fallback, puzzle, opts, WalkBudget::auto(), walk, visit);
         }
-        let (walk, stats) = walk(&Cell::new(u64::MAX), visit)?;
+        let (walk, stats) = walk(&WalkBudget::unlimited(), visit)?;
         Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
     }
 
     /// [`Engine::Auto`]'s run on a puzzle [`Engine::auto_backend`] gives the DPLL walk:
-    /// `walk` under a budget of `max_conflicts` conflicts, lifted once it has found
+    /// `walk` under `budget` ([`WalkBudget::auto`]), lifted once it has found
     /// [`AUTO_DPLL_PROVEN`] grids (many grids cheaply: the walk's best case); past the
     /// budget, `fallback` goes on with the grids found so far blocked.
     pub(crate) fn dpll_then(
         fallback: &Engine,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        max_conflicts: u64,
+        budget: WalkBudget,
         walk: &mut DpllWalk<'_>,
         visit: Visitor<'_>,
     ) -> Result<(bool, EngineStats), EngineError> {
-        let budget = Cell::new(max_conflicts);
         let mut known = Vec::new();
         let (walk, first) = walk(&budget, &mut |grid| {
-            if budget.get() != u64::MAX {
+            if budget.conflicts.get() != u64::MAX {
                 known.push(grid.clone());
                 if known.len() >= AUTO_DPLL_PROVEN {
-                    budget.set(u64::MAX);
+                    budget.conflicts.set(u64::MAX);
                     known = Vec::new();
                 }
             }
@@ -429,7 +428,56 @@ pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>) -> ControlFlow<()>;
 ///
 /// [`Dpll`]: crate::backend::Dpll
 pub(crate) type DpllWalk<'a> =
-    dyn FnMut(&Cell<u64>, Visitor<'_>) -> Result<(Walk, SatStats), EngineError> + 'a;
+    dyn FnMut(&WalkBudget, Visitor<'_>) -> Result<(Walk, SatStats), EngineError> + 'a;
+
+/// The conflicts a DPLL walk may meet before it gives up ([`Walk::OverBudget`]).
+#[derive(Debug)]
+pub(crate) struct WalkBudget {
+    /// Conflicts allowed; read at every conflict, so a visitor may lift it (`u64::MAX`).
+    pub(crate) conflicts: Cell<u64>,
+    /// When set, the walk may also meet one conflict per this many clauses of its formula
+    /// ([`WalkBudget::fit`]).
+    clauses_per_conflict: Option<u64>,
+}
+
+impl WalkBudget {
+    /// No limit ([`Engine::Dpll`]).
+    pub(crate) fn unlimited() -> Self {
+        WalkBudget::fixed(u64::MAX)
+    }
+
+    /// Exactly `conflicts`, whatever the formula.
+    pub(crate) fn fixed(conflicts: u64) -> Self {
+        WalkBudget {
+            conflicts: Cell::new(conflicts),
+            clauses_per_conflict: None,
+        }
+    }
+
+    /// [`Engine::Auto`]'s budget: [`AUTO_DPLL_CONFLICTS`], or one conflict per
+    /// [`AUTO_DPLL_CLAUSES_PER_CONFLICT`] clauses when that is more. Handing over costs a
+    /// new encoding and a CDCL solver loaded with it, both in proportion to the formula, so
+    /// a large formula earns the walk a longer try: on a random 20×20 CrossProduct (7.3 M
+    /// clauses, 7,280 conflicts allowed) the hand-over to varisat takes 2–3 s and 750 MB,
+    /// the walk a millisecond or two per ten conflicts and no memory beyond its formula.
+    pub(crate) fn auto() -> Self {
+        WalkBudget {
+            conflicts: Cell::new(AUTO_DPLL_CONFLICTS),
+            clauses_per_conflict: Some(AUTO_DPLL_CLAUSES_PER_CONFLICT),
+        }
+    }
+
+    /// Raises the budget to what a formula of `clauses` clauses earns (see
+    /// [`WalkBudget::auto`]); called by the walk once the formula is built.
+    pub(crate) fn fit(&self, clauses: usize) {
+        if let Some(per) = self.clauses_per_conflict {
+            let earned = u64::try_from(clauses).unwrap_or(u64::MAX) / per;
+            if earned > self.conflicts.get() {
+                self.conflicts.set(earned);
+            }
+        }
+    }
+}
 
 /// What a run of an engine's primitive answers: whether the enumeration is complete, and
 /// the effort.
@@ -444,6 +492,10 @@ pub const AUTO_DPLL_MAX_SIDE: usize = 9;
 /// Conflicts [`Engine::Auto`]'s DPLL walk may meet before it hands the puzzle to CDCL
 /// (the corpora need at most a few hundred; hard KenKen thousands to millions).
 pub const AUTO_DPLL_CONFLICTS: u64 = 1_000;
+
+/// [`Engine::Auto`]'s DPLL walk may meet one conflict per this many clauses of its formula
+/// when that is more than [`AUTO_DPLL_CONFLICTS`] ([`WalkBudget::auto`]).
+pub const AUTO_DPLL_CLAUSES_PER_CONFLICT: u64 = 1_000;
 
 /// Grids after which [`Engine::Auto`] lets the DPLL walk finish whatever it meets.
 pub const AUTO_DPLL_PROVEN: usize = 256;
@@ -625,6 +677,25 @@ mod tests {
         (walk(true), walk(false))
     }
 
+    /// `auto`'s walk budget: the floor for formulas up to a million clauses, then one
+    /// conflict per thousand clauses; a fixed budget ignores the formula; lifting it holds.
+    #[test]
+    fn the_auto_budget_grows_with_the_formula() {
+        let budget = WalkBudget::auto();
+        budget.fit(10_000);
+        assert_eq!(budget.conflicts.get(), AUTO_DPLL_CONFLICTS);
+        budget.fit(7_283_512);
+        assert_eq!(budget.conflicts.get(), 7_283);
+        budget.fit(3_000_000);
+        assert_eq!(budget.conflicts.get(), 7_283, "never lowered");
+        budget.conflicts.set(u64::MAX);
+        budget.fit(usize::MAX);
+        assert_eq!(budget.conflicts.get(), u64::MAX);
+        let fixed = WalkBudget::fixed(3);
+        fixed.fit(1 << 40);
+        assert_eq!(fixed.conflicts.get(), 3);
+    }
+
     /// Whatever the DPLL budget, the hand-over to CDCL finds the one grid exactly once:
     /// before the first grid (nothing known), and after it (the grid is blocked, not found
     /// again, and the uniqueness proof is CDCL's).
@@ -642,9 +713,10 @@ mod tests {
                 }
                 let (got, _) = Engine::Auto
                     .checked_enumerate(&puzzle, &opts, None, |_| {}, &mut |visit| {
-                        let mut walk = |budget: &Cell<u64>, visit: Visitor<'_>| {
+                        let mut walk = |budget: &WalkBudget, visit: Visitor<'_>| {
                             sat::enumerate_dpll(&puzzle, &opts.encode, &opts.stop, budget, visit)
                         };
+                        let budget = WalkBudget::fixed(budget);
                         Engine::dpll_then(&fallback, &puzzle, &opts, budget, &mut walk, visit)
                     })
                     .expect("no repeated or wrong grid");

@@ -23,7 +23,7 @@ use crate::answer::SatResult;
 use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::{encode, EncodeOptions};
-use crate::engine::EngineError;
+use crate::engine::{EngineError, WalkBudget};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::stop::Stop;
@@ -92,8 +92,8 @@ pub(crate) fn enumerate<B: Backend>(
 
 /// Encodes `puzzle` and enumerates its grids with the project's DPLL enumerator
 /// ([`Dpll`]: one walk of the search tree, no blocking clauses), handing each to `visit`
-/// as [`enumerate`] does, until the walk ends (complete, stopped, or past `max_conflicts`,
-/// which `visit` may raise).
+/// as [`enumerate`] does, until the walk ends (complete, stopped, or past its `budget`,
+/// fitted to the formula's size, which `visit` may raise).
 ///
 /// # Errors
 /// Encoding limits and models that are not grids.
@@ -101,15 +101,16 @@ pub(crate) fn enumerate_dpll(
     puzzle: &Puzzle,
     opts: &EncodeOptions,
     stop: &Stop,
-    max_conflicts: &std::cell::Cell<u64>,
+    budget: &WalkBudget,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(Walk, SatStats), EngineError> {
     let (enc, mut stats) = timed_encode(puzzle, opts)?;
     let t1 = Instant::now();
     let digits = usize::from(enc.map.digits());
     let cells = enc.map.cells().len();
+    budget.fit(stats.cnf.clauses);
     let mut dpll = Dpll::from_formula(enc.formula, cells, digits);
-    let walk = walk_dpll(&mut dpll, &enc.map, stop, max_conflicts, visit);
+    let walk = walk_dpll(&mut dpll, &enc.map, stop, &budget.conflicts, visit);
     stats.solve_time = t1.elapsed();
     Ok((walk?, stats))
 }

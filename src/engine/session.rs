@@ -31,7 +31,6 @@
 //! solver to move to a worker thread, and enumerations beyond two grids, which count best
 //! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -41,7 +40,7 @@ use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
 use crate::engine::sat::{blocking_clause, walk_dpll, SatStats};
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, Visitor};
+use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, Visitor, WalkBudget};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
 
@@ -169,7 +168,7 @@ impl Session {
         };
         let shape = self.walks_for(kenken.size(), &opts.encode);
         let mut walk =
-            |budget: &Cell<u64>, visit: Visitor<'_>| shape.walk(kenken, opts, budget, visit);
+            |budget: &WalkBudget, visit: Visitor<'_>| shape.walk(kenken, opts, budget, visit);
         engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
             engine.run_walk(puzzle, opts, limit, &mut walk, visit)
         })
@@ -272,7 +271,7 @@ impl DpllShape {
         &mut self,
         puzzle: &KenKen,
         opts: &EngineOptions,
-        budget: &Cell<u64>,
+        budget: &WalkBudget,
         visit: Visitor<'_>,
     ) -> Result<(Walk, SatStats), EngineError> {
         let t0 = Instant::now();
@@ -285,9 +284,10 @@ impl DpllShape {
         }
         let mut stats = cage_stats(self.base, &cages, first_aux, t0);
         let t1 = Instant::now();
+        budget.fit(stats.cnf.clauses);
         let mut dpll = self.latin.clone();
         dpll.add_formula(&cages);
-        let walk = walk_dpll(&mut dpll, &self.map, &opts.stop, budget, visit);
+        let walk = walk_dpll(&mut dpll, &self.map, &opts.stop, &budget.conflicts, visit);
         stats.solve_time = t1.elapsed();
         Ok((walk?, stats))
     }
