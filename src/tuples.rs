@@ -152,8 +152,7 @@ impl Tuples {
 /// (`limit` × 64 nodes, at least 65,536 and at most 2,000,000).
 pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Tuples, TupleError> {
     let k = cage.cells.len();
-    // clash[i]: the earlier positions in the same row or column as position i (k ≤ 255
-    // cells is not assumed: a bit set would cap it).
+    // clash[i]: the earlier positions in the same row or column as position i.
     let clash: Vec<Vec<usize>> = (0..k)
         .map(|i| {
             (0..i)
