@@ -494,7 +494,9 @@ pub const AUTO_DPLL_MAX_SIDE: usize = 9;
 pub const AUTO_DPLL_CONFLICTS: u64 = 1_000;
 
 /// [`Engine::Auto`]'s DPLL walk may meet one conflict per this many clauses of its formula
-/// when that is more than [`AUTO_DPLL_CONFLICTS`] ([`WalkBudget::auto`]).
+/// when that is more than [`AUTO_DPLL_CONFLICTS`]: a hand-over costs a new encoding and a
+/// CDCL solver loaded with it, both in proportion to the formula, so a large formula earns
+/// the walk a longer try (`encodings/backends.md`).
 pub const AUTO_DPLL_CLAUSES_PER_CONFLICT: u64 = 1_000;
 
 /// Grids after which [`Engine::Auto`] lets the DPLL walk finish whatever it meets.

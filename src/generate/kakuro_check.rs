@@ -5,8 +5,6 @@
 //! literal, retired (fixed false) when the run or the filling changes (see
 //! [`super::kakuro`], step 4).
 
-use std::collections::{HashMap, HashSet};
-
 use crate::answer::SatResult;
 use crate::backend::{Backend, BackendError, VarisatBackend};
 use crate::cnf::card::exactly_one;
@@ -14,6 +12,7 @@ use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kakuro::{combinations, encode_run, RunEncoding};
 use crate::encode::EncodeOptions;
 use crate::engine::EngineError;
+use crate::generate::guards::Guards;
 use crate::generate::GenerateError;
 use crate::grid::Grid;
 use crate::puzzle::kakuro::{Kakuro, Run, Square};
@@ -27,7 +26,7 @@ pub(crate) struct Checker {
     /// One-hot variables of every square white in the first shape.
     map: OneHot,
     /// Activation literal of every run added so far.
-    active: HashMap<Run, Lit>,
+    active: Guards<Run>,
     /// The grid the blocking clause excludes, and the clause's activation literal.
     blocked: Option<(Grid<u8>, Lit)>,
     next_var: usize,
@@ -54,7 +53,7 @@ impl Checker {
         Checker {
             solver,
             map,
-            active: HashMap::new(),
+            active: Guards::new(),
             blocked: None,
             next_var: f.var_count(),
         }
@@ -95,31 +94,15 @@ impl Checker {
         puzzle: &Kakuro,
         solution: &Grid<u8>,
     ) -> Result<Option<Grid<u8>>, GenerateError> {
-        let wanted: HashSet<&Run> = puzzle.runs().iter().collect();
-        let retired: Vec<Run> = self
-            .active
-            .keys()
-            .filter(|r| !wanted.contains(r))
-            .cloned()
-            .collect();
-        // Sorted, so the solver sees the same clauses in the same order on every run (a
-        // HashMap's order is not reproducible).
-        let mut retired: Vec<Lit> = retired
-            .iter()
-            .map(|run| self.active.remove(run).expect("active"))
-            .collect();
-        retired.sort_unstable();
-        for lit in retired {
+        let changes = self.active.changes(puzzle.runs());
+        for lit in changes.retired {
             self.solver.add_clause(&[!lit]);
         }
-        for run in puzzle.runs() {
-            if !self.active.contains_key(run) {
-                let lit = self.add_guarded(run);
-                let _ = self.active.insert(run.clone(), lit);
-            }
+        for run in changes.new {
+            let lit = self.add_guarded(&run);
+            self.active.insert(run, lit);
         }
-        let mut assumptions: Vec<Lit> = self.active.values().copied().collect();
-        assumptions.sort_unstable();
+        let mut assumptions = self.active.assumptions();
         assumptions.push(self.block(puzzle, solution));
         let name = self.solver.name().to_string();
         let answer = self.solver.solve_under(&assumptions);

@@ -25,14 +25,13 @@
 //!    over ten minutes of hard uniqueness checks without the guide). The checker runs on the
 //!    embedded backend the engines' `auto` rule picks for the side.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::answer::SatResult;
 use crate::backend::{embedded_cadical, Backend, BackendError, VarisatBackend};
 use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kenken::{encode_cage, encode_latin};
 use crate::encode::EncodeOptions;
 use crate::engine::EngineError;
+use crate::generate::guards::Guards;
 use crate::generate::latin::{random_latin_square, shuffle};
 use crate::generate::GenerateError;
 use crate::grade::{Level, Prepared};
@@ -396,7 +395,7 @@ struct Checker {
     solver: Box<dyn Backend>,
     map: OneHot,
     /// Activation literal of every cage added so far, by cage.
-    active: HashMap<Cage, Lit>,
+    active: Guards<Cage>,
     next_var: usize,
 }
 
@@ -421,30 +420,21 @@ impl Checker {
             solver,
             next_var: enc.formula.var_count(),
             map: enc.map,
-            active: HashMap::new(),
+            active: Guards::new(),
         })
     }
 
     /// A verified solution of `puzzle` other than the generating square, if one exists.
     fn other_solution(&mut self, puzzle: &KenKen) -> Result<Option<Grid<u8>>, GenerateError> {
-        let wanted: HashSet<&Cage> = puzzle.cages().iter().collect();
-        let retired: Vec<Cage> = self
-            .active
-            .keys()
-            .filter(|c| !wanted.contains(c))
-            .cloned()
-            .collect();
-        for cage in retired {
-            let lit = self.active.remove(&cage).expect("active");
+        let changes = self.active.changes(puzzle.cages());
+        for lit in changes.retired {
             self.solver.add_clause(&[!lit]);
         }
-        for cage in puzzle.cages() {
-            if !self.active.contains_key(cage) {
-                let lit = self.add_guarded(cage)?;
-                let _ = self.active.insert(cage.clone(), lit);
-            }
+        for cage in changes.new {
+            let lit = self.add_guarded(&cage)?;
+            self.active.insert(cage, lit);
         }
-        let assumptions: Vec<Lit> = self.active.values().copied().collect();
+        let assumptions = self.active.assumptions();
         let name = self.solver.name().to_string();
         let engine_error = |source: BackendError| EngineError::Backend {
             solver: name.clone(),

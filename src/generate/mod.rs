@@ -6,6 +6,7 @@
 //! unique puzzles.
 
 pub(crate) mod crossproduct;
+pub(crate) mod guards;
 pub(crate) mod kakuro;
 pub(crate) mod kakuro_check;
 pub(crate) mod kakuro_fill;
