@@ -119,6 +119,18 @@ pub(crate) trait Backend {
         }
     }
 
+    /// Adds all clauses of a formula, each extended with `¬active`: they hold in the calls
+    /// that assume `active`, and fixing `¬active` retires them for good.
+    fn add_formula_under(&mut self, formula: &CnfFormula, active: Lit) {
+        let mut guarded = Vec::new();
+        for clause in formula.iter() {
+            guarded.clear();
+            guarded.extend_from_slice(clause);
+            guarded.push(!active);
+            self.add_clause(&guarded);
+        }
+    }
+
     /// Solves the clauses added so far with `assumptions` holding for this call only.
     ///
     /// # Errors

@@ -367,13 +367,7 @@ impl Shape {
         let mut stats = cage_stats(self.base, &cages, aux_start, t0);
         let t1 = Instant::now();
         self.backend.set_stop(opts.stop.clone());
-        let mut guarded = Vec::new();
-        for clause in cages.iter() {
-            guarded.clear();
-            guarded.extend_from_slice(clause);
-            guarded.push(!active);
-            self.backend.add_clause(&guarded);
-        }
+        self.backend.add_formula_under(&cages, active);
         let result = self.enumerate_under(active, &opts.stop, visit);
         self.backend.add_clause(&[!active]);
         stats.solve_time = t1.elapsed();

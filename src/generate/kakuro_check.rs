@@ -137,13 +137,7 @@ impl Checker {
         let _ = encode_run(&mut f, &x, &combos, choice, EncodeOptions::default().amo);
         self.next_var = f.var_count();
         let guard = self.guard();
-        let mut clause = Vec::new();
-        for c in f.iter() {
-            clause.clear();
-            clause.extend_from_slice(c);
-            clause.push(!guard);
-            self.solver.add_clause(&clause);
-        }
+        self.solver.add_formula_under(&f, guard);
         guard
     }
 }

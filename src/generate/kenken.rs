@@ -476,13 +476,7 @@ impl Checker {
         .map_err(EngineError::from)?;
         let guard = Lit::from_index(f.var_count(), true);
         self.next_var = f.var_count() + 1;
-        let mut clause = Vec::new();
-        for c in f.iter() {
-            clause.clear();
-            clause.extend_from_slice(c);
-            clause.push(!guard);
-            self.solver.add_clause(&clause);
-        }
+        self.solver.add_formula_under(&f, guard);
         Ok(guard)
     }
 }
