@@ -557,6 +557,17 @@ mod tests {
         (found, walk == Walk::Complete)
     }
 
+    /// A clause of 1 to `max_len` random literals over `vars` variables.
+    fn random_clause(rng: &mut SplitMix64, vars: usize, max_len: u64) -> Vec<Lit> {
+        let len = 1 + (rng.next_u64() % max_len) as usize;
+        (0..len)
+            .map(|_| {
+                let v = (rng.next_u64() % vars as u64) as usize;
+                Lit::from_index(v, rng.next_u64() % 2 == 0)
+            })
+            .collect()
+    }
+
     /// Random CNFs of 1- to 4-literal clauses: the enumeration finds exactly the brute-force
     /// projections, each once, for every projection size.
     #[test]
@@ -565,17 +576,7 @@ mod tests {
         for round in 0..400 {
             let n = 1 + (rng.next_u64() % 10) as usize;
             let m = (rng.next_u64() % (3 * n as u64 + 2)) as usize;
-            let clauses: Vec<Vec<Lit>> = (0..m)
-                .map(|_| {
-                    let len = 1 + (rng.next_u64() % 4) as usize;
-                    (0..len)
-                        .map(|_| {
-                            let v = (rng.next_u64() % n as u64) as usize;
-                            Lit::from_index(v, rng.next_u64() % 2 == 0)
-                        })
-                        .collect()
-                })
-                .collect();
+            let clauses: Vec<Vec<Lit>> = (0..m).map(|_| random_clause(&mut rng, n, 4)).collect();
             for k in 0..=n {
                 let expected = brute(n, k, &clauses);
                 let (found, complete) = projections(n, k, &clauses);
@@ -598,15 +599,7 @@ mod tests {
         for _ in 0..200 {
             let n = 2 + (rng.next_u64() % 8) as usize;
             let k = 1 + (rng.next_u64() % n as u64) as usize;
-            let clause = |rng: &mut SplitMix64, vars: usize| -> Vec<Lit> {
-                let len = 1 + (rng.next_u64() % 3) as usize;
-                (0..len)
-                    .map(|_| {
-                        let v = (rng.next_u64() % vars as u64) as usize;
-                        Lit::from_index(v, rng.next_u64() % 2 == 0)
-                    })
-                    .collect()
-            };
+            let clause = |rng: &mut SplitMix64, vars: usize| random_clause(rng, vars, 3);
             // The first part uses the projected variables only; the second all of them.
             let first: Vec<Vec<Lit>> = (0..k).map(|_| clause(&mut rng, k)).collect();
             let second: Vec<Vec<Lit>> = (0..n).map(|_| clause(&mut rng, n)).collect();
