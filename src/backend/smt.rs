@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn command_lines_and_names() {
-        // The real solvers run in tests/smt.rs; here only the command lines.
+        // The real solvers run in cli/tests/it/smt.rs; here only the command lines.
         assert_eq!(SmtSolver::Z3.args("f.smt2"), ["-smt2", "f.smt2"]);
         assert_eq!(
             SmtSolver::Cvc5.args("f.smt2"),

@@ -1,6 +1,6 @@
 //! Candidates after root propagation at each level, on hand-made puzzles that need exactly
 //! one more rule ([`Prepared::fixpoint`] is internal; the grades themselves are tested
-//! through the public API in `tests/grade.rs`).
+//! through the public API in `cli/tests/it/grade.rs`).
 
 use super::{Level, Prepared};
 use crate::grid::Cell;

@@ -1,6 +1,6 @@
 //! Forcing each run encoding (selectors, pair, fixed, MDD) on every run: pinned family
 //! counts, and exactly the brute-force solutions under every at-most-one encoding. The
-//! default choice per run is tested through the public API in `tests/kakuro_encoding.rs`.
+//! default choice per run is tested through the public API in `tests/it/kakuro_encoding.rs`.
 
 use std::collections::BTreeSet;
 use std::path::Path;

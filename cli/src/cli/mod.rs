@@ -1,0 +1,520 @@
+//! # Command-line interface
+//!
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|completions|man`, over the library's
+//! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
+//! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
+//! 1 no solution (not an error), 2 bad input or failure.
+
+mod batch;
+mod compare;
+mod completions;
+mod dimacs;
+mod gen_crossproduct;
+mod gen_kakuro;
+mod generate;
+mod grade;
+mod keen_arg;
+mod progress;
+mod proof;
+mod render;
+mod smt;
+mod solve;
+mod survey;
+mod svg_out;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use cagesat::{
+    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Engine,
+    EngineError, EngineOptions, ParseError, Puzzle, Stop, StopReason,
+};
+
+/// Exit status: solved.
+pub(crate) const EXIT_OK: u8 = 0;
+/// Exit status: no solution.
+pub(crate) const EXIT_UNSAT: u8 = 1;
+/// Exit status: bad input or failure.
+pub(crate) const EXIT_ERROR: u8 = 2;
+/// Exit status: a time limit ended a run before its answer was complete.
+pub(crate) const EXIT_STOPPED: u8 = 3;
+/// Exit status: Ctrl-C or SIGTERM ended the run (128 + SIGINT, as shells report it).
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
+
+/// Limits and exit statuses, shown after `cagesat --help` (the README's "Limits" section
+/// says the same at length; `cli/tests/it/limits_documented.rs` checks both against the code).
+const LIMITS_HELP: &str = "\
+Limits:
+  KenKen sides 1..=26; Keen game IDs 3..=9; CrossProduct tables up to 64x64 with products
+  below 2^64; Kakuro grids up to 255x255 with runs of 1..=9 squares; generate kakuro
+  3..=64 rows and columns.
+  Cage encodings: 200000 allowed tuples (--encoding tuples), 100000 automaton nodes;
+  beyond them the error names the cage and --engine native solves the puzzle.
+  --timeout SECS bounds every engine per puzzle; count --limit K stops after K solutions.
+
+Exit status:
+  0 solved, 1 no solution, 2 bad input or failure, 3 a --timeout ended a puzzle early
+  (what was found is printed), 130 Ctrl-C or SIGTERM.";
+
+/// Compile grid arithmetic puzzles into SAT and solve them.
+#[derive(Debug, Parser)]
+#[command(name = "cagesat", version, about, after_help = LIMITS_HELP)]
+pub(crate) struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+    /// Draw no progress on standard error (progress is drawn only when it is a terminal).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Solve puzzles and print verified solutions.
+    Solve(solve::SolveArgs),
+    /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
+    Compare(compare::CompareArgs),
+    /// Count solutions with blocking clauses.
+    Count(solve::CountArgs),
+    /// Write a puzzle's CNF as DIMACS (or, with `--format smtlib`, an SMT-LIB 2 script).
+    Encode(dimacs::EncodeArgs),
+    /// Read an external solver's answer (DIMACS, or z3/cvc5 for the SMT-LIB script) and print
+    /// the verified grid.
+    Decode(dimacs::DecodeArgs),
+    /// Generate new puzzles.
+    Generate(generate::GenerateArgs),
+    /// Estimate how often random puzzles have a unique solution.
+    Survey(survey::SurveyArgs),
+    /// Classify KenKens by the weakest propagation level that solves them without search.
+    Grade(grade::GradeArgs),
+    /// Check an LRAT certificate (from `solve --proof`) against its CNF with the
+    /// independent checker: exit 0 `verified`, exit 1 naming the first failing step.
+    CheckProof(proof::CheckProofArgs),
+    /// Draw a puzzle (optionally with a solution) as an SVG picture.
+    Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff; `cagesat man | man -l -`).
+    Man(completions::ManArgs),
+}
+
+/// Options that change the formula (they must match between `encode` and `decode`).
+#[derive(Debug, Args)]
+pub(crate) struct FormulaArgs {
+    /// Reject non-contiguous cages.
+    #[arg(long)]
+    pub strict: bool,
+    /// At-most-one encoding for cells, rows and columns.
+    #[arg(long, value_enum, default_value_t = AmoArg::Auto)]
+    pub amo: AmoArg,
+    /// KenKen cage–line ("pointing") clauses: `auto` writes them for sizes 10 and up.
+    #[arg(long, value_enum, default_value_t = CageLinesArg::Auto)]
+    pub cage_lines: CageLinesArg,
+    /// Encoding of arithmetic constraints: KenKen `+`/`*` cages, Kakuro runs and CrossProduct
+    /// rows and columns (`auto` chooses per constraint).
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    pub encoding: EncodingArg,
+    /// CrossProduct: skip the native line filter (arc consistency on each row and column
+    /// before encoding).
+    #[arg(long)]
+    pub no_line_filter: bool,
+}
+
+impl FormulaArgs {
+    fn encode_options(&self) -> EncodeOptions {
+        EncodeOptions {
+            amo: self.amo.into(),
+            cage_lines: match self.cage_lines {
+                CageLinesArg::Auto => CageLines::Auto,
+                CageLinesArg::On => CageLines::On,
+                CageLinesArg::Off => CageLines::Off,
+            },
+            constraint: self.encoding.into(),
+            line_filter: !self.no_line_filter,
+            ..EncodeOptions::default()
+        }
+    }
+
+    fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            encode: self.encode_options(),
+            ..EngineOptions::default()
+        }
+    }
+}
+
+/// `--encoding` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    /// Per constraint: tables unless large (KenKen cages), the smaller of the two
+    /// (CrossProduct lines, Kakuro runs).
+    Auto,
+    /// Always the allowed-tuple (table) encoding; for Kakuro runs, one selector per digit
+    /// combination.
+    Tuples,
+    /// Always the layered automaton (MDD) encoding.
+    Mdd,
+}
+
+impl From<EncodingArg> for ConstraintEncoding {
+    fn from(a: EncodingArg) -> Self {
+        match a {
+            EncodingArg::Auto => ConstraintEncoding::Auto,
+            EncodingArg::Tuples => ConstraintEncoding::Tuples,
+            EncodingArg::Mdd => ConstraintEncoding::Mdd,
+        }
+    }
+}
+
+/// Which engine answers.
+#[derive(Debug, Args)]
+pub(crate) struct SolverArgs {
+    /// Solving engine: the one-hot CNF with a SAT solver, or native propagation and search.
+    #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
+    pub engine: EngineArg,
+    /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
+    /// measured rule: the dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing
+    /// over to CDCL when it meets 1,000 conflicts (one per 1,000 clauses on larger CNFs);
+    /// KenKen from 10×10 on CDCL: cadical from side 17, varisat below].
+    #[arg(long, value_enum)]
+    pub backend: Option<BackendArg>,
+    /// External SAT solver command instead of an embedded one, e.g. `cadical` or
+    /// `"minisat {in} {out}"` ({in}: CNF file, {out}: result file); `z3` and `cvc5` solve
+    /// the SMT-LIB script instead of the CNF.
+    #[arg(long, value_name = "CMD")]
+    pub solver: Option<String>,
+    /// Time limit per puzzle, in seconds, for every engine; a puzzle that runs out reports
+    /// status `timeout` (exit 3) with what was found so far.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+impl SolverArgs {
+    /// The engine these options ask for.
+    ///
+    /// # Errors
+    /// `--solver` or `--backend` with `--engine native`, `--backend` with `--solver`, or an
+    /// invalid timeout.
+    pub(crate) fn engine(&self) -> anyhow::Result<Engine> {
+        let _ = parse_timeout(self.timeout)?;
+        match (&self.solver, self.engine) {
+            (Some(_), EngineArg::Native) => {
+                bail!("cagesat: --solver runs a SAT solver; it cannot be combined with --engine native")
+            }
+            (None, EngineArg::Native) if self.backend.is_some() => {
+                bail!("cagesat: --backend chooses a SAT solver; it cannot be combined with --engine native")
+            }
+            (Some(_), EngineArg::Sat) if self.backend.is_some() => {
+                bail!(
+                    "cagesat: --backend chooses an embedded SAT solver; it cannot be combined with --solver"
+                )
+            }
+            (Some(cmd), EngineArg::Sat) if smt::smt_solver(cmd).is_some() => Ok(Engine::Smt {
+                solver: smt::smt_solver(cmd).expect("checked by the guard"),
+                timeout: None,
+            }),
+            (Some(cmd), EngineArg::Sat) => Ok(Engine::External {
+                command: cmd.clone(),
+                timeout: None,
+            }),
+            (None, EngineArg::Sat) => Ok(match self.backend.unwrap_or(BackendArg::Auto) {
+                BackendArg::Varisat => Engine::Varisat,
+                BackendArg::Cadical => Engine::Cadical,
+                BackendArg::Dpll => Engine::Dpll,
+                BackendArg::Auto => Engine::Auto,
+            }),
+            (None, EngineArg::Native) => Ok(Engine::Native),
+        }
+    }
+}
+
+/// Parses a count that must be 1 or more (`--limit`, `--repeat`, `--samples`): 0 would
+/// run nothing and report it as a result.
+///
+/// # Errors
+/// Text that is not a whole number, and 0.
+pub(crate) fn at_least_one<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    let v: T = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if v < T::from(1) {
+        return Err("must be at least 1".into());
+    }
+    Ok(v)
+}
+
+/// Checks a `--timeout` value.
+fn parse_timeout(t: Option<f64>) -> anyhow::Result<Option<Duration>> {
+    let Some(t) = t else { return Ok(None) };
+    if !(t.is_finite() && t > 0.0) {
+        bail!("cagesat: --timeout must be a positive number of seconds, not {t}");
+    }
+    // Beyond what a `Duration` holds (about 585 billion years) is no limit at all.
+    Ok(Duration::try_from_secs_f64(t).ok())
+}
+
+/// What ends a puzzle's run early: the process-wide interrupt (Ctrl-C, SIGTERM) and the
+/// per-puzzle `--timeout`.
+#[derive(Clone, Debug)]
+pub(crate) struct Limits {
+    interrupt: Stop,
+    timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// `--timeout` checked, sharing `interrupt`.
+    fn new(interrupt: &Stop, timeout: Option<f64>) -> anyhow::Result<Self> {
+        Ok(Limits {
+            interrupt: interrupt.clone(),
+            timeout: parse_timeout(timeout)?,
+        })
+    }
+
+    /// A stop for one puzzle's run: interrupted with the process, due after the timeout.
+    fn for_puzzle(&self) -> Stop {
+        let due = self.timeout.and_then(|t| Instant::now().checked_add(t));
+        match due {
+            Some(deadline) => self.interrupt.clone().with_deadline(deadline),
+            None => self.interrupt.clone(),
+        }
+    }
+
+    /// True once the process was asked to stop: no further puzzle should start.
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_requested()
+    }
+}
+
+/// The worse of two exit statuses, for commands over several puzzles: solved < no
+/// solution < stopped by the time limit < failed < interrupted.
+pub(crate) fn worse(a: u8, b: u8) -> u8 {
+    let rank = |s: u8| match s {
+        EXIT_OK => 0,
+        EXIT_UNSAT => 1,
+        EXIT_STOPPED => 2,
+        EXIT_ERROR => 3,
+        _ => 4,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The exit status of a run that `reason` stopped.
+fn stopped_status(reason: StopReason) -> u8 {
+    match reason {
+        StopReason::Timeout => EXIT_STOPPED,
+        StopReason::Interrupted => EXIT_INTERRUPTED,
+    }
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum EngineArg {
+    /// Constraint propagation and search.
+    Native,
+    /// One-hot CNF and a SAT solver (embedded: `--backend`; external: `--solver`).
+    Sat,
+}
+
+/// `--backend` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum BackendArg {
+    /// Per puzzle, by the measured rule (see the README's backends table).
+    Auto,
+    /// varisat (pure Rust).
+    Varisat,
+    /// CaDiCaL (C++, built in unless the crate was built without the `cadical` feature).
+    Cadical,
+    /// cagesat's own DPLL enumerator: no solver calls per solution, for counting.
+    Dpll,
+}
+
+/// `--cage-lines` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CageLinesArg {
+    /// For sizes 10 and up.
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+/// `--amo` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AmoArg {
+    /// Pairwise up to 10 literals, sequential above.
+    Auto,
+    /// Every pair excluded.
+    Pairwise,
+    /// Sinz's sequential counter.
+    Sequential,
+}
+
+impl From<AmoArg> for AmoEncoding {
+    fn from(a: AmoArg) -> Self {
+        match a {
+            AmoArg::Auto => AmoEncoding::Auto,
+            AmoArg::Pairwise => AmoEncoding::Pairwise,
+            AmoArg::Sequential => AmoEncoding::Sequential,
+        }
+    }
+}
+
+/// Parses the command line. Help and version go to stdout (exit 0); a usage error is
+/// printed as clap writes it, with the first line's `error: ` replaced by `cagesat: ` (one
+/// prefix for every error), and gives exit 2.
+///
+/// # Errors
+/// The exit status when the program should end here.
+pub(crate) fn parse_args() -> Result<Cli, u8> {
+    Cli::try_parse().map_err(|e| {
+        if !e.use_stderr() {
+            let _ = e.print();
+            return EXIT_OK;
+        }
+        let text = e.render().to_string();
+        match text.strip_prefix("error: ") {
+            Some(rest) => eprint!("cagesat: {rest}"),
+            None => eprint!("{text}"),
+        }
+        EXIT_ERROR
+    })
+}
+
+/// Runs a parsed command line; returns the exit status.
+///
+/// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
+/// puzzle ends like a timeout, with what it found, and no further puzzle starts.
+pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    progress::set_quiet(cli.quiet);
+    match &cli.command {
+        Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
+        Command::Count(args) => solve::count_files(args, interrupt, out, err),
+        Command::Compare(args) => compare::compare_files(args, interrupt, out, err),
+        Command::Encode(args) => dimacs::encode(args, out, err),
+        Command::Decode(args) => dimacs::decode(args, out, err),
+        Command::Generate(args) => generate::generate(args, interrupt, out, err),
+        Command::Survey(args) => survey::survey(args, out, err),
+        Command::Grade(args) => grade::grade_files(args, out, err),
+        Command::Render(args) => render::render(args, out, err),
+        Command::CheckProof(args) => proof::check_proof(args, out, err),
+        Command::Completions(args) => completions::completions(args, out),
+        Command::Man(args) => completions::man(args, out, err),
+    }
+}
+
+/// The display name of an input path (`<stdin>` for `-`).
+#[must_use]
+pub(crate) fn display_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+pub(crate) use cagesat::read_text;
+
+/// Reads and parses one puzzle file (`-` = stdin), or a Keen game ID given in place of a
+/// file (`keen:6:…` or `6:…`, when no such file exists; see `keen_arg.rs`).
+///
+/// # Errors
+/// Unreadable files and parse errors, positioned.
+pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
+    if let Some(parsed) = keen_arg::keen_id_arg(path) {
+        return parsed;
+    }
+    read_puzzle(path, strict)
+}
+
+/// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
+/// [`EXIT_ERROR`]. Every such line starts with where the problem is (the README's rule):
+/// `file:line:col: ` for a position in a file, `file: ` for a whole file, `cagesat: ` for
+/// anything else. An encoding limit also says that the native engine has none.
+fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
+    if is_broken_pipe(error) {
+        OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+        return EXIT_OK;
+    }
+    let hint = if is_encoding_limit(error) {
+        " (the native engine, --engine native, has no such limit)"
+    } else {
+        ""
+    };
+    let _ = writeln!(err, "{error:#}{hint}");
+    EXIT_ERROR
+}
+
+/// Set once standard output is closed by its reader (`cagesat … | head`).
+static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// True once a write found standard output closed by its reader: the run ends quietly (no
+/// message, no further puzzle) with the status of what was written before (the README's
+/// rule, as ripgrep does).
+pub(crate) fn output_closed() -> bool {
+    OUTPUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// True when `error` comes from writing to a pipe whose reader has gone.
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes the failure of `file` as a JSON record (`{"file":…,"status":"error","error":…}`,
+/// as `solve`, `count` and `decode --json` report it) to `out`, unless `out` is closed.
+pub(crate) fn error_record(out: &mut impl Write, file: &str, error: &anyhow::Error) {
+    if is_broken_pipe(error) || output_closed() {
+        return;
+    }
+    let record =
+        serde_json::json!({"file": file, "status": "error", "error": format!("{error:#}")});
+    let _ = writeln!(out, "{record}");
+}
+
+/// Reports a failed write of results: quietly when the reader has gone, else as an error.
+pub(crate) fn write_failed(err: &mut impl Write, e: std::io::Error) -> u8 {
+    fail(
+        err,
+        &anyhow::Error::new(e).context("cagesat: cannot write output"),
+    )
+}
+
+/// True when `error` is an encoder limit (tuple cap, automaton size): the formula could not
+/// be written, though the puzzle may be fine.
+fn is_encoding_limit(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.is::<EncodeError>()
+            || matches!(
+                e.downcast_ref::<EngineError>(),
+                Some(EngineError::Encode(_))
+            )
+    })
+}
+
+/// A list of input files for the commands that take several.
+#[derive(Debug, Args)]
+pub(crate) struct Files {
+    /// Puzzle files (`-` reads standard input).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Work on this many files at once (default: one per core); the output is the same,
+    /// in input order (timings aside). With several jobs each file's output is held until
+    /// the file is done; `--jobs 1` streams solutions as they are found.
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<usize>)]
+    pub jobs: Option<usize>,
+}

@@ -1,0 +1,323 @@
+//! SVG pictures: well-formed XML for every shipped puzzle, the expected walls, clues and
+//! digits on small puzzles, byte-for-byte determinism, and the `render` / `solve --svg` CLI.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use cagesat::puzzle::{CrossProduct, Puzzle};
+use cagesat::{parse_puzzle, render_svg, Cell, Grid};
+use common::cli::{run, run_stdin, TempDir};
+
+/// Parses `svg` as XML (panicking with the parser's message) and checks the root.
+#[track_caller]
+fn parse(svg: &str) -> roxmltree::Document<'_> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    for attr in ["width", "height", "viewBox"] {
+        assert!(root.has_attribute(attr), "missing {attr}");
+    }
+    doc
+}
+
+/// The children of the group `<g class="class">` with tag `tag`.
+fn in_group<'a>(
+    doc: &'a roxmltree::Document<'_>,
+    class: &str,
+    tag: &str,
+) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+        .flat_map(|g| {
+            g.children()
+                .filter(|c| c.has_tag_name(tag))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn texts(doc: &roxmltree::Document<'_>, class: &str) -> Vec<String> {
+    in_group(doc, class, "text")
+        .iter()
+        .map(|n| n.text().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Every puzzle file under `dir`, recursively, sorted.
+fn puzzle_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            out.extend(puzzle_files(&path));
+        } else if path.extension().is_some_and(|x| {
+            ["kenken", "keen", "kakuro", "crossproduct"].contains(&x.to_str().unwrap())
+        }) {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_shipped_puzzle_draws_as_well_formed_xml() {
+    let (mut drawn, mut with_solution) = (0, 0);
+    for path in puzzle_files(Path::new("tests/data")) {
+        let Ok(puzzle) = cagesat::read_puzzle(&path, false) else {
+            continue;
+        };
+        let bare = render_svg(&puzzle, None);
+        let doc = parse(&bare);
+        assert!(in_group(&doc, "digits", "text").is_empty());
+        drawn += 1;
+        let sol = ["solution", "sol"]
+            .iter()
+            .find_map(|ext| common::read_solution(&path.with_extension(ext)));
+        if let Some(sol) = sol {
+            let svg = render_svg(&puzzle, Some(&sol));
+            let doc = parse(&svg);
+            let digits = in_group(&doc, "digits", "text").len();
+            let expected = match &puzzle {
+                Puzzle::Kakuro(k) => k.white_cells().len(),
+                _ => sol.rows() * sol.cols(),
+            };
+            assert_eq!(digits, expected, "{}", path.display());
+            with_solution += 1;
+        }
+    }
+    assert!(drawn >= 300, "{drawn}");
+    assert!(with_solution >= 200, "{with_solution}");
+}
+
+const KENKEN_2X2: &str = "size 2\n3 + A1 A2\n2 = B1\n1 - B2";
+
+#[test]
+fn small_kenken_has_its_walls_clues_and_digits() {
+    let p = parse_puzzle(KENKEN_2X2, None, false).unwrap();
+    let g = Grid::from_rows(vec![vec![1, 2], vec![2, 1]]).unwrap();
+    let svg = render_svg(&p, Some(&g));
+    let doc = parse(&svg);
+    // One wall under the top cage, one between B1 and B2.
+    let walls = in_group(&doc, "cage-walls", "line");
+    assert_eq!(walls.len(), 2);
+    assert_eq!(in_group(&doc, "frame", "rect").len(), 1);
+    // Thin grid: one internal row line and one internal column line.
+    assert_eq!(in_group(&doc, "grid", "line").len(), 2);
+    // A one-cell cage shows its bare number, whatever its operator.
+    assert_eq!(texts(&doc, "clues"), vec!["3+", "2", "1"]);
+    assert_eq!(texts(&doc, "digits"), vec!["1", "2", "2", "1"]);
+    expect_test::expect_file!["../svg/kenken_2x2.svg"].assert_eq(&svg);
+}
+
+#[test]
+fn clue_signs_are_the_printed_ones() {
+    let p = parse_puzzle(
+        "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3",
+        None,
+        false,
+    )
+    .unwrap();
+    let doc_text = render_svg(&p, None);
+    let doc = parse(&doc_text);
+    let mut clues = texts(&doc, "clues");
+    clues.sort();
+    assert_eq!(clues, vec!["12×", "1−", "2÷", "2÷", "2÷", "3", "3−", "7+"]);
+}
+
+/// The thick walls cover exactly the cell edges between different cages, on every shipped
+/// Keen puzzle: the segments' total length in cells equals an independent edge count.
+#[test]
+fn wall_segments_cover_the_cage_boundaries() {
+    for path in puzzle_files(Path::new("tests/data/kenken/keen")) {
+        if path.extension().is_none_or(|x| x != "keen") {
+            continue;
+        }
+        let Puzzle::KenKen(k) = common::load(path.to_str().unwrap()) else {
+            panic!("not KenKen")
+        };
+        let n = k.size();
+        let owner = k.cage_of();
+        let at = |r: usize, c: usize| *owner.get(Cell::new(r as u8, c as u8));
+        let mut edges = 0;
+        for r in 0..n {
+            for c in 0..n {
+                edges += usize::from(c + 1 < n && at(r, c) != at(r, c + 1));
+                edges += usize::from(r + 1 < n && at(r, c) != at(r + 1, c));
+            }
+        }
+        let svg = render_svg(&Puzzle::KenKen(k.clone()), None);
+        let doc = parse(&svg);
+        let mut length = 0;
+        for l in in_group(&doc, "cage-walls", "line") {
+            let v = |a: &str| l.attribute(a).unwrap().parse::<i64>().unwrap();
+            let (dx, dy) = (v("x2") - v("x1"), v("y2") - v("y1"));
+            assert!(dx == 0 || dy == 0, "walls are straight");
+            assert_eq!((dx + dy) % 64, 0);
+            length += (dx + dy) / 64;
+        }
+        assert_eq!(length as usize, edges, "{}", path.display());
+        assert_eq!(texts(&doc, "clues").len(), k.cages().len());
+    }
+}
+
+#[test]
+fn small_kakuro_has_clue_triangles_and_dark_squares() {
+    let text = "#   4\\  3\\\n\\3  .   .\n\\4  .   .\n";
+    let p = parse_puzzle(text, Some(Path::new("t.kakuro")), false).unwrap();
+    let g = Grid::from_rows(vec![vec![0, 0, 0], vec![0, 1, 2], vec![0, 3, 1]]).unwrap();
+    let doc_text = render_svg(&p, Some(&g));
+    let doc = parse(&doc_text);
+    // Down sums first in reading order of the squares: 4\ and 3\ then \3 and \4.
+    assert_eq!(texts(&doc, "clues"), vec!["4", "3", "3", "4"]);
+    assert_eq!(texts(&doc, "digits"), vec!["1", "2", "3", "1"]);
+    assert_eq!(in_group(&doc, "clue-squares", "rect").len(), 4);
+    assert_eq!(in_group(&doc, "diagonals", "line").len(), 4);
+    // One blocked square, and each clue square's unused half is dark.
+    assert_eq!(in_group(&doc, "blocked", "rect").len(), 1);
+    assert_eq!(in_group(&doc, "blocked", "polygon").len(), 4);
+}
+
+#[test]
+fn small_crossproduct_has_products_around_the_table() {
+    let p = Puzzle::CrossProduct(CrossProduct::new(vec![6, 120, 504], vec![28, 80, 162]).unwrap());
+    let g = Grid::from_rows(vec![vec![1, 2, 3], vec![4, 5, 6], vec![7, 8, 9]]).unwrap();
+    let doc_text = render_svg(&p, Some(&g));
+    let doc = parse(&doc_text);
+    assert_eq!(texts(&doc, "row-products"), vec!["6", "120", "504"]);
+    assert_eq!(texts(&doc, "col-products"), vec!["28", "80", "162"]);
+    assert_eq!(texts(&doc, "digits").len(), 9);
+    assert!(texts(&parse(&render_svg(&p, None)), "digits").is_empty());
+}
+
+#[test]
+fn output_is_deterministic_and_self_contained() {
+    for path in [
+        "tests/data/kenken/norvig/norvig-07-6x6.kenken",
+        "tests/data/kakuro/panpapag_hard_12x10.kakuro",
+        "tests/data/crossproduct/public/norvig_random_10x6.crossproduct",
+    ] {
+        let p = common::load(path);
+        let a = render_svg(&p, None);
+        assert_eq!(a, render_svg(&p, None));
+        for banned in ["<script", "href", "@import", "url(", "<image", "<style"] {
+            assert!(!a.contains(banned), "{path}: {banned}");
+        }
+        let doc = parse(&a);
+        for t in doc.descendants().filter(|n| n.has_tag_name("g")) {
+            if let Some(f) = t.attribute("font-family") {
+                assert_eq!(f, "sans-serif");
+            }
+        }
+    }
+}
+
+#[test]
+fn render_writes_to_stdout_or_a_file_and_checks_the_solution() {
+    let puzzle = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
+    let sol = "tests/data/kakuro/panpapag_easy_5x5.solution";
+    let out = run(["render", puzzle, "--solution", sol]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc = parse(&out.stdout);
+    assert_eq!(in_group(&doc, "digits", "text").len(), 12);
+    let tmp = TempDir::new();
+    let file = tmp.path("k.svg");
+    let to_file = run(["render", puzzle, "--solution", sol, "-o", &file]);
+    assert_eq!((to_file.code, to_file.stdout.as_str()), (Some(0), ""));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), out.stdout);
+    // A bare puzzle from standard input, and a Keen game ID.
+    let bare = run_stdin(["render", "-"], KENKEN_2X2);
+    assert_eq!(bare.code, Some(0), "{}", bare.stderr);
+    assert!(texts(&parse(&bare.stdout), "digits").is_empty());
+    let id = run(["render", "4:a_7a__a_aaba,s2m12a6a3d2d2m3s1"]);
+    assert_eq!(texts(&parse(&id.stdout), "clues").len(), 8);
+    // A wrong solution is refused.
+    let wrong = tmp.write(
+        "wrong.solution",
+        "# # # # #\n# # # 6 2\n# 2 4 9 1\n# 1 2 5 3\n# 1 3 # #\n",
+    );
+    let bad = run(["render", puzzle, "--solution", &wrong]);
+    assert_eq!(bad.code, Some(2));
+    assert!(bad.stderr.contains("does not solve"), "{}", bad.stderr);
+    assert_eq!(bad.stderr.lines().count(), 1);
+    assert!(bad.stdout.is_empty());
+}
+
+#[test]
+fn solve_svg_names_one_file_or_a_directory_of_stems() {
+    let tmp = TempDir::new();
+    let one = tmp.path("one.svg");
+    let kenken = "tests/data/kenken/norvig/norvig-07-6x6.kenken";
+    let r = run(["solve", "--svg", &one, kenken]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        texts(&parse(&std::fs::read_to_string(&one).unwrap()), "digits").len(),
+        36
+    );
+    // Several inputs: a directory (created), one STEM.svg per solved puzzle; a Keen ID is
+    // named after its argument position; the unsatisfiable one gets no picture.
+    let dir = tmp.path("pictures");
+    let unsat = tmp.write("nosol.kenken", "size 2\n4 + A1 A2\n3 + B1 B2\n");
+    let args = [
+        "solve",
+        "--svg",
+        &dir,
+        kenken,
+        "tests/data/kakuro/panpapag_easy_5x5.kakuro",
+        "4:a_7a__a_aaba,s2m12a6a3d2d2m3s1",
+        &unsat,
+    ];
+    let r = run(args);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        vec!["keen-3.svg", "norvig-07-6x6.svg", "panpapag_easy_5x5.svg"]
+    );
+    // Same stem twice: the second is an error, the first picture stays.
+    let copy = tmp.path("sub");
+    std::fs::create_dir(&copy).unwrap();
+    let twin = format!("{copy}/norvig-07-6x6.kenken");
+    let _ = std::fs::copy(kenken, &twin).unwrap();
+    let r = run(["solve", "--svg", &dir, kenken, &twin]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("already written"), "{}", r.stderr);
+}
+
+/// The sample pictures under `docs/` (shown in the README) are what the code draws today
+/// (`UPDATE_EXPECT=1 cargo test --test svg` rewrites them).
+#[test]
+fn readme_samples_are_current() {
+    let draw = |puzzle: &str, solution: Option<&str>| {
+        let p = common::load(puzzle);
+        let sol = solution.map(|s| common::read_solution(Path::new(s)).unwrap());
+        render_svg(&p, sol.as_ref())
+    };
+    let kenken = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
+    let (outcome, _) = cagesat::Engine::Varisat
+        .prove_unique(&kenken, &cagesat::EngineOptions::default())
+        .unwrap();
+    let cagesat::Outcome::Solved { grid, unique } = outcome else {
+        panic!("no solution")
+    };
+    assert_eq!(unique, Some(true));
+    expect_test::expect_file!["../../../docs/kenken-norvig-07-6x6.svg"]
+        .assert_eq(&render_svg(&kenken, Some(&grid)));
+    expect_test::expect_file!["../../../docs/kakuro-intermediate-7x7.svg"].assert_eq(&draw(
+        "tests/data/kakuro/panpapag_intermediate_7x7.kakuro",
+        Some("tests/data/kakuro/panpapag_intermediate_7x7.solution"),
+    ));
+    expect_test::expect_file!["../../../docs/crossproduct-norvig-5x3.svg"].assert_eq(&draw(
+        "tests/data/crossproduct/public/norvig_example_5x3.crossproduct",
+        None,
+    ));
+}

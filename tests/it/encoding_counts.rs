@@ -1,0 +1,118 @@
+//! The counts documented in `encodings/*.md` are the encoder's real counts: each document has
+//! a table of `| family | vars | clauses |` rows for its worked example, parsed here and
+//! compared with [`Encoding::families`]. Formulas are checked too, on several sizes.
+
+use crate::common;
+
+use cagesat::{encode, AmoEncoding, EncodeOptions, Encoding, Puzzle};
+
+/// Reads the rows of the first markdown table after `marker` in `doc`:
+/// `| family | vars | clauses |`.
+fn documented(doc: &str, marker: &str) -> Vec<(String, usize, usize)> {
+    let text = std::fs::read_to_string(doc).unwrap();
+    let start = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{doc}: no '{marker}'"));
+    text[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let vars = cells.get(1)?.parse().ok()?;
+            let clauses = cells.get(2)?.parse().ok()?;
+            Some((cells[0].trim_matches('`').to_string(), vars, clauses))
+        })
+        .collect()
+}
+
+/// The side of a KenKen.
+fn size(puzzle: &Puzzle) -> usize {
+    match puzzle {
+        Puzzle::KenKen(k) => k.size(),
+        Puzzle::Kakuro(_) | Puzzle::CrossProduct(_) => panic!("not a KenKen"),
+    }
+}
+
+/// The encoder's rows in the documents' shape: the x variables (N² cells × N digits for a
+/// KenKen of side N), every family, the total.
+fn actual(puzzle: &Puzzle, enc: &Encoding) -> Vec<(String, usize, usize)> {
+    let mut rows: Vec<_> = enc
+        .families()
+        .iter()
+        .map(|f| (f.name.to_string(), f.stats.vars, f.stats.clauses))
+        .collect();
+    rows.insert(0, ("x".to_string(), size(puzzle).pow(3), 0));
+    let total = enc.stats();
+    rows.push(("total".to_string(), total.vars, total.clauses));
+    rows
+}
+
+#[test]
+fn kenken_doc_matches_norvig_6x6() {
+    let puzzle = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
+    let opts = EncodeOptions {
+        amo: AmoEncoding::Pairwise,
+        ..EncodeOptions::default()
+    };
+    let enc = encode(&puzzle, &opts).unwrap();
+    assert_eq!(
+        documented("encodings/kenken.md", "## Worked count"),
+        actual(&puzzle, &enc)
+    );
+}
+
+#[test]
+fn kenken_latin_formulas() {
+    // cell/row/col families: N² groups of N literals each; pairwise: 1 + N(N−1)/2 clauses,
+    // sequential: 1 + 3N − 4 clauses and N − 1 variables.
+    for path in [
+        "tests/data/kenken/norvig/norvig-01-4x4.kenken",
+        "tests/data/kenken/norvig/norvig-10-8x8.kenken",
+        "tests/data/kenken/wolfram/wolfram-9x9.kenken",
+    ] {
+        let puzzle = common::load(path);
+        let n = size(&puzzle);
+        for (amo, vars, clauses) in [
+            (AmoEncoding::Pairwise, 0, 1 + n * (n - 1) / 2),
+            (AmoEncoding::Sequential, n - 1, 1 + 3 * n - 4),
+        ] {
+            let enc = encode(
+                &puzzle,
+                &EncodeOptions {
+                    amo,
+                    ..EncodeOptions::default()
+                },
+            )
+            .unwrap();
+            for family in ["cell", "row", "col"] {
+                let s = enc.family(family);
+                assert_eq!(
+                    (s.vars, s.clauses),
+                    (n * n * vars, n * n * clauses),
+                    "{path} {family} {amo:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn golden_file_totals_in_the_docs_match_the_golden_files() {
+    // Each document's worked golden example ends with the golden file's `p cnf` line.
+    for (doc, cnf) in [
+        ("encodings/kakuro.md", "encodings/golden/kakuro-3x4.cnf"),
+        (
+            "encodings/crossproduct.md",
+            "encodings/golden/crossproduct-2x2.cnf",
+        ),
+    ] {
+        let cnf = std::fs::read_to_string(cnf).unwrap();
+        let p = cnf.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+        let text = std::fs::read_to_string(doc).unwrap();
+        assert!(
+            text.contains(&format!("`{p}`")),
+            "{doc} does not show `{p}`"
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! The library's integration tests, as one test binary (one link of the crate and CaDiCaL, not one per file).
+
+#[macro_use]
+mod common;
+
+mod count;
+mod crossproduct;
+mod crossproduct_doc;
+mod crossproduct_props;
+mod encoding_counts;
+mod golden_dimacs;
+mod golden_smtlib;
+mod kakuro_corpus;
+mod kakuro_encoding;
+mod kakuro_errors;
+mod kenken_corpus;
+mod kenken_mdd;
+mod large_kenken;
+mod parse_errors;
