@@ -16,6 +16,7 @@ mod grade;
 mod keen_arg;
 mod progress;
 mod proof;
+mod records;
 mod render;
 mod smt;
 mod solve;
@@ -481,9 +482,12 @@ pub(crate) fn error_record(out: &mut impl Write, file: &str, error: &anyhow::Err
     if is_broken_pipe(error) || output_closed() {
         return;
     }
-    let record =
-        serde_json::json!({"file": file, "status": "error", "error": format!("{error:#}")});
-    let _ = writeln!(out, "{record}");
+    let record = records::ErrorRecord {
+        error: format!("{error:#}"),
+        file,
+        status: "error",
+    };
+    let _ = records::write_line(out, &record);
 }
 
 /// Reports a failed write of results: quietly when the reader has gone, else as an error.
