@@ -1,4 +1,4 @@
-//! The CrossProduct corpus over every engine (varisat, cadical and native). Every solution found
+//! The CrossProduct corpus over every engine (varisat, cadical, dpll, native and auto). Every solution found
 //! has passed the independent verifier (inside `Engine::enumerate`); counts come from the
 //! files' `# solutions:` headers and solution lists from the shipped `.solutions` /
 //! `.solution` files, never from this file. SAT engines run under every line encoding,

@@ -30,7 +30,7 @@ fn check(engine: &Engine, path: &str) {
 }
 
 /// `kakuro!(name, "file")`: `tests/data/kakuro/file.kakuro` against `file.solution`, with
-/// each engine (tests `name::varisat`, `name::cadical`, `name::native`).
+/// each engine (tests `name::varisat`, `name::cadical`, `name::dpll`, `name::native`, `name::auto`).
 macro_rules! kakuro {
     ($name:ident, $path:literal) => {
         engine_test!($name, |e| check(

@@ -10,7 +10,7 @@ use cagesat::{Engine, EngineOptions, Outcome};
 use common::{check_unique_with_known_solution, load, solve_file};
 
 /// `kenken!(name, "dir/file")`: `tests/data/kenken/dir/file.kenken` with each engine
-/// (tests `name::varisat`, `name::cadical`, `name::native`), uniqueness checked, compared with `file.sol` /
+/// (tests `name::varisat`, `name::cadical`, `name::dpll`, `name::native`, `name::auto`), uniqueness checked, compared with `file.sol` /
 /// `file.solution` when present.
 macro_rules! kenken {
     ($name:ident, $path:literal) => {

@@ -8,8 +8,9 @@ use crate::common;
 use common::check_unique_with_known_solution;
 
 /// `large!(name, "stem")`: `tests/data/kenken/generated/stem.kenken` with each engine
-/// (tests `name::varisat`, `name::cadical`, `name::dpll`, `name::native`), all ignored
-/// outside the release-mode run; `large!(name, "stem", sat_only)` runs the CDCL backends only.
+/// (tests `name::varisat`, `name::cadical`, `name::dpll`, `name::native`, `name::auto`),
+/// all ignored outside the release-mode run; `large!(name, "stem", sat_only)` runs the
+/// CDCL backends only (and `auto`, which goes to one for these sides).
 macro_rules! large {
     ($name:ident, $stem:literal) => {
         engine_test!(

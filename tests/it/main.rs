@@ -3,6 +3,7 @@
 #[macro_use]
 mod common;
 
+mod auto_backend;
 mod count;
 mod crossproduct;
 mod crossproduct_doc;

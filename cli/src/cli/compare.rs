@@ -20,7 +20,7 @@ pub(crate) struct CompareArgs {
     pub formula: FormulaArgs,
     /// Built-in engines to run (default: all; `sat` is every embedded SAT backend, `auto`
     /// the default one chosen per puzzle).
-    #[arg(long, value_enum, value_delimiter = ',', default_values = ["native", "sat"])]
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [CompareEngineArg::Native, CompareEngineArg::Sat])]
     pub engines: Vec<CompareEngineArg>,
     /// Also run this external SAT solver (repeatable), e.g. `cadical`; `z3` and `cvc5` run
     /// the SMT-LIB script.

@@ -155,8 +155,8 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
     match run() {
         Ok((puzzle, outcome, stats)) => {
             let written = if args.json {
-                let v = super::solve::solve_json(&name, &puzzle, &outcome, &stats);
-                writeln!(out, "{v}")
+                let record = super::solve::solve_record(&name, &puzzle, &outcome, &stats);
+                super::records::write_line(out, &record)
             } else {
                 super::solve::write_solve_text(out, None, &puzzle, &outcome)
             };

@@ -5,14 +5,13 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use clap::Args;
-use serde_json::json;
-
+use super::records::GradeRecord;
 use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{
     grade_puzzle, Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root,
 };
 use cagesat::puzzle::Puzzle;
+use clap::Args;
 
 /// `grade` options.
 #[derive(Debug, Args)]
@@ -82,11 +81,11 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     _ => outside += 1,
                 }
             } else if args.json {
-                let value = match &g {
-                    PuzzleGrade::KenKen(g) => grade_json(&name, &puzzle, g),
-                    PuzzleGrade::Kakuro(g) => kakuro_json(&name, &puzzle, g),
+                let record = match &g {
+                    PuzzleGrade::KenKen(g) => grade_record(&name, &puzzle, g),
+                    PuzzleGrade::Kakuro(g) => kakuro_record(&name, &puzzle, g),
                 };
-                if let Err(e) = writeln!(out, "{value}") {
+                if let Err(e) = super::records::write_line(out, &record) {
                     broken = Some(e);
                     return ControlFlow::Break(());
                 }
@@ -218,42 +217,40 @@ fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io
     Ok(())
 }
 
-fn grade_json(name: &str, puzzle: &Puzzle, g: &Grade) -> serde_json::Value {
-    let fixed: serde_json::Map<String, serde_json::Value> = g
-        .roots
-        .iter()
-        .map(|(l, r)| (l.name().to_string(), json!(r.fixed(g.cells))))
-        .collect();
-    json!({
-        "file": name,
-        "kind": puzzle.kind(),
-        "size": puzzle.size_label(),
-        "level": level_name(g),
-        "cnf_up_solves": g.cnf_up.solves(),
-        "cnf_up_fixed": g.cnf_up.fixed(g.cells),
-        "box_box_needed": g.needs_box_pairs(),
-        "cells": g.cells,
-        "fixed": fixed,
-    })
+fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a> {
+    GradeRecord {
+        box_box_needed: Some(g.needs_box_pairs()),
+        cells: g.cells,
+        cnf_up_fixed: g.cnf_up.fixed(g.cells),
+        cnf_up_solves: g.cnf_up.solves(),
+        file: name,
+        fixed: g
+            .roots
+            .iter()
+            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
+            .collect(),
+        kind: puzzle.kind(),
+        level: level_name(g),
+        size: puzzle.size_label(),
+    }
 }
 
 /// The KenKen record's fields for a Kakuro: `kind` is `kakuro`, `level` and the keys of
 /// `fixed` are Kakuro levels, and `box_box_needed` (a KenKen deduction) is null.
-fn kakuro_json(name: &str, puzzle: &Puzzle, g: &KakuroGrade) -> serde_json::Value {
-    let fixed: serde_json::Map<String, serde_json::Value> = g
-        .roots
-        .iter()
-        .map(|(l, r)| (l.name().to_string(), json!(r.fixed(g.cells))))
-        .collect();
-    json!({
-        "file": name,
-        "kind": puzzle.kind(),
-        "size": puzzle.size_label(),
-        "level": g.level.map_or("unsat", KakuroLevel::name),
-        "cnf_up_solves": g.cnf_up.solves(),
-        "cnf_up_fixed": g.cnf_up.fixed(g.cells),
-        "box_box_needed": null,
-        "cells": g.cells,
-        "fixed": fixed,
-    })
+fn kakuro_record<'a>(name: &'a str, puzzle: &Puzzle, g: &KakuroGrade) -> GradeRecord<'a> {
+    GradeRecord {
+        box_box_needed: None,
+        cells: g.cells,
+        cnf_up_fixed: g.cnf_up.fixed(g.cells),
+        cnf_up_solves: g.cnf_up.solves(),
+        file: name,
+        fixed: g
+            .roots
+            .iter()
+            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
+            .collect(),
+        kind: puzzle.kind(),
+        level: g.level.map_or("unsat", KakuroLevel::name).to_string(),
+        size: puzzle.size_label(),
+    }
 }

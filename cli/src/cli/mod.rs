@@ -16,6 +16,7 @@ mod grade;
 mod keen_arg;
 mod progress;
 mod proof;
+mod records;
 mod render;
 mod smt;
 mod solve;
@@ -130,11 +131,7 @@ impl FormulaArgs {
     fn encode_options(&self) -> EncodeOptions {
         EncodeOptions {
             amo: self.amo.into(),
-            cage_lines: match self.cage_lines {
-                CageLinesArg::Auto => CageLines::Auto,
-                CageLinesArg::On => CageLines::On,
-                CageLinesArg::Off => CageLines::Off,
-            },
+            cage_lines: self.cage_lines.into(),
             constraint: self.encoding.into(),
             line_filter: !self.no_line_filter,
             ..EncodeOptions::default()
@@ -223,12 +220,7 @@ impl SolverArgs {
                 command: cmd.clone(),
                 timeout: None,
             }),
-            (None, EngineArg::Sat) => Ok(match self.backend.unwrap_or(BackendArg::Auto) {
-                BackendArg::Varisat => Engine::Varisat,
-                BackendArg::Cadical => Engine::Cadical,
-                BackendArg::Dpll => Engine::Dpll,
-                BackendArg::Auto => Engine::Auto,
-            }),
+            (None, EngineArg::Sat) => Ok(self.backend.unwrap_or(BackendArg::Auto).into()),
             (None, EngineArg::Native) => Ok(Engine::Native),
         }
     }
@@ -340,6 +332,17 @@ pub(crate) enum BackendArg {
     Dpll,
 }
 
+impl From<BackendArg> for Engine {
+    fn from(a: BackendArg) -> Self {
+        match a {
+            BackendArg::Auto => Engine::Auto,
+            BackendArg::Varisat => Engine::Varisat,
+            BackendArg::Cadical => Engine::Cadical,
+            BackendArg::Dpll => Engine::Dpll,
+        }
+    }
+}
+
 /// `--cage-lines` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CageLinesArg {
@@ -349,6 +352,16 @@ pub(crate) enum CageLinesArg {
     On,
     /// Never.
     Off,
+}
+
+impl From<CageLinesArg> for CageLines {
+    fn from(a: CageLinesArg) -> Self {
+        match a {
+            CageLinesArg::Auto => CageLines::Auto,
+            CageLinesArg::On => CageLines::On,
+            CageLinesArg::Off => CageLines::Off,
+        }
+    }
 }
 
 /// `--amo` values.
@@ -481,9 +494,12 @@ pub(crate) fn error_record(out: &mut impl Write, file: &str, error: &anyhow::Err
     if is_broken_pipe(error) || output_closed() {
         return;
     }
-    let record =
-        serde_json::json!({"file": file, "status": "error", "error": format!("{error:#}")});
-    let _ = writeln!(out, "{record}");
+    let record = records::ErrorRecord {
+        error: format!("{error:#}"),
+        file,
+        status: "error",
+    };
+    let _ = records::write_line(out, &record);
 }
 
 /// Reports a failed write of results: quietly when the reader has gone, else as an error.
@@ -517,4 +533,51 @@ pub(crate) struct Files {
     /// the file is done; `--jobs 1` streams solutions as they are found.
     #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<usize>)]
     pub jobs: Option<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command-line name clap gives `value`.
+    fn clap_name(value: &impl ValueEnum) -> String {
+        let possible = value.to_possible_value().expect("no value is hidden");
+        possible.get_name().to_string()
+    }
+
+    /// Every value of a mirror enum converts to the library value of the same name, so the
+    /// flags and the library's reports (`name()`) spell each choice alike.
+    #[test]
+    fn mirror_values_have_the_library_names() {
+        for &a in AmoArg::value_variants() {
+            assert_eq!(clap_name(&a), AmoEncoding::from(a).name());
+        }
+        for &a in CageLinesArg::value_variants() {
+            assert_eq!(clap_name(&a), CageLines::from(a).name());
+        }
+        for &a in EncodingArg::value_variants() {
+            assert_eq!(clap_name(&a), ConstraintEncoding::from(a).name());
+        }
+        for &a in BackendArg::value_variants() {
+            assert_eq!(clap_name(&a), Engine::from(a).name());
+        }
+        for &a in smt::ProductArg::value_variants() {
+            let form: cagesat::ProductForm = a.into();
+            assert_eq!(clap_name(&a), form.name());
+        }
+    }
+
+    /// `--solver z3` and `--solver cvc5` name the SMT solvers, by their program names.
+    #[test]
+    fn smt_solvers_by_program_name() {
+        for solver in [cagesat::SmtSolver::Z3, cagesat::SmtSolver::Cvc5] {
+            assert_eq!(smt::smt_solver(solver.program()), Some(solver));
+            assert_eq!(
+                smt::smt_solver(&format!(" {} ", solver.program())),
+                Some(solver)
+            );
+        }
+        assert_eq!(smt::smt_solver("cadical"), None);
+        assert_eq!(smt::smt_solver("z3 -smt2"), None);
+    }
 }

@@ -44,10 +44,7 @@ pub(crate) struct SmtArgs {
 impl SmtArgs {
     pub(crate) fn options(&self) -> SmtOptions {
         SmtOptions {
-            product: match self.smt_product {
-                ProductArg::Exponents => ProductForm::Exponents,
-                ProductArg::Nonlinear => ProductForm::Nonlinear,
-            },
+            product: self.smt_product.into(),
         }
     }
 }
@@ -61,13 +58,20 @@ pub(crate) enum ProductArg {
     Nonlinear,
 }
 
+impl From<ProductArg> for ProductForm {
+    fn from(a: ProductArg) -> Self {
+        match a {
+            ProductArg::Exponents => ProductForm::Exponents,
+            ProductArg::Nonlinear => ProductForm::Nonlinear,
+        }
+    }
+}
+
 /// The SMT solver a `--solver` value names (`z3`, `cvc5`), if any.
 pub(crate) fn smt_solver(name: &str) -> Option<SmtSolver> {
-    match name.trim() {
-        "z3" => Some(SmtSolver::Z3),
-        "cvc5" => Some(SmtSolver::Cvc5),
-        _ => None,
-    }
+    [SmtSolver::Z3, SmtSolver::Cvc5]
+        .into_iter()
+        .find(|s| s.program() == name.trim())
 }
 
 /// `encode --format smtlib`.

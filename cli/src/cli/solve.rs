@@ -5,20 +5,21 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Mutex;
 
-use anyhow::Context;
-use clap::Args;
-use serde_json::json;
-
 use super::batch;
 use super::progress::Progress;
+use super::records::{
+    self, CertificateRecord, CountOpening, CountRecord, CountTotals, SolveRecord,
+};
 use super::{
     display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
     EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
+use anyhow::Context;
 use cagesat::{
     render_json, render_text, write_certificate, Certificate, Count, Engine, EngineStats, Grid,
     Outcome, Puzzle, Session, Stop, StopReason,
 };
+use clap::Args;
 
 /// `solve` options.
 #[derive(Debug, Args)]
@@ -216,19 +217,17 @@ pub(super) fn solve_files(
                 None => None,
             };
             let written = if args.json {
-                let mut record = solve_json(name, &puzzle, &outcome, &stats);
+                let mut record = solve_record(name, &puzzle, &outcome, &stats);
                 if let Some(prefix) = &args.proof {
-                    record["certificate"] = certificate.map_or(json!(null), |c| {
-                        json!({
-                            "cnf": format!("{prefix}.cnf"),
-                            "lrat": format!("{prefix}.lrat"),
-                            "vars": c.vars,
-                            "clauses": c.clauses,
-                            "proof_bytes": c.proof_bytes,
-                        })
-                    });
+                    record.certificate = Some(certificate.map(|c| CertificateRecord {
+                        clauses: c.clauses,
+                        cnf: format!("{prefix}.cnf"),
+                        lrat: format!("{prefix}.lrat"),
+                        proof_bytes: c.proof_bytes,
+                        vars: c.vars,
+                    }));
                 }
-                writeln!(out, "{record}")
+                records::write_line(out, &record)
             } else {
                 write_solve_text(out, many.then_some(name), &puzzle, &outcome).and_then(
                     |()| match (&args.proof, certificate) {
@@ -381,8 +380,11 @@ impl<'a> SolutionPrinter<'a> {
         self.opened = true;
         if self.json {
             if self.print {
-                let (file, kind) = (json!(self.name), json!(self.puzzle.kind()));
-                write!(out, "{{\"file\":{file},\"kind\":{kind},\"solutions\":[")?;
+                let opening = records::members(&CountOpening {
+                    file: self.name,
+                    kind: self.puzzle.kind(),
+                });
+                write!(out, "{{{opening},\"solutions\":[")?;
             }
         } else if self.header {
             writeln!(out, "== {}", self.name)?;
@@ -428,55 +430,41 @@ impl<'a> SolutionPrinter<'a> {
         if !self.json {
             return write_count_tail(out, count);
         }
-        let v = count_json(self.name, puzzle, count, stats);
+        let totals = CountTotals {
+            complete: count.complete,
+            count: count.count,
+            stats: stats.into(),
+            stopped: count.stopped.map(StopReason::name),
+        };
         if !self.print {
-            return writeln!(out, "{v}");
+            return records::write_line(out, &CountRecord::new(self.name, puzzle.kind(), totals));
         }
         // The record was opened with `file`, `kind` and the streamed `solutions`.
-        write!(out, "]")?;
-        for key in ["complete", "count", "stats", "stopped"] {
-            write!(out, ",\"{key}\":{}", v[key])?;
-        }
-        writeln!(out, "}}")
+        writeln!(out, "],{}}}", records::members(&totals))
     }
 }
 
 /// The JSON record of a solve.
-pub(super) fn solve_json(
-    name: &str,
+pub(super) fn solve_record<'a>(
+    name: &'a str,
     puzzle: &Puzzle,
     outcome: &Outcome,
     stats: &EngineStats,
-) -> serde_json::Value {
+) -> SolveRecord<'a> {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => ("solved", render_json(puzzle, grid), json!(unique)),
-        Outcome::Unsat => ("unsat", json!(null), json!(null)),
-        Outcome::Stopped { grid, reason } => (
-            reason.name(),
-            grid.as_ref()
-                .map_or(json!(null), |g| render_json(puzzle, g)),
-            json!(null),
-        ),
+        Outcome::Solved { grid, unique } => ("solved", Some(grid), *unique),
+        Outcome::Unsat => ("unsat", None, None),
+        Outcome::Stopped { grid, reason } => (reason.name(), grid.as_ref(), None),
     };
-    json!({
-        "file": name,
-        "kind": puzzle.kind(),
-        "status": status,
-        "solution": solution,
-        "unique": unique,
-        "stats": stats.to_json(),
-    })
-}
-
-fn count_json(name: &str, puzzle: &Puzzle, count: Count, stats: &EngineStats) -> serde_json::Value {
-    json!({
-        "file": name,
-        "kind": puzzle.kind(),
-        "count": count.count,
-        "complete": count.complete,
-        "stopped": count.stopped.map(StopReason::name),
-        "stats": stats.to_json(),
-    })
+    SolveRecord {
+        certificate: None,
+        file: name,
+        kind: puzzle.kind(),
+        solution: solution.map_or(serde_json::Value::Null, |g| render_json(puzzle, g)),
+        stats: stats.into(),
+        status,
+        unique,
+    }
 }
 
 /// The text report of a solve.

@@ -1,98 +1,22 @@
-//! Choosing the embedded SAT backend: the measured `auto` rule (`Engine::auto_backend`),
-//! `Engine::Auto` answering like the backend it picks, and the CLI's `--backend` flag.
+//! Choosing the embedded SAT backend on the command line: `--backend` (the `auto` rule
+//! itself is tested with the library, in `tests/it/auto_backend.rs`).
 
 use crate::common;
 
-use cagesat::{
-    Engine, EngineOptions, Outcome, AUTO_CADICAL_MIN_SIDE, AUTO_DPLL_CLAUSES_PER_CONFLICT,
-    AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE, AUTO_DPLL_PROVEN,
-};
 use common::cli::run;
-use common::{exact_count, load};
 
 const KEEN_9X9: &str = "tests/data/kenken/keen/9x9-e-00.kenken";
-const KENKEN_20X20: &str = "tests/data/kenken/generated/gen_kenken_20x20_s20002.kenken";
-const KENKEN_16X16: &str = "tests/data/kenken/generated/gen_kenken_16x16_s16000.kenken";
+const KENKEN_10X10: &str = "tests/data/kenken/generated/gen_kenken_10x10_s10000.kenken";
 const KAKURO: &str = "tests/data/kakuro/panpapag_hard_12x10.kakuro";
 const CP_MULTI: &str = "tests/data/crossproduct/seeds/norvig-multi-4.crossproduct";
 const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 
-/// CaDiCaL when built in, else varisat.
-fn cadical_if_built() -> Engine {
-    if cfg!(feature = "cadical") {
-        Engine::Cadical
-    } else {
-        Engine::Varisat
-    }
-}
-
-#[test]
-fn auto_rule_follows_the_measurements() {
-    let pick = |path: &str, limit| Engine::auto_backend(&load(path), limit);
-    let fallback = |path: &str, limit| Engine::auto_fallback(&load(path), limit);
-    assert_eq!(AUTO_CADICAL_MIN_SIDE, 17);
-    assert_eq!(AUTO_DPLL_MAX_SIDE, 9);
-    assert_eq!((AUTO_DPLL_CONFLICTS, AUTO_DPLL_PROVEN), (1_000, 256));
-    assert_eq!(AUTO_DPLL_CLAUSES_PER_CONFLICT, 1_000);
-    for limit in [Some(1), Some(2), None, Some(3), Some(5000)] {
-        // The DPLL walk first for everything but KenKen beyond 9×9 ...
-        for path in [KEEN_9X9, KAKURO, CP_MULTI] {
-            assert_eq!(pick(path, limit), Engine::Dpll, "{path}");
-        }
-        // ... which goes to CDCL at once: varisat up to 16×16, CaDiCaL from 17×17.
-        assert_eq!(pick(KENKEN_16X16, limit), Engine::Varisat);
-        assert_eq!(pick(KENKEN_20X20, limit), cadical_if_built());
-        // The hand-over after the DPLL budget: varisat, but CaDiCaL to count CrossProducts.
-        assert_eq!(fallback(KEEN_9X9, limit), Engine::Varisat);
-        assert_eq!(fallback(KAKURO, limit), Engine::Varisat);
-        let counting = limit.is_none_or(|l| l > 2);
-        let cp = if counting {
-            cadical_if_built()
-        } else {
-            Engine::Varisat
-        };
-        assert_eq!(fallback(CP_MULTI, limit), cp);
-    }
-}
-
-#[test]
-fn auto_answers_like_both_backends() {
-    let opts = EngineOptions::default();
-    for path in [KEEN_9X9, KAKURO, CP_MULTI] {
-        let puzzle = load(path);
-        let want = exact_count(&Engine::Varisat, &puzzle, &opts);
-        assert_eq!(exact_count(&Engine::Auto, &puzzle, &opts), want, "{path}");
-        assert_eq!(
-            exact_count(&cadical_if_built(), &puzzle, &opts),
-            want,
-            "{path}"
-        );
-        let (outcome, _) = Engine::Auto.prove_unique(&puzzle, &opts).unwrap();
-        let Outcome::Solved { unique, .. } = outcome else {
-            panic!("{path}: no solution")
-        };
-        assert_eq!(unique, Some(want == 1), "{path}");
-    }
-    assert_eq!(Engine::Auto.name(), "auto");
-}
-
-#[test]
-fn builtin_engines_are_native_varisat_cadical_when_built_and_dpll() {
-    let names: Vec<String> = Engine::builtin()
-        .iter()
-        .map(|e| e.name().to_string())
-        .collect();
-    let want: &[&str] = if cfg!(feature = "cadical") {
-        &["native", "varisat", "cadical", "dpll"]
-    } else {
-        &["native", "varisat", "dpll"]
-    };
-    assert_eq!(names, want);
-}
-
 #[cfg(not(feature = "cadical"))]
 #[test]
 fn cadical_without_the_feature_is_a_solver_error() {
+    use cagesat::{Engine, EngineOptions};
+    use common::load;
+
     let puzzle = load(NORVIG_4X4);
     let e = Engine::Cadical
         .solve(&puzzle, &EngineOptions::default())
@@ -137,6 +61,29 @@ fn every_backend_flag_gives_the_same_verified_solution() {
         assert_eq!(o.code, Some(0), "{backend}: {}", o.stderr);
         assert_eq!(o.stdout, "4 solutions\n", "{backend}");
     }
+}
+
+/// The default (`--backend auto`) answers each puzzle as the backend its rule picks does:
+/// the same verified grid, uniqueness and CNF size, in the same record.
+#[test]
+fn default_backend_answers_like_the_one_its_rule_picks() {
+    let engine = |name| cagesat::Engine::auto_backend(&common::load(name), Some(2));
+    for path in [KEEN_9X9, KAKURO, CP_MULTI, KENKEN_10X10] {
+        let picked = engine(path).name().to_string();
+        let default = run(["solve", "--unique", "--json", path]);
+        let explicit = run(["solve", "--unique", "--json", "--backend", &picked, path]);
+        assert_eq!(default.code, explicit.code, "{path}: {}", default.stderr);
+        let (mut a, mut b) = (default.json(), explicit.json());
+        for key in ["vars", "clauses"] {
+            assert!(a["stats"][key].as_u64().is_some_and(|n| n > 0), "{path}");
+            assert_eq!(a["stats"][key], b["stats"][key], "{path} ({picked}): {key}");
+        }
+        a["stats"] = serde_json::Value::Null;
+        b["stats"] = serde_json::Value::Null;
+        assert_eq!(a, b, "{path} ({picked})");
+    }
+    assert_eq!(engine(KEEN_9X9), cagesat::Engine::Dpll);
+    assert_eq!(engine(KENKEN_10X10), cagesat::Engine::Varisat);
 }
 
 #[test]

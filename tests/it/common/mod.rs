@@ -8,42 +8,21 @@ use std::path::Path;
 
 use cagesat::{read_puzzle, Count, Engine, EngineOptions, EngineStats, Grid, Outcome, Puzzle};
 
-/// Instantiates the items given once per built-in engine, as modules `varisat`, `cadical`
-/// (when the `cadical` feature is on), `dpll` and `native`; inside, `engine()` is that
-/// module's engine (rustsat's `gen_tests!` idea).
-#[macro_export]
-macro_rules! per_engine {
-    ($($body:item)*) => {
-        $crate::per_engine!(@one varisat, Varisat, $($body)*);
-        #[cfg(feature = "cadical")]
-        $crate::per_engine!(@one cadical, Cadical, $($body)*);
-        $crate::per_engine!(@one dpll, Dpll, $($body)*);
-        $crate::per_engine!(@one native, Native, $($body)*);
-    };
-    (@one $module:ident, $engine:ident, $($body:item)*) => {
-        mod $module {
-            #[allow(unused_imports, reason = "not every body uses every import")]
-            use super::*;
-            fn engine() -> cagesat::Engine {
-                cagesat::Engine::$engine
-            }
-            $($body)*
-        }
-    };
-}
-
-/// One test per built-in engine: `engine_test!(name, check)` expands to a module `name`
-/// holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is on),
-/// `fn dpll()` and `fn native()`, each calling `check(&engine)` (`check` is any
-/// `Fn(&Engine)` expression, resolved in the calling module). This is the
+/// One test per engine of the matrix: `engine_test!(name, check)` expands to a module
+/// `name` holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is
+/// on), `fn dpll()`, `fn native()` and `fn auto()` (the command line's default,
+/// [`Engine::Auto`], which picks a backend per puzzle), each calling `check(&engine)`
+/// (`check` is any `Fn(&Engine)` expression, resolved in the calling module). This is the
 /// one-line-per-corpus-file form (varisat's `test_cnf!`) run over every engine (rustsat's
-/// `gen_tests!`), so `cargo test native`, `cargo test varisat`, `cargo test cadical` or
-/// `cargo test dpll` picks one engine.
+/// `gen_tests!`), so `cargo test native`, `cargo test varisat`, `cargo test cadical`,
+/// `cargo test dpll` or `cargo test auto` picks one engine.
 ///
 /// Attributes before `name` apply to every engine's test; after `check`, in this order,
-/// `varisat: #[…]`, `cadical: #[…]`, `sat: #[…]` (both CDCL backends), `dpll: #[…]` and
-/// `native: #[…]` apply to some (an engine-specific `#[ignore]`); `cdcl_only` leaves the
-/// two engines without clause learning (native, dpll) out, and the call site says why.
+/// `varisat: #[…]`, `cadical: #[…]`, `sat: #[…]` (both CDCL backends), `dpll: #[…]`,
+/// `native: #[…]` and `auto: #[…]` apply to some (an engine-specific `#[ignore]`);
+/// `cdcl_only` leaves the two engines without clause learning (native, dpll) out, and the
+/// call site says why (`auto` stays: it hands a hard search over to a CDCL backend, and
+/// goes to one at once for KenKen beyond `AUTO_DPLL_MAX_SIDE`).
 #[macro_export]
 macro_rules! engine_test {
     ($(#[$all:meta])* $name:ident, $check:expr, cdcl_only) => {
@@ -61,11 +40,16 @@ macro_rules! engine_test {
             fn cadical() {
                 ($check)(&cagesat::Engine::Cadical);
             }
+            #[test]
+            $(#[$all])*
+            fn auto() {
+                ($check)(&cagesat::Engine::Auto);
+            }
         }
     };
     ($(#[$all:meta])* $name:ident, $check:expr
         $(, varisat: #[$v:meta])? $(, cadical: #[$c:meta])? $(, sat: #[$s:meta])?
-        $(, dpll: #[$d:meta])? $(, native: #[$n:meta])? $(,)?) => {
+        $(, dpll: #[$d:meta])? $(, native: #[$n:meta])? $(, auto: #[$a:meta])? $(,)?) => {
         mod $name {
             #[allow(unused_imports, reason = "not every check uses every import")]
             use super::*;
@@ -95,6 +79,12 @@ macro_rules! engine_test {
             $(#[$n])?
             fn native() {
                 ($check)(&cagesat::Engine::Native);
+            }
+            #[test]
+            $(#[$all])*
+            $(#[$a])?
+            fn auto() {
+                ($check)(&cagesat::Engine::Auto);
             }
         }
     };
