@@ -28,16 +28,17 @@ pub(crate) struct CompareArgs {
     pub solvers: Vec<String>,
     /// Time limit per run (each engine on each puzzle, each repetition), in seconds; a run
     /// that runs out is reported as `timeout` and the comparison goes on.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Runs per puzzle and engine, at least 1; the median time is reported.
-    #[arg(long, default_value_t = 1, value_parser = super::at_least_one::<usize>)]
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one::<usize>,
+          allow_negative_numbers = true)]
     pub repeat: usize,
     /// Print one JSON object per (puzzle, engine) instead of the table.
     #[arg(long)]
     pub json: bool,
     /// Also write a self-contained HTML report here: time per puzzle against size for each
-    /// engine (log scales), total time per engine, and the table.
+    /// engine (log scales), total time per engine, and the table (a file: not `-`).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<std::path::PathBuf>,
 }
@@ -81,7 +82,15 @@ pub(super) fn compare_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let timeout = match parse_timeout(args.timeout) {
+    let checked = args.input.check().and_then(|()| {
+        if args.report.as_deref().is_some_and(super::is_stdout) {
+            anyhow::bail!(
+                "cagesat: --report writes an HTML file and standard output holds the table: give it a file name, not -"
+            );
+        }
+        parse_timeout(args.timeout)
+    });
+    let timeout = match checked {
         Ok(t) => t,
         Err(error) => return super::fail(err, &error),
     };

@@ -21,7 +21,8 @@ pub(crate) struct EncodeArgs {
     /// Formula options.
     #[command(flatten)]
     pub formula: FormulaArgs,
-    /// Write the CNF (or the `--stats` table) here instead of standard output.
+    /// Write the CNF (or the `--stats` table) here instead of standard output (`-`: standard
+    /// output).
     #[arg(short, long, value_name = "OUT.cnf")]
     pub output: Option<PathBuf>,
     /// Add a blocking clause that excludes the solution in this file (repeatable), so an
@@ -71,6 +72,9 @@ pub(super) fn encode(args: &EncodeArgs, out: &mut impl Write, err: &mut impl Wri
 }
 
 fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    super::stdin_once(
+        std::iter::once(args.file.as_path()).chain(args.block.iter().map(PathBuf::as_path)),
+    )?;
     let name = display_name(&args.file);
     let puzzle = load(&args.file, args.formula.strict)?;
     if args.format == super::smt::FormatArg::Smtlib {
@@ -94,7 +98,7 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
             write_dimacs(&mut w, &puzzle, &enc, &opts, &blocked)
         }
     };
-    let written = match &args.output {
+    let written = match super::output_path(args.output.as_deref()) {
         Some(path) => File::create(path).and_then(|f| {
             let mut w = BufWriter::new(f);
             write(&mut w)?;
@@ -133,6 +137,9 @@ fn blocked_solution(path: &Path, enc: &Encoding) -> anyhow::Result<Grid<u8>> {
 
 /// `cagesat decode`.
 pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    if let Err(error) = super::stdin_once([args.file.as_path(), args.model.as_path()]) {
+        return fail(err, &error);
+    }
     let name = display_name(&args.file);
     let run = || -> anyhow::Result<(cagesat::Puzzle, Outcome, EngineStats)> {
         let puzzle = load(&args.file, args.formula.strict)?;

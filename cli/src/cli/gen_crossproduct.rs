@@ -17,22 +17,27 @@ use cagesat::{EncodeOptions, Stop};
 #[derive(Debug, Args)]
 pub(crate) struct CrossProductGenArgs {
     /// Table rows.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub rows: usize,
     /// Table columns.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub cols: usize,
     /// Generator seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub seed: u64,
     /// Number of puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub count: usize,
     /// Keep only puzzles with exactly one solution.
     #[arg(long)]
     pub unique: bool,
     /// Give up after drawing this many tables.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub max_attempts: u64,
     /// Write NAME.crossproduct and NAME.solution files here instead of printing.
     #[arg(long, value_name = "DIR")]
@@ -40,7 +45,7 @@ pub(crate) struct CrossProductGenArgs {
     /// Time limit per puzzle, in seconds: a puzzle not found by then ends the run with how
     /// far it got (tables drawn, puzzles made) and exit status 3; puzzles already made are
     /// kept.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Line constraint encoding used for the uniqueness check.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
@@ -71,7 +76,7 @@ pub(super) fn crossproduct(
         Ok(l) => l,
         Err(e) => return fail(err, &e),
     };
-    if let Some(dir) = &a.out {
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
         if let Err(e) = std::fs::create_dir_all(dir) {
             let e =
                 anyhow::Error::new(e).context(format!("cagesat: cannot create {}", dir.display()));
@@ -91,7 +96,7 @@ pub(super) fn crossproduct(
             }
             made += 1;
             progress.inc();
-            written = match &a.out {
+            written = match super::output_path(a.out.as_deref()) {
                 Some(dir) => {
                     let stem = dir.join(g.stem());
                     std::fs::write(stem.with_extension("crossproduct"), g.file_text())
@@ -133,7 +138,7 @@ pub(super) fn crossproduct(
             status = fail(err, &anyhow::Error::new(e).context("cagesat"));
         }
     }
-    if let Some(dir) = &a.out {
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
         let _ = writeln!(out, "wrote {made} puzzles to {}", dir.display());
     }
     status

@@ -18,16 +18,20 @@ use cagesat::Stop;
 #[derive(Debug, Args)]
 pub(crate) struct KakuroGenArgs {
     /// Rows, the clue row at the top included (3..=64).
-    #[arg(long)]
+    #[arg(long, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub rows: usize,
     /// Columns, the clue column at the left included (3..=64).
-    #[arg(long)]
+    #[arg(long, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub cols: usize,
     /// Random seed; puzzle i of a run uses seed + i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub seed: u64,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub count: u64,
     /// Write NAME.kakuro and NAME.solution files into this directory instead of printing.
     #[arg(long, value_name = "DIR")]
@@ -39,7 +43,7 @@ pub(crate) struct KakuroGenArgs {
     /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
     /// with how far it got (shapes, uniqueness checks, repairs) and exit status 3; puzzles
     /// already made are kept.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
@@ -50,7 +54,7 @@ pub(super) fn kakuro(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let limits = Limits::new(interrupt, a.timeout)?;
-    if let Some(dir) = &a.out {
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
@@ -68,7 +72,7 @@ pub(super) fn kakuro(
         let g = generate_kakuro_until(&params, &stop)
             .with_context(|| format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count))?;
         let text = file_text(a, seed, &g);
-        match &a.out {
+        match super::output_path(a.out.as_deref()) {
             Some(dir) => {
                 let name = format!("kakuro_{}x{}_s{seed}", a.rows, a.cols);
                 write_file(&dir.join(format!("{name}.kakuro")), &text)?;

@@ -35,16 +35,20 @@ pub(crate) enum GenerateKind {
 #[derive(Debug, Args)]
 pub(crate) struct KenKenGenArgs {
     /// Side length (1..=26).
-    #[arg(long)]
+    #[arg(long, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub size: usize,
     /// Random seed; puzzle i of a run uses seed + i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub seed: u64,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub count: u64,
     /// Largest cage.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
     pub max_cage: usize,
     /// Operators that may appear, e.g. "+-*/", "+*" or "-/". `-` and `/` fit only two-cell
     /// cages: without `+` and `*`, cages have at most two cells and a pair no allowed
@@ -62,7 +66,7 @@ pub(crate) struct KenKenGenArgs {
     /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
     /// with how far it got (uniqueness checks, repairs) and exit status 3; puzzles already
     /// made are kept.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
@@ -128,7 +132,7 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
         ops: parse_ops(&a.ops)?,
         logic_solvable: !a.allow_search,
     };
-    if let Some(dir) = &a.out {
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
@@ -159,7 +163,7 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             .iter_rows()
             .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
-        match &a.out {
+        match super::output_path(a.out.as_deref()) {
             Some(dir) => {
                 let name = format!("kenken_{0}x{0}_s{seed}", a.size);
                 write_file(&dir.join(format!("{name}.kenken")), &text)?;

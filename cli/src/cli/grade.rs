@@ -38,6 +38,9 @@ struct Row {
 }
 
 pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    if let Err(error) = args.input.check() {
+        return fail(err, &error);
+    }
     let mut status = EXIT_OK;
     let mut rows = Vec::new();
     let mut kakuro_rows = Vec::new();

@@ -72,6 +72,11 @@ pub(crate) struct Cli {
     /// Draw no progress on standard error (progress is drawn only when it is a terminal).
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// Show progress on standard error even when it is not a terminal (a script, a
+    /// notebook, a log): there, a plain line every 2 seconds (`count`: solutions so far and
+    /// their rate; several files: puzzles done); not with --quiet.
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    pub progress: bool,
 }
 
 /// Subcommands.
@@ -188,7 +193,7 @@ pub(crate) struct SolverArgs {
     pub solver: Option<String>,
     /// Time limit per puzzle, in seconds, for every engine; a puzzle that runs out reports
     /// status `timeout` (exit 3) with what was found so far.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
@@ -236,11 +241,37 @@ where
     T: std::str::FromStr + PartialOrd + From<u8>,
     T::Err: std::fmt::Display,
 {
+    if is_negative::<T>(s) {
+        return Err("must be at least 1".into());
+    }
     let v: T = s.trim().parse().map_err(|e| format!("{e}"))?;
     if v < T::from(1) {
         return Err("must be at least 1".into());
     }
     Ok(v)
+}
+
+/// Parses a whole number that may be 0 (sizes, seeds, counts whose range the generators
+/// check themselves): a negative number is named as such, not as a bad digit.
+///
+/// # Errors
+/// Text that is not a whole number, and negative numbers.
+pub(crate) fn not_negative<T>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    if is_negative::<T>(s) {
+        return Err("must not be negative".into());
+    }
+    s.trim().parse().map_err(|e| format!("{e}"))
+}
+
+/// True when `s` is `-` followed by a number of type `T` (`-1`, `-0` aside: that is 0).
+fn is_negative<T: std::str::FromStr>(s: &str) -> bool {
+    s.trim()
+        .strip_prefix('-')
+        .is_some_and(|n| n.parse::<T>().is_ok() && !n.trim_start_matches('0').is_empty())
 }
 
 /// Checks a `--timeout` value.
@@ -411,7 +442,7 @@ pub(crate) fn parse_args() -> Result<Cli, u8> {
 /// `interrupt` is requested when the process should stop (Ctrl-C, SIGTERM): the running
 /// puzzle ends like a timeout, with what it found, and no further puzzle starts.
 pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    progress::set_quiet(cli.quiet);
+    progress::set_mode(cli.quiet, cli.progress);
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
         Command::Count(args) => solve::count_files(args, interrupt, out, err),
@@ -439,6 +470,29 @@ pub(crate) fn display_name(path: &Path) -> String {
 }
 
 pub(crate) use cagesat::read_text;
+
+/// True for `-` given as an output path: standard output.
+pub(crate) fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// An output path, `None` for `-` (standard output, as when the option is left out).
+pub(crate) fn output_path(path: Option<&Path>) -> Option<&Path> {
+    path.filter(|p| !is_stdout(p))
+}
+
+/// Refuses standard input (`-`) named more than once among `inputs`: it can be read only
+/// once, and the second reading would find it empty.
+///
+/// # Errors
+/// `cagesat: standard input (-) is named twice; …`.
+pub(crate) fn stdin_once<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> anyhow::Result<()> {
+    let named = inputs.into_iter().filter(|p| *p == Path::new("-")).count();
+    if named > 1 {
+        bail!("cagesat: standard input (-) is named twice; it can be read only once");
+    }
+    Ok(())
+}
 
 /// Reads and parses one puzzle file (`-` = stdin), or a Keen game ID given in place of a
 /// file (`keen:6:…` or `6:…`, when no such file exists; see `keen_arg.rs`).
@@ -531,8 +585,19 @@ pub(crate) struct Files {
     /// Work on this many files at once (default: one per core); the output is the same,
     /// in input order (timings aside). With several jobs each file's output is held until
     /// the file is done; `--jobs 1` streams solutions as they are found.
-    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<usize>)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = at_least_one::<usize>,
+          allow_negative_numbers = true)]
     pub jobs: Option<usize>,
+}
+
+impl Files {
+    /// Checks the list before any file is read: standard input at most once.
+    ///
+    /// # Errors
+    /// See [`stdin_once`].
+    pub(crate) fn check(&self) -> anyhow::Result<()> {
+        stdin_once(self.files.iter().map(PathBuf::as_path))
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ pub(crate) struct RenderArgs {
     /// the puzzle.
     #[arg(long, value_name = "FILE.solution")]
     pub solution: Option<PathBuf>,
-    /// Write the SVG to this file instead of standard output.
+    /// Write the SVG to this file instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "OUT.svg")]
     pub output: Option<PathBuf>,
     /// Reject non-contiguous cages.
@@ -35,6 +35,7 @@ pub(super) fn render(args: &RenderArgs, out: &mut impl Write, err: &mut impl Wri
 }
 
 fn render_inner(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    super::stdin_once(std::iter::once(args.file.as_path()).chain(args.solution.as_deref()))?;
     let puzzle = load(&args.file, args.strict)?;
     let grid = match &args.solution {
         None => None,
@@ -50,7 +51,7 @@ fn render_inner(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
     };
     let svg = render_svg(&puzzle, grid.as_ref());
-    match &args.output {
+    match super::output_path(args.output.as_deref()) {
         Some(path) => {
             std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?
         }

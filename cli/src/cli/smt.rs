@@ -85,7 +85,7 @@ pub(crate) fn encode_smtlib(
     }
     let opts = args.smt.options();
     let blocked: [Grid<u8>; 0] = [];
-    let written = match &args.output {
+    let written = match super::output_path(args.output.as_deref()) {
         Some(path) => File::create(path).and_then(|f| {
             let mut w = BufWriter::new(f);
             let _ = write_smtlib(&mut w, puzzle, &opts, &blocked)?;

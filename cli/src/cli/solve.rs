@@ -14,10 +14,10 @@ use super::{
     display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
     EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
 };
-use anyhow::Context;
+use anyhow::{bail, Context};
 use cagesat::{
-    render_json, render_text, write_certificate, Certificate, Count, Engine, EngineStats, Grid,
-    Outcome, Puzzle, Session, Stop, StopReason,
+    render_json, render_svg, render_text, write_certificate, Certificate, Count, Engine,
+    EngineStats, Grid, Outcome, Puzzle, Session, Stop, StopReason,
 };
 use clap::Args;
 
@@ -40,7 +40,9 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Also draw each solved puzzle as SVG: to this file for one input, else into this
-    /// directory as STEM.svg (see `svg_out.rs`).
+    /// directory as STEM.svg. `--svg -` writes the picture of one puzzle to standard output
+    /// instead of the text grid (not with --json); the verdict line (`FILE: solved`, `FILE:
+    /// no solution`, …) then goes to standard error.
     #[arg(long, value_name = "PATH")]
     pub svg: Option<std::path::PathBuf>,
     /// Write a certificate of the answer (implies --unique; one puzzle): PREFIX.cnf, the
@@ -62,8 +64,11 @@ pub(crate) struct CountArgs {
     /// Solver choice.
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Stop after this many solutions, at least 1 (default: count all).
-    #[arg(long, value_name = "K", value_parser = super::at_least_one::<u64>)]
+    /// Stop after this many solutions, at least 1. Without --limit every solution is counted,
+    /// which may run long: use --limit K to stop after K, and --progress to see the count and
+    /// its rate.
+    #[arg(long, value_name = "K", value_parser = super::at_least_one::<u64>,
+          allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// Print one JSON object per puzzle (JSON Lines).
     #[arg(long)]
@@ -172,13 +177,8 @@ pub(super) fn solve_files(
 ) -> u8 {
     let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
-    if many && args.proof.is_some() {
-        return fail(
-            err,
-            &anyhow::anyhow!(
-                "cagesat: --proof writes the certificate of one puzzle: give one file"
-            ),
-        );
+    if let Err(error) = check_solve_args(args) {
+        return fail(err, &error);
     }
     let unique = args.unique || args.proof.is_some();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
@@ -186,9 +186,8 @@ pub(super) fn solve_files(
     };
     // Many KenKens of one side share one incremental solver (same answers, less set-up):
     // one session per thread.
-    let svg = args
-        .svg
-        .as_deref()
+    let svg_stdout = args.svg.as_deref().is_some_and(super::is_stdout);
+    let svg = super::output_path(args.svg.as_deref())
         .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, args.input.files.len())));
     each_file(
         &args.input,
@@ -216,7 +215,30 @@ pub(super) fn solve_files(
                 Some(prefix) => certify(prefix, &puzzle, &outcome, opts)?,
                 None => None,
             };
-            let written = if args.json {
+            let written = if svg_stdout {
+                // The picture alone on standard output; what the text would say after the
+                // grid goes to standard error, after the file's name.
+                let mut report = Vec::new();
+                write_verdict(
+                    &mut report,
+                    &puzzle,
+                    &outcome,
+                    args.proof.as_deref(),
+                    certificate,
+                )
+                .and_then(|()| {
+                    let text = String::from_utf8_lossy(&report);
+                    let mut e = io::stderr().lock();
+                    text.lines().try_for_each(|l| writeln!(e, "{name}: {l}"))
+                })
+                .context("cagesat: cannot write the verdict")?;
+                match &outcome {
+                    Outcome::Solved { grid, .. } => {
+                        out.write_all(render_svg(&puzzle, Some(grid)).as_bytes())
+                    }
+                    _ => Ok(()),
+                }
+            } else if args.json {
                 let mut record = solve_record(name, &puzzle, &outcome, &stats);
                 if let Some(prefix) = &args.proof {
                     record.certificate = Some(certificate.map(|c| CertificateRecord {
@@ -229,17 +251,8 @@ pub(super) fn solve_files(
                 }
                 records::write_line(out, &record)
             } else {
-                write_solve_text(out, many.then_some(name), &puzzle, &outcome).and_then(
-                    |()| match (&args.proof, certificate) {
-                        (Some(prefix), Some(c)) => writeln!(
-                            out,
-                            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes)",
-                            c.clauses, c.proof_bytes
-                        ),
-                        (Some(_), None) => writeln!(out, "certificate: none (not unique)"),
-                        _ => Ok(()),
-                    },
-                )
+                write_solve_text(out, many.then_some(name), &puzzle, &outcome)
+                    .and_then(|()| write_certificate_line(out, args.proof.as_deref(), certificate))
             };
             written.context("cagesat: cannot write output")?;
             Ok(match outcome {
@@ -249,6 +262,68 @@ pub(super) fn solve_files(
             })
         },
     )
+}
+
+/// Refuses option combinations `solve` cannot honour, before any file is read.
+fn check_solve_args(args: &SolveArgs) -> anyhow::Result<()> {
+    args.input.check()?;
+    let many = args.input.files.len() > 1;
+    if many && args.proof.is_some() {
+        bail!("cagesat: --proof writes the certificate of one puzzle: give one file");
+    }
+    if args.proof.as_deref() == Some("-") {
+        bail!(
+            "cagesat: --proof writes two files, PREFIX.cnf and PREFIX.lrat: give it a prefix, not -"
+        );
+    }
+    if args.svg.as_deref().is_some_and(super::is_stdout) {
+        if args.json {
+            bail!(
+                "cagesat: --svg - writes the picture to standard output; it cannot be combined with --json"
+            );
+        }
+        if many {
+            bail!(
+                "cagesat: --svg - writes one picture to standard output: give one file, or a directory for several"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The `certificate: …` line of `solve --proof`'s text report (nothing without `--proof`).
+fn write_certificate_line(
+    out: &mut (impl Write + ?Sized),
+    proof: Option<&str>,
+    certificate: Option<Certificate>,
+) -> io::Result<()> {
+    match (proof, certificate) {
+        (Some(prefix), Some(c)) => writeln!(
+            out,
+            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes)",
+            c.clauses, c.proof_bytes
+        ),
+        (Some(_), None) => writeln!(out, "certificate: none (not unique)"),
+        _ => Ok(()),
+    }
+}
+
+/// What the text report says after the grid (the verdict, and the certificate line), for
+/// `--svg -`, where the picture takes the grid's place.
+fn write_verdict(
+    out: &mut (impl Write + ?Sized),
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    proof: Option<&str>,
+    certificate: Option<Certificate>,
+) -> io::Result<()> {
+    let mut text = Vec::new();
+    write_solve_text(&mut text, None, puzzle, outcome)?;
+    let text = String::from_utf8_lossy(&text);
+    if let Some(last) = text.lines().last() {
+        writeln!(out, "{last}")?;
+    }
+    write_certificate_line(out, proof, certificate)
 }
 
 /// Writes `PREFIX.cnf` and `PREFIX.lrat` for a unique or unsolvable puzzle; `None` (and no
@@ -293,6 +368,9 @@ pub(super) fn count_files(
 ) -> u8 {
     let opts = args.formula.engine_options();
     let many = args.input.files.len() > 1;
+    if let Err(error) = args.input.check() {
+        return fail(err, &error);
+    }
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };

@@ -24,14 +24,16 @@ pub(crate) struct SurveyArgs {
     #[arg(value_enum)]
     pub kind: SurveyKind,
     /// Random puzzles per size, at least 1.
-    #[arg(long, default_value_t = 200, value_parser = super::at_least_one::<usize>)]
+    #[arg(long, default_value_t = 200, value_parser = super::at_least_one::<usize>,
+          allow_negative_numbers = true)]
     pub samples: usize,
     /// Sizes as ROWSxCOLS, comma-separated.
-    #[arg(long, value_delimiter = ',', value_parser = parse_size,
+    #[arg(long, value_delimiter = ',', value_parser = parse_size, allow_hyphen_values = true,
           default_value = "3x3,3x4,4x3,3x5,5x3,4x4,6x3")]
     pub sizes: Vec<(usize, usize)>,
     /// Generator seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
     pub seed: u64,
     /// Print one JSON object per size (JSON Lines).
     #[arg(long)]

@@ -11,6 +11,7 @@ mod compare_report;
 mod completions;
 mod count_memory;
 mod decode_and_pipes;
+mod edges;
 mod external;
 mod fuzz;
 mod generate;
