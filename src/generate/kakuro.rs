@@ -242,7 +242,7 @@ impl State {
         stop: &Stop,
         progress: &mut Progress,
     ) -> Result<Option<GeneratedKakuro>, GenerateError> {
-        let mut checker = Checker::new(&self.puzzle(), stop);
+        let mut checker = Checker::new(&self.puzzle(), stop)?;
         loop {
             if let Some(reason) = stop.reason() {
                 return Err(progress.stopped(reason));
