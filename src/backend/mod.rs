@@ -70,6 +70,16 @@ impl SolverChoice {
     }
 }
 
+/// The embedded CDCL solvers of this build, in report order: varisat, then CaDiCaL when the
+/// cargo feature `cadical` is on.
+pub(crate) fn embedded() -> Vec<SolverChoice> {
+    let mut solvers = vec![SolverChoice::Varisat];
+    if cfg!(feature = "cadical") {
+        solvers.push(SolverChoice::Cadical);
+    }
+    solvers
+}
+
 /// A fresh solver of `choice`, told about `stop` before it holds any clause (so that a
 /// deadline can move varisat to a worker thread). The one place a solver is constructed.
 ///

@@ -359,10 +359,7 @@ mod tests {
         // Budgets below `first` hand over with nothing known, from `first` on with the grid.
         assert!(first > 0 && first < total, "{first} then {total} conflicts");
         let opts = EngineOptions::default();
-        let mut fallbacks = vec![SolverChoice::Varisat];
-        if cfg!(feature = "cadical") {
-            fallbacks.push(SolverChoice::Cadical);
-        }
+        let fallbacks = backend::embedded();
         for budget in [0, first - 1, first, total - 1, total] {
             for fallback in &fallbacks {
                 let mut auto = AutoWalk {

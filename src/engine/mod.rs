@@ -31,7 +31,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{auto_choice, BackendError, SmtSolver, SolverChoice, Workload};
+use crate::backend::{self, auto_choice, BackendError, SmtSolver, SolverChoice, Workload};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
@@ -94,12 +94,19 @@ impl Engine {
     /// (when built in) cadical, and dpll.
     #[must_use]
     pub fn builtin() -> Vec<Engine> {
-        let mut engines = vec![Engine::Native, Engine::Varisat];
-        if cfg!(feature = "cadical") {
-            engines.push(Engine::Cadical);
-        }
+        let mut engines = vec![Engine::Native];
+        engines.extend(backend::embedded().into_iter().map(Engine::cdcl));
         engines.push(Engine::Dpll);
         engines
+    }
+
+    /// The CDCL engine that runs solvers of `choice`.
+    fn cdcl(choice: SolverChoice) -> Engine {
+        match choice {
+            SolverChoice::Varisat => Engine::Varisat,
+            SolverChoice::Cadical => Engine::Cadical,
+            SolverChoice::External { command, timeout } => Engine::External { command, timeout },
+        }
     }
 
     /// Short name for reports.
@@ -147,11 +154,7 @@ impl Engine {
     /// the solvers (the KenKen generator's checker asks it too).
     #[must_use]
     pub fn auto_fallback(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
-        match auto_choice(workload(puzzle), limit) {
-            SolverChoice::Varisat => Engine::Varisat,
-            SolverChoice::Cadical => Engine::Cadical,
-            SolverChoice::External { command, timeout } => Engine::External { command, timeout },
-        }
+        Engine::cdcl(auto_choice(workload(puzzle), limit))
     }
 
     /// This engine's primitive for `puzzle` asked for up to `limit` solutions: the one place

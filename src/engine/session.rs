@@ -23,19 +23,23 @@
 //! side, and each puzzle walks a clone of it with its own cage clauses added; the walk
 //! keeps nothing between puzzles, so no activation literal is needed.
 //!
-//! Answers are the same as [`Engine::enumerate`]'s, verified the same way; only the work
+//! The CDCL part is a [`GuardedLatin`], the same object the KenKen generator's uniqueness
+//! checker keeps; the shared solver and the shared walks are primitives like any engine's
+//! ([`Enumerator`]), so a session's `enumerate`, `solve`, `prove_unique` and `count` are the
+//! very ones derived for [`Engine`]: the same answers, verified the same way; only the work
 //! is shared, and the CNF is the one [`Engine::enumerate`] would solve. Puzzles a session
 //! cannot share work for (Kakuro, CrossProduct, KenKen whose CNF has cage–line clauses (side
 //! 10 and up by default: they tie cages to lines, so they are not part of the Latin
-//! square), engines other than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
-//! solver to move to a worker thread, and enumerations beyond two grids, which count best
-//! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
+//! square), engines other than the embedded SAT backends, runs with a time limit on
+//! varisat, which needs a fresh solver to move to a worker thread, and enumerations beyond
+//! two grids, which count best cube by cube on a fresh solver) run the engine's own
+//! primitive ([`Engine::enumerator`]) unchanged.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{Dpll, SolverChoice, Walk};
+use crate::backend::{self, Dpll, SolverChoice, Walk};
 use crate::cnf::{CnfFormula, EncodeStats, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
@@ -299,7 +303,7 @@ fn cage_stats(base: EncodeStats, cages: &CnfFormula, first_aux: usize, t0: Insta
 fn shared_solver(engine: &Engine, opts: &EngineOptions) -> Option<SolverChoice> {
     match engine {
         Engine::Varisat if opts.stop.deadline().is_none() => Some(SolverChoice::Varisat),
-        Engine::Cadical if cfg!(feature = "cadical") => Some(SolverChoice::Cadical),
+        Engine::Cadical => Some(SolverChoice::Cadical).filter(|c| backend::embedded().contains(c)),
         _ => None,
     }
 }

@@ -6,7 +6,7 @@
 //!    one-cell leftovers join a neighbouring cage.
 //! 3. Clues as Keen chooses them: `/` on two-cell cages when the division is exact (often),
 //!    `-` on two-cell cages, `+` or `*` otherwise; one-cell cages are givens.
-//! 4. Uniqueness by blocking clauses, incrementally: one varisat instance holds the Latin
+//! 4. Uniqueness by blocking clauses, incrementally: one embedded solver holds the Latin
 //!    constraints and a blocking clause excluding the generating square (which solves every
 //!    candidate). Each cage's clauses carry their own activation literal, so a check is one
 //!    `solve` under the activation literals of the current cages; a cage that changes is
