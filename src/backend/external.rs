@@ -17,7 +17,6 @@ use std::io::{BufWriter, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::answer::SatResult;
@@ -58,7 +57,7 @@ impl ExternalBackend {
 
     /// Runs the solver on the current clauses plus `assumptions` as unit clauses.
     fn run(&self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
-        let files = TempFiles::new();
+        let files = TempFiles::new()?;
         let units: Vec<Vec<Lit>> = assumptions.iter().map(|&l| vec![l]).collect();
         let write = || -> std::io::Result<()> {
             let mut w = BufWriter::new(File::create(&files.cnf)?);
@@ -198,35 +197,31 @@ impl Backend for ExternalBackend {
     }
 }
 
-/// Paths of one run's temporary files, removed on drop.
+/// One run's temporary files, in a fresh private directory (`tempfile`) that is removed
+/// with everything in it when this is dropped, whatever happens: the solver's result file
+/// included.
 struct TempFiles {
     cnf: PathBuf,
     out: PathBuf,
     stdout: PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 impl TempFiles {
-    fn new() -> Self {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let base = std::env::temp_dir().join(format!("cagesat-{}-{n}", std::process::id()));
-        let with = |ext: &str| PathBuf::from(format!("{}.{ext}", base.display()));
-        TempFiles {
-            cnf: with("cnf"),
-            out: with("out"),
-            stdout: with("stdout"),
-        }
+    fn new() -> Result<Self, BackendError> {
+        let dir = tempfile::Builder::new()
+            .prefix("cagesat-")
+            .tempdir()
+            .map_err(|source| BackendError::TempFile {
+                path: std::env::temp_dir().display().to_string(),
+                source,
+            })?;
+        let with = |name: &str| dir.path().join(name);
+        Ok(TempFiles {
+            cnf: with("formula.cnf"),
+            out: with("result.out"),
+            stdout: with("solver.stdout"),
+            _dir: dir,
+        })
     }
-}
-
-impl Drop for TempFiles {
-    fn drop(&mut self) {
-        for p in [&self.cnf, &self.out, &self.stdout] {
-            remove(p);
-        }
-    }
-}
-
-fn remove(p: &Path) {
-    let _ = std::fs::remove_file(p);
 }

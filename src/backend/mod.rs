@@ -7,13 +7,19 @@
 //! any DIMACS solver as a child process. [`Dpll`] is not a `Backend`: it is the project's
 //! own enumerator of projected models (DPLL with chronological backtracking), used for
 //! counting. This module is the only place that names a concrete solver: everything above it
-//! (the SAT engine, blocking-clause enumeration, the KenKen generator) sees the trait.
+//! (the SAT engine, blocking-clause enumeration, the KenKen generator) sees the trait, and
+//! asks [`new`] for a solver by [`SolverChoice`]; [`auto_choice`] is the one place that
+//! holds the `auto` rule between the CDCL solvers.
 
 #[cfg(feature = "cadical")]
 mod cadical;
+#[cfg(test)]
+mod contract;
 mod dpll;
 mod external;
 mod smt;
+#[cfg(test)]
+pub(crate) mod testing;
 mod varisat;
 
 use std::time::Duration;
@@ -26,22 +32,109 @@ use crate::cnf::{CnfFormula, Lit};
 use crate::stop::Stop;
 
 #[cfg(feature = "cadical")]
-pub(crate) use self::cadical::CadicalBackend;
+use self::cadical::CadicalBackend;
 pub(crate) use self::dpll::{Dpll, Walk};
-pub(crate) use self::external::ExternalBackend;
+use self::external::ExternalBackend;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;
-pub(crate) use self::varisat::{refute_with_lrat, VarisatBackend};
+pub(crate) use self::varisat::refute_with_lrat;
+use self::varisat::VarisatBackend;
 
-/// The embedded CaDiCaL, or [`BackendError::NotBuilt`] in a build without it.
+/// Which CDCL solver [`new`] builds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SolverChoice {
+    /// The embedded varisat (pure Rust).
+    Varisat,
+    /// The embedded CaDiCaL (cargo feature `cadical`; without it, [`new`] fails with
+    /// [`BackendError::NotBuilt`]).
+    Cadical,
+    /// An external DIMACS solver run as a child process ([`ExternalBackend`]).
+    External {
+        /// Command template (see [`ExternalBackend::new`]).
+        command: String,
+        /// Time limit per solver call.
+        timeout: Option<Duration>,
+    },
+}
+
+impl SolverChoice {
+    /// Short name for reports: the solver's own name, or the external command's program.
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            SolverChoice::Varisat => "varisat",
+            SolverChoice::Cadical => "cadical",
+            SolverChoice::External { command, .. } => {
+                command.split_whitespace().next().unwrap_or("")
+            }
+        }
+    }
+}
+
+/// The embedded CDCL solvers of this build, in report order: varisat, then CaDiCaL when the
+/// cargo feature `cadical` is on.
+pub(crate) fn embedded() -> Vec<SolverChoice> {
+    let mut solvers = vec![SolverChoice::Varisat];
+    if cfg!(feature = "cadical") {
+        solvers.push(SolverChoice::Cadical);
+    }
+    solvers
+}
+
+/// A fresh solver of `choice`, told about `stop` before it holds any clause (so that a
+/// deadline can move varisat to a worker thread). The one place a solver is constructed.
 ///
 /// # Errors
-/// [`BackendError::NotBuilt`] when the cargo feature `cadical` is off.
-pub(crate) fn embedded_cadical() -> Result<Box<dyn Backend>, BackendError> {
-    #[cfg(feature = "cadical")]
-    return Ok(Box::new(CadicalBackend::new()));
-    #[cfg(not(feature = "cadical"))]
-    return Err(BackendError::NotBuilt { feature: "cadical" });
+/// [`BackendError::NotBuilt`] for CaDiCaL in a build without it;
+/// [`BackendError::EmptyCommand`] for an empty external command.
+pub(crate) fn new(choice: &SolverChoice, stop: &Stop) -> Result<Box<dyn Backend>, BackendError> {
+    let mut backend: Box<dyn Backend> = match choice {
+        SolverChoice::Varisat => Box::new(VarisatBackend::new()),
+        #[cfg(feature = "cadical")]
+        SolverChoice::Cadical => Box::new(CadicalBackend::new()),
+        #[cfg(not(feature = "cadical"))]
+        SolverChoice::Cadical => return Err(BackendError::NotBuilt { feature: "cadical" }),
+        SolverChoice::External { command, timeout } => {
+            Box::new(ExternalBackend::new(command, *timeout)?)
+        }
+    };
+    backend.set_stop(stop.clone());
+    Ok(backend)
+}
+
+/// What the `auto` rule between the CDCL solvers looks at in a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Workload {
+    /// A KenKen of this side.
+    KenKen {
+        /// Side length.
+        side: usize,
+    },
+    /// A CrossProduct.
+    CrossProduct,
+    /// Any other puzzle.
+    Other,
+}
+
+/// The smallest KenKen side for which the `auto` rule picks CaDiCaL.
+pub const AUTO_CADICAL_MIN_SIDE: usize = 17;
+
+/// The embedded CDCL solver the `auto` rule picks for `work` asked for up to `limit`
+/// solutions (`None`: all): CaDiCaL (when built in) for KenKen of side
+/// [`AUTO_CADICAL_MIN_SIDE`] and up and for CrossProduct enumerations beyond two solutions
+/// (counting), varisat for everything else. Measured (`encodings/backends.md`): varisat's
+/// lower fixed cost wins below side 12; the two trade wins on sides 12 to 16; CaDiCaL is
+/// 4.6× faster on the hard 20×20 and its incremental calls stay cheap as blocking clauses
+/// pile up. The engines' `auto` and the KenKen generator's checker both ask here.
+pub(crate) fn auto_choice(work: Workload, limit: Option<u64>) -> SolverChoice {
+    if !cfg!(feature = "cadical") {
+        return SolverChoice::Varisat;
+    }
+    let counting = limit.is_none_or(|l| l > 2);
+    match work {
+        Workload::KenKen { side } if side >= AUTO_CADICAL_MIN_SIDE => SolverChoice::Cadical,
+        Workload::CrossProduct if counting => SolverChoice::Cadical,
+        _ => SolverChoice::Varisat,
+    }
 }
 
 /// Why a solver call failed. "Unsatisfiable" and "gave up" are answers
@@ -158,161 +251,5 @@ impl<B: Backend + ?Sized> Backend for Box<B> {
     }
     fn set_stop(&mut self, stop: Stop) {
         (**self).set_stop(stop);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cnf::ExtendFormula;
-
-    /// x1 ∨ x2, ¬x1 ∨ x2: satisfiable, x2 forced; under ¬x2 unsatisfiable.
-    fn check_incremental(mut b: impl Backend) {
-        let mut f = CnfFormula::new();
-        let (x1, x2) = (Lit::from_dimacs(1), Lit::from_dimacs(2));
-        f.add_clause(&[x1, x2]);
-        f.add_clause(&[!x1, x2]);
-        b.add_formula(&f);
-        let SatResult::Sat(model) = b.solve_under(&[]).unwrap() else {
-            panic!("expected SAT")
-        };
-        assert!(model.contains(&x2));
-        assert_eq!(b.solve_under(&[!x2]).unwrap(), SatResult::Unsat);
-        // Assumptions hold for one call only.
-        assert!(matches!(b.solve_under(&[]).unwrap(), SatResult::Sat(_)));
-        b.add_clause(&[!x2]);
-        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unsat);
-    }
-
-    #[test]
-    fn varisat_solves_incrementally_under_assumptions() {
-        check_incremental(VarisatBackend::new());
-    }
-
-    /// A stop requested before a call makes it answer `Unknown`.
-    fn check_stop_before_call(mut b: impl Backend) {
-        b.add_clause(&[Lit::from_dimacs(1)]);
-        let stop = Stop::new();
-        b.set_stop(stop.clone());
-        stop.request();
-        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
-    }
-
-    #[test]
-    fn a_requested_stop_gives_unknown() {
-        check_stop_before_call(VarisatBackend::new());
-    }
-
-    /// Pigeonhole `pigeons` → `holes`: p(i, h) = pigeon i sits in hole h. Unsatisfiable when
-    /// there are more pigeons than holes, and exponentially hard for resolution (so for CDCL).
-    fn pigeonhole(pigeons: usize, holes: usize) -> CnfFormula {
-        let p = |i: usize, h: usize| Lit::from_index(i * holes + h, true);
-        let mut f = CnfFormula::new();
-        for i in 0..pigeons {
-            let somewhere: Vec<Lit> = (0..holes).map(|h| p(i, h)).collect();
-            f.add_clause(&somewhere);
-        }
-        for h in 0..holes {
-            for i in 0..pigeons {
-                for j in i + 1..pigeons {
-                    f.add_clause(&[!p(i, h), !p(j, h)]);
-                }
-            }
-        }
-        f
-    }
-
-    #[test]
-    fn pigeonhole_counts_are_right() {
-        let f = pigeonhole(3, 2);
-        assert_eq!(f.len(), 3 + 2 * 3);
-        let mut b = VarisatBackend::new();
-        b.add_formula(&f);
-        assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unsat);
-        let mut b = VarisatBackend::new();
-        b.add_formula(&pigeonhole(3, 3));
-        assert!(matches!(b.solve_under(&[]).unwrap(), SatResult::Sat(_)));
-    }
-
-    #[cfg(feature = "cadical")]
-    mod cadical {
-        use std::time::{Duration, Instant};
-
-        use super::*;
-
-        #[test]
-        fn cadical_solves_incrementally_under_assumptions() {
-            check_incremental(CadicalBackend::new());
-        }
-
-        #[test]
-        fn cadical_a_requested_stop_gives_unknown() {
-            check_stop_before_call(CadicalBackend::new());
-        }
-
-        /// The model covers every variable named so far, with the polarity that satisfies
-        /// the clauses; an assumption on a fresh variable is honoured and reported.
-        #[test]
-        fn cadical_models_name_every_variable() {
-            let mut b = CadicalBackend::new();
-            b.add_clause(&[Lit::from_dimacs(-3)]);
-            b.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(3)]);
-            let SatResult::Sat(model) = b.solve_under(&[Lit::from_dimacs(5)]).unwrap() else {
-                panic!("expected SAT")
-            };
-            assert_eq!(model.len(), 5);
-            for (i, lit) in model.iter().enumerate() {
-                assert_eq!(lit.index(), i);
-            }
-            assert!(model.contains(&Lit::from_dimacs(1)));
-            assert!(model.contains(&Lit::from_dimacs(-3)));
-            assert!(model.contains(&Lit::from_dimacs(5)));
-        }
-
-        /// A stop requested from another thread interrupts a running call: pigeonhole
-        /// 11 → 10 takes CaDiCaL far longer than the 100 ms after which we ask it to stop.
-        #[test]
-        fn cadical_a_stop_interrupts_a_running_solve() {
-            let mut b = CadicalBackend::new();
-            b.add_formula(&pigeonhole(11, 10));
-            let stop = Stop::new();
-            b.set_stop(stop.clone());
-            let asker = std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(100));
-                stop.request();
-            });
-            let t0 = Instant::now();
-            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
-            let took = t0.elapsed();
-            asker.join().unwrap();
-            assert!(took < Duration::from_secs(2), "stopped only after {took:?}");
-            // The stop stays requested: the next call gives up at once.
-            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
-        }
-
-        /// A deadline interrupts a running call the same way.
-        #[test]
-        fn cadical_a_deadline_interrupts_a_running_solve() {
-            let mut b = CadicalBackend::new();
-            b.add_formula(&pigeonhole(11, 10));
-            let t0 = Instant::now();
-            b.set_stop(Stop::new().with_deadline(t0 + Duration::from_millis(100)));
-            assert_eq!(b.solve_under(&[]).unwrap(), SatResult::Unknown);
-            assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
-        }
-    }
-
-    #[test]
-    fn external_solvers_solve_incrementally_under_assumptions() {
-        // Skipped quietly only outside CI; .ci/run installs cadical.
-        if std::process::Command::new("cadical")
-            .arg("--version")
-            .output()
-            .is_err()
-        {
-            assert!(std::env::var_os("CI").is_none(), "cadical missing under CI");
-            return;
-        }
-        check_incremental(ExternalBackend::new("cadical", None).unwrap());
     }
 }

@@ -16,7 +16,6 @@ use std::fmt;
 use std::fs::File;
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::backend::BackendError;
@@ -74,7 +73,7 @@ pub(crate) fn run_smt(
     timeout: Option<Duration>,
     stop: &Stop,
 ) -> Result<SmtAnswer, BackendError> {
-    let files = TempFiles::new();
+    let files = TempFiles::new()?;
     let temp_error = |path: &PathBuf, source| BackendError::TempFile {
         path: path.display().to_string(),
         source,
@@ -143,29 +142,28 @@ fn wait(
     }
 }
 
-/// Paths of one call's temporary files, removed on drop.
+/// One call's temporary files, in a fresh private directory (`tempfile`) that is removed
+/// with everything in it when this is dropped, whatever happens.
 struct TempFiles {
     script: PathBuf,
     stdout: PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 impl TempFiles {
-    fn new() -> Self {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let base = std::env::temp_dir().join(format!("cagesat-smt-{}-{n}", std::process::id()));
-        let with = |ext: &str| PathBuf::from(format!("{}.{ext}", base.display()));
-        TempFiles {
-            script: with("smt2"),
-            stdout: with("stdout"),
-        }
-    }
-}
-
-impl Drop for TempFiles {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.script);
-        let _ = std::fs::remove_file(&self.stdout);
+    fn new() -> Result<Self, BackendError> {
+        let dir = tempfile::Builder::new()
+            .prefix("cagesat-smt-")
+            .tempdir()
+            .map_err(|source| BackendError::TempFile {
+                path: std::env::temp_dir().display().to_string(),
+                source,
+            })?;
+        Ok(TempFiles {
+            script: dir.path().join("script.smt2"),
+            stdout: dir.path().join("solver.stdout"),
+            _dir: dir,
+        })
     }
 }
 

@@ -128,6 +128,7 @@ fn sequential(f: &mut impl ExtendFormula, lits: &[Lit]) -> EncodeStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::testing;
     use crate::cnf::CnfFormula;
 
     /// Every assignment of the inputs satisfies the encoding (for some auxiliary values)
@@ -139,15 +140,12 @@ mod tests {
         assert_eq!(stats.clauses, f.len());
         assert_eq!(stats.vars + k, f.var_count());
         for mask in 0u32..(1 << k) {
-            let mut solver = varisat::Solver::new();
-            f.iter().for_each(|c| solver.add_clause(c));
             let assumptions: Vec<Lit> = lits
                 .iter()
                 .enumerate()
                 .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
                 .collect();
-            solver.assume(&assumptions);
-            let sat = solver.solve().unwrap();
+            let sat = testing::satisfiable(&f, &assumptions);
             assert_eq!(sat, mask.count_ones() <= 1, "{enc:?} k={k} mask={mask:b}");
         }
     }

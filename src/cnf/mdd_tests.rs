@@ -2,6 +2,8 @@
 //! force, and generalised arc consistency of unit propagation.
 
 use super::*;
+use crate::answer::SatResult;
+use crate::backend::testing;
 use crate::cnf::{card, AmoEncoding, CnfFormula};
 use crate::rng::SplitMix64;
 
@@ -144,9 +146,7 @@ fn unsatisfiable_constraint_is_the_empty_clause() {
     assert!(mdd.is_empty());
     let (f, _, s) = formula(&values, &mdd);
     assert_eq!(s.prune, 1);
-    let mut solver = varisat::Solver::new();
-    f.iter().for_each(|c| solver.add_clause(c));
-    assert!(!solver.solve().unwrap());
+    assert!(!testing::satisfiable(&f, &[]));
 }
 
 /// A random small constraint: value lists (subsets of 1..=6), a kind and a target that is
@@ -184,11 +184,9 @@ fn accepts_exactly_the_brute_force_tuples() {
         assert_eq!(mdd.count_paths(), want.len() as u128);
         // The CNF accepts exactly those tuples: count its models over the x literals.
         let (f, lits, _) = formula(&values, &mdd);
-        let mut solver = varisat::Solver::new();
-        f.iter().for_each(|c| solver.add_clause(c));
+        let mut solver = testing::solver(&f);
         let mut models = 0;
-        while solver.solve().unwrap() {
-            let model = solver.model().unwrap();
+        while let SatResult::Sat(model) = solver.solve_under(&[]).unwrap() {
             let chosen: Vec<Lit> = lits
                 .iter()
                 .flatten()

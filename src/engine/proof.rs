@@ -14,7 +14,7 @@
 
 use std::io::Write;
 
-use crate::backend::refute_with_lrat;
+use crate::backend::{refute_with_lrat, SolverChoice};
 use crate::cnf::ExtendFormula;
 use crate::encode::{encode, EncodeOptions};
 use crate::engine::dimacs::write_dimacs;
@@ -79,7 +79,7 @@ pub fn write_certificate(
     };
     let refuted = refute_with_lrat(&formula, &mut counted).map_err(|source| {
         Box::new(EngineError::Backend {
-            solver: "varisat".to_string(),
+            solver: SolverChoice::Varisat.name().to_string(),
             source,
         })
     })?;

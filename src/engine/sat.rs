@@ -19,10 +19,10 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::answer::SatResult;
 use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::{encode, EncodeOptions};
+use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::{EngineError, WalkBudget};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -144,6 +144,14 @@ pub(crate) fn walk_dpll(
 /// How many grids one cube may yield before it is split.
 pub(crate) const CUBE_SOLUTIONS: usize = 256;
 
+/// Why a cube's loop broke off.
+enum CubeEnd {
+    /// The caller's visitor broke: the enumeration ends.
+    Visitor,
+    /// The cube yielded its share of grids: split it.
+    Split,
+}
+
 /// A partial assignment searched under assumptions, with the grids found before it was made
 /// that fall inside it (to be blocked again there).
 struct Cube {
@@ -179,7 +187,7 @@ pub(crate) fn enumerate_cubes(
         let active = Var::from_index(next_var).positive();
         next_var += 1;
         let in_cube = |lit: &Lit| cube.assumed.contains(lit);
-        let mut add_block = |backend: &mut dyn Backend, grid: &Grid<u8>| {
+        let mut add_block = |backend: &mut dyn Backend, map: &OneHot, grid: &Grid<u8>| {
             block.clear();
             block.push(!active);
             block.extend(
@@ -191,42 +199,28 @@ pub(crate) fn enumerate_cubes(
             backend.add_clause(&block);
         };
         for grid in &cube.inherited {
-            add_block(backend, grid);
+            add_block(backend, map, grid);
         }
         assumptions.clear();
         assumptions.extend_from_slice(&cube.assumed);
         assumptions.push(active);
         let mut found = Vec::new();
-        let split = loop {
-            let answer =
-                backend
-                    .solve_under(&assumptions)
-                    .map_err(|source| EngineError::Backend {
-                        solver: backend.name().to_string(),
-                        source,
-                    })?;
-            match answer {
-                SatResult::Sat(model) => {
-                    let grid = map.decode(&model)?;
-                    add_block(backend, &grid);
-                    let brk = visit(grid.clone()).is_break();
-                    if brk {
-                        return Ok(false);
-                    }
-                    found.push(grid);
-                    // A cube that fixes every cell holds one grid at most: never split it.
-                    if found.len() >= cube_solutions && cube.assumed.len() < map.cells().len() {
-                        break true;
-                    }
-                }
-                SatResult::Unsat => break false,
-                SatResult::Unknown if stop.is_requested() => return Ok(false),
-                SatResult::Unknown => {
-                    return Err(EngineError::GaveUp {
-                        engine: backend.name().to_string(),
-                    })
-                }
+        let end = find_grids(backend, map, &assumptions, stop, &mut add_block, |grid| {
+            if visit(grid.clone()).is_break() {
+                return ControlFlow::Break(CubeEnd::Visitor);
             }
+            found.push(grid);
+            // A cube that fixes every cell holds one grid at most: never split it.
+            if found.len() >= cube_solutions && cube.assumed.len() < map.cells().len() {
+                ControlFlow::Break(CubeEnd::Split)
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        let split = match end {
+            LoopEnd::Exhausted => false,
+            LoopEnd::Broke(CubeEnd::Split) => true,
+            LoopEnd::Broke(CubeEnd::Visitor) | LoopEnd::Stopped => return Ok(false),
         };
         backend.add_clause(&[!active]);
         if split {
@@ -285,7 +279,7 @@ fn split_cube(map: &OneHot, assumed: &[Lit], found: Vec<Grid<u8>>) -> Vec<Cube> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::VarisatBackend;
+    use crate::backend::testing;
     use crate::encode::encode;
     use crate::parse::parse_puzzle;
     use std::collections::HashSet;
@@ -294,11 +288,10 @@ mod tests {
     fn grids(text: &str, cube_solutions: usize) -> (Vec<Grid<u8>>, bool) {
         let puzzle: Puzzle = parse_puzzle(text, None, false).expect("parses");
         let enc = encode(&puzzle, &EncodeOptions::default()).expect("encodes");
-        let mut backend = VarisatBackend::new();
-        backend.add_formula(&enc.formula);
+        let mut backend = testing::solver(&enc.formula);
         let mut found = Vec::new();
         let complete = enumerate_cubes(
-            &mut backend,
+            &mut *backend,
             &enc.map,
             enc.formula.var_count(),
             cube_solutions,

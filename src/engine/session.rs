@@ -23,24 +23,32 @@
 //! side, and each puzzle walks a clone of it with its own cage clauses added; the walk
 //! keeps nothing between puzzles, so no activation literal is needed.
 //!
-//! Answers are the same as [`Engine::enumerate`]'s, verified the same way; only the work
+//! The CDCL part is a [`GuardedLatin`], the same object the KenKen generator's uniqueness
+//! checker keeps; the shared solver and the shared walks are primitives like any engine's
+//! ([`Enumerator`]), so a session's `enumerate`, `solve`, `prove_unique` and `count` are the
+//! very ones derived for [`Engine`]: the same answers, verified the same way; only the work
 //! is shared, and the CNF is the one [`Engine::enumerate`] would solve. Puzzles a session
 //! cannot share work for (Kakuro, CrossProduct, KenKen whose CNF has cage–line clauses (side
 //! 10 and up by default: they tie cages to lines, so they are not part of the Latin
-//! square), engines other than the embedded SAT backends, runs with a time limit on varisat, which needs a fresh
-//! solver to move to a worker thread, and enumerations beyond two grids, which count best
-//! cube by cube on a fresh solver) go through [`Engine::enumerate`] unchanged.
+//! square), engines other than the embedded SAT backends, runs with a time limit on
+//! varisat, which needs a fresh solver to move to a worker thread, and enumerations beyond
+//! two grids, which count best cube by cube on a fresh solver) run the engine's own
+//! primitive ([`Engine::enumerator`]) unchanged.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::answer::{Count, Outcome, SatResult};
-use crate::backend::{embedded_cadical, Backend, Dpll, VarisatBackend, Walk};
-use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot, Var};
+use crate::answer::{Count, Outcome};
+use crate::backend::{self, Dpll, SolverChoice, Walk};
+use crate::cnf::{CnfFormula, EncodeStats, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
+use crate::engine::engines::Walker;
+use crate::engine::enumerate::{first_limit, Enumerator, RunResult, Visitor};
+use crate::engine::latin::GuardedLatin;
 use crate::engine::sat::{blocking_clause, walk_dpll, SatStats};
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, Visitor, WalkBudget};
+use crate::engine::solve_loop::LoopEnd;
+use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, WalkBudget};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
 
@@ -83,22 +91,13 @@ struct DpllShape {
     tuples: TupleCache,
 }
 
-/// One solver holding the Latin square of one side.
+/// One CDCL solver holding the Latin square of one side; each puzzle's cages go under one
+/// activation literal from a block reserved after the Latin square, and their auxiliary
+/// variables start after that block (reused from one puzzle to the next).
 struct Shape {
-    /// The embedded backend it runs ([`Engine::Varisat`] or [`Engine::Cadical`]).
-    engine: Engine,
-    n: usize,
-    opts: EncodeOptions,
-    backend: Box<dyn Backend>,
-    map: OneHot,
-    /// Size of the Latin-square part.
-    base: EncodeStats,
-    /// First activation variable.
-    first_activation: usize,
+    latin: GuardedLatin,
     /// Activation variables used so far.
     used: usize,
-    /// Tuple lists of the cages met so far.
-    tuples: TupleCache,
 }
 
 impl Session {
@@ -129,49 +128,82 @@ impl Session {
         limit: Option<u64>,
         visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
-        let engine = match self.engine {
-            Engine::Auto => Engine::auto_backend(puzzle, limit),
-            ref e => e.clone(),
-        };
-        if engine == Engine::Dpll {
-            return self.walk(puzzle, opts, limit, visit);
-        }
-        let kenken = match puzzle {
-            Puzzle::KenKen(k)
-                if shares_work(&engine, opts)
-                    && limit.is_some_and(|l| l <= 2)
-                    && !cage_lines(k.size(), &opts.encode) =>
-            {
-                k
-            }
-            _ => return engine.enumerate(puzzle, opts, limit, visit),
-        };
-        let shape = self.shape_for(&engine, kenken.size(), &opts.encode)?;
-        engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
-            shape.run(kenken, opts, visit)
-        })
+        self.enumerator(puzzle, opts, limit)?
+            .enumerate(puzzle, opts, limit, visit)
     }
 
-    /// A DPLL walk ([`Engine::Dpll`], or [`Engine::Auto`] with its hand-over to CDCL):
-    /// KenKen on the shared Latin square of its side, other puzzles as [`Engine::enumerate`].
-    fn walk(
+    /// As [`Engine::solve`].
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+    ) -> Result<(Outcome, EngineStats), EngineError> {
+        self.enumerator(puzzle, opts, first_limit(false))?
+            .solve(puzzle, opts)
+    }
+
+    /// As [`Engine::prove_unique`].
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn prove_unique(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+    ) -> Result<(Outcome, EngineStats), EngineError> {
+        self.enumerator(puzzle, opts, first_limit(true))?
+            .prove_unique(puzzle, opts)
+    }
+
+    /// As [`Engine::count`].
+    ///
+    /// # Errors
+    /// As [`Engine::enumerate`].
+    pub fn count(
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
         limit: Option<u64>,
-        visit: impl FnMut(&Grid<u8>),
     ) -> Result<(Count, EngineStats), EngineError> {
-        let engine = self.engine.clone();
+        self.enumerator(puzzle, opts, limit)?
+            .count(puzzle, opts, limit)
+    }
+
+    /// The primitive this session runs `puzzle` on: the engine's own
+    /// ([`Engine::enumerator_with`]) with its walks on the shared DPLL Latin square, or the
+    /// shared CDCL solver; a fresh one where no work can be shared.
+    fn enumerator<'a>(
+        &'a mut self,
+        puzzle: &'a Puzzle,
+        opts: &EngineOptions,
+        limit: Option<u64>,
+    ) -> Result<Box<dyn Enumerator + 'a>, EngineError> {
+        let engine = match self.engine {
+            Engine::Auto => Engine::auto_backend(puzzle, limit),
+            ref e => e.clone(),
+        };
+        // Where no work is shared, the engine's own primitive (for `auto`, the same as that
+        // of the engine its rule picks).
+        let own = self.engine.clone();
         let kenken = match puzzle {
             Puzzle::KenKen(k) if !cage_lines(k.size(), &opts.encode) => k,
-            _ => return engine.enumerate(puzzle, opts, limit, visit),
+            _ => return Ok(own.enumerator(puzzle, limit)),
         };
-        let shape = self.walks_for(kenken.size(), &opts.encode);
-        let mut walk =
-            |budget: &WalkBudget, visit: Visitor<'_>| shape.walk(kenken, opts, budget, visit);
-        engine.checked_enumerate(puzzle, opts, limit, visit, &mut |visit| {
-            engine.run_walk(puzzle, opts, limit, &mut walk, visit)
-        })
+        if engine == Engine::Dpll {
+            let shape = self.walks_for(kenken.size(), &opts.encode);
+            let walk = SharedWalk { shape, kenken };
+            return Ok(own.enumerator_with(puzzle, limit, walk));
+        }
+        match shared_solver(&engine, opts) {
+            Some(choice) if limit.is_some_and(|l| l <= 2) => {
+                let shape = self.shape_for(&choice, kenken.size(), opts)?;
+                Ok(Box::new(SharedCdcl { shape, kenken }))
+            }
+            _ => Ok(own.enumerator(puzzle, limit)),
+        }
     }
 
     /// The DPLL Latin square for `n`×`n` KenKens under `opts`, built as needed.
@@ -195,99 +227,58 @@ impl Session {
         self.walks.as_mut().expect("just built")
     }
 
-    /// As [`Engine::solve`].
-    ///
-    /// # Errors
-    /// As [`Engine::enumerate`].
-    pub fn solve(
-        &mut self,
-        puzzle: &Puzzle,
-        opts: &EngineOptions,
-    ) -> Result<(Outcome, EngineStats), EngineError> {
-        self.first(puzzle, opts, false)
-    }
-
-    /// As [`Engine::prove_unique`].
-    ///
-    /// # Errors
-    /// As [`Engine::enumerate`].
-    pub fn prove_unique(
-        &mut self,
-        puzzle: &Puzzle,
-        opts: &EngineOptions,
-    ) -> Result<(Outcome, EngineStats), EngineError> {
-        self.first(puzzle, opts, true)
-    }
-
-    /// As [`Engine::count`].
-    ///
-    /// # Errors
-    /// As [`Engine::enumerate`].
-    pub fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        opts: &EngineOptions,
-        limit: Option<u64>,
-    ) -> Result<(Count, EngineStats), EngineError> {
-        self.enumerate(puzzle, opts, limit, |_| {})
-    }
-
-    fn first(
-        &mut self,
-        puzzle: &Puzzle,
-        opts: &EngineOptions,
-        check_unique: bool,
-    ) -> Result<(Outcome, EngineStats), EngineError> {
-        let mut first = None;
-        let limit = if check_unique { 2 } else { 1 };
-        let (count, stats) = self.enumerate(puzzle, opts, Some(limit), |g| {
-            if first.is_none() {
-                first = Some(g.clone());
-            }
-        })?;
-        Ok((Engine::outcome(first, &count, check_unique), stats))
-    }
-
     /// The solver for `n`×`n` KenKens under `opts`, built (or rebuilt) as needed.
     fn shape_for(
         &mut self,
-        engine: &Engine,
+        choice: &SolverChoice,
         n: usize,
-        opts: &EncodeOptions,
+        opts: &EngineOptions,
     ) -> Result<&mut Shape, EngineError> {
-        let fits = self.shape.as_ref().is_some_and(|s| {
-            s.engine == *engine && s.n == n && s.opts == *opts && s.used < ACTIVATIONS
-        });
+        let fits = self
+            .shape
+            .as_ref()
+            .is_some_and(|s| s.latin.fits(choice, n, &opts.encode) && s.used < ACTIVATIONS);
         if !fits {
-            self.shape = Some(Shape::new(engine, n, opts)?);
+            let latin = GuardedLatin::new(choice, n, &opts.encode, &opts.stop)?;
+            self.shape = Some(Shape {
+                latin: latin.with_tuple_cache(),
+                used: 0,
+            });
         }
         Ok(self.shape.as_mut().expect("just built"))
     }
 }
 
-impl DpllShape {
-    /// Walks `puzzle` (of this side): a clone of the Latin square plus its cage clauses.
+/// A session's DPLL walks: `kenken` on a clone of the shared Latin square of its side.
+struct SharedWalk<'a> {
+    shape: &'a mut DpllShape,
+    kenken: &'a KenKen,
+}
+
+impl Walker for SharedWalk<'_> {
+    /// Walks the puzzle (of this side): a clone of the Latin square plus its cage clauses.
     fn walk(
         &mut self,
-        puzzle: &KenKen,
+        _: &Puzzle,
         opts: &EngineOptions,
         budget: &WalkBudget,
         visit: Visitor<'_>,
     ) -> Result<(Walk, SatStats), EngineError> {
+        let shape = &mut *self.shape;
         let t0 = Instant::now();
-        let first_aux = self.first_aux;
+        let first_aux = shape.first_aux;
         let mut cages = CnfFormula::new();
         cages.set_var_count(first_aux);
-        for cage in puzzle.cages() {
-            let tuples = Some(&mut self.tuples);
-            encode_cage(&mut cages, &self.map, self.n, cage, &self.opts, tuples)?;
+        for cage in self.kenken.cages() {
+            let tuples = Some(&mut shape.tuples);
+            encode_cage(&mut cages, &shape.map, shape.n, cage, &shape.opts, tuples)?;
         }
-        let mut stats = cage_stats(self.base, &cages, first_aux, t0);
+        let mut stats = cage_stats(shape.base, &cages, first_aux, t0);
         let t1 = Instant::now();
         budget.fit(stats.cnf.clauses);
-        let mut dpll = self.latin.clone();
+        let mut dpll = shape.latin.clone();
         dpll.add_formula(&cages);
-        let walk = walk_dpll(&mut dpll, &self.map, &opts.stop, &budget.conflicts, visit);
+        let walk = walk_dpll(&mut dpll, &shape.map, &opts.stop, &budget.conflicts, visit);
         stats.solve_time = t1.elapsed();
         Ok((walk?, stats))
     }
@@ -306,104 +297,63 @@ fn cage_stats(base: EncodeStats, cages: &CnfFormula, first_aux: usize, t0: Insta
     }
 }
 
-/// Whether a session shares work for `engine` under `opts`: the embedded backends, and
-/// varisat only without a time limit (a deadline needs a fresh varisat on a worker thread).
-fn shares_work(engine: &Engine, opts: &EngineOptions) -> bool {
+/// The solver a session shares work on for `engine` under `opts`: the embedded backends,
+/// and varisat only without a time limit (a deadline needs a fresh varisat on a worker
+/// thread).
+fn shared_solver(engine: &Engine, opts: &EngineOptions) -> Option<SolverChoice> {
     match engine {
-        Engine::Varisat => opts.stop.deadline().is_none(),
-        Engine::Cadical => cfg!(feature = "cadical"),
-        _ => false,
+        Engine::Varisat if opts.stop.deadline().is_none() => Some(SolverChoice::Varisat),
+        Engine::Cadical => Some(SolverChoice::Cadical).filter(|c| backend::embedded().contains(c)),
+        _ => None,
     }
 }
 
-impl Shape {
-    fn new(engine: &Engine, n: usize, opts: &EncodeOptions) -> Result<Self, EngineError> {
-        let mut backend: Box<dyn Backend> = match engine {
-            Engine::Cadical => embedded_cadical().map_err(|source| EngineError::Backend {
-                solver: engine.name().to_string(),
-                source,
-            })?,
-            _ => Box::new(VarisatBackend::new()),
-        };
-        let latin = encode_latin(n, opts);
-        backend.add_formula(&latin.formula);
-        Ok(Shape {
-            engine: engine.clone(),
-            n,
-            opts: *opts,
-            backend,
-            base: latin.stats(),
-            first_activation: latin.formula.var_count(),
-            map: latin.map,
-            used: 0,
-            tuples: TupleCache::default(),
-        })
+/// A session's CDCL primitive: `kenken` on the shared solver of its side.
+struct SharedCdcl<'a> {
+    shape: &'a mut Shape,
+    kenken: &'a KenKen,
+}
+
+impl Enumerator for SharedCdcl<'_> {
+    fn name(&self) -> &str {
+        self.shape.latin.name()
     }
 
-    /// Enumerates the grids of `puzzle` (of this shape) under a fresh activation literal,
+    /// Enumerates the grids of the puzzle (of this shape) under a fresh activation literal,
     /// then retires it.
     fn run(
         &mut self,
-        puzzle: &KenKen,
+        _: &Puzzle,
         opts: &EngineOptions,
-        visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
-    ) -> Result<(bool, EngineStats), EngineError> {
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let shape = &mut *self.shape;
+        let latin = &mut shape.latin;
         let t0 = Instant::now();
-        let aux_start = self.first_activation + ACTIVATIONS;
-        let mut cages = CnfFormula::new();
-        cages.set_var_count(aux_start);
-        for cage in puzzle.cages() {
-            encode_cage(
-                &mut cages,
-                &self.map,
-                self.n,
-                cage,
-                &self.opts,
-                Some(&mut self.tuples),
-            )?;
-        }
-        let active = Var::from_index(self.first_activation + self.used).positive();
-        self.used += 1;
-        let mut stats = cage_stats(self.base, &cages, aux_start, t0);
+        let first_activation = latin.first_free();
+        let aux_start = first_activation + ACTIVATIONS;
+        let cages = latin.encode_cages(self.kenken.cages(), aux_start)?;
+        let active = Var::from_index(first_activation + shape.used).positive();
+        shape.used += 1;
+        let mut stats = cage_stats(latin.base(), &cages, aux_start, t0);
         let t1 = Instant::now();
-        self.backend.set_stop(opts.stop.clone());
-        self.backend.add_formula_under(&cages, active);
-        let result = self.enumerate_under(active, &opts.stop, visit);
-        self.backend.add_clause(&[!active]);
+        latin.set_stop(opts.stop.clone());
+        latin.add_under(&cages, active);
+        let block = |backend: &mut dyn crate::backend::Backend, map: &OneHot, grid: &Grid<u8>| {
+            let mut block = blocking_clause(map, grid);
+            block.push(!active);
+            backend.add_clause(&block);
+        };
+        let end = latin.find_grids(&[active], &opts.stop, block, |grid| -> ControlFlow<()> {
+            visit(grid)
+        });
+        latin.retire(active);
         stats.solve_time = t1.elapsed();
-        Ok((result?, EngineStats::Sat(stats)))
+        Ok((end? == LoopEnd::Exhausted, EngineStats::Sat(stats)))
     }
 
-    fn enumerate_under(
-        &mut self,
-        active: Lit,
-        stop: &crate::stop::Stop,
-        visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
-    ) -> Result<bool, EngineError> {
-        let backend_error = |name: &str, source| EngineError::Backend {
-            solver: name.to_string(),
-            source,
-        };
-        loop {
-            let answer = self.backend.solve_under(&[active]);
-            match answer.map_err(|e| backend_error(self.backend.name(), e))? {
-                SatResult::Sat(model) => {
-                    let grid = self.map.decode(&model)?;
-                    let mut block = blocking_clause(&self.map, &grid);
-                    block.push(!active);
-                    self.backend.add_clause(&block);
-                    if visit(grid).is_break() {
-                        return Ok(false);
-                    }
-                }
-                SatResult::Unsat => return Ok(true),
-                SatResult::Unknown if stop.is_requested() => return Ok(false),
-                SatResult::Unknown => {
-                    return Err(EngineError::GaveUp {
-                        engine: self.backend.name().to_string(),
-                    })
-                }
-            }
-        }
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Sat(SatStats::default())
     }
 }

@@ -7,7 +7,7 @@
 //!    of digits and squares whose two runs leave few digits in common.
 //! 3. Clues: every black square that starts a run gets that run's sum.
 //! 4. Uniqueness by blocking clauses, incrementally, as the KenKen generator does it: one
-//!    varisat instance holds "one digit per square" for every square white in the first
+//!    embedded solver holds "one digit per square" for every square white in the first
 //!    shape. Each run's clauses carry their own activation literal, and so does the
 //!    blocking clause that excludes the current filling on the current white squares, so a
 //!    check is one `solve` under the activation literals of the current runs and blocking
@@ -242,7 +242,7 @@ impl State {
         stop: &Stop,
         progress: &mut Progress,
     ) -> Result<Option<GeneratedKakuro>, GenerateError> {
-        let mut checker = Checker::new(&self.puzzle(), stop);
+        let mut checker = Checker::new(&self.puzzle(), stop)?;
         loop {
             if let Some(reason) = stop.reason() {
                 return Err(progress.stopped(reason));

@@ -1,16 +1,18 @@
 //! # The Kakuro generator's incremental uniqueness checker
 //!
-//! One varisat instance with "one digit per square" for every square white in a shape's
+//! One embedded solver with "one digit per square" for every square white in a shape's
 //! first puzzle; each run's clauses and the blocking clause carry their own activation
 //! literal, retired (fixed false) when the run or the filling changes (see
 //! [`super::kakuro`], step 4).
 
-use crate::answer::SatResult;
-use crate::backend::{Backend, BackendError, VarisatBackend};
+use std::ops::ControlFlow;
+
+use crate::backend::{self, Backend, SolverChoice};
 use crate::cnf::card::exactly_one;
 use crate::cnf::{CnfFormula, Lit, OneHot};
 use crate::encode::kakuro::{combinations, encode_run, RunEncoding};
 use crate::encode::EncodeOptions;
+use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::EngineError;
 use crate::generate::guards::Guards;
 use crate::generate::GenerateError;
@@ -30,12 +32,16 @@ pub(crate) struct Checker {
     /// The grid the blocking clause excludes, and the clause's activation literal.
     blocked: Option<(Grid<u8>, Lit)>,
     next_var: usize,
+    stop: Stop,
 }
 
 impl Checker {
     /// A checker for the squares white in the first puzzle of a shape ("one digit per
     /// square"); the solver obeys `stop`.
-    pub(crate) fn new(puzzle: &Kakuro, stop: &Stop) -> Self {
+    ///
+    /// # Errors
+    /// The solver cannot be built.
+    pub(crate) fn new(puzzle: &Kakuro, stop: &Stop) -> Result<Self, EngineError> {
         let map = OneHot::new(
             puzzle.rows(),
             puzzle.cols(),
@@ -47,16 +53,20 @@ impl Checker {
         for &cell in puzzle.white_cells() {
             let _ = exactly_one(&mut f, &map.cell_lits(cell), EncodeOptions::default().amo);
         }
-        let mut solver: Box<dyn Backend> = Box::new(VarisatBackend::new());
-        solver.set_stop(stop.clone());
+        let choice = SolverChoice::Varisat;
+        let mut solver = backend::new(&choice, stop).map_err(|source| EngineError::Backend {
+            solver: choice.name().to_string(),
+            source,
+        })?;
         solver.add_formula(&f);
-        Checker {
+        Ok(Checker {
             solver,
             map,
             active: Guards::new(),
             blocked: None,
             next_var: f.var_count(),
-        }
+            stop: stop.clone(),
+        })
     }
 
     /// A fresh activation literal.
@@ -104,17 +114,20 @@ impl Checker {
         }
         let mut assumptions = self.active.assumptions();
         assumptions.push(self.block(puzzle, solution));
+        let end = find_grids(
+            &mut *self.solver,
+            &self.map,
+            &assumptions,
+            &self.stop,
+            |_, _, _| {},
+            ControlFlow::Break,
+        )?;
         let name = self.solver.name().to_string();
-        let answer = self.solver.solve_under(&assumptions);
-        let model = match answer.map_err(|source: BackendError| EngineError::Backend {
-            solver: name.clone(),
-            source,
-        })? {
-            SatResult::Sat(model) => model,
-            SatResult::Unsat => return Ok(None),
-            SatResult::Unknown => return Err(EngineError::GaveUp { engine: name }.into()),
+        let mut grid = match end {
+            LoopEnd::Broke(grid) => grid,
+            LoopEnd::Exhausted => return Ok(None),
+            LoopEnd::Stopped => return Err(EngineError::GaveUp { engine: name }.into()),
         };
-        let mut grid = self.map.decode(&model).map_err(EngineError::from)?;
         for cell in self.map.cells() {
             if *puzzle.squares().get(*cell) != Square::White {
                 grid.set(*cell, 0);

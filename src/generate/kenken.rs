@@ -6,7 +6,7 @@
 //!    one-cell leftovers join a neighbouring cage.
 //! 3. Clues as Keen chooses them: `/` on two-cell cages when the division is exact (often),
 //!    `-` on two-cell cages, `+` or `*` otherwise; one-cell cages are givens.
-//! 4. Uniqueness by blocking clauses, incrementally: one varisat instance holds the Latin
+//! 4. Uniqueness by blocking clauses, incrementally: one embedded solver holds the Latin
 //!    constraints and a blocking clause excluding the generating square (which solves every
 //!    candidate). Each cage's clauses carry their own activation literal, so a check is one
 //!    `solve` under the activation literals of the current cages; a cage that changes is
@@ -23,13 +23,17 @@
 //!    allowed), grids of side 10 and up are repaired the same way until at most an eighth of
 //!    the cells is open, and only then checked by SAT: a 20×20 is made in seconds (it took
 //!    over ten minutes of hard uniqueness checks without the guide). The checker runs on the
-//!    embedded backend the engines' `auto` rule picks for the side.
+//!    embedded backend the engines' `auto` rule picks for the side
+//!    ([`crate::backend::auto_choice`]), and is the same Latin-square-plus-guarded-cages
+//!    object a [`crate::engine::Session`] keeps.
 
-use crate::answer::SatResult;
-use crate::backend::{embedded_cadical, Backend, BackendError, VarisatBackend};
-use crate::cnf::{CnfFormula, Lit, OneHot};
-use crate::encode::kenken::{encode_cage, encode_latin};
+use std::ops::ControlFlow;
+
+use crate::backend::{auto_choice, Workload};
+use crate::cnf::Lit;
 use crate::encode::EncodeOptions;
+use crate::engine::latin::GuardedLatin;
+use crate::engine::solve_loop::LoopEnd;
 use crate::engine::EngineError;
 use crate::generate::guards::Guards;
 use crate::generate::latin::{random_latin_square, shuffle};
@@ -389,14 +393,15 @@ impl State<'_> {
     }
 }
 
-/// The incremental uniqueness checker.
+/// The incremental uniqueness checker: the Latin square once, every cage under its own
+/// activation literal (numbered right after the cage's variables), and the generating
+/// square blocked for good.
 struct Checker {
-    n: usize,
-    solver: Box<dyn Backend>,
-    map: OneHot,
+    latin: GuardedLatin,
     /// Activation literal of every cage added so far, by cage.
     active: Guards<Cage>,
     next_var: usize,
+    stop: Stop,
 }
 
 impl Checker {
@@ -404,23 +409,21 @@ impl Checker {
     /// move the solver to a worker thread that the caller abandons on time).
     fn new(solution: &Grid<u8>, stop: &Stop) -> Result<Self, GenerateError> {
         let n = solution.rows();
-        let enc = encode_latin(n, &EncodeOptions::default());
         // The embedded backend the engines' `auto` rule picks for a KenKen of this side.
-        let mut solver: Box<dyn Backend> = if n >= crate::engine::AUTO_CADICAL_MIN_SIDE {
-            embedded_cadical().unwrap_or_else(|_| Box::new(VarisatBackend::new()))
-        } else {
-            Box::new(VarisatBackend::new())
-        };
-        solver.set_stop(stop.clone());
-        solver.add_formula(&enc.formula);
-        let block: Vec<Lit> = enc.map.chosen(solution).into_iter().map(|l| !l).collect();
-        solver.add_clause(&block);
+        let choice = auto_choice(Workload::KenKen { side: n }, None);
+        let mut latin = GuardedLatin::new(&choice, n, &EncodeOptions::default(), stop)?;
+        let block: Vec<Lit> = latin
+            .map()
+            .chosen(solution)
+            .into_iter()
+            .map(|l| !l)
+            .collect();
+        latin.add_clause(&block);
         Ok(Checker {
-            n,
-            solver,
-            next_var: enc.formula.var_count(),
-            map: enc.map,
+            next_var: latin.first_free(),
+            latin,
             active: Guards::new(),
+            stop: stop.clone(),
         })
     }
 
@@ -428,34 +431,25 @@ impl Checker {
     fn other_solution(&mut self, puzzle: &KenKen) -> Result<Option<Grid<u8>>, GenerateError> {
         let changes = self.active.changes(puzzle.cages());
         for lit in changes.retired {
-            self.solver.add_clause(&[!lit]);
+            self.latin.retire(lit);
         }
         for cage in changes.new {
             let lit = self.add_guarded(&cage)?;
             self.active.insert(cage, lit);
         }
         let assumptions = self.active.assumptions();
-        let name = self.solver.name().to_string();
-        let engine_error = |source: BackendError| EngineError::Backend {
-            solver: name.clone(),
-            source,
+        let end =
+            self.latin
+                .find_grids(&assumptions, &self.stop, |_, _, _| {}, ControlFlow::Break)?;
+        let engine = || self.latin.name().to_string();
+        let grid = match end {
+            LoopEnd::Broke(grid) => grid,
+            LoopEnd::Exhausted => return Ok(None),
+            LoopEnd::Stopped => return Err(EngineError::GaveUp { engine: engine() }.into()),
         };
-        let model = match self
-            .solver
-            .solve_under(&assumptions)
-            .map_err(engine_error)?
-        {
-            SatResult::Sat(model) => model,
-            SatResult::Unsat => return Ok(None),
-            SatResult::Unknown => {
-                let engine = self.solver.name().to_string();
-                return Err(EngineError::GaveUp { engine }.into());
-            }
-        };
-        let grid = self.map.decode(&model).map_err(EngineError::from)?;
         let checked = verify(&Puzzle::KenKen(puzzle.clone()), &grid);
         checked.map_err(|source| EngineError::Verify {
-            engine: self.solver.name().to_string(),
+            engine: engine(),
             source,
         })?;
         Ok(Some(grid))
@@ -463,20 +457,13 @@ impl Checker {
 
     /// Adds a cage's clauses, each extended with `¬a` for a fresh activation literal `a`.
     fn add_guarded(&mut self, cage: &Cage) -> Result<Lit, GenerateError> {
-        let mut f = CnfFormula::new();
-        f.set_var_count(self.next_var);
-        encode_cage(
-            &mut f,
-            &self.map,
-            self.n,
-            cage,
-            &EncodeOptions::default(),
-            None,
-        )
-        .map_err(EngineError::from)?;
+        let f = self
+            .latin
+            .encode_cages([cage], self.next_var)
+            .map_err(EngineError::from)?;
         let guard = Lit::from_index(f.var_count(), true);
         self.next_var = f.var_count() + 1;
-        self.solver.add_formula_under(&f, guard);
+        self.latin.add_under(&f, guard);
         Ok(guard)
     }
 }

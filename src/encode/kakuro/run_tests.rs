@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{encode_with, RunEncoding};
 use crate::answer::SatResult;
-use crate::backend::{Backend, VarisatBackend};
+use crate::backend::testing;
 use crate::cnf::AmoEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
@@ -84,8 +84,7 @@ fn brute_force(p: &Puzzle) -> BTreeSet<Vec<Vec<u8>>> {
 
 /// Every grid of `enc` (blocking each on its x literals), each verified and distinct.
 fn enumerate(p: &Puzzle, enc: &Encoding) -> BTreeSet<Vec<Vec<u8>>> {
-    let mut solver = VarisatBackend::new();
-    enc.formula.iter().for_each(|c| solver.add_clause(c));
+    let mut solver = testing::solver(&enc.formula);
     let mut out = BTreeSet::new();
     while let SatResult::Sat(model) = solver.solve_under(&[]).unwrap() {
         let grid = enc.map.decode(&model).unwrap();

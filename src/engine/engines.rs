@@ -1,0 +1,377 @@
+//! # The engines' primitives
+//!
+//! One [`Enumerator`] per way of solving: [`NativeSearch`], [`Cdcl`] over any
+//! [`Backend`](crate::backend::Backend) (varisat, CaDiCaL, an external solver: one
+//! implementation, parameterised by the [`SolverChoice`] it builds its solver from),
+//! [`DpllWalk`], [`SmtScripts`], and [`AutoWalk`], the composite behind `auto`: the DPLL walk
+//! under a conflict budget, then a hand-over to the CDCL fallback it holds. The walks come
+//! from a [`Walker`], so a session can walk its shared Latin square with the same
+//! primitives.
+
+use std::cell::Cell;
+use std::time::Duration;
+
+use crate::backend::{self, SmtSolver, SolverChoice, Walk};
+use crate::engine::enumerate::{Enumerator, RunResult, Visitor};
+use crate::engine::sat::{self, SatStats};
+use crate::engine::smt::{self, SmtRunStats};
+use crate::engine::{
+    EngineError, EngineOptions, EngineStats, AUTO_DPLL_CLAUSES_PER_CONFLICT, AUTO_DPLL_CONFLICTS,
+    AUTO_DPLL_PROVEN,
+};
+use crate::grid::Grid;
+use crate::native::{self, NativeStats};
+use crate::puzzle::Puzzle;
+
+/// The native propagation-and-search engine ([`crate::native`]).
+pub(crate) struct NativeSearch;
+
+impl Enumerator for NativeSearch {
+    fn name(&self) -> &str {
+        "native"
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let (complete, stats) = native::enumerate(puzzle, &opts.native, &opts.stop, visit);
+        Ok((complete, EngineStats::Native(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Native(NativeStats::default())
+    }
+}
+
+/// The one-hot CNF enumerated cube by cube ([`sat::enumerate`]) on a fresh CDCL solver.
+#[derive(Clone, Debug)]
+pub(crate) struct Cdcl {
+    choice: SolverChoice,
+}
+
+impl Cdcl {
+    /// CDCL on solvers of `choice`.
+    pub(crate) fn new(choice: SolverChoice) -> Self {
+        Cdcl { choice }
+    }
+
+    /// Enumerates `puzzle` on a fresh solver with the grids of `known` (found by an earlier
+    /// engine) blocked from the start and not visited.
+    fn run_knowing(
+        &self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        known: Vec<Grid<u8>>,
+        visit: Visitor<'_>,
+    ) -> Result<(bool, SatStats), EngineError> {
+        let solver =
+            backend::new(&self.choice, &opts.stop).map_err(|source| EngineError::Backend {
+                solver: self.choice.name().to_string(),
+                source,
+            })?;
+        sat::enumerate(puzzle, solver, &opts.encode, &opts.stop, known, visit)
+    }
+}
+
+impl Enumerator for Cdcl {
+    fn name(&self) -> &str {
+        self.choice.name()
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let (complete, stats) = self.run_knowing(puzzle, opts, Vec::new(), visit)?;
+        Ok((complete, EngineStats::Sat(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Sat(SatStats::default())
+    }
+}
+
+/// A source of DPLL walks of a puzzle under a conflict budget: how each ended, and its
+/// effort.
+pub(crate) trait Walker {
+    /// Walks `puzzle`, handing each grid to `visit`, until the walk ends (complete,
+    /// stopped, broken off, or past `budget`).
+    ///
+    /// # Errors
+    /// Encoding limits and models that are not grids.
+    fn walk(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        budget: &WalkBudget,
+        visit: Visitor<'_>,
+    ) -> Result<(Walk, SatStats), EngineError>;
+}
+
+/// Walks of a fresh encoding of each puzzle ([`sat::enumerate_dpll`]).
+pub(crate) struct FreshWalk;
+
+impl Walker for FreshWalk {
+    fn walk(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        budget: &WalkBudget,
+        visit: Visitor<'_>,
+    ) -> Result<(Walk, SatStats), EngineError> {
+        sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, budget, visit)
+    }
+}
+
+/// The project's DPLL enumerator walked to its end: one walk of the search tree finds every
+/// grid.
+pub(crate) struct DpllWalk<W>(pub(crate) W);
+
+impl<W: Walker> Enumerator for DpllWalk<W> {
+    fn name(&self) -> &str {
+        "dpll"
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let (walk, stats) = self.0.walk(puzzle, opts, &WalkBudget::unlimited(), visit)?;
+        Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Sat(SatStats::default())
+    }
+}
+
+/// `auto` where it starts with the DPLL walk: a composite of the walk, under its budget
+/// ([`WalkBudget::auto`]) and lifted once it has found [`AUTO_DPLL_PROVEN`] grids (many
+/// grids cheaply: the walk's best case), and the CDCL `fallback` it holds, which goes on past
+/// the budget with the grids found so far blocked.
+pub(crate) struct AutoWalk<W> {
+    walk: W,
+    fallback: Cdcl,
+    /// A fixed conflict budget instead of [`WalkBudget::auto`] (tests of the hand-over).
+    fixed: Option<u64>,
+}
+
+impl<W: Walker> AutoWalk<W> {
+    /// `walk` first, then `fallback`.
+    pub(crate) fn new(walk: W, fallback: Cdcl) -> Self {
+        AutoWalk {
+            walk,
+            fallback,
+            fixed: None,
+        }
+    }
+}
+
+impl<W: Walker> Enumerator for AutoWalk<W> {
+    fn name(&self) -> &str {
+        "auto"
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let budget = self.fixed.map_or_else(WalkBudget::auto, WalkBudget::fixed);
+        let mut known = Vec::new();
+        let (walk, first) = self.walk.walk(puzzle, opts, &budget, &mut |grid| {
+            if budget.conflicts.get() != u64::MAX {
+                known.push(grid.clone());
+                if known.len() >= AUTO_DPLL_PROVEN {
+                    budget.conflicts.set(u64::MAX);
+                    known = Vec::new();
+                }
+            }
+            visit(grid)
+        })?;
+        if walk != Walk::OverBudget {
+            return Ok((walk == Walk::Complete, EngineStats::Sat(first)));
+        }
+        let (complete, mut stats) = self.fallback.run_knowing(puzzle, opts, known, visit)?;
+        stats.encode_time += first.encode_time;
+        stats.solve_time += first.solve_time;
+        Ok((complete, EngineStats::Sat(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Sat(SatStats::default())
+    }
+}
+
+/// The SMT-LIB script ([`crate::smtlib`]) solved by z3 or cvc5, one process per query.
+pub(crate) struct SmtScripts {
+    /// Which solver.
+    pub(crate) solver: SmtSolver,
+    /// Time limit per solver call.
+    pub(crate) timeout: Option<Duration>,
+}
+
+impl Enumerator for SmtScripts {
+    fn name(&self) -> &str {
+        self.solver.program()
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let smt = (&opts.smt, &opts.stop);
+        let (complete, stats) = smt::enumerate(puzzle, self.solver, self.timeout, smt, visit)?;
+        Ok((complete, EngineStats::Smt(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Smt(SmtRunStats::default())
+    }
+}
+
+/// The conflicts a DPLL walk may meet before it gives up ([`Walk::OverBudget`]).
+#[derive(Debug)]
+pub(crate) struct WalkBudget {
+    /// Conflicts allowed; read at every conflict, so a visitor may lift it (`u64::MAX`).
+    pub(crate) conflicts: Cell<u64>,
+    /// When set, the walk may also meet one conflict per this many clauses of its formula
+    /// ([`WalkBudget::fit`]).
+    clauses_per_conflict: Option<u64>,
+}
+
+impl WalkBudget {
+    /// No limit ([`DpllWalk`]).
+    pub(crate) fn unlimited() -> Self {
+        WalkBudget::fixed(u64::MAX)
+    }
+
+    /// Exactly `conflicts`, whatever the formula.
+    pub(crate) fn fixed(conflicts: u64) -> Self {
+        WalkBudget {
+            conflicts: Cell::new(conflicts),
+            clauses_per_conflict: None,
+        }
+    }
+
+    /// `auto`'s budget: [`AUTO_DPLL_CONFLICTS`], or one conflict per
+    /// [`AUTO_DPLL_CLAUSES_PER_CONFLICT`] clauses when that is more. Handing over costs a
+    /// new encoding and a CDCL solver loaded with it, both in proportion to the formula, so
+    /// a large formula earns the walk a longer try: on a random 20×20 CrossProduct (7.3 M
+    /// clauses, 7,280 conflicts allowed) the hand-over to varisat takes 2–3 s and 750 MB,
+    /// the walk a millisecond or two per ten conflicts and no memory beyond its formula.
+    pub(crate) fn auto() -> Self {
+        WalkBudget {
+            conflicts: Cell::new(AUTO_DPLL_CONFLICTS),
+            clauses_per_conflict: Some(AUTO_DPLL_CLAUSES_PER_CONFLICT),
+        }
+    }
+
+    /// Raises the budget to what a formula of `clauses` clauses earns (see
+    /// [`WalkBudget::auto`]); called by the walk once the formula is built.
+    pub(crate) fn fit(&self, clauses: usize) {
+        if let Some(per) = self.clauses_per_conflict {
+            let earned = u64::try_from(clauses).unwrap_or(u64::MAX) / per;
+            if earned > self.conflicts.get() {
+                self.conflicts.set(earned);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::*;
+    use crate::backend::Dpll;
+    use crate::encode::{encode, EncodeOptions};
+    use crate::parse::parse_puzzle;
+    use crate::stop::Stop;
+
+    /// A unique Keen 9×9 (`tests/data/kenken/keen/9x9-x-01.kenken`).
+    const KEEN_9X9: &str = "size 9\n16 + A1 A2 A3; 15 + A4 B4; 1 - A5 B5; 24 * A6 A7 A8\n\
+        2016 * A9 B8 B9 C8 C9; 5 - B1 C1; 5 + B2 C2; 8 * B3 C3 C4; 63 * B6 B7 C7\n\
+        7 - C5 D5; 18 + C6 D6 D7 D8; 24 * D1 D2; 3 - D3 E3; 28 * D4 E4 F4; 2 - D9 E9\n\
+        18 + E1 E2 F1 F2; 42 * E5 F5 F6; 24 * E6 E7; 13 + E8 F8; 3 - F3 G3; 24 * F7 G7\n\
+        24 + F9 G8 G9 H8 I8; 15 + G1 H1; 6 + G2 H2; 108 * G4 G5 H5; 4 - G6 H6; 5 - H3 I3\n\
+        3 - H4 I4; 7 - H7 I7; 10 + H9 I9; 1 - I1 I2; 2 / I5 I6";
+
+    /// The conflicts the DPLL walk on `puzzle` meets before its first grid, and in all.
+    fn walk_conflicts(puzzle: &Puzzle) -> (u64, u64) {
+        let enc = encode(puzzle, &EncodeOptions::default()).expect("encodes");
+        let unlimited = Cell::new(u64::MAX);
+        let walk = |first_only: bool| {
+            let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), 9);
+            let _ = dpll.enumerate(&Stop::new(), &unlimited, &mut |_| {
+                if first_only {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            dpll.conflicts()
+        };
+        (walk(true), walk(false))
+    }
+
+    /// `auto`'s walk budget: the floor for formulas up to a million clauses, then one
+    /// conflict per thousand clauses; a fixed budget ignores the formula; lifting it holds.
+    #[test]
+    fn the_auto_budget_grows_with_the_formula() {
+        let budget = WalkBudget::auto();
+        budget.fit(10_000);
+        assert_eq!(budget.conflicts.get(), AUTO_DPLL_CONFLICTS);
+        budget.fit(7_283_512);
+        assert_eq!(budget.conflicts.get(), 7_283);
+        budget.fit(3_000_000);
+        assert_eq!(budget.conflicts.get(), 7_283, "never lowered");
+        budget.conflicts.set(u64::MAX);
+        budget.fit(usize::MAX);
+        assert_eq!(budget.conflicts.get(), u64::MAX);
+        let fixed = WalkBudget::fixed(3);
+        fixed.fit(1 << 40);
+        assert_eq!(fixed.conflicts.get(), 3);
+    }
+
+    /// Whatever the DPLL budget, the hand-over to CDCL finds the one grid exactly once:
+    /// before the first grid (nothing known), and after it (the grid is blocked, not found
+    /// again, and the uniqueness proof is CDCL's).
+    #[test]
+    fn the_hand_over_to_cdcl_keeps_answers_exact() {
+        let puzzle = parse_puzzle(KEEN_9X9, None, false).expect("parses");
+        let (first, total) = walk_conflicts(&puzzle);
+        // Budgets below `first` hand over with nothing known, from `first` on with the grid.
+        assert!(first > 0 && first < total, "{first} then {total} conflicts");
+        let opts = EngineOptions::default();
+        let fallbacks = backend::embedded();
+        for budget in [0, first - 1, first, total - 1, total] {
+            for fallback in &fallbacks {
+                let mut auto = AutoWalk {
+                    walk: FreshWalk,
+                    fallback: Cdcl::new(fallback.clone()),
+                    fixed: Some(budget),
+                };
+                let (got, _) = auto
+                    .enumerate(&puzzle, &opts, None, |_| {})
+                    .expect("no repeated or wrong grid");
+                assert_eq!((got.count, got.complete), (1, true), "budget {budget}");
+            }
+        }
+    }
+}
