@@ -35,10 +35,11 @@ use crate::backend::{
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::puzzle::Puzzle;
 use crate::stop::Stop;
-use crate::verify::{verify, VerifyError};
+use crate::verify::VerifyError;
 
 pub use self::dimacs::{
     decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,

@@ -11,9 +11,9 @@ use crate::backend::{Backend, VarisatBackend};
 use crate::cnf::AmoEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::parse::parse_puzzle;
 use crate::puzzle::{Kakuro, Puzzle};
-use crate::verify::verify;
 
 const EIGHT_SOLUTIONS: &str = "#  10\\ 10\\\n\\10  .  .\n\\10  .  .\n";
 
