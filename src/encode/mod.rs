@@ -26,6 +26,7 @@ pub use options::{
 
 /// Encoding failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// A constraint has too many allowed tuples.
     #[error(transparent)]

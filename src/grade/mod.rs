@@ -180,6 +180,7 @@ impl Grade {
 
 /// Grading failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GradeError {
     /// The puzzle kind cannot be graded (by this function).
     #[error("grade supports {supported} puzzles only, not {kind}")]

@@ -40,6 +40,7 @@ const MAX_SIDE: usize = 9;
 
 /// What is wrong with a Keen game ID.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum KeenIdError {
     /// No ID line at all.
     #[error("no Keen game ID found (expected N:BLOCKS,CLUES)")]

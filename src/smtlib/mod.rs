@@ -20,6 +20,7 @@ use crate::puzzle::{Op, Puzzle};
 /// How products (KenKen `*` cages, `/` cages of three or more cells, CrossProduct lines)
 /// are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ProductForm {
     /// Prime exponents: per prime up to the largest digit, the digits' exponents (an `ite`
     /// table per prime) add up to the target's. Linear (`QF_LIA`); the default, measured

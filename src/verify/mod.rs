@@ -19,6 +19,7 @@ pub(crate) use kenken::verify_kenken;
 
 /// A rule the grid breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum VerifyError {
     /// The grid has the wrong dimensions.
     #[error("grid is {rows}x{cols}, expected {want_rows}x{want_cols}")]

@@ -22,10 +22,7 @@ fn kakuro(text: &str) -> Puzzle {
 }
 
 fn inner(p: &Puzzle) -> &Kakuro {
-    match p {
-        Puzzle::Kakuro(k) => k,
-        Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => panic!("not a Kakuro"),
-    }
+    p.as_kakuro().expect("not a Kakuro")
 }
 
 /// The non-empty families: `(name, vars, clauses)`.
