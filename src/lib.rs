@@ -35,6 +35,7 @@ mod engine;
 pub mod generate;
 pub mod grade;
 mod grid;
+mod kind;
 pub mod lrat;
 mod native;
 mod parse;
@@ -52,7 +53,8 @@ pub use answer::{Count, Outcome};
 pub use backend::SmtSolver;
 pub use cnf::{AmoEncoding, CnfFormula, EncodeStats};
 pub use encode::{
-    encode, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Encoding, Family,
+    encode, CageLines, ConstraintEncoding, CrossProductOptions, EncodeError, EncodeOptions,
+    Encoding, Family, KakuroOptions, KenKenOptions,
 };
 pub use engine::{
     decode_answer, decode_smt_answer, is_smt_answer, parse_blocked_solution, write_certificate,
@@ -61,13 +63,17 @@ pub use engine::{
     AUTO_DPLL_CLAUSES_PER_CONFLICT, AUTO_DPLL_CONFLICTS, AUTO_DPLL_MAX_SIDE, AUTO_DPLL_PROVEN,
 };
 pub use grid::{Cell, Grid};
+pub use kind::verify;
 pub use native::{NativeOptions, NativeStats};
 pub use parse::keen::{parse_keen_id, KeenIdError};
 pub use parse::solution::parse_solution;
-pub use parse::{parse_puzzle, read_puzzle, read_text, ParseError, ParseErrorKind, Pos};
+pub use parse::{
+    parse_puzzle, read_puzzle, read_text, CrossProductParseError, KakuroParseError,
+    KenKenParseError, ParseError, ParseErrorKind, Pos, SolutionParseError,
+};
 pub use puzzle::Puzzle;
 pub use render::{render_svg, solution_json as render_json, solution_text as render_text};
 pub use smtlib::answer::{AnswerPos, SmtAnswerError};
 pub use smtlib::{smtlib_stats, write_smtlib, ProductForm, SmtOptions, SmtStats};
 pub use stop::{Stop, StopReason};
-pub use verify::{verify, VerifyError};
+pub use verify::VerifyError;

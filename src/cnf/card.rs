@@ -21,6 +21,7 @@ pub(crate) const AUTO_PAIRWISE_MAX: usize = 10;
 
 /// How at-most-one constraints are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum AmoEncoding {
     /// Every pair excluded.
     Pairwise,

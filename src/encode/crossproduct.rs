@@ -4,7 +4,7 @@
 //! Families, in the order written:
 //! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide both the row and the column
 //!   product (e.g. no 5 in a line whose product has no factor 5);
-//! - `filter-prune` (with the line filter, `opts.line_filter`): `¬x(r, c, d)` for the
+//! - `filter-prune` (with the line filter, `opts.crossproduct.line_filter`): `¬x(r, c, d)` for the
 //!   digits the native line filter removes on top of that;
 //! - `cell`: exactly one of the surviving digits per cell (no uniqueness along rows or
 //!   columns);
@@ -81,11 +81,11 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
         })
         .collect();
     let mut domain = prime.clone();
-    if opts.line_filter {
+    if opts.crossproduct.line_filter {
         filter_domains(&lines, cols, &mut domain);
     }
     enc.tally(BY_PRIMES, ["", ""], 0);
-    if opts.line_filter {
+    if opts.crossproduct.line_filter {
         enc.tally(BY_FILTER, ["", ""], 0);
     }
     // Removed digits become unit clauses; exactly-one ranges over the survivors only.
@@ -106,7 +106,7 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
             }
             enc.record("prime-prune", clauses(by_prime));
             enc.tally(BY_PRIMES, ["", ""], by_prime);
-            if opts.line_filter {
+            if opts.crossproduct.line_filter {
                 enc.record("filter-prune", clauses(by_filter));
                 enc.tally(BY_FILTER, ["", ""], by_filter);
             }
@@ -152,7 +152,7 @@ fn encode_line(
         .zip(&digits)
         .map(|(&c, ds)| ds.iter().map(|&d| enc.map.lit(c, d)).collect())
         .collect();
-    let use_tuples = match opts.constraint {
+    let use_tuples = match opts.crossproduct.constraint {
         ConstraintEncoding::Tuples => true,
         ConstraintEncoding::Mdd => false,
         ConstraintEncoding::Auto => tuples_are_smaller(mdd, line.cells.len()),

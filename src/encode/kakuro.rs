@@ -30,7 +30,7 @@ use crate::cnf::{Lit, OneHot};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::puzzle::kakuro::{Kakuro, Run};
 
-/// Encodes a Kakuro puzzle, each run as `opts.constraint` says: `Auto` is the default
+/// Encodes a Kakuro puzzle, each run as `opts.kakuro.constraint` says: `Auto` is the default
 /// choice per run ([`RunEncoding::default_for`]), `Tuples` one selector per combination,
 /// `Mdd` the layered sum automaton.
 ///
@@ -38,7 +38,7 @@ use crate::puzzle::kakuro::{Kakuro, Run};
 /// None at present (every validated run has at most 12 combinations); the signature matches
 /// the other encoders.
 pub(crate) fn encode(puzzle: &Kakuro, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    encode_with(puzzle, opts, |run, combos| match opts.constraint {
+    encode_with(puzzle, opts, |run, combos| match opts.kakuro.constraint {
         ConstraintEncoding::Auto => RunEncoding::default_for(run.cells.len(), combos),
         ConstraintEncoding::Tuples => RunEncoding::Selectors,
         ConstraintEncoding::Mdd => RunEncoding::Mdd,

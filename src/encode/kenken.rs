@@ -181,7 +181,7 @@ pub(crate) const CAGE_LINES_MIN_SIZE: usize = 10;
 
 /// Whether cage–line clauses are written for an N×N grid.
 pub(crate) fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
-    match opts.cage_lines {
+    match opts.kenken.cage_lines {
         CageLines::Auto => n >= CAGE_LINES_MIN_SIZE,
         CageLines::On => true,
         CageLines::Off => false,
@@ -245,7 +245,7 @@ fn cage_form(
             source,
         })
     };
-    match opts.constraint {
+    match opts.kenken.constraint {
         ConstraintEncoding::Mdd if automaton => mdd(),
         // Beyond a few cells the tuple list is hopeless (a 9-cell `+` row of a 9x9 already
         // has 9! fillings): go straight to the automaton.

@@ -10,8 +10,7 @@ pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
 pub(crate) mod lines;
-
-use std::fmt;
+mod options;
 
 use thiserror::Error;
 
@@ -21,104 +20,13 @@ use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats, OneHot};
 use crate::puzzle::Puzzle;
 use crate::tuples::{TupleError, DEFAULT_TUPLE_LIMIT};
 
-/// Encoding choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EncodeOptions {
-    /// At-most-one encoding for cells, rows and columns.
-    pub amo: AmoEncoding,
-    /// Largest number of allowed tuples per cage.
-    pub tuple_limit: usize,
-    /// Cage–line ("pointing") reasoning clauses for KenKen (see `lines`).
-    pub cage_lines: CageLines,
-    /// How KenKen `+`/`*` cages and CrossProduct rows and columns are written. Kakuro
-    /// ignores it: each run gets its own `kakuro::RunEncoding`.
-    pub constraint: ConstraintEncoding,
-    /// CrossProduct: before writing clauses, remove digits that some row or column cannot
-    /// use given the other cells' digits, repeatedly (arc consistency on each line).
-    pub line_filter: bool,
-}
-
-/// When KenKen cage–line clauses are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CageLines {
-    /// For sizes `kenken::CAGE_LINES_MIN_SIZE` and up, where they pay.
-    #[default]
-    Auto,
-    /// Always (the strongest unit propagation).
-    On,
-    /// Never.
-    Off,
-}
-
-impl CageLines {
-    /// The name used on the command line (`--cage-lines auto|on|off`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            CageLines::Auto => "auto",
-            CageLines::On => "on",
-            CageLines::Off => "off",
-        }
-    }
-}
-
-impl fmt::Display for CageLines {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-/// How an arithmetic constraint over several cells is written: a KenKen `+`/`*` cage of two
-/// or more cells, a Kakuro run, or a CrossProduct row or column. KenKen `-`, `/` and
-/// one-cell cages are always tables.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ConstraintEncoding {
-    /// Per constraint: KenKen cages as tables unless they are large
-    /// (`kenken::AUTO_MDD_TUPLES`, `kenken::AUTO_MDD_CELLS`); CrossProduct lines as
-    /// whichever of the two is smaller (`crossproduct::tuples_are_smaller`); Kakuro runs
-    /// as a fixed digit set, a pair, selectors or an automaton, whichever is smallest
-    /// (`kakuro::RunEncoding::default_for`).
-    #[default]
-    Auto,
-    /// Always the allowed-tuple (table) encoding (`crate::cnf::table`); for Kakuro runs, one
-    /// selector per digit combination.
-    Tuples,
-    /// Always the layered automaton (MDD) encoding (`crate::cnf::mdd`).
-    Mdd,
-}
-
-impl ConstraintEncoding {
-    /// The name used on the command line (`--encoding auto|tuples|mdd`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            ConstraintEncoding::Auto => "auto",
-            ConstraintEncoding::Tuples => "tuples",
-            ConstraintEncoding::Mdd => "mdd",
-        }
-    }
-}
-
-impl fmt::Display for ConstraintEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-impl Default for EncodeOptions {
-    fn default() -> Self {
-        EncodeOptions {
-            amo: AmoEncoding::Auto,
-            tuple_limit: DEFAULT_TUPLE_LIMIT,
-            cage_lines: CageLines::Auto,
-            constraint: ConstraintEncoding::Auto,
-            line_filter: true,
-        }
-    }
-}
+pub use options::{
+    CageLines, ConstraintEncoding, CrossProductOptions, EncodeOptions, KakuroOptions, KenKenOptions,
+};
 
 /// Encoding failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// A constraint has too many allowed tuples.
     #[error(transparent)]
@@ -372,23 +280,9 @@ pub(crate) fn dimacs_comments(
 
 /// The options that change `puzzle`'s formula, as command-line flags.
 fn option_flags(puzzle: &Puzzle, opts: &EncodeOptions) -> String {
-    let mut flags = format!("--amo {}", opts.amo);
-    match puzzle {
-        Puzzle::KenKen(_) => {
-            flags += &format!(
-                " --cage-lines {} --encoding {}",
-                opts.cage_lines, opts.constraint
-            );
-        }
-        Puzzle::Kakuro(_) => flags += &format!(" --encoding {}", opts.constraint),
-        Puzzle::CrossProduct(_) => {
-            flags += &format!(" --encoding {}", opts.constraint);
-            if !opts.line_filter {
-                flags += " --no-line-filter";
-            }
-        }
-    }
-    if opts.tuple_limit != DEFAULT_TUPLE_LIMIT && !matches!(puzzle, Puzzle::Kakuro(_)) {
+    let kind = puzzle.as_kind();
+    let mut flags = format!("--amo {}{}", opts.amo, kind.option_flags(opts));
+    if opts.tuple_limit != DEFAULT_TUPLE_LIMIT && kind.uses_tuple_limit() {
         flags += &format!(" (tuple limit {})", opts.tuple_limit);
     }
     flags
@@ -430,9 +324,5 @@ fn written_summary(enc: &Encoding) -> String {
 /// # Errors
 /// [`EncodeError`] when a constraint exceeds the encoder's limits.
 pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    match puzzle {
-        Puzzle::KenKen(k) => kenken::encode(k, opts),
-        Puzzle::Kakuro(k) => kakuro::encode(k, opts),
-        Puzzle::CrossProduct(p) => crossproduct::encode(p, opts),
-    }
+    puzzle.as_kind().encode(opts)
 }

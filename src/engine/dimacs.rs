@@ -16,10 +16,11 @@ use crate::cnf::{self, DecodeError, Lit};
 use crate::encode::{dimacs_comments, EncodeOptions, Encoding};
 use crate::engine::sat::blocking_clause;
 use crate::grid::{Cell, Grid};
+use crate::kind::verify;
 use crate::parse::solution::parse_solution_text;
-use crate::parse::{ParseError, ParseErrorKind};
+use crate::parse::{ParseError, SolutionParseError};
 use crate::puzzle::Puzzle;
-use crate::verify::{verify, VerifyError};
+use crate::verify::VerifyError;
 
 /// An external answer could not be turned into a verified outcome.
 #[derive(Debug, Error)]
@@ -151,7 +152,7 @@ pub fn parse_blocked_solution(enc: &Encoding, text: &str) -> Result<Grid<u8>, Pa
     let map = &enc.map;
     let (rows, cols) = map.dims();
     if sol.grid.rows() != rows || sol.grid.cols() != cols {
-        let kind = ParseErrorKind::SolutionShape {
+        let kind = SolutionParseError::SolutionShape {
             rows: sol.grid.rows(),
             cols: sol.grid.cols(),
             want_rows: rows,
@@ -162,7 +163,7 @@ pub fn parse_blocked_solution(enc: &Encoding, text: &str) -> Result<Grid<u8>, Pa
     for &cell in map.cells() {
         let digit = *sol.grid.get(cell);
         if digit == 0 || digit > map.digits() {
-            let kind = ParseErrorKind::SolutionDigit {
+            let kind = SolutionParseError::SolutionDigit {
                 cell,
                 digit,
                 max: map.digits(),

@@ -14,8 +14,9 @@ use std::ops::ControlFlow;
 use crate::answer::{Count, Outcome};
 use crate::engine::{EngineError, EngineOptions, EngineStats};
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::puzzle::Puzzle;
-use crate::verify::{verify, VerifyError};
+use crate::verify::VerifyError;
 
 /// What an engine's primitive hands each grid it finds to; `Break` ends the search.
 pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>) -> ControlFlow<()>;

@@ -264,11 +264,7 @@ fn auto_walks(puzzle: &Puzzle) -> bool {
 
 /// What the `auto` rule between the CDCL solvers looks at in `puzzle`.
 fn workload(puzzle: &Puzzle) -> Workload {
-    match puzzle {
-        Puzzle::KenKen(k) => Workload::KenKen { side: k.size() },
-        Puzzle::CrossProduct(_) => Workload::CrossProduct,
-        _ => Workload::Other,
-    }
+    puzzle.as_kind().workload()
 }
 
 /// The largest KenKen side for which [`Engine::Auto`] starts with the DPLL walk.

@@ -188,8 +188,8 @@ impl Session {
         // Where no work is shared, the engine's own primitive (for `auto`, the same as that
         // of the engine its rule picks).
         let own = self.engine.clone();
-        let kenken = match puzzle {
-            Puzzle::KenKen(k) if !cage_lines(k.size(), &opts.encode) => k,
+        let kenken = match puzzle.as_kenken() {
+            Some(k) if !cage_lines(k.size(), &opts.encode) => k,
             _ => return Ok(own.enumerator(puzzle, limit)),
         };
         if engine == Engine::Dpll {

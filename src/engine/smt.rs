@@ -14,11 +14,11 @@ use crate::answer::Outcome;
 use crate::backend::{run_smt, SmtSolver};
 use crate::engine::{DecodeAnswerError, EngineError};
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::puzzle::Puzzle;
 use crate::smtlib::answer::{parse_smt_answer, values_to_grid, SmtAnswer};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
-use crate::verify::verify;
 
 /// Sizes and times of one SMT run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -395,8 +395,8 @@ fn open_squares(puzzle: &Kakuro, cols: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::verify;
     use crate::puzzle::Puzzle;
-    use crate::verify::verify;
 
     #[test]
     fn small_puzzles_are_unique_and_reproducible() {

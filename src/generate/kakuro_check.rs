@@ -17,10 +17,10 @@ use crate::engine::EngineError;
 use crate::generate::guards::Guards;
 use crate::generate::GenerateError;
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::puzzle::kakuro::{Kakuro, Run, Square};
 use crate::puzzle::Puzzle;
 use crate::stop::Stop;
-use crate::verify::verify;
 
 /// The incremental uniqueness checker.
 pub(crate) struct Checker {

@@ -40,10 +40,10 @@ use crate::generate::latin::{random_latin_square, shuffle};
 use crate::generate::GenerateError;
 use crate::grade::{Level, Prepared};
 use crate::grid::{Cell, Grid};
+use crate::kind::verify;
 use crate::puzzle::{Cage, KenKen, Op, Puzzle};
 use crate::rng::SplitMix64;
 use crate::stop::Stop;
-use crate::verify::verify;
 
 /// Generator parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]

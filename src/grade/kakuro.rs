@@ -27,7 +27,7 @@
 //! 5. [`KakuroLevel::Search`]: none of the above fixes every square.
 //!
 //! Every level is sound, so when one fixes every square the grid is the only solution; it
-//! is still checked by [`crate::verify::verify`]. As for KenKen, the grade also reports
+//! is still checked by [`crate::verify()`]. As for KenKen, the grade also reports
 //! whether unit propagation on the CNF of [`crate::encode::encode`] (default options) fixes
 //! every square.
 //!

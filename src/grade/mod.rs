@@ -22,7 +22,7 @@
 //! 5. [`Level::Search`]: none of the above fixes every cell.
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
-//! still checked by [`crate::verify::verify`]. The grade also reports whether unit
+//! still checked by [`crate::verify()`]. The grade also reports whether unit
 //! propagation on the CNF of [`crate::encode::encode`] fixes every cell
 //! (`unit`(mod@unit)); that CNF has the default options except that every cage–line
 //! clause is written (`--cage-lines on`, the strongest propagation the encoder offers).
@@ -58,8 +58,9 @@ use thiserror::Error;
 use crate::cnf::OneHot;
 use crate::encode::{encode, CageLines, EncodeError, EncodeOptions};
 use crate::grid::{Cell, Grid};
+use crate::kind::verify;
 use crate::puzzle::Puzzle;
-use crate::verify::{verify, VerifyError};
+use crate::verify::VerifyError;
 
 pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
@@ -179,6 +180,7 @@ impl Grade {
 
 /// Grading failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GradeError {
     /// The puzzle kind cannot be graded (by this function).
     #[error("grade supports {supported} puzzles only, not {kind}")]
@@ -227,14 +229,7 @@ impl PuzzleGrade {
 /// [`GradeError::Unsupported`] for CrossProduct puzzles, and the errors of [`grade`] and
 /// [`grade_kakuro`].
 pub fn grade_puzzle(puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
-    match puzzle {
-        Puzzle::KenKen(_) => grade(puzzle).map(PuzzleGrade::KenKen),
-        Puzzle::Kakuro(k) => grade_kakuro(k).map(PuzzleGrade::Kakuro),
-        Puzzle::CrossProduct(_) => Err(GradeError::Unsupported {
-            kind: puzzle.kind(),
-            supported: "KenKen and Kakuro",
-        }),
-    }
+    puzzle.as_kind().grade(puzzle)
 }
 
 /// Grades a KenKen: root propagation at every level, and unit propagation on its CNF.
@@ -244,18 +239,11 @@ pub fn grade_puzzle(puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
 /// [`GradeError::Unsupported`] for other kinds than KenKen, [`GradeError::Encode`] when the
 /// CNF cannot be built, [`GradeError::Unsound`] when a fixed grid fails verification.
 pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
-    #[allow(
-        unreachable_patterns,
-        reason = "other puzzle kinds are added on other branches"
-    )]
-    let k = match puzzle {
-        Puzzle::KenKen(k) => k,
-        _ => {
-            return Err(GradeError::Unsupported {
-                kind: puzzle.kind(),
-                supported: "KenKen",
-            })
-        }
+    let Some(k) = puzzle.as_kenken() else {
+        return Err(GradeError::Unsupported {
+            kind: puzzle.kind(),
+            supported: "KenKen",
+        });
     };
     let prepared = Prepared::new(k);
     let mut roots = Vec::with_capacity(Level::PROPAGATION.len());
@@ -307,10 +295,8 @@ fn level_root(
 /// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
 /// strongest propagation this encoder offers), read back through the one-hot map.
 pub(super) fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
-    let opts = EncodeOptions {
-        cage_lines: CageLines::On,
-        ..EncodeOptions::default()
-    };
+    let mut opts = EncodeOptions::default();
+    opts.kenken.cage_lines = CageLines::On;
     let enc = encode(puzzle, &opts)?;
     let Propagated::Fixpoint(a) = unit_propagate(&enc.formula) else {
         return Ok(Root::Conflict);

@@ -34,7 +34,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::puzzle::{KenKen, Puzzle};
+use crate::puzzle::{CrossProduct, Kakuro, KenKen, Puzzle};
 use crate::stop::Stop;
 
 pub(crate) use domains::Mask;
@@ -109,29 +109,43 @@ pub(crate) fn enumerate(
         visit(grid).is_continue()
     };
     let mut effort = NativeStats::default();
-    let complete = match puzzle {
-        Puzzle::KenKen(k) => run_kenken(k, opts, stop, &mut effort, &mut on_solution),
-        Puzzle::Kakuro(k) => {
-            let t0 = Instant::now();
-            let model = kakuro::KakuroModel::new(k);
-            let root = model.root();
-            effort.setup_time = t0.elapsed();
-            run_lines(&model.net, &model, root, stop, &mut effort, &mut |doms| {
-                on_solution(model.grid(doms))
-            })
-        }
-        Puzzle::CrossProduct(p) => {
-            let t0 = Instant::now();
-            let model = crossproduct::CrossProductModel::new(p);
-            let root = model.root();
-            effort.setup_time = t0.elapsed();
-            run_lines(&model.net, &model, root, stop, &mut effort, &mut |doms| {
-                on_solution(model.grid(doms))
-            })
-        }
-    };
+    let complete = puzzle
+        .as_kind()
+        .native(opts, stop, &mut effort, &mut on_solution);
     effort.solutions = stats.solutions;
     (complete, effort)
+}
+
+/// Builds the Kakuro model and searches, recording effort and time in `stats`.
+pub(crate) fn run_kakuro(
+    k: &Kakuro,
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+) -> bool {
+    let t0 = Instant::now();
+    let model = kakuro::KakuroModel::new(k);
+    let root = model.root();
+    stats.setup_time = t0.elapsed();
+    run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
+        on_solution(model.grid(doms))
+    })
+}
+
+/// Builds the CrossProduct model and searches, recording effort and time in `stats`.
+pub(crate) fn run_crossproduct(
+    p: &CrossProduct,
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+) -> bool {
+    let t0 = Instant::now();
+    let model = crossproduct::CrossProductModel::new(p);
+    let root = model.root();
+    stats.setup_time = t0.elapsed();
+    run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
+        on_solution(model.grid(doms))
+    })
 }
 
 /// Searches a line network (Kakuro, CrossProduct), recording effort and time in `stats`.
@@ -155,7 +169,7 @@ fn run_lines<F: lines::LineFilter>(
 }
 
 /// Builds the KenKen model and searches, recording effort and time in `stats`.
-fn run_kenken(
+pub(crate) fn run_kenken(
     k: &KenKen,
     opts: &NativeOptions,
     stop: &Stop,

@@ -11,8 +11,45 @@
 //! to bottom), each exactly once, in either order, keywords case-insensitive. Products are
 //! positive whole numbers that fit in 64 bits.
 
-use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
+use thiserror::Error;
+
+use crate::parse::{nothing_found, tokens, ParseError, Pos, Token};
 use crate::puzzle::crossproduct::{CrossProduct, CrossProductError};
+
+/// What went wrong while reading a CrossProduct (`.crossproduct` text).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum CrossProductParseError {
+    /// A line that is neither `rows` nor `cols`.
+    #[error("unknown line '{}' (expected 'rows' or 'cols')", crate::parse::clip(.0))]
+    UnknownLine(String),
+    /// A `rows` or `cols` line given twice.
+    #[error("'{keyword}' given twice (first at {first})")]
+    DuplicateLine {
+        /// `rows` or `cols`.
+        keyword: &'static str,
+        /// Where the first one is.
+        first: Pos,
+    },
+    /// No `rows` or no `cols` line.
+    #[error("missing '{0}' line (the {what} products)", what = if *.0 == "rows" { "row" } else { "column" })]
+    MissingLine(&'static str),
+    /// A `rows` or `cols` line without products.
+    #[error("'{0}' line lists no products")]
+    NoProducts(&'static str),
+    /// A product that is not a number.
+    #[error("bad product '{}' (expected a positive whole number)", crate::parse::clip(.0))]
+    BadProduct(String),
+    /// A product that is zero or negative.
+    #[error("product must be positive, found '{}'", crate::parse::clip(.0))]
+    NonPositiveProduct(String),
+    /// A product that does not fit in 64 bits.
+    #[error("product '{}' is too large (limit {max})", crate::parse::clip(.0), max = u64::MAX)]
+    ProductOverflow(String),
+    /// A structural rule (table size).
+    #[error("{0}")]
+    CrossProduct(CrossProductError),
+}
 
 /// True when the first non-comment token of `text` is `rows` or `cols`.
 #[must_use]
@@ -49,11 +86,11 @@ pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
         } else if first.text.eq_ignore_ascii_case("cols") {
             (&mut cols, "cols")
         } else {
-            let kind = ParseErrorKind::UnknownLine(first.text.to_string());
+            let kind = CrossProductParseError::UnknownLine(first.text.to_string());
             return Err(ParseError::new(first.pos, kind));
         };
         if let Some(prev) = slot {
-            let kind = ParseErrorKind::DuplicateLine {
+            let kind = CrossProductParseError::DuplicateLine {
                 keyword,
                 first: prev.keyword_pos,
             };
@@ -65,15 +102,17 @@ pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
         return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
     }
     let end = Pos::new(line_count.max(1), 1);
-    let cols = cols.ok_or_else(|| ParseError::new(end, ParseErrorKind::MissingLine("cols")))?;
-    let rows = rows.ok_or_else(|| ParseError::new(end, ParseErrorKind::MissingLine("rows")))?;
+    let cols =
+        cols.ok_or_else(|| ParseError::new(end, CrossProductParseError::MissingLine("cols")))?;
+    let rows =
+        rows.ok_or_else(|| ParseError::new(end, CrossProductParseError::MissingLine("rows")))?;
     let (rows_pos, cols_pos) = (rows.keyword_pos, cols.keyword_pos);
     CrossProduct::new(rows.products, cols.products).map_err(|e| {
         let pos = match e {
             CrossProductError::TooMany { what: "rows", .. } => rows_pos,
             _ => cols_pos,
         };
-        ParseError::new(pos, ParseErrorKind::CrossProduct(e))
+        ParseError::new(pos, CrossProductParseError::CrossProduct(e))
     })
 }
 
@@ -85,7 +124,7 @@ fn parse_line(
     if rest.is_empty() {
         return Err(ParseError::new(
             first.pos,
-            ParseErrorKind::NoProducts(keyword),
+            CrossProductParseError::NoProducts(keyword),
         ));
     }
     let products = rest
@@ -98,17 +137,17 @@ fn parse_line(
     })
 }
 
-fn parse_product(t: &Token<'_>) -> Result<u64, ParseErrorKind> {
+fn parse_product(t: &Token<'_>) -> Result<u64, CrossProductParseError> {
     let text = t.text;
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParseErrorKind::BadProduct(text.to_string()));
+        return Err(CrossProductParseError::BadProduct(text.to_string()));
     }
     if text.starts_with('-') || digits.bytes().all(|b| b == b'0') {
-        return Err(ParseErrorKind::NonPositiveProduct(text.to_string()));
+        return Err(CrossProductParseError::NonPositiveProduct(text.to_string()));
     }
     text.parse::<u64>()
-        .map_err(|_| ParseErrorKind::ProductOverflow(text.to_string()))
+        .map_err(|_| CrossProductParseError::ProductOverflow(text.to_string()))
 }
 
 #[cfg(test)]

@@ -14,9 +14,39 @@
 //! run below and `A` the sum of the run to the right; either number may be left out
 //! (`17\`, `\10`), not both. Blank lines are ignored.
 
+use thiserror::Error;
+
 use crate::grid::{Cell, Grid};
 use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
 use crate::puzzle::kakuro::{Dir, Kakuro, KakuroError, Square, MAX_DIM};
+
+/// What went wrong while reading a Kakuro (`.kakuro` text).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum KakuroParseError {
+    /// A row with a different number of squares than the first row.
+    #[error("row has {found} squares, expected {expected} like the first row (line {first_line})")]
+    RaggedRow {
+        /// Squares in this row.
+        found: usize,
+        /// Squares in the first row.
+        expected: usize,
+        /// Line of the first row.
+        first_line: usize,
+    },
+    /// A token that is not `#`, `.` or a clue.
+    #[error("unknown square '{}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)", crate::parse::clip(.0))]
+    UnknownToken(String),
+    /// A clue square `\` with neither number.
+    #[error("clue square '\\' gives no sum (write '#' for a blocked square)")]
+    EmptyClue,
+    /// A clue number that does not fit in 32 bits.
+    #[error("clue number '{}' is too large", crate::parse::clip(.0))]
+    ClueOverflow(String),
+    /// A semantic problem (clue without run, run without clue, impossible sum…).
+    #[error("{0}")]
+    Kakuro(KakuroError),
+}
 
 /// Where a square was written: its token's start, and the column of its across number.
 #[derive(Clone, Copy, Debug)]
@@ -82,7 +112,7 @@ fn check_width(toks: &[Token<'_>], expected: usize, first_line: usize) -> Result
     };
     Err(ParseError::new(
         pos,
-        ParseErrorKind::RaggedRow {
+        KakuroParseError::RaggedRow {
             found: toks.len(),
             expected,
             first_line,
@@ -92,7 +122,7 @@ fn check_width(toks: &[Token<'_>], expected: usize, first_line: usize) -> Result
 
 /// Reads one square; also returns the column where its across number starts.
 fn parse_square(tok: Token<'_>) -> Result<(Square, usize), ParseError> {
-    let unknown = || ParseError::new(tok.pos, ParseErrorKind::UnknownToken(tok.text.into()));
+    let unknown = || ParseError::new(tok.pos, KakuroParseError::UnknownToken(tok.text.into()));
     match tok.text {
         "#" => return Ok((Square::Blocked, tok.pos.col)),
         "." => return Ok((Square::White, tok.pos.col)),
@@ -104,7 +134,7 @@ fn parse_square(tok: Token<'_>) -> Result<(Square, usize), ParseError> {
         return Err(unknown());
     }
     if down.is_empty() && across.is_empty() {
-        return Err(ParseError::new(tok.pos, ParseErrorKind::EmptyClue));
+        return Err(ParseError::new(tok.pos, KakuroParseError::EmptyClue));
     }
     // `down` is ASCII, so its length in bytes is its length in characters.
     let across_col = tok.pos.col + down.len() + 1;
@@ -115,7 +145,7 @@ fn parse_square(tok: Token<'_>) -> Result<(Square, usize), ParseError> {
         s.parse().map(Some).map_err(|_| {
             ParseError::new(
                 Pos::new(tok.pos.line, col),
-                ParseErrorKind::ClueOverflow(s.into()),
+                KakuroParseError::ClueOverflow(s.into()),
             )
         })
     };
@@ -147,7 +177,7 @@ fn locate(e: KakuroError, written: &[Vec<Written>], rows: usize, cols: usize) ->
         | KakuroError::ImpossibleSum { clue, dir, .. } => number(*clue, *dir),
         KakuroError::RunWithoutClue { start, .. } => at(*start).pos,
     };
-    ParseError::new(pos, ParseErrorKind::Kakuro(e))
+    ParseError::new(pos, KakuroParseError::Kakuro(e))
 }
 
 /// The `.kakuro` text of the puzzle (see `to_text`); parsing it gives the puzzle back.
@@ -248,6 +278,9 @@ mod tests {
     fn across_number_position() {
         let e = parse("# 3\\99999999999\n").unwrap_err();
         assert_eq!(e.pos, Pos::new(1, 5));
-        assert_eq!(e.kind, ParseErrorKind::ClueOverflow("99999999999".into()));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::Kakuro(KakuroParseError::ClueOverflow("99999999999".into()))
+        );
     }
 }

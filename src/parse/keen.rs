@@ -32,7 +32,7 @@
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::parse::{ParseError, ParseErrorKind, Pos};
+use crate::parse::{KenKenParseError, ParseError, ParseErrorKind, Pos};
 use crate::puzzle::{Cage, KenKen, Op};
 
 /// Largest side a Keen ID may have.
@@ -40,6 +40,7 @@ const MAX_SIDE: usize = 9;
 
 /// What is wrong with a Keen game ID.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum KeenIdError {
     /// No ID line at all.
     #[error("no Keen game ID found (expected N:BLOCKS,CLUES)")]
@@ -258,7 +259,7 @@ fn parse_line(line: &str, line_no: usize, first_col: usize) -> Result<KenKen, Pa
     // Every cell is in one cage and every target is positive by construction, so this
     // cannot fail; the error is passed on rather than unwrapped all the same.
     KenKen::new(side, cages, false)
-        .map_err(|e| ParseError::new(Pos::new(line_no, first_col), ParseErrorKind::Puzzle(e)))
+        .map_err(|e| ParseError::new(Pos::new(line_no, first_col), KenKenParseError::Puzzle(e)))
 }
 
 /// `N[dD][m]:` → N.

@@ -12,9 +12,78 @@
 //! Operators: `+`, `-`, `*` (also `x X ×`), `/` (also `÷`), `=`. The `size` line may be
 //! omitted when the cages reveal it (the largest row or column used).
 
+use thiserror::Error;
+
 use crate::grid::Cell;
-use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos, Token};
+use crate::parse::{nothing_found, tokens, ParseError, Pos, Token};
 use crate::puzzle::kenken::{Cage, KenKen, KenKenError, Op, MAX_SIZE};
+
+/// What went wrong while reading a KenKen (`.kenken` text; a Keen ID's cages too).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum KenKenParseError {
+    /// A `size` line and no cage.
+    #[error("no cages found (the puzzle gives only its size)")]
+    NoCages,
+    /// The `size` line is malformed.
+    #[error("bad size '{}' (expected a number 1..=26)", crate::parse::clip(.0))]
+    BadSize(String),
+    /// A second `size` line.
+    #[error("size given twice")]
+    DuplicateSize,
+    /// The target is not a number.
+    #[error("bad target '{}' (expected a positive whole number)", crate::parse::clip(.0))]
+    BadTarget(String),
+    /// The target is zero or negative.
+    #[error("target must be positive, found '{}'", crate::parse::clip(.0))]
+    NonPositiveTarget(String),
+    /// The target does not fit in 64 bits.
+    #[error("target '{}' is too large (limit {max})", crate::parse::clip(.0), max = u64::MAX)]
+    TargetOverflow(String),
+    /// The cage line has no operator.
+    #[error("missing operator after the target")]
+    MissingOperator,
+    /// The operator is not one of `+ - * / =`.
+    #[error("unknown operator '{}' (expected + - * / =)", crate::parse::clip(.0))]
+    UnknownOperator(String),
+    /// A cage has no cells.
+    #[error("cage has no cells")]
+    EmptyCage,
+    /// A cell label is malformed.
+    #[error("bad cell name '{}' (expected a row letter and a column number, e.g. B3)", crate::parse::clip(.0))]
+    BadCell(String),
+    /// A cell lies outside the grid.
+    #[error("cell {cell} is outside the {size}x{size} grid")]
+    CellOutsideGrid {
+        /// The cell.
+        cell: Cell,
+        /// Grid size.
+        size: usize,
+    },
+    /// A cell appears twice in one cage.
+    #[error("cell {0} appears twice in the same cage")]
+    DuplicateCellInCage(Cell),
+    /// A cell appears in two cages.
+    #[error("cell {cell} already in cage at {first}")]
+    CellInTwoCages {
+        /// The cell.
+        cell: Cell,
+        /// Where the earlier cage starts.
+        first: Pos,
+    },
+    /// A cell is covered by no cage.
+    #[error("cell {0} is in no cage")]
+    CellInNoCage(Cell),
+    /// An `=` cage with several cells.
+    #[error("'=' cage has {0} cells (it must have exactly one)")]
+    GivenWithManyCells(usize),
+    /// `--strict`: a cage whose cells are not edge-connected.
+    #[error("cage is not contiguous (rejected by --strict)")]
+    NonContiguousCage,
+    /// The size cannot be inferred from an empty puzzle or is out of range.
+    #[error("{0}")]
+    Puzzle(KenKenError),
+}
 
 /// A cage as written, with the positions of its tokens.
 struct RawCage {
@@ -39,7 +108,7 @@ pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
         if let Some(first) = toks.first() {
             if first.text.eq_ignore_ascii_case("size") {
                 if size.is_some() {
-                    return Err(ParseError::new(first.pos, ParseErrorKind::DuplicateSize));
+                    return Err(ParseError::new(first.pos, KenKenParseError::DuplicateSize));
                 }
                 size = Some((parse_size(&toks)?, first.pos));
                 continue;
@@ -56,7 +125,7 @@ pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     }
     if raw.is_empty() {
         return Err(match size {
-            Some((_, pos)) => ParseError::new(pos, ParseErrorKind::NoCages),
+            Some((_, pos)) => ParseError::new(pos, KenKenParseError::NoCages),
             None => ParseError::new(Pos::new(1, 1), nothing_found(text)),
         });
     }
@@ -96,10 +165,10 @@ fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
     let Some(tok) = toks.get(1) else {
         return Err(ParseError::new(
             toks[0].pos,
-            ParseErrorKind::BadSize(String::new()),
+            KenKenParseError::BadSize(String::new()),
         ));
     };
-    let bad = || ParseError::new(tok.pos, ParseErrorKind::BadSize(tok.text.to_string()));
+    let bad = || ParseError::new(tok.pos, KenKenParseError::BadSize(tok.text.to_string()));
     let n: usize = tok.text.parse().map_err(|_| bad())?;
     if n == 0 || n > MAX_SIZE {
         return Err(bad());
@@ -107,7 +176,7 @@ fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
     if let Some(extra) = toks.get(2) {
         return Err(ParseError::new(
             extra.pos,
-            ParseErrorKind::BadSize(extra.text.to_string()),
+            KenKenParseError::BadSize(extra.text.to_string()),
         ));
     }
     Ok(n)
@@ -118,21 +187,24 @@ fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
     let target = parse_target(t)?;
     let op_tok = toks
         .get(1)
-        .ok_or_else(|| ParseError::new(end_of(t), ParseErrorKind::MissingOperator))?;
+        .ok_or_else(|| ParseError::new(end_of(t), KenKenParseError::MissingOperator))?;
     let op = Op::parse(op_tok.text).ok_or_else(|| {
         ParseError::new(
             op_tok.pos,
-            ParseErrorKind::UnknownOperator(op_tok.text.to_string()),
+            KenKenParseError::UnknownOperator(op_tok.text.to_string()),
         )
     })?;
     if toks.len() < 3 {
-        return Err(ParseError::new(end_of(*op_tok), ParseErrorKind::EmptyCage));
+        return Err(ParseError::new(
+            end_of(*op_tok),
+            KenKenParseError::EmptyCage,
+        ));
     }
     let mut cells = Vec::with_capacity(toks.len() - 2);
     let mut cell_pos = Vec::with_capacity(toks.len() - 2);
     for tok in &toks[2..] {
         let cell = Cell::parse_label(tok.text).ok_or_else(|| {
-            ParseError::new(tok.pos, ParseErrorKind::BadCell(tok.text.to_string()))
+            ParseError::new(tok.pos, KenKenParseError::BadCell(tok.text.to_string()))
         })?;
         cells.push(cell);
         cell_pos.push(tok.pos);
@@ -152,19 +224,19 @@ fn parse_target(t: Token<'_>) -> Result<u64, ParseError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParseError::new(
             t.pos,
-            ParseErrorKind::BadTarget(text.to_string()),
+            KenKenParseError::BadTarget(text.to_string()),
         ));
     }
     let is_zero = digits.bytes().all(|b| b == b'0');
     if text.starts_with('-') || is_zero {
         return Err(ParseError::new(
             t.pos,
-            ParseErrorKind::NonPositiveTarget(text.to_string()),
+            KenKenParseError::NonPositiveTarget(text.to_string()),
         ));
     }
     digits
         .parse::<u64>()
-        .map_err(|_| ParseError::new(t.pos, ParseErrorKind::TargetOverflow(text.to_string())))
+        .map_err(|_| ParseError::new(t.pos, KenKenParseError::TargetOverflow(text.to_string())))
 }
 
 fn end_of(t: Token<'_>) -> Pos {
@@ -181,7 +253,7 @@ fn infer_size(raw: &[RawCage]) -> usize {
 
 /// Turns a semantic error into a positioned parse error.
 fn locate(e: KenKenError, raw: &[RawCage], size_pos: Pos) -> ParseError {
-    use ParseErrorKind as K;
+    use KenKenParseError as K;
     let (pos, kind) = match e {
         KenKenError::CellOutsideGrid {
             cell,
@@ -222,6 +294,7 @@ fn locate(e: KenKenError, raw: &[RawCage], size_pos: Pos) -> ParseError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::ParseErrorKind;
 
     #[test]
     fn norvig_form_with_inferred_size() {
@@ -237,6 +310,9 @@ mod tests {
     fn error_columns_count_characters() {
         let e = parse("size 2\n3 × A1 B1; 3 % A2 B2", false).unwrap_err();
         assert_eq!(e.pos, Pos::new(2, 14));
-        assert_eq!(e.kind, ParseErrorKind::UnknownOperator("%".into()));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::KenKen(KenKenParseError::UnknownOperator("%".into()))
+        );
     }
 }

@@ -15,8 +15,12 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::grid::Cell;
-use crate::puzzle::{CrossProductError, KakuroError, KenKenError};
+use crate::kind::FORMATS;
+
+pub use crossproduct::CrossProductParseError;
+pub use kakuro::KakuroParseError;
+pub use kenken::KenKenParseError;
+pub use solution::SolutionParseError;
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -41,8 +45,10 @@ impl fmt::Display for Pos {
     }
 }
 
-/// What went wrong while reading a puzzle.
+/// What went wrong while reading a puzzle: the problems every format shares, then one
+/// nested enum per format. The message of each is the same as the nested one's.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The file could not be read (the error has no position: see [`ParseError::pos`]).
     #[error("cannot read file: {0}")]
@@ -59,151 +65,18 @@ pub enum ParseErrorKind {
     /// The file holds only comments and blank lines.
     #[error("no puzzle found (the file has only comments and blank lines)")]
     OnlyComments,
-    /// KenKen: a `size` line and no cage.
-    #[error("no cages found (the puzzle gives only its size)")]
-    NoCages,
-    /// The `size` line is malformed.
-    #[error("bad size '{}' (expected a number 1..=26)", clip(.0))]
-    BadSize(String),
-    /// A second `size` line.
-    #[error("size given twice")]
-    DuplicateSize,
-    /// The target is not a number.
-    #[error("bad target '{}' (expected a positive whole number)", clip(.0))]
-    BadTarget(String),
-    /// The target is zero or negative.
-    #[error("target must be positive, found '{}'", clip(.0))]
-    NonPositiveTarget(String),
-    /// The target does not fit in 64 bits.
-    #[error("target '{}' is too large (limit {max})", clip(.0), max = u64::MAX)]
-    TargetOverflow(String),
-    /// The cage line has no operator.
-    #[error("missing operator after the target")]
-    MissingOperator,
-    /// The operator is not one of `+ - * / =`.
-    #[error("unknown operator '{}' (expected + - * / =)", clip(.0))]
-    UnknownOperator(String),
-    /// A cage has no cells.
-    #[error("cage has no cells")]
-    EmptyCage,
-    /// A cell label is malformed.
-    #[error("bad cell name '{}' (expected a row letter and a column number, e.g. B3)", clip(.0))]
-    BadCell(String),
-    /// A cell lies outside the grid.
-    #[error("cell {cell} is outside the {size}x{size} grid")]
-    CellOutsideGrid {
-        /// The cell.
-        cell: Cell,
-        /// Grid size.
-        size: usize,
-    },
-    /// A cell appears twice in one cage.
-    #[error("cell {0} appears twice in the same cage")]
-    DuplicateCellInCage(Cell),
-    /// A cell appears in two cages.
-    #[error("cell {cell} already in cage at {first}")]
-    CellInTwoCages {
-        /// The cell.
-        cell: Cell,
-        /// Where the earlier cage starts.
-        first: Pos,
-    },
-    /// A cell is covered by no cage.
-    #[error("cell {0} is in no cage")]
-    CellInNoCage(Cell),
-    /// An `=` cage with several cells.
-    #[error("'=' cage has {0} cells (it must have exactly one)")]
-    GivenWithManyCells(usize),
-    /// `--strict`: a cage whose cells are not edge-connected.
-    #[error("cage is not contiguous (rejected by --strict)")]
-    NonContiguousCage,
-    /// A solution token is not a digit.
-    #[error("bad digit '{}' in solution", clip(.0))]
-    BadDigit(String),
-    /// A solution row has the wrong length.
-    #[error("solution row has {found} digits, expected {expected}")]
-    RaggedSolution {
-        /// Length of the first row.
-        expected: usize,
-        /// Length of this row.
-        found: usize,
-    },
-    /// A solution does not fit the puzzle.
-    #[error("solution is {rows}x{cols}, the puzzle is {want_rows}x{want_cols}")]
-    SolutionShape {
-        /// Rows found.
-        rows: usize,
-        /// Columns found.
-        cols: usize,
-        /// Rows expected.
-        want_rows: usize,
-        /// Columns expected.
-        want_cols: usize,
-    },
-    /// A solution digit is outside the puzzle's digits.
-    #[error("digit {digit} at {cell} is outside 1..={max}")]
-    SolutionDigit {
-        /// The cell.
-        cell: Cell,
-        /// The digit.
-        digit: u8,
-        /// The largest digit.
-        max: u8,
-    },
-    /// The size cannot be inferred from an empty puzzle or is out of range.
-    #[error("{0}")]
-    Puzzle(KenKenError),
-    /// Kakuro: a row with a different number of squares than the first row.
-    #[error("row has {found} squares, expected {expected} like the first row (line {first_line})")]
-    RaggedRow {
-        /// Squares in this row.
-        found: usize,
-        /// Squares in the first row.
-        expected: usize,
-        /// Line of the first row.
-        first_line: usize,
-    },
-    /// Kakuro: a token that is not `#`, `.` or a clue.
-    #[error("unknown square '{}' (expected '#', '.' or a clue such as 17\\, \\10 or 23\\16)", clip(.0))]
-    UnknownToken(String),
-    /// Kakuro: a clue square `\` with neither number.
-    #[error("clue square '\\' gives no sum (write '#' for a blocked square)")]
-    EmptyClue,
-    /// Kakuro: a clue number that does not fit in 32 bits.
-    #[error("clue number '{}' is too large", clip(.0))]
-    ClueOverflow(String),
-    /// Kakuro: a semantic problem (clue without run, run without clue, impossible sum…).
-    #[error("{0}")]
-    Kakuro(KakuroError),
-    /// CrossProduct: a line that is neither `rows` nor `cols`.
-    #[error("unknown line '{}' (expected 'rows' or 'cols')", clip(.0))]
-    UnknownLine(String),
-    /// CrossProduct: a `rows` or `cols` line given twice.
-    #[error("'{keyword}' given twice (first at {first})")]
-    DuplicateLine {
-        /// `rows` or `cols`.
-        keyword: &'static str,
-        /// Where the first one is.
-        first: Pos,
-    },
-    /// CrossProduct: no `rows` or no `cols` line.
-    #[error("missing '{0}' line (the {what} products)", what = if *.0 == "rows" { "row" } else { "column" })]
-    MissingLine(&'static str),
-    /// CrossProduct: a `rows` or `cols` line without products.
-    #[error("'{0}' line lists no products")]
-    NoProducts(&'static str),
-    /// CrossProduct: a product that is not a number.
-    #[error("bad product '{}' (expected a positive whole number)", clip(.0))]
-    BadProduct(String),
-    /// CrossProduct: a product that is zero or negative.
-    #[error("product must be positive, found '{}'", clip(.0))]
-    NonPositiveProduct(String),
-    /// CrossProduct: a product that does not fit in 64 bits.
-    #[error("product '{}' is too large (limit {max})", clip(.0), max = u64::MAX)]
-    ProductOverflow(String),
-    /// CrossProduct: a structural rule (table size).
-    #[error("{0}")]
-    CrossProduct(CrossProductError),
+    /// A KenKen file's problem.
+    #[error(transparent)]
+    KenKen(#[from] KenKenParseError),
+    /// A Kakuro file's problem.
+    #[error(transparent)]
+    Kakuro(#[from] KakuroParseError),
+    /// A CrossProduct file's problem.
+    #[error(transparent)]
+    CrossProduct(#[from] CrossProductParseError),
+    /// A solution file's problem.
+    #[error(transparent)]
+    Solution(#[from] SolutionParseError),
     /// A malformed Keen game ID.
     #[error("{0}")]
     KeenId(keen::KeenIdError),
@@ -262,11 +135,11 @@ pub struct ParseError {
 impl ParseError {
     /// Builds an error without a path; [`ParseError::with_path`] adds it.
     #[must_use]
-    pub fn new(pos: Pos, kind: ParseErrorKind) -> Self {
+    pub fn new(pos: Pos, kind: impl Into<ParseErrorKind>) -> Self {
         ParseError {
             path: None,
             pos,
-            kind,
+            kind: kind.into(),
         }
     }
 
@@ -339,29 +212,16 @@ pub fn parse_puzzle(
     path: Option<&Path>,
     strict: bool,
 ) -> Result<crate::puzzle::Puzzle, ParseError> {
-    use crate::puzzle::Puzzle;
     let text = strip_bom(text);
     let ext = path
         .and_then(Path::extension)
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let kind = match ext.as_deref() {
-        Some("crossproduct") => "crossproduct",
-        Some("kakuro") => "kakuro",
-        Some("kenken") => "kenken",
-        Some("keen") => "keen",
-        _ if keen::looks_like_keen_id(text) => "keen",
-        _ if crossproduct::looks_like(text) => "crossproduct",
-        _ if kakuro::looks_like_kakuro(text) => "kakuro",
-        _ => "kenken",
-    };
-    let parsed = match kind {
-        "crossproduct" => crossproduct::parse(text).map(Puzzle::CrossProduct),
-        "kakuro" => kakuro::parse(text).map(Puzzle::Kakuro),
-        "keen" => keen::parse(text).map(Puzzle::KenKen),
-        _ => kenken::parse(text, strict).map(Puzzle::KenKen),
-    };
-    parsed.map_err(|e| e.with_path(path))
+    let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
+    let format = by_ext
+        .or_else(|| FORMATS.iter().find(|f| (f.looks_like)(text)))
+        .unwrap_or(&FORMATS[FORMATS.len() - 1]);
+    (format.parse)(text, strict).map_err(|e| e.with_path(path))
 }
 
 /// Reads a text file (`-` reads standard input).
@@ -416,8 +276,11 @@ mod tests {
 
     #[test]
     fn display_is_compiler_style() {
-        let e = ParseError::new(Pos::new(4, 9), ParseErrorKind::UnknownOperator("%".into()))
-            .with_path(Some(Path::new("norvig.kenken")));
+        let e = ParseError::new(
+            Pos::new(4, 9),
+            KenKenParseError::UnknownOperator("%".into()),
+        )
+        .with_path(Some(Path::new("norvig.kenken")));
         assert_eq!(
             e.to_string(),
             "norvig.kenken:4:9: unknown operator '%' (expected + - * / =)"

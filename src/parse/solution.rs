@@ -5,8 +5,49 @@
 //! blocked and clue cells). Blank lines are skipped, and so are comment lines: lines starting
 //! with `#` that hold anything but `#`, `.` and numbers.
 
-use crate::grid::Grid;
-use crate::parse::{nothing_found, tokens, ParseError, ParseErrorKind, Pos};
+use thiserror::Error;
+
+use crate::grid::{Cell, Grid};
+use crate::parse::{nothing_found, tokens, ParseError, Pos};
+
+/// What went wrong while reading a solution grid (`.solution` text, `--block`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolutionParseError {
+    /// A solution token is not a digit.
+    #[error("bad digit '{}' in solution", crate::parse::clip(.0))]
+    BadDigit(String),
+    /// A solution row has the wrong length.
+    #[error("solution row has {found} digits, expected {expected}")]
+    RaggedSolution {
+        /// Length of the first row.
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A solution does not fit the puzzle.
+    #[error("solution is {rows}x{cols}, the puzzle is {want_rows}x{want_cols}")]
+    SolutionShape {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+        /// Rows expected.
+        want_rows: usize,
+        /// Columns expected.
+        want_cols: usize,
+    },
+    /// A solution digit is outside the puzzle's digits.
+    #[error("digit {digit} at {cell} is outside 1..={max}")]
+    SolutionDigit {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The largest digit.
+        max: u8,
+    },
+}
 
 /// A parsed solution and where each value was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +109,7 @@ pub(crate) fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError
             Some(w) if w != row.len() => {
                 return Err(ParseError::new(
                     Pos::new(line_no, 1),
-                    ParseErrorKind::RaggedSolution {
+                    SolutionParseError::RaggedSolution {
                         expected: w,
                         found: row.len(),
                     },
@@ -90,12 +131,13 @@ pub(crate) fn parse_solution_text(text: &str) -> Result<SolutionText, ParseError
 }
 
 fn bad(pos: Pos, text: String) -> ParseError {
-    ParseError::new(pos, ParseErrorKind::BadDigit(text))
+    ParseError::new(pos, SolutionParseError::BadDigit(text))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::ParseErrorKind;
 
     #[test]
     fn both_layouts() {
@@ -117,7 +159,10 @@ mod tests {
         let e = parse_solution("4 2\n1 x\n").unwrap_err();
         assert_eq!(
             (e.pos, e.kind),
-            (Pos::new(2, 3), ParseErrorKind::BadDigit("x".into()))
+            (
+                Pos::new(2, 3),
+                ParseErrorKind::Solution(SolutionParseError::BadDigit("x".into()))
+            )
         );
         let e = parse_solution("4 2\n1\n").unwrap_err();
         assert_eq!(e.pos, Pos::new(2, 1));

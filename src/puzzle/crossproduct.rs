@@ -21,6 +21,7 @@ pub(crate) const MAX_DIM: usize = 64;
 
 /// A CrossProduct puzzle that breaks a structural rule.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum CrossProductError {
     /// No rows or no columns.
     #[error("the table needs at least one {0}")]

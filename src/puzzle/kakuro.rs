@@ -117,6 +117,7 @@ pub(crate) fn sum_range(len: usize) -> Option<(u32, u32)> {
 /// A semantic problem in a Kakuro grid. Cells point at squares so that a parser can map
 /// them back to tokens.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum KakuroError {
     /// More than `MAX_DIM` rows or columns.
     #[error("grid is {rows}x{cols}, larger than the limit {MAX_DIM}x{MAX_DIM}")]

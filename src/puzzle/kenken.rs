@@ -15,6 +15,7 @@ pub(crate) const MAX_SIZE: usize = 26;
 
 /// A cage operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Op {
     /// Sum of the cells.
     Add,
@@ -112,6 +113,7 @@ impl Cage {
 /// A semantic problem in a KenKen description. Indices refer to the cage list (0-based) and
 /// the cell's position inside its cage, so a parser can point at the offending token.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum KenKenError {
     /// The size is 0 or larger than `MAX_SIZE`.
     #[error("size {size} is out of range (1..={MAX_SIZE})")]

@@ -11,8 +11,10 @@ pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Kakuro, KakuroError, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 
-/// Any puzzle the project understands.
+/// Any puzzle the project understands. Each kind implements the crate's one kind trait
+/// (`crate::kind`), where the only `match` over this enum lives.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Puzzle {
     /// A KenKen puzzle.
     KenKen(KenKen),
@@ -26,20 +28,18 @@ impl Puzzle {
     /// Short lowercase name of the puzzle kind, as used in JSON output.
     #[must_use]
     pub fn kind(&self) -> &'static str {
-        match self {
-            Puzzle::KenKen(_) => "kenken",
-            Puzzle::Kakuro(_) => "kakuro",
-            Puzzle::CrossProduct(_) => "crossproduct",
-        }
+        self.as_kind().name()
     }
 
     /// Human-readable size, e.g. `6x6`.
     #[must_use]
     pub fn size_label(&self) -> String {
-        match self {
-            Puzzle::KenKen(k) => format!("{0}x{0}", k.size()),
-            Puzzle::Kakuro(k) => format!("{}x{}", k.rows(), k.cols()),
-            Puzzle::CrossProduct(p) => format!("{}x{}", p.rows().len(), p.cols().len()),
-        }
+        self.as_kind().size_label()
+    }
+
+    /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
+    #[must_use]
+    pub fn latin_side(&self) -> Option<usize> {
+        self.as_kind().latin_side()
     }
 }

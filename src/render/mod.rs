@@ -7,7 +7,7 @@
 mod crossproduct;
 mod kakuro;
 mod kenken;
-mod svg;
+pub(crate) mod svg;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -20,21 +20,14 @@ pub use svg::render_svg;
 /// Draws a puzzle with its solution (or without, when `grid` is `None`).
 #[must_use]
 pub fn solution_text(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
-    match puzzle {
-        Puzzle::KenKen(k) => kenken(k, grid),
-        Puzzle::Kakuro(k) => kakuro(k, grid),
-        Puzzle::CrossProduct(p) => crossproduct(p, grid),
-    }
+    puzzle.as_kind().render_text(grid)
 }
 
 /// The solution as JSON: rows of digits for KenKen and CrossProduct; for Kakuro the file's
 /// shape with white squares as digits and every other square `null`.
 #[must_use]
 pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
-    match puzzle {
-        Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => serde_json::json!(grid.to_rows()),
-        Puzzle::Kakuro(k) => serde_json::json!(kakuro_cells(k, grid)),
-    }
+    puzzle.as_kind().render_json(grid)
 }
 
 /// Draws a grid. `region` gives each cell's region id, `label` the first text line of a

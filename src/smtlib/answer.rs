@@ -22,6 +22,7 @@ pub struct AnswerPos {
 
 /// An SMT answer could not be read, or does not describe the script's cells.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SmtAnswerError {
     /// The answer is empty.
     #[error("empty answer (expected sat, unsat or unknown)")]

@@ -20,6 +20,7 @@ use crate::puzzle::{Op, Puzzle};
 /// How products (KenKen `*` cages, `/` cages of three or more cells, CrossProduct lines)
 /// are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ProductForm {
     /// Prime exponents: per prime up to the largest digit, the digits' exponents (an `ite`
     /// table per prime) add up to the target's. Linear (`QF_LIA`); the default, measured
@@ -90,11 +91,7 @@ impl Script {
     /// Builds the script of `puzzle`.
     pub(crate) fn new(puzzle: &Puzzle, opts: &SmtOptions) -> Script {
         let mut b = Builder::new(opts.product);
-        match puzzle {
-            Puzzle::KenKen(k) => b.kenken(k),
-            Puzzle::Kakuro(k) => b.kakuro(k),
-            Puzzle::CrossProduct(p) => b.crossproduct(p),
-        }
+        puzzle.as_kind().smtlib(&mut b);
         let logic = if b.nonlinear { "QF_NIA" } else { "QF_LIA" };
         let header = vec![
             format!(
@@ -185,8 +182,8 @@ impl Script {
     }
 }
 
-/// Collects a script's parts.
-struct Builder {
+/// Collects a script's parts; each kind writes its part (`crate::kind::Kind::smtlib`).
+pub(crate) struct Builder {
     form: ProductForm,
     primes: Vec<u8>,
     primes_used: Vec<u8>,
@@ -248,7 +245,7 @@ impl Builder {
         }
     }
 
-    fn kenken(&mut self, k: &crate::puzzle::KenKen) {
+    pub(crate) fn kenken(&mut self, k: &crate::puzzle::KenKen) {
         let n = k.size();
         let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
         let all = (0..n).flat_map(|r| (0..n).map(move |c| at(r, c))).collect();
@@ -297,7 +294,7 @@ impl Builder {
         self.summary = "distinct rows and columns; cages as arithmetic".to_string();
     }
 
-    fn kakuro(&mut self, k: &crate::puzzle::Kakuro) {
+    pub(crate) fn kakuro(&mut self, k: &crate::puzzle::Kakuro) {
         self.declare(k.white_cells().to_vec(), (k.rows(), k.cols()), 1, 9);
         let mut runs = Vec::new();
         for run in k.runs() {
@@ -315,7 +312,7 @@ impl Builder {
         self.summary = "each run distinct with its sum".to_string();
     }
 
-    fn crossproduct(&mut self, p: &crate::puzzle::CrossProduct) {
+    pub(crate) fn crossproduct(&mut self, p: &crate::puzzle::CrossProduct) {
         let (rows, cols) = p.dims();
         let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
         let all = (0..rows)

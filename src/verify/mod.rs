@@ -3,7 +3,7 @@
 //! Checks a grid against a puzzle's rules directly from the puzzle model. It deliberately
 //! shares no code with the encoders, the CNF layer or the tuple enumerator (it imports only
 //! the puzzle and grid types), so a bug there cannot hide a wrong answer here. One file per
-//! puzzle kind.
+//! puzzle kind; the dispatch over kinds (`crate::kind::verify`) lives with the kind glue.
 
 mod crossproduct;
 mod kakuro;
@@ -12,7 +12,6 @@ mod kenken;
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::Puzzle;
 
 pub(crate) use crossproduct::verify_crossproduct;
 pub(crate) use kakuro::verify_kakuro;
@@ -20,6 +19,7 @@ pub(crate) use kenken::verify_kenken;
 
 /// A rule the grid breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum VerifyError {
     /// The grid has the wrong dimensions.
     #[error("grid is {rows}x{cols}, expected {want_rows}x{want_cols}")]
@@ -126,16 +126,4 @@ fn check_shape(grid: &Grid<u8>, rows: usize, cols: usize) -> Result<(), VerifyEr
         });
     }
     Ok(())
-}
-
-/// Checks `grid` against every rule of `puzzle`.
-///
-/// # Errors
-/// The first broken rule.
-pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
-    match puzzle {
-        Puzzle::KenKen(k) => verify_kenken(k, grid),
-        Puzzle::Kakuro(k) => verify_kakuro(k, grid),
-        Puzzle::CrossProduct(p) => verify_crossproduct(p, grid),
-    }
 }

@@ -403,9 +403,10 @@ fn counts(table: &[Vec<u8>], cap: u64) -> [u64; 3] {
     let puzzle = Puzzle::CrossProduct(CrossProduct::from_table(table).unwrap());
     let count = |engine: Engine, line_filter: bool| {
         let opts = EngineOptions {
-            encode: EncodeOptions {
-                line_filter,
-                ..EncodeOptions::default()
+            encode: {
+                let mut opts = EncodeOptions::default();
+                opts.crossproduct.line_filter = line_filter;
+                opts
             },
             ..EngineOptions::default()
         };

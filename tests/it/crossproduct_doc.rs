@@ -55,11 +55,8 @@ fn documented_counts_match_the_encoder() {
             "mdd" => ConstraintEncoding::Mdd,
             other => panic!("unknown encoding {other}"),
         };
-        let opts = EncodeOptions {
-            constraint,
-            line_filter: !flags.iter().any(|f| f == "nofilter"),
-            ..EncodeOptions::default()
-        };
+        let mut opts = EncodeOptions::default().with_constraint(constraint);
+        opts.crossproduct.line_filter = !flags.iter().any(|f| f == "nofilter");
         let enc = encode(&puzzle, &opts).unwrap();
         let mut got: Vec<(String, usize, usize)> = enc
             .families()

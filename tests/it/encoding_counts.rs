@@ -28,10 +28,7 @@ fn documented(doc: &str, marker: &str) -> Vec<(String, usize, usize)> {
 
 /// The side of a KenKen.
 fn size(puzzle: &Puzzle) -> usize {
-    match puzzle {
-        Puzzle::KenKen(k) => k.size(),
-        Puzzle::Kakuro(_) | Puzzle::CrossProduct(_) => panic!("not a KenKen"),
-    }
+    puzzle.as_kenken().expect("not a KenKen").size()
 }
 
 /// The encoder's rows in the documents' shape: the x variables (N² cells × N digits for a
@@ -51,10 +48,8 @@ fn actual(puzzle: &Puzzle, enc: &Encoding) -> Vec<(String, usize, usize)> {
 #[test]
 fn kenken_doc_matches_norvig_6x6() {
     let puzzle = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
-    let opts = EncodeOptions {
-        amo: AmoEncoding::Pairwise,
-        ..EncodeOptions::default()
-    };
+    let mut opts = EncodeOptions::default();
+    opts.amo = AmoEncoding::Pairwise;
     let enc = encode(&puzzle, &opts).unwrap();
     assert_eq!(
         documented("encodings/kenken.md", "## Worked count"),
@@ -77,13 +72,11 @@ fn kenken_latin_formulas() {
             (AmoEncoding::Pairwise, 0, 1 + n * (n - 1) / 2),
             (AmoEncoding::Sequential, n - 1, 1 + 3 * n - 4),
         ] {
-            let enc = encode(
-                &puzzle,
-                &EncodeOptions {
-                    amo,
-                    ..EncodeOptions::default()
-                },
-            )
+            let enc = encode(&puzzle, &{
+                let mut opts = EncodeOptions::default();
+                opts.amo = amo;
+                opts
+            })
             .unwrap();
             for family in ["cell", "row", "col"] {
                 let s = enc.family(family);

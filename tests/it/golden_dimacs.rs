@@ -119,13 +119,10 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
         for amo in AMOS {
             for constraint in CONSTRAINTS {
                 for (cage_lines, line_filter) in [(CageLines::Auto, true), (CageLines::On, false)] {
-                    let opts = EncodeOptions {
-                        amo,
-                        constraint,
-                        cage_lines,
-                        line_filter,
-                        ..EncodeOptions::default()
-                    };
+                    let mut opts = EncodeOptions::default().with_constraint(constraint);
+                    opts.amo = amo;
+                    opts.kenken.cage_lines = cage_lines;
+                    opts.crossproduct.line_filter = line_filter;
                     let enc = encode(&puzzle, &opts).unwrap();
                     let what = format!("{file} {amo} {constraint} {cage_lines} {line_filter}");
                     let aux = assert_aux_cover(&dimacs(&puzzle, &enc, &opts), &what);
@@ -169,15 +166,12 @@ fn header_names_the_options_and_what_was_written() {
             .collect()
     };
     assert_eq!(
-        header(
-            "tests/data/kenken/norvig/norvig-07-6x6.kenken",
-            &EncodeOptions {
-                amo: AmoEncoding::Sequential,
-                constraint: ConstraintEncoding::Mdd,
-                cage_lines: CageLines::On,
-                ..EncodeOptions::default()
-            }
-        ),
+        header("tests/data/kenken/norvig/norvig-07-6x6.kenken", &{
+            let mut opts = EncodeOptions::default().with_constraint(ConstraintEncoding::Mdd);
+            opts.amo = AmoEncoding::Sequential;
+            opts.kenken.cage_lines = CageLines::On;
+            opts
+        }),
         [
             "c cagesat kenken 6x6",
             "c options: --amo sequential --cage-lines on --encoding mdd",
@@ -200,11 +194,11 @@ fn header_names_the_options_and_what_was_written() {
     assert_eq!(
         header(
             "tests/data/crossproduct/seeds/norvig-multi-4.crossproduct",
-            &EncodeOptions {
-                amo: AmoEncoding::Sequential,
-                constraint: ConstraintEncoding::Mdd,
-                line_filter: false,
-                ..EncodeOptions::default()
+            &{
+                let mut opts = EncodeOptions::default().with_constraint(ConstraintEncoding::Mdd);
+                opts.amo = AmoEncoding::Sequential;
+                opts.crossproduct.line_filter = false;
+                opts
             }
         ),
         [

@@ -70,6 +70,7 @@ fn by_formula(puzzle: &Puzzle, form: ProductForm) -> SmtStats {
                 assertions: r * c + r + c,
             }
         }
+        _ => panic!("no expected counts for {}", puzzle.kind()),
     }
 }
 

@@ -21,10 +21,7 @@ fn load(path: &str) -> Puzzle {
 }
 
 fn inner(p: &Puzzle) -> &Kakuro {
-    match p {
-        Puzzle::Kakuro(k) => k,
-        Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => panic!("not a Kakuro"),
-    }
+    p.as_kakuro().expect("not a Kakuro")
 }
 
 fn families(enc: &Encoding) -> Vec<(String, usize, usize)> {
@@ -225,9 +222,10 @@ fn cross_check(text: &str, expected: usize) {
     assert_eq!(want.len(), expected, "brute force count for\n{text}");
     for amo in [AmoEncoding::Auto, AmoEncoding::Sequential] {
         let opts = EngineOptions {
-            encode: EncodeOptions {
-                amo,
-                ..EncodeOptions::default()
+            encode: {
+                let mut opts = EncodeOptions::default();
+                opts.amo = amo;
+                opts
             },
             ..EngineOptions::default()
         };

@@ -10,10 +10,7 @@ use cagesat::{
 };
 
 fn opts(constraint: ConstraintEncoding) -> EncodeOptions {
-    EncodeOptions {
-        constraint,
-        ..EncodeOptions::default()
-    }
+    EncodeOptions::default().with_constraint(constraint)
 }
 
 fn engine_opts(constraint: ConstraintEncoding) -> EngineOptions {

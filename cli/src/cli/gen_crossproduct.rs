@@ -60,10 +60,7 @@ pub(super) fn crossproduct(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let opts = EncodeOptions {
-        constraint: a.encoding.into(),
-        ..EncodeOptions::default()
-    };
+    let opts = EncodeOptions::default().with_constraint(a.encoding.into());
     let params = CrossProductParams {
         rows: a.rows,
         cols: a.cols,

@@ -134,13 +134,11 @@ pub(crate) struct FormulaArgs {
 
 impl FormulaArgs {
     fn encode_options(&self) -> EncodeOptions {
-        EncodeOptions {
-            amo: self.amo.into(),
-            cage_lines: self.cage_lines.into(),
-            constraint: self.encoding.into(),
-            line_filter: !self.no_line_filter,
-            ..EncodeOptions::default()
-        }
+        let mut opts = EncodeOptions::default().with_constraint(self.encoding.into());
+        opts.amo = self.amo.into();
+        opts.kenken.cage_lines = self.cage_lines.into();
+        opts.crossproduct.line_filter = !self.no_line_filter;
+        opts
     }
 
     fn engine_options(&self) -> EngineOptions {

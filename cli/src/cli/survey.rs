@@ -62,10 +62,7 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
 }
 
 fn encode_opts(e: EncodingArg) -> EncodeOptions {
-    EncodeOptions {
-        constraint: e.into(),
-        ..EncodeOptions::default()
-    }
+    EncodeOptions::default().with_constraint(e.into())
 }
 
 /// Runs `survey`; returns the exit status.

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use cagesat::{parse_puzzle, parse_solution, ParseErrorKind, Pos};
+use cagesat::{parse_puzzle, parse_solution, KenKenParseError, ParseErrorKind, Pos};
 use common::cli::{run, run_stdin, TempDir};
 
 const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
@@ -67,7 +67,7 @@ fn empty_blank_and_comment_only_files_are_told_apart() {
     assert_eq!(kind("; hi\n", "a.kakuro"), ParseErrorKind::OnlyComments);
     assert_eq!(
         kind("size 4 # no cages\n", "a.kenken"),
-        ParseErrorKind::NoCages
+        ParseErrorKind::KenKen(KenKenParseError::NoCages)
     );
     assert_eq!(
         parse_solution("# only a comment\n").unwrap_err().kind,

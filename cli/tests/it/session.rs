@@ -194,10 +194,11 @@ fn other_kinds_and_engines_pass_through_a_session() {
 #[test]
 fn a_cage_the_encoder_refuses_is_the_same_error_and_the_session_goes_on() {
     let opts = EngineOptions {
-        encode: cagesat::EncodeOptions {
-            tuple_limit: 3,
-            constraint: cagesat::ConstraintEncoding::Tuples,
-            ..Default::default()
+        encode: {
+            let mut opts = cagesat::EncodeOptions::default()
+                .with_constraint(cagesat::ConstraintEncoding::Tuples);
+            opts.tuple_limit = 3;
+            opts
         },
         ..Default::default()
     };

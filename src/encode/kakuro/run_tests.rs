@@ -11,9 +11,9 @@ use crate::backend::testing;
 use crate::cnf::AmoEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
+use crate::kind::verify;
 use crate::parse::parse_puzzle;
 use crate::puzzle::{Kakuro, Puzzle};
-use crate::verify::verify;
 
 const EIGHT_SOLUTIONS: &str = "#  10\\ 10\\\n\\10  .  .\n\\10  .  .\n";
 
@@ -22,10 +22,7 @@ fn kakuro(text: &str) -> Puzzle {
 }
 
 fn inner(p: &Puzzle) -> &Kakuro {
-    match p {
-        Puzzle::Kakuro(k) => k,
-        Puzzle::KenKen(_) | Puzzle::CrossProduct(_) => panic!("not a Kakuro"),
-    }
+    p.as_kakuro().expect("not a Kakuro")
 }
 
 /// The non-empty families: `(name, vars, clauses)`.

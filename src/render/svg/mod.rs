@@ -7,10 +7,10 @@
 //! Elements sit in named groups (`<g class="grid">`, `cage-walls`, `frame`, `clues`,
 //! `digits`, …) so that tools and tests can find them.
 
-mod crossproduct;
+pub(crate) mod crossproduct;
 pub(crate) mod doc;
-mod kakuro;
-mod kenken;
+pub(crate) mod kakuro;
+pub(crate) mod kenken;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -37,11 +37,7 @@ pub(crate) const MARGIN: i64 = 8;
 /// ```
 #[must_use]
 pub fn render_svg(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
-    match puzzle {
-        Puzzle::KenKen(k) => kenken::kenken(k, grid),
-        Puzzle::Kakuro(k) => kakuro::kakuro(k, grid),
-        Puzzle::CrossProduct(p) => crossproduct::crossproduct(p, grid),
-    }
+    puzzle.as_kind().render_svg(grid)
 }
 
 /// Where the cells of a rows×cols grid sit in the picture.

@@ -61,6 +61,7 @@ pub(crate) fn solutions(puzzle: &Puzzle) -> Vec<Grid<u8>> {
             }
             search(&digits, groups)
         }
+        _ => panic!("no brute-force oracle for {}", puzzle.kind()),
     }
 }
 
@@ -122,6 +123,7 @@ fn cage_ok(op: Op, target: u64, vals: &[u8]) -> bool {
             (acc - t).abs() < 1e-9
         }),
         Op::Given => false,
+        _ => panic!("no brute-force rule for {op:?}"),
     }
 }
 

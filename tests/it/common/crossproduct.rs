@@ -58,10 +58,10 @@ pub(crate) fn configs(engine: &Engine, sat: &[(ConstraintEncoding, bool)]) -> Ve
     }
     sat.iter()
         .map(|&(constraint, line_filter)| EngineOptions {
-            encode: EncodeOptions {
-                constraint,
-                line_filter,
-                ..EncodeOptions::default()
+            encode: {
+                let mut opts = EncodeOptions::default().with_constraint(constraint);
+                opts.crossproduct.line_filter = line_filter;
+                opts
             },
             ..EngineOptions::default()
         })

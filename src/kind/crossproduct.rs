@@ -1,0 +1,75 @@
+//! # CrossProduct
+//!
+//! The CrossProduct glue: each [`Kind`] method calls the CrossProduct file of the module that
+//! does the work. CrossProduct has no grader (the default [`Kind::grade`]).
+
+use super::{Format, Kind};
+use crate::backend::Workload;
+use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::grid::Grid;
+use crate::native::{self, NativeOptions, NativeStats};
+use crate::parse;
+use crate::puzzle::{CrossProduct, Puzzle};
+use crate::render;
+use crate::smtlib::Builder;
+use crate::stop::Stop;
+use crate::verify::{self, VerifyError};
+
+/// The `.crossproduct` text format (a first word `rows` or `cols`).
+pub(super) const FORMAT: Format = Format {
+    ext: "crossproduct",
+    looks_like: parse::crossproduct::looks_like,
+    parse: |text, _| parse::crossproduct::parse(text).map(Puzzle::CrossProduct),
+};
+
+impl Kind for CrossProduct {
+    fn workload(&self) -> Workload {
+        Workload::CrossProduct
+    }
+
+    fn name(&self) -> &'static str {
+        "crossproduct"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{}x{}", self.rows().len(), self.cols().len())
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::crossproduct::encode(self, opts)
+    }
+
+    fn option_flags(&self, opts: &EncodeOptions) -> String {
+        let mut flags = format!(" --encoding {}", opts.crossproduct.constraint);
+        if !opts.crossproduct.line_filter {
+            flags += " --no-line-filter";
+        }
+        flags
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_crossproduct(self, grid)
+    }
+
+    fn native(
+        &self,
+        _opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
+        native::run_crossproduct(self, stop, stats, on_solution)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::crossproduct(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        render::svg::crossproduct::crossproduct(self, grid)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        b.crossproduct(self);
+    }
+}

@@ -1,0 +1,80 @@
+//! # Kakuro
+//!
+//! The Kakuro glue: each [`Kind`] method calls the Kakuro file of the module that does the
+//! work.
+
+use super::{Format, Kind};
+use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::grade::{self, GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::native::{self, NativeOptions, NativeStats};
+use crate::parse;
+use crate::puzzle::{Kakuro, Puzzle};
+use crate::render;
+use crate::smtlib::Builder;
+use crate::stop::Stop;
+use crate::verify::{self, VerifyError};
+
+/// The `.kakuro` text format.
+pub(super) const FORMAT: Format = Format {
+    ext: "kakuro",
+    looks_like: parse::kakuro::looks_like_kakuro,
+    parse: |text, _| parse::kakuro::parse(text).map(Puzzle::Kakuro),
+};
+
+impl Kind for Kakuro {
+    fn name(&self) -> &'static str {
+        "kakuro"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{}x{}", self.rows(), self.cols())
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::kakuro::encode(self, opts)
+    }
+
+    fn option_flags(&self, opts: &EncodeOptions) -> String {
+        format!(" --encoding {}", opts.kakuro.constraint)
+    }
+
+    fn uses_tuple_limit(&self) -> bool {
+        false
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_kakuro(self, grid)
+    }
+
+    fn native(
+        &self,
+        _opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
+        native::run_kakuro(self, stop, stats, on_solution)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::kakuro(self, grid)
+    }
+
+    /// The file's shape with white squares as digits and every other square `null`.
+    fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
+        serde_json::json!(render::kakuro_cells(self, grid))
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        render::svg::kakuro::kakuro(self, grid)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        b.kakuro(self);
+    }
+
+    fn grade(&self, _puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+        grade::grade_kakuro(self).map(PuzzleGrade::Kakuro)
+    }
+}

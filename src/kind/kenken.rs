@@ -1,0 +1,90 @@
+//! # KenKen (and the Keen game ID format)
+//!
+//! The KenKen glue: each [`Kind`] method calls the KenKen file of the module that does the
+//! work.
+
+use super::{Format, Kind};
+use crate::backend::Workload;
+use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::grade::{self, GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::native::{self, NativeOptions, NativeStats};
+use crate::parse;
+use crate::puzzle::{KenKen, Puzzle};
+use crate::render;
+use crate::smtlib::Builder;
+use crate::stop::Stop;
+use crate::verify::{self, VerifyError};
+
+/// The `.kenken` text format (and anything no other format claims).
+pub(super) const FORMAT: Format = Format {
+    ext: "kenken",
+    looks_like: |_| true,
+    parse: |text, strict| parse::kenken::parse(text, strict).map(Puzzle::KenKen),
+};
+
+/// Simon Tatham's Keen game IDs (`N:…`), read as KenKen.
+pub(super) const KEEN: Format = Format {
+    ext: "keen",
+    looks_like: parse::keen::looks_like_keen_id,
+    parse: |text, _| parse::keen::parse(text).map(Puzzle::KenKen),
+};
+
+impl Kind for KenKen {
+    fn name(&self) -> &'static str {
+        "kenken"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
+    fn latin_side(&self) -> Option<usize> {
+        Some(self.size())
+    }
+
+    fn workload(&self) -> Workload {
+        Workload::KenKen { side: self.size() }
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::kenken::encode(self, opts)
+    }
+
+    fn option_flags(&self, opts: &EncodeOptions) -> String {
+        format!(
+            " --cage-lines {} --encoding {}",
+            opts.kenken.cage_lines, opts.kenken.constraint
+        )
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_kenken(self, grid)
+    }
+
+    fn native(
+        &self,
+        opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
+        native::run_kenken(self, opts, stop, stats, on_solution)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::kenken(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        render::svg::kenken::kenken(self, grid)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        b.kenken(self);
+    }
+
+    fn grade(&self, puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(puzzle).map(PuzzleGrade::KenKen)
+    }
+}

@@ -1,0 +1,177 @@
+//! # One seam per puzzle kind
+//!
+//! Every puzzle kind implements [`Kind`]: its name and size label, encoder, verifier, native
+//! search, text/JSON/SVG drawing, SMT-LIB script and grading hook, each a one-line call into
+//! that kind's file of the module that does the work (`encode::kenken`, `verify::kenken`, …).
+//! [`Puzzle::as_kind`] is the one place that matches over the [`Puzzle`] enum, and
+//! [`FORMATS`] the one list of input formats; everything else dispatches through them.
+//! Adding a kind is one file here, one variant of [`Puzzle`], one arm of
+//! [`Puzzle::as_kind`] and one line of [`FORMATS`].
+//!
+//! The glue calling both the encoder and the verifier lives here, so `crate::verify` keeps
+//! importing nothing from the encoder, the CNF layer, the tuple enumerator or the native
+//! search; the dispatching [`verify`] is here for the same reason.
+
+mod crossproduct;
+mod kakuro;
+mod kenken;
+
+use crate::backend::Workload;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grade::{GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::native::{NativeOptions, NativeStats};
+use crate::parse::ParseError;
+use crate::puzzle::{CrossProduct, Kakuro, KenKen, Puzzle};
+use crate::smtlib::Builder;
+use crate::stop::Stop;
+use crate::verify::VerifyError;
+
+/// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
+/// `&dyn Kind` once per call, never inside an encoder's or a search's loop.
+pub(crate) trait Kind {
+    /// Short lowercase name of the kind, as used in JSON output (`kenken`).
+    fn name(&self) -> &'static str;
+
+    /// Human-readable size, e.g. `6x6`.
+    fn size_label(&self) -> String;
+
+    /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
+    fn latin_side(&self) -> Option<usize> {
+        None
+    }
+
+    /// What the `auto` rule between the CDCL solvers looks at in the puzzle.
+    fn workload(&self) -> Workload {
+        Workload::Other
+    }
+
+    /// Encodes the puzzle as CNF.
+    ///
+    /// # Errors
+    /// [`EncodeError`] when a constraint exceeds the encoder's limits.
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError>;
+
+    /// The kind's options that change its formula, as command-line flags, each after a
+    /// space (` --encoding auto`); the shared `--amo` and tuple limit are not included.
+    fn option_flags(&self, opts: &EncodeOptions) -> String;
+
+    /// Whether `EncodeOptions::tuple_limit` changes this kind's formula.
+    fn uses_tuple_limit(&self) -> bool {
+        true
+    }
+
+    /// Checks `grid` against every rule of the puzzle (the independent verifier).
+    ///
+    /// # Errors
+    /// The first broken rule.
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError>;
+
+    /// Runs the native search, handing every solution to `on_solution` until it returns
+    /// `false`; records effort and time in `stats` and returns whether the search space was
+    /// exhausted.
+    fn native(
+        &self,
+        opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool;
+
+    /// Draws the puzzle as text, with its solution when `grid` is given.
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String;
+
+    /// The solution as JSON: rows of digits unless the kind says otherwise.
+    fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
+        serde_json::json!(grid.to_rows())
+    }
+
+    /// Draws the puzzle as SVG, with its solution when `grid` is given.
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String;
+
+    /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
+    fn smtlib(&self, b: &mut Builder);
+
+    /// Grades the puzzle (`puzzle` is the puzzle itself, for the graders that take one).
+    ///
+    /// # Errors
+    /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
+    fn grade(&self, puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+        Err(GradeError::Unsupported {
+            kind: puzzle.kind(),
+            supported: "KenKen and Kakuro",
+        })
+    }
+}
+
+impl Puzzle {
+    /// The puzzle's kind, for dispatch: the one `match` over the puzzle kinds.
+    pub(crate) fn as_kind(&self) -> &dyn Kind {
+        match self {
+            Puzzle::KenKen(k) => k,
+            Puzzle::Kakuro(k) => k,
+            Puzzle::CrossProduct(p) => p,
+        }
+    }
+}
+
+/// An input format: a file extension (without the dot) and the parser behind it.
+pub(crate) struct Format {
+    /// The extension, which is also the format's name (`kenken`, `keen`).
+    pub(crate) ext: &'static str,
+    /// Whether text of unknown origin is in this format.
+    pub(crate) looks_like: fn(&str) -> bool,
+    /// Parses the text; the flag rejects non-contiguous KenKen cages (`--strict`).
+    pub(crate) parse: fn(&str, bool) -> Result<Puzzle, ParseError>,
+}
+
+/// Every input format, in the order text without a known extension is tried; the last
+/// takes anything.
+pub(crate) const FORMATS: &[Format] = &[
+    kenken::KEEN,
+    crossproduct::FORMAT,
+    kakuro::FORMAT,
+    kenken::FORMAT,
+];
+
+/// Checks `grid` against every rule of `puzzle`, with the kind's independent verifier
+/// (`crate::verify`, which imports nothing from the encoder).
+///
+/// # Errors
+/// The first broken rule.
+pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
+    puzzle.as_kind().verify(grid)
+}
+
+impl Puzzle {
+    /// The KenKen, when the puzzle is one (for the code that is KenKen-only: its generator,
+    /// grader and the DPLL walk over a shared Latin square).
+    #[must_use]
+    pub fn as_kenken(&self) -> Option<&KenKen> {
+        if let Puzzle::KenKen(k) = self {
+            Some(k)
+        } else {
+            None
+        }
+    }
+
+    /// The Kakuro, when the puzzle is one.
+    #[must_use]
+    pub fn as_kakuro(&self) -> Option<&Kakuro> {
+        if let Puzzle::Kakuro(k) = self {
+            Some(k)
+        } else {
+            None
+        }
+    }
+
+    /// The CrossProduct, when the puzzle is one.
+    #[must_use]
+    pub fn as_crossproduct(&self) -> Option<&CrossProduct> {
+        if let Puzzle::CrossProduct(p) = self {
+            Some(p)
+        } else {
+            None
+        }
+    }
+}
