@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use cagesat::generate::{random_table, SplitMix64};
 use cagesat::puzzle::CrossProduct;
-use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
+use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn random_puzzles(n: usize, rows: usize, cols: usize, seed: u64) -> Vec<Puzzle> {
@@ -58,7 +58,7 @@ fn count_reorder(c: &mut Criterion) {
         .find_map(|l| l.strip_prefix("# solutions:"))
         .and_then(|v| v.trim().parse().ok())
         .expect("solutions header");
-    let puzzle = parse_puzzle(&text, Some(std::path::Path::new(path)), false).expect("parses");
+    let puzzle = Puzzle::parse_with(&text, &ParseOptions::default().path(path)).expect("parses");
     let mut g = c.benchmark_group("crossproduct-count");
     let _ = g
         .sample_size(10)

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use cagesat::{encode, parse_keen_id, EncodeOptions, Puzzle};
+use cagesat::{encode::EncodeOptions, parse::parse_keen_id, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// The puzzles of side `n` among the 600 Keen game IDs.
@@ -31,11 +31,11 @@ fn bench(c: &mut Criterion) {
     let opts = EncodeOptions::default();
     let encode_all = || {
         for p in &nines {
-            let _ = std::hint::black_box(encode(p, &opts).unwrap());
+            let _ = std::hint::black_box(p.encode(&opts).unwrap());
         }
     };
     let first = Instant::now();
-    let _ = encode(&nines[0], &opts).unwrap();
+    let _ = nines[0].encode(&opts).unwrap();
     let first = first.elapsed();
     let passes = 100;
     let t0 = Instant::now();

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Puzzle};
+use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// Runs per puzzle for the printed summary.
@@ -29,7 +29,8 @@ fn corpus() -> Vec<(String, Puzzle)> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("readable puzzle");
-            let puzzle = parse_puzzle(&text, Some(&p), false).expect("valid puzzle");
+            let puzzle =
+                Puzzle::parse_with(&text, &ParseOptions::default().path(&p)).expect("valid puzzle");
             let name = p
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into());

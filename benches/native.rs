@@ -11,12 +11,12 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use cagesat::{parse_puzzle, Engine, EngineOptions, Puzzle};
+use cagesat::{Engine, EngineOptions, ParseOptions, Puzzle};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn load(path: &Path) -> Puzzle {
     let text = std::fs::read_to_string(path).expect("readable puzzle");
-    parse_puzzle(&text, Some(path), false).expect("valid puzzle")
+    Puzzle::parse_with(&text, &ParseOptions::default().path(path)).expect("valid puzzle")
 }
 
 fn files(dir: &str, prefix: &str) -> Vec<(String, Puzzle)> {

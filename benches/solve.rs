@@ -12,7 +12,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cagesat::{parse_keen_id, parse_puzzle, Engine, EngineOptions, Outcome, Puzzle, Session};
+use cagesat::{
+    parse::parse_keen_id, Engine, EngineOptions, Outcome, ParseOptions, Puzzle, Session,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn corpus(dir: &str) -> Vec<(String, Puzzle)> {
@@ -26,7 +28,7 @@ fn corpus(dir: &str) -> Vec<(String, Puzzle)> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
-            let puzzle = parse_puzzle(&text, Some(&p), false).unwrap();
+            let puzzle = Puzzle::parse_with(&text, &ParseOptions::default().path(&p)).unwrap();
             (stem(&p), puzzle)
         })
         .collect()

@@ -11,7 +11,7 @@
 
 use std::error::Error;
 
-use cagesat::{parse_puzzle, Engine, EngineOptions};
+use cagesat::{Engine, EngineOptions, Puzzle};
 
 const PUZZLE: &str = "\
 cols 2016 648 3240
@@ -22,7 +22,7 @@ rows 48 81 162 210 32
 const SOLUTIONS: u64 = 55;
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let puzzle = parse_puzzle(PUZZLE, None, false)?;
+    let puzzle = Puzzle::parse(PUZZLE)?;
     let opts = EngineOptions::default();
 
     for engine in Engine::builtin() {

@@ -17,16 +17,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cagesat::{
-    decode_answer, encode, read_puzzle, render_text, write_dimacs, EncodeOptions, Encoding, Grid,
-    Outcome, Puzzle,
+    dimacs::{decode_answer, write_dimacs},
+    encode::{EncodeOptions, Encoding},
+    Grid, Outcome, Puzzle,
 };
 
 const PUZZLE: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let puzzle = read_puzzle(&Path::new(env!("CARGO_MANIFEST_DIR")).join(PUZZLE), false)?;
+    let puzzle = Puzzle::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(PUZZLE))?;
     let opts = EncodeOptions::default();
-    let enc = encode(&puzzle, &opts)?;
+    let enc = puzzle.encode(&opts)?;
     let size = enc.stats();
     println!(
         "{PUZZLE}: {} variables, {} clauses",
@@ -40,7 +41,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let Outcome::Solved { grid, .. } = ask(&solver, &puzzle, &enc, &opts, &[])? else {
         return Err(format!("{}: UNSAT, but the puzzle has a solution", solver.display()).into());
     };
-    print!("{}", render_text(&puzzle, Some(&grid)));
+    print!("{}", puzzle.render_text(Some(&grid)));
     println!("{}: solution decoded and verified", solver.display());
 
     match ask(&solver, &puzzle, &enc, &opts, &[grid])? {

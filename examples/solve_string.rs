@@ -8,7 +8,7 @@
 
 use std::error::Error;
 
-use cagesat::{parse_puzzle, render_text, Engine, EngineOptions, Outcome};
+use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 
 /// Cages as `target op cells`; `=` is a given digit.
 const PUZZLE: &str = "\
@@ -18,7 +18,7 @@ size 4
 
 fn main() -> Result<(), Box<dyn Error>> {
     // No path: the format is guessed from the text (here KenKen); `false`: lenient parsing.
-    let puzzle = parse_puzzle(PUZZLE, None, false)?;
+    let puzzle = Puzzle::parse(PUZZLE)?;
     let opts = EngineOptions::default();
 
     let (outcome, stats) = Engine::Varisat.prove_unique(&puzzle, &opts)?;
@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if unique != Some(true) {
         return Err("varisat: the solution is not unique".into());
     }
-    print!("{}", render_text(&puzzle, Some(&grid)));
+    print!("{}", puzzle.render_text(Some(&grid)));
     if let Some((vars, clauses)) = stats.cnf() {
         println!("varisat: unique solution ({vars} variables, {clauses} clauses)");
     }

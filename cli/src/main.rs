@@ -2,6 +2,7 @@
 //! puzzle work is the library's.
 
 mod cli;
+mod compare;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

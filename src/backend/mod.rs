@@ -116,7 +116,7 @@ pub(crate) enum Workload {
 }
 
 /// The smallest KenKen side for which the `auto` rule picks CaDiCaL.
-pub const AUTO_CADICAL_MIN_SIDE: usize = 17;
+pub(crate) const AUTO_CADICAL_MIN_SIDE: usize = 17;
 
 /// The embedded CDCL solver the `auto` rule picks for `work` asked for up to `limit`
 /// solutions (`None`: all): CaDiCaL (when built in) for KenKen of side

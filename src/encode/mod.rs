@@ -4,7 +4,7 @@
 //! formula, the one-hot map that reads models back into grids, the size of every clause
 //! family (so the documentation in `encodings/` can be checked against the code), the
 //! auxiliary variable ranges, and how each part of the puzzle was written
-//! ([`Encoding::written`]); [`dimacs_comments`] turns the last three into the DIMACS header.
+//! ([`Encoding::written`]); `dimacs_comments` turns the last three into the DIMACS header.
 
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
@@ -16,10 +16,10 @@ use thiserror::Error;
 
 use crate::cnf::mdd::MddError;
 use crate::cnf::table::TableStats;
-use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats, OneHot};
-use crate::puzzle::Puzzle;
-use crate::tuples::{TupleError, DEFAULT_TUPLE_LIMIT};
+use crate::cnf::OneHot;
+use crate::tuples::TupleError;
 
+pub use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats};
 pub use options::{
     CageLines, ConstraintEncoding, CrossProductOptions, EncodeOptions, KakuroOptions, KenKenOptions,
 };
@@ -252,15 +252,11 @@ fn amo_form(amo: AmoEncoding, k: usize) -> [&'static str; 2] {
 /// for each part ([`Encoding::written`]), the meaning of every x variable (`x 17 B3=4`) and
 /// the auxiliary ranges with their roles (`aux 217-313 cage tuple selector`, the last lines).
 #[must_use]
-pub(crate) fn dimacs_comments(
-    puzzle: &Puzzle,
-    enc: &Encoding,
-    opts: &EncodeOptions,
-) -> Vec<String> {
+pub(crate) fn dimacs_comments(title: &str, options: &str, enc: &Encoding) -> Vec<String> {
     let d = usize::from(enc.map.digits());
     let mut lines = vec![
-        format!("cagesat {} {}", puzzle.kind(), puzzle.size_label()),
-        format!("options: {}", option_flags(puzzle, opts)),
+        format!("cagesat {title}"),
+        format!("options: {options}"),
         format!("encoding: one-hot x(cell,digit); {}", written_summary(enc)),
         format!(
             "variables 1..{}: x(cell,d) = position(cell)*{d} + d, cells in row-major order; lines 'x VAR CELL=DIGIT'",
@@ -276,16 +272,6 @@ pub(crate) fn dimacs_comments(
         lines.push(format!("aux {}-{} {}", a.start + 1, a.end, a.role));
     }
     lines
-}
-
-/// The options that change `puzzle`'s formula, as command-line flags.
-fn option_flags(puzzle: &Puzzle, opts: &EncodeOptions) -> String {
-    let kind = puzzle.as_kind();
-    let mut flags = format!("--amo {}{}", opts.amo, kind.option_flags(opts));
-    if opts.tuple_limit != DEFAULT_TUPLE_LIMIT && kind.uses_tuple_limit() {
-        flags += &format!(" (tuple limit {})", opts.tuple_limit);
-    }
-    flags
 }
 
 /// `cages: 14 as tuple tables, 1 as a layered automaton (MDD); next part: none`, from
@@ -317,12 +303,4 @@ fn written_summary(enc: &Encoding) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// Encodes any puzzle.
-///
-/// # Errors
-/// [`EncodeError`] when a constraint exceeds the encoder's limits.
-pub fn encode(puzzle: &Puzzle, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    puzzle.as_kind().encode(opts)
 }

@@ -13,7 +13,7 @@ use crate::tuples::DEFAULT_TUPLE_LIMIT;
 /// Encoding choices: shared ones, then one struct per puzzle kind.
 ///
 /// ```
-/// use cagesat::{CageLines, ConstraintEncoding, EncodeOptions};
+/// use cagesat::encode::{CageLines, ConstraintEncoding, EncodeOptions};
 ///
 /// let mut opts = EncodeOptions::default().with_constraint(ConstraintEncoding::Mdd);
 /// opts.kenken.cage_lines = CageLines::On;

@@ -122,7 +122,8 @@ fn write_dimacs_with(
     blocked: &[Grid<u8>],
     projection: bool,
 ) -> io::Result<()> {
-    let mut comments = dimacs_comments(puzzle, enc, opts);
+    let title = format!("{} {}", puzzle.kind(), puzzle.size_label());
+    let mut comments = dimacs_comments(&title, &puzzle.option_flags(opts), enc);
     if !blocked.is_empty() {
         comments.push(format!(
             "block: the last {} clause(s) exclude given solutions",
@@ -141,7 +142,7 @@ fn write_dimacs_with(
     cnf::dimacs::write_dimacs(w, &comments, &enc.formula, &blocks)
 }
 
-/// Reads a solution of `enc`'s puzzle (one row per line, see [`crate::parse_solution`]) to
+/// Reads a solution of `enc`'s puzzle (one row per line, see [`crate::parse::parse_solution`]) to
 /// be blocked by [`write_dimacs`], checking its shape and digits.
 ///
 /// # Errors

@@ -20,7 +20,8 @@ use crate::engine::{
     AUTO_DPLL_PROVEN,
 };
 use crate::grid::Grid;
-use crate::native::{self, NativeStats};
+use crate::kind::native_enumerate;
+use crate::native::NativeStats;
 use crate::puzzle::Puzzle;
 
 /// The native propagation-and-search engine ([`crate::native`]).
@@ -38,7 +39,7 @@ impl Enumerator for NativeSearch {
         _: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (complete, stats) = native::enumerate(puzzle, &opts.native, &opts.stop, visit);
+        let (complete, stats) = native_enumerate(puzzle, &opts.native, &opts.stop, visit);
         Ok((complete, EngineStats::Native(stats)))
     }
 
@@ -300,8 +301,7 @@ mod tests {
 
     use super::*;
     use crate::backend::Dpll;
-    use crate::encode::{encode, EncodeOptions};
-    use crate::parse::parse_puzzle;
+    use crate::encode::EncodeOptions;
     use crate::stop::Stop;
 
     /// A unique Keen 9×9 (`tests/data/kenken/keen/9x9-x-01.kenken`).
@@ -314,7 +314,7 @@ mod tests {
 
     /// The conflicts the DPLL walk on `puzzle` meets before its first grid, and in all.
     fn walk_conflicts(puzzle: &Puzzle) -> (u64, u64) {
-        let enc = encode(puzzle, &EncodeOptions::default()).expect("encodes");
+        let enc = puzzle.encode(&EncodeOptions::default()).expect("encodes");
         let unlimited = Cell::new(u64::MAX);
         let walk = |first_only: bool| {
             let mut dpll = Dpll::new(&enc.formula, enc.map.cells().len(), 9);
@@ -354,7 +354,7 @@ mod tests {
     /// again, and the uniqueness proof is CDCL's).
     #[test]
     fn the_hand_over_to_cdcl_keeps_answers_exact() {
-        let puzzle = parse_puzzle(KEEN_9X9, None, false).expect("parses");
+        let puzzle = crate::puzzle::Puzzle::parse(KEEN_9X9).expect("parses");
         let (first, total) = walk_conflicts(&puzzle);
         // Budgets below `first` hand over with nothing known, from `first` on with the grid.
         assert!(first > 0 && first < total, "{first} then {total} conflicts");

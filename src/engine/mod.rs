@@ -3,26 +3,26 @@
 //! An [`Engine`] is the user's choice of how to solve a puzzle end to end: the native
 //! propagation engine, the one-hot CNF with a SAT backend (embedded varisat or CaDiCaL, or
 //! an external DIMACS solver), the DPLL walk, SMT, or the `auto` policy. One function
-//! ([`Engine::enumerator`]) turns the choice into its primitive, an [`Enumerator`]
+//! (`Engine::enumerator`) turns the choice into its primitive, an `Enumerator`
 //! (`engines`): each engine offers one enumeration primitive (puzzle, visitor), and
 //! everything else is derived from it once, for every engine (`enumerate`):
 //!
 //! - [`Engine::enumerate`] verifies every grid with the independent checker
-//!   ([`crate::verify`]), checks that no grid comes twice, and stops at the limit;
+//!   ([`Puzzle::verify`]), checks that no grid comes twice, and stops at the limit;
 //! - [`Engine::solve`], [`Engine::prove_unique`] and [`Engine::count`] are enumerations
 //!   with a limit of one, two, or the caller's.
 //!
 //! Every engine answers with the same [`Outcome`] / [`Count`] plus its own kind of effort
 //! ([`EngineStats`]): search nodes for the native engine, formula size for SAT.
 
-mod dimacs;
+pub(crate) mod dimacs;
 mod engines;
 mod enumerate;
 pub(crate) mod latin;
-mod proof;
+pub(crate) mod proof;
 mod sat;
 mod session;
-mod smt;
+pub(crate) mod smt;
 pub(crate) mod solve_loop;
 
 use std::time::Duration;
@@ -31,26 +31,24 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, auto_choice, BackendError, SmtSolver, SolverChoice, Workload};
+use crate::backend::{self, auto_choice, BackendError, SolverChoice, Workload};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
-use crate::native::{NativeOptions, NativeStats};
 use crate::puzzle::Puzzle;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
 
-pub use self::dimacs::{
-    decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected, DecodeAnswerError,
-};
+pub(crate) use self::dimacs::DecodeAnswerError;
 pub(crate) use self::engines::WalkBudget;
 use self::engines::{AutoWalk, Cdcl, DpllWalk, FreshWalk, NativeSearch, SmtScripts, Walker};
 pub(crate) use self::enumerate::{first_limit, Enumerator};
-pub use self::proof::{write_certificate, Certificate, CertificateError};
 pub use self::sat::SatStats;
 pub use self::session::Session;
-pub use self::smt::{decode_smt_answer, is_smt_answer, SmtRunStats};
-pub use crate::backend::AUTO_CADICAL_MIN_SIDE;
+pub use self::smt::SmtRunStats;
+pub use crate::backend::SmtSolver;
+pub use crate::native::{NativeOptions, NativeStats};
+pub use crate::stop::StopReason;
 
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,8 +123,8 @@ impl Engine {
 
     /// The embedded SAT engine [`Engine::Auto`] runs on `puzzle` when asked for up to
     /// `limit` solutions (`None`: all): [`Engine::Dpll`] first for every puzzle but KenKen of
-    /// side [`AUTO_DPLL_MAX_SIDE`] + 1 and up, handing over to [`Engine::auto_fallback`]
-    /// when its search gets hard ([`AUTO_DPLL_CONFLICTS`]); that CDCL backend directly for
+    /// side 10 and up, handing over to [`Engine::auto_fallback`] when its search gets hard
+    /// (1,000 conflicts, or one per 1,000 clauses of a larger CNF); that CDCL backend directly for
     /// larger KenKen.
     ///
     /// The rule comes from runs of every engine over every corpus in `tests/data` (tables in
@@ -146,7 +144,7 @@ impl Engine {
     }
 
     /// The CDCL backend [`Engine::Auto`] uses when the DPLL walk is not for the puzzle:
-    /// [`Engine::Cadical`] (when built in) for KenKen of side [`AUTO_CADICAL_MIN_SIDE`] and
+    /// [`Engine::Cadical`] (when built in) for KenKen of side 17 and
     /// up and for CrossProduct enumerations beyond two solutions (counting), [`Engine::Varisat`]
     /// for everything else. Measured: varisat's lower fixed cost wins below side 12; the two
     /// trade wins on sides 12 to 16; CaDiCaL is 4.6× faster on the hard 20×20 and its
@@ -268,20 +266,20 @@ fn workload(puzzle: &Puzzle) -> Workload {
 }
 
 /// The largest KenKen side for which [`Engine::Auto`] starts with the DPLL walk.
-pub const AUTO_DPLL_MAX_SIDE: usize = 9;
+pub(crate) const AUTO_DPLL_MAX_SIDE: usize = 9;
 
 /// Conflicts [`Engine::Auto`]'s DPLL walk may meet before it hands the puzzle to CDCL
 /// (the corpora need at most a few hundred; hard KenKen thousands to millions).
-pub const AUTO_DPLL_CONFLICTS: u64 = 1_000;
+pub(crate) const AUTO_DPLL_CONFLICTS: u64 = 1_000;
 
 /// [`Engine::Auto`]'s DPLL walk may meet one conflict per this many clauses of its formula
 /// when that is more than [`AUTO_DPLL_CONFLICTS`]: a hand-over costs a new encoding and a
 /// CDCL solver loaded with it, both in proportion to the formula, so a large formula earns
 /// the walk a longer try (`encodings/backends.md`).
-pub const AUTO_DPLL_CLAUSES_PER_CONFLICT: u64 = 1_000;
+pub(crate) const AUTO_DPLL_CLAUSES_PER_CONFLICT: u64 = 1_000;
 
 /// Grids after which [`Engine::Auto`] lets the DPLL walk finish whatever it meets.
-pub const AUTO_DPLL_PROVEN: usize = 256;
+pub(crate) const AUTO_DPLL_PROVEN: usize = 256;
 
 /// Options for every engine; each reads its own part.
 #[derive(Clone, Debug, Default)]

@@ -16,7 +16,7 @@ use std::io::Write;
 
 use crate::backend::{refute_with_lrat, SolverChoice};
 use crate::cnf::ExtendFormula;
-use crate::encode::{encode, EncodeOptions};
+use crate::encode::EncodeOptions;
 use crate::engine::dimacs::write_dimacs;
 use crate::engine::sat::blocking_clause;
 use crate::engine::EngineError;
@@ -61,7 +61,9 @@ pub fn write_certificate(
     cnf: &mut impl Write,
     lrat: &mut impl Write,
 ) -> Result<Certificate, CertificateError> {
-    let enc = encode(puzzle, opts).map_err(|e| Box::new(EngineError::from(e)))?;
+    let enc = puzzle
+        .encode(opts)
+        .map_err(|e| Box::new(EngineError::from(e)))?;
     let blocked: Vec<Grid<u8>> = grid.into_iter().cloned().collect();
     write_dimacs(cnf, puzzle, &enc, opts, &blocked)?;
     // The solver gets the clauses in the file's order, so the proof's ids match the file.

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
-use crate::encode::{encode, EncodeOptions};
+use crate::encode::EncodeOptions;
 use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::{EngineError, WalkBudget};
 use crate::grid::{Cell, Grid};
@@ -50,7 +50,7 @@ fn timed_encode(
     opts: &EncodeOptions,
 ) -> Result<(crate::encode::Encoding, SatStats), EngineError> {
     let t0 = Instant::now();
-    let enc = encode(puzzle, opts)?;
+    let enc = puzzle.encode(opts)?;
     let stats = SatStats {
         cnf: enc.stats(),
         encode_time: t0.elapsed(),
@@ -280,14 +280,12 @@ fn split_cube(map: &OneHot, assumed: &[Lit], found: Vec<Grid<u8>>) -> Vec<Cube> 
 mod tests {
     use super::*;
     use crate::backend::testing;
-    use crate::encode::encode;
-    use crate::parse::parse_puzzle;
     use std::collections::HashSet;
 
     /// All grids of `text` enumerated with cubes split after `cube_solutions` grids.
     fn grids(text: &str, cube_solutions: usize) -> (Vec<Grid<u8>>, bool) {
-        let puzzle: Puzzle = parse_puzzle(text, None, false).expect("parses");
-        let enc = encode(&puzzle, &EncodeOptions::default()).expect("encodes");
+        let puzzle: Puzzle = crate::puzzle::Puzzle::parse(text).expect("parses");
+        let enc = puzzle.encode(&EncodeOptions::default()).expect("encodes");
         let mut backend = testing::solver(&enc.formula);
         let mut found = Vec::new();
         let complete = enumerate_cubes(

@@ -61,11 +61,11 @@ const ACTIVATIONS: usize = 128;
 /// same names.
 ///
 /// ```
-/// use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome, Session};
+/// use cagesat::{Engine, EngineOptions, Outcome, Puzzle, Session};
 ///
 /// let mut session = Session::new(Engine::Auto);
 /// for text in ["size 2\n1 = a1\n2 = b1\n3 + a2 b2\n", "size 2\n2 = a1\n1 = b1\n3 + a2 b2\n"] {
-///     let puzzle = parse_puzzle(text, None, false).unwrap();
+///     let puzzle = Puzzle::parse(text).unwrap();
 ///     let (outcome, _) = session.prove_unique(&puzzle, &EngineOptions::default()).unwrap();
 ///     assert!(matches!(outcome, Outcome::Solved { unique: Some(true), .. }));
 /// }

@@ -17,7 +17,7 @@ use crate::grid::Grid;
 use crate::kind::verify;
 use crate::puzzle::Puzzle;
 use crate::smtlib::answer::{parse_smt_answer, values_to_grid, SmtAnswer};
-use crate::smtlib::{Script, SmtOptions, SmtStats};
+use crate::smtlib::{SmtOptions, SmtStats};
 use crate::stop::Stop;
 
 /// Sizes and times of one SMT run.
@@ -46,7 +46,7 @@ pub(crate) fn enumerate(
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
 ) -> Result<(bool, SmtRunStats), EngineError> {
     let t0 = Instant::now();
-    let script = Script::new(puzzle, opts);
+    let script = puzzle.smt_script(opts);
     let mut stats = SmtRunStats {
         script: script.stats(),
         encode_time: t0.elapsed(),
@@ -98,7 +98,7 @@ pub fn decode_smt_answer(
 ) -> Result<Outcome, DecodeAnswerError> {
     match parse_smt_answer(text)? {
         SmtAnswer::Sat(values) => {
-            let grid = values_to_grid(&Script::new(puzzle, opts), &values)?;
+            let grid = values_to_grid(&puzzle.smt_script(opts), &values)?;
             verify(puzzle, &grid)?;
             Ok(Outcome::Solved { grid, unique: None })
         }

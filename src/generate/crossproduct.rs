@@ -203,7 +203,6 @@ pub fn generate_crossproduct_until(
 mod tests {
     use super::*;
     use crate::generate::is_unique;
-    use crate::parse::parse_puzzle;
 
     #[test]
     fn generation_is_reproducible_and_round_trips() {
@@ -220,7 +219,7 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.len(), 3);
         for g in &a {
-            let parsed = parse_puzzle(&g.file_text(), None, false).unwrap();
+            let parsed = crate::puzzle::Puzzle::parse(&g.file_text()).unwrap();
             assert_eq!(parsed, Puzzle::CrossProduct(g.puzzle.clone()));
             assert!(is_unique(&parsed, &EncodeOptions::default()).unwrap());
         }

@@ -14,6 +14,7 @@ pub(crate) mod kakuro_shape;
 pub(crate) mod keen_id;
 pub(crate) mod kenken;
 pub(crate) mod latin;
+pub mod survey;
 
 use thiserror::Error;
 

@@ -27,30 +27,33 @@
 //! 5. [`KakuroLevel::Search`]: none of the above fixes every square.
 //!
 //! Every level is sound, so when one fixes every square the grid is the only solution; it
-//! is still checked by [`crate::verify()`]. As for KenKen, the grade also reports
+//! is still checked by [`Puzzle::verify`](crate::Puzzle::verify). As for KenKen, the grade also reports
 //! whether unit propagation on the CNF of [`crate::encode::encode`] (default options) fixes
 //! every square.
 //!
 //! ## Example Usage
 //! ```
-//! use cagesat::grade::{grade_puzzle, KakuroLevel, PuzzleGrade};
-//! use cagesat::parse_puzzle;
+//! use cagesat::grade::{KakuroLevel, PuzzleGrade};
+//! use cagesat::Puzzle;
 //!
 //! // 3 over two squares is 1 + 2, 4 is 1 + 3: the square in both runs is 1.
 //! let text = "#   4\\  3\\\n\\3   .   .\n\\4   .   .\n";
-//! let puzzle = parse_puzzle(text, None, false).unwrap();
-//! let PuzzleGrade::Kakuro(g) = grade_puzzle(&puzzle).unwrap() else { panic!() };
+//! let puzzle = Puzzle::parse(text).unwrap();
+//! let PuzzleGrade::Kakuro(g) = puzzle.grade().unwrap() else { panic!() };
 //! assert_eq!(g.level, Some(KakuroLevel::Singles));
 //! ```
 
 use std::fmt;
 
+use crate::encode::kakuro::encode as encode_kakuro;
 use crate::grade::kakuro_rules::{combinations, Doms, RunRule, DIGITS};
-use crate::grade::{checked, cnf_root, GradeError, Root};
+use crate::grade::{checked, cnf_options, cnf_root, GradeError, Root};
+use crate::grid::Grid;
 use crate::native::domains::bit;
 use crate::native::kakuro::KakuroModel;
 use crate::native::lines::LineSearch;
-use crate::puzzle::{Kakuro, Puzzle};
+use crate::puzzle::Kakuro;
+use crate::verify::verify_kakuro;
 
 /// A set of Kakuro deductions, weakest first; each level includes the ones before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -131,7 +134,7 @@ impl KakuroGrade {
 /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
 /// fixed grid fails verification.
 pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
-    let puzzle = Puzzle::Kakuro(k.clone());
+    let verify = |g: &Grid<u8>| verify_kakuro(k, g);
     let model = KakuroModel::new(k);
     let index = white_index(k);
     let rules: Vec<RunRule> = k
@@ -153,7 +156,7 @@ pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
         let root = match doms {
             None => Root::Conflict,
             Some(d) if d.iter().all(|m| m.count_ones() == 1) => {
-                checked(&puzzle, model.grid(&d), level.name())?
+                checked(&verify, model.grid(&d), level.name())?
             }
             Some(d) => Root::Open {
                 fixed: d.iter().filter(|m| m.count_ones() == 1).count(),
@@ -174,7 +177,7 @@ pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
     Ok(KakuroGrade {
         level,
         roots,
-        cnf_up: cnf_root(&puzzle)?,
+        cnf_up: cnf_root(encode_kakuro(k, &cnf_options()), &verify)?,
         cells: k.white_cells().len(),
     })
 }

@@ -4,12 +4,11 @@
 
 use super::{Level, Prepared};
 use crate::grid::Cell;
-use crate::parse::parse_puzzle;
 use crate::puzzle::Puzzle;
 
 /// The candidates of `label` after root propagation at `level`.
 fn cands(text: &str, level: Level, label: &str) -> Vec<u8> {
-    let Ok(Puzzle::KenKen(k)) = parse_puzzle(text, None, false) else {
+    let Ok(Puzzle::KenKen(k)) = crate::puzzle::Puzzle::parse(text) else {
         panic!("not a KenKen")
     };
     let doms = Prepared::new(&k).fixpoint(level).unwrap();

@@ -1,7 +1,7 @@
 //! # Grading: which deductions solve a KenKen without search
 //!
 //! (Kakuro has levels of its own, [`KakuroLevel`], defined in `kakuro`(mod@kakuro);
-//! [`grade_puzzle`] grades either kind.)
+//! [`Puzzle::grade`](crate::Puzzle::grade) grades either kind.)
 //!
 //! A puzzle's grade is the weakest [`Level`] of root propagation that fixes every cell. The
 //! levels are cumulative, each adding deductions to the previous one:
@@ -22,19 +22,19 @@
 //! 5. [`Level::Search`]: none of the above fixes every cell.
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
-//! still checked by [`crate::verify()`]. The grade also reports whether unit
-//! propagation on the CNF of [`crate::encode::encode`] fixes every cell
+//! still checked by the independent verifier. The grade also reports whether unit
+//! propagation on the puzzle's CNF ([`Puzzle::encode`](crate::Puzzle::encode)) fixes every cell
 //! (`unit`(mod@unit)); that CNF has the default options except that every cage–line
 //! clause is written (`--cage-lines on`, the strongest propagation the encoder offers).
 //!
 //! ## Example Usage
 //! ```
-//! use cagesat::grade::{grade, Level};
-//! use cagesat::parse_puzzle;
+//! use cagesat::grade::{Level, PuzzleGrade};
+//! use cagesat::Puzzle;
 //!
 //! let text = "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3";
-//! let puzzle = parse_puzzle(text, None, false).unwrap();
-//! let g = grade(&puzzle).unwrap();
+//! let puzzle = Puzzle::parse(text).unwrap();
+//! let PuzzleGrade::KenKen(g) = puzzle.grade().unwrap() else { panic!("a KenKen grade") };
 //! assert_eq!(g.level, Some(Level::Singles));
 //! assert!(g.cnf_up.solves());
 //! ```
@@ -56,11 +56,11 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cnf::OneHot;
-use crate::encode::{encode, CageLines, EncodeError, EncodeOptions};
+use crate::encode::kenken::encode as encode_kenken;
+use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
-use crate::kind::verify;
-use crate::puzzle::Puzzle;
-use crate::verify::VerifyError;
+use crate::puzzle::KenKen;
+use crate::verify::{verify_kenken, VerifyError};
 
 pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
@@ -185,7 +185,7 @@ pub enum GradeError {
     /// The puzzle kind cannot be graded (by this function).
     #[error("grade supports {supported} puzzles only, not {kind}")]
     Unsupported {
-        /// The puzzle kind, as in [`Puzzle::kind`].
+        /// The puzzle kind, as in [`Puzzle::kind`](crate::Puzzle::kind).
         kind: &'static str,
         /// The kinds that can be graded, e.g. `KenKen`.
         supported: &'static str,
@@ -223,36 +223,22 @@ impl PuzzleGrade {
     }
 }
 
-/// Grades a KenKen ([`grade`]) or a Kakuro ([`grade_kakuro`]).
-///
-/// # Errors
-/// [`GradeError::Unsupported`] for CrossProduct puzzles, and the errors of [`grade`] and
-/// [`grade_kakuro`].
-pub fn grade_puzzle(puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
-    puzzle.as_kind().grade(puzzle)
-}
-
 /// Grades a KenKen: root propagation at every level, and unit propagation on its CNF.
-/// ([`grade_puzzle`] grades Kakuro too.)
+/// ([`Puzzle::grade`](crate::Puzzle::grade) grades any kind that has a grader.)
 ///
 /// # Errors
-/// [`GradeError::Unsupported`] for other kinds than KenKen, [`GradeError::Encode`] when the
-/// CNF cannot be built, [`GradeError::Unsound`] when a fixed grid fails verification.
-pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
-    let Some(k) = puzzle.as_kenken() else {
-        return Err(GradeError::Unsupported {
-            kind: puzzle.kind(),
-            supported: "KenKen",
-        });
-    };
+/// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
+/// fixed grid fails verification.
+pub fn grade(k: &KenKen) -> Result<Grade, GradeError> {
+    let verify = |g: &Grid<u8>| verify_kenken(k, g);
     let prepared = Prepared::new(k);
     let mut roots = Vec::with_capacity(Level::PROPAGATION.len());
     for level in Level::PROPAGATION {
-        let root = level_root(puzzle, &prepared, level, true)?;
+        let root = level_root(&verify, &prepared, level, true)?;
         roots.push((level, root));
     }
-    let cage_lines = level_root(puzzle, &prepared, Level::Box, false)?;
-    let cnf_up = cnf_root(puzzle)?;
+    let cage_lines = level_root(&verify, &prepared, Level::Box, false)?;
+    let cnf_up = cnf_root(encode_kenken(k, &cnf_options()), &verify)?;
     let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
         None
     } else {
@@ -274,7 +260,7 @@ pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
 
 /// Root propagation at `level`, the grid checked when every cell is fixed.
 fn level_root(
-    puzzle: &Puzzle,
+    verify: Verifier<'_>,
     prepared: &Prepared,
     level: Level,
     box_pairs: bool,
@@ -283,7 +269,7 @@ fn level_root(
         return Ok(Root::Conflict);
     };
     Ok(match doms.to_grid() {
-        Some(grid) => checked(puzzle, grid, level.name())?,
+        Some(grid) => checked(verify, grid, level.name())?,
         None => Root::Open {
             fixed: (0..prepared.n * prepared.n)
                 .filter(|&i| doms.value(i).is_some())
@@ -292,12 +278,24 @@ fn level_root(
     })
 }
 
-/// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
-/// strongest propagation this encoder offers), read back through the one-hot map.
-pub(super) fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
+/// The options of the CNF whose unit propagation a grade reports: every cage–line clause
+/// (`--cage-lines on`, the strongest propagation this encoder offers).
+pub(super) fn cnf_options() -> EncodeOptions {
     let mut opts = EncodeOptions::default();
     opts.kenken.cage_lines = CageLines::On;
-    let enc = encode(puzzle, &opts)?;
+    opts
+}
+
+/// A puzzle's independent verifier, as the graders check the grids they fix.
+pub(super) type Verifier<'a> = &'a dyn Fn(&Grid<u8>) -> Result<(), VerifyError>;
+
+/// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
+/// strongest propagation this encoder offers), read back through the one-hot map.
+pub(super) fn cnf_root(
+    enc: Result<Encoding, EncodeError>,
+    verify: Verifier<'_>,
+) -> Result<Root, GradeError> {
+    let enc = enc?;
     let Propagated::Fixpoint(a) = unit_propagate(&enc.formula) else {
         return Ok(Root::Conflict);
     };
@@ -311,7 +309,7 @@ pub(super) fn cnf_root(puzzle: &Puzzle) -> Result<Root, GradeError> {
         }
     }
     if fixed == enc.map.cells().len() {
-        checked(puzzle, grid, "cnf unit propagation")
+        checked(verify, grid, "cnf unit propagation")
     } else {
         Ok(Root::Open { fixed })
     }
@@ -331,8 +329,12 @@ fn fixed_digit(map: &OneHot, a: &unit::Assignment, cell: Cell) -> Option<u8> {
     found
 }
 
-pub(super) fn checked(puzzle: &Puzzle, grid: Grid<u8>, what: &str) -> Result<Root, GradeError> {
-    match verify(puzzle, &grid) {
+pub(super) fn checked(
+    verify: Verifier<'_>,
+    grid: Grid<u8>,
+    what: &str,
+) -> Result<Root, GradeError> {
+    match verify(&grid) {
         Ok(()) => Ok(Root::Solved(grid)),
         Err(error) => Err(GradeError::Unsound {
             what: what.to_string(),

@@ -74,7 +74,7 @@ impl Kind for Kakuro {
         b.kakuro(self);
     }
 
-    fn grade(&self, _puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         grade::grade_kakuro(self).map(PuzzleGrade::Kakuro)
     }
 }

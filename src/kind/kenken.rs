@@ -84,7 +84,7 @@ impl Kind for KenKen {
         b.kenken(self);
     }
 
-    fn grade(&self, puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
-        grade::grade(puzzle).map(PuzzleGrade::KenKen)
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(self).map(PuzzleGrade::KenKen)
     }
 }

@@ -12,9 +12,13 @@
 //! importing nothing from the encoder, the CNF layer, the tuple enumerator or the native
 //! search; the dispatching [`verify`] is here for the same reason.
 
+mod api;
 mod crossproduct;
 mod kakuro;
 mod kenken;
+
+pub(crate) use api::{native_enumerate, verify};
+pub use api::{smtlib_stats, write_smtlib};
 
 use crate::backend::Workload;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
@@ -92,13 +96,13 @@ pub(crate) trait Kind {
     /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
     fn smtlib(&self, b: &mut Builder);
 
-    /// Grades the puzzle (`puzzle` is the puzzle itself, for the graders that take one).
+    /// Grades the puzzle.
     ///
     /// # Errors
     /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
-    fn grade(&self, puzzle: &Puzzle) -> Result<PuzzleGrade, GradeError> {
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         Err(GradeError::Unsupported {
-            kind: puzzle.kind(),
+            kind: self.name(),
             supported: "KenKen and Kakuro",
         })
     }
@@ -133,15 +137,6 @@ pub(crate) const FORMATS: &[Format] = &[
     kakuro::FORMAT,
     kenken::FORMAT,
 ];
-
-/// Checks `grid` against every rule of `puzzle`, with the kind's independent verifier
-/// (`crate::verify`, which imports nothing from the encoder).
-///
-/// # Errors
-/// The first broken rule.
-pub fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
-    puzzle.as_kind().verify(grid)
-}
 
 impl Puzzle {
     /// The KenKen, when the puzzle is one (for the code that is KenKen-only: its generator,

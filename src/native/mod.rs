@@ -30,11 +30,10 @@ pub(crate) mod lines;
 pub(crate) mod propagate;
 pub(crate) mod search;
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::puzzle::{CrossProduct, Kakuro, KenKen, Puzzle};
+use crate::puzzle::{CrossProduct, Kakuro, KenKen};
 use crate::stop::Stop;
 
 pub(crate) use domains::Mask;
@@ -92,28 +91,6 @@ impl NativeStats {
     pub fn total_time(&self) -> Duration {
         self.setup_time + self.solve_time
     }
-}
-
-/// Searches `puzzle`, handing every solution to `visit` until it breaks, `stop` is
-/// requested (checked at every search node), or the search space is exhausted; returns
-/// whether it was exhausted, and the effort.
-pub(crate) fn enumerate(
-    puzzle: &Puzzle,
-    opts: &NativeOptions,
-    stop: &Stop,
-    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
-) -> (bool, NativeStats) {
-    let mut stats = NativeStats::default();
-    let mut on_solution = |grid: Grid<u8>| {
-        stats.solutions += 1;
-        visit(grid).is_continue()
-    };
-    let mut effort = NativeStats::default();
-    let complete = puzzle
-        .as_kind()
-        .native(opts, stop, &mut effort, &mut on_solution);
-    effort.solutions = stats.solutions;
-    (complete, effort)
 }
 
 /// Builds the Kakuro model and searches, recording effort and time in `stats`.

@@ -286,12 +286,11 @@ fn run(prop: Prop, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
 pub(crate) mod tests {
     use super::*;
     use crate::native::domains::digits;
-    use crate::parse::parse_puzzle;
     use crate::puzzle::Puzzle;
 
     /// A model of a small test KenKen (shared with the search tests).
     pub(crate) fn model(text: &str) -> (Model, State) {
-        let Ok(Puzzle::KenKen(k)) = parse_puzzle(text, None, false) else {
+        let Ok(Puzzle::KenKen(k)) = crate::puzzle::Puzzle::parse(text) else {
             panic!("bad test puzzle");
         };
         Model::new(&k, 1000, 3)

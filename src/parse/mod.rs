@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::kind::FORMATS;
-
 pub use crossproduct::CrossProductParseError;
 pub use kakuro::KakuroParseError;
+pub use keen::{parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
+pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 
 /// A 1-based position in a text file.
@@ -199,31 +199,6 @@ pub(crate) fn tokens(segment: &str, line: usize, first_col: usize) -> Vec<Token<
     out
 }
 
-/// Parses any supported puzzle text, choosing the format by the file extension:
-/// `.crossproduct` is CrossProduct, `.kakuro` is Kakuro, `.kenken` is KenKen, `.keen` a Keen
-/// game ID; for other names and standard input, a Keen game ID (`N:…`) is read as one, a first
-/// word `rows`/`cols` means CrossProduct, text that looks like a Kakuro grid is Kakuro and
-/// anything else KenKen.
-///
-/// # Errors
-/// A [`ParseError`] with the position of the first problem.
-pub fn parse_puzzle(
-    text: &str,
-    path: Option<&Path>,
-    strict: bool,
-) -> Result<crate::puzzle::Puzzle, ParseError> {
-    let text = strip_bom(text);
-    let ext = path
-        .and_then(Path::extension)
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
-    let format = by_ext
-        .or_else(|| FORMATS.iter().find(|f| (f.looks_like)(text)))
-        .unwrap_or(&FORMATS[FORMATS.len() - 1]);
-    (format.parse)(text, strict).map_err(|e| e.with_path(path))
-}
-
 /// Reads a text file (`-` reads standard input).
 ///
 /// # Errors
@@ -252,15 +227,44 @@ pub fn read_text(path: &Path) -> Result<String, ParseError> {
     })
 }
 
-/// Reads and parses one puzzle file (`-` reads standard input), choosing the format as
-/// [`parse_puzzle`] does; `strict` rejects non-contiguous KenKen cages.
+/// How to read a puzzle's text ([`Puzzle::parse_with`], [`Puzzle::read_with`]).
 ///
-/// # Errors
-/// Unreadable files and parse errors, positioned in the file.
-pub fn read_puzzle(path: &Path, strict: bool) -> Result<crate::puzzle::Puzzle, ParseError> {
-    let text = read_text(path)?;
-    let name = (path != Path::new("-")).then_some(path);
-    parse_puzzle(&text, name, strict)
+/// ```
+/// use cagesat::parse::ParseOptions;
+/// use cagesat::Puzzle;
+///
+/// let opts = ParseOptions::default().path("norvig.kenken").strict(true);
+/// let err = Puzzle::parse_with("size 2\n3 + A1 B2\n3 + A2 B1", &opts).unwrap_err();
+/// assert!(err.to_string().starts_with("norvig.kenken:2:"), "{err}");
+/// ```
+///
+/// [`Puzzle::parse_with`]: crate::Puzzle::parse_with
+/// [`Puzzle::read_with`]: crate::Puzzle::read_with
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// The file the text came from: errors name it, and its extension (`.kenken`, `.keen`,
+    /// `.kakuro`, `.crossproduct`) picks the format. Without it the format is recognised by
+    /// the text.
+    pub path: Option<PathBuf>,
+    /// Reject KenKen cages whose cells are not connected.
+    pub strict: bool,
+}
+
+impl ParseOptions {
+    /// Names the file the text came from.
+    #[must_use]
+    pub fn path(mut self, path: impl Into<PathBuf>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// Rejects KenKen cages whose cells are not connected (`--strict`).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
 }
 
 #[cfg(test)]

@@ -23,23 +23,3 @@ pub enum Puzzle {
     /// A CrossProduct puzzle.
     CrossProduct(CrossProduct),
 }
-
-impl Puzzle {
-    /// Short lowercase name of the puzzle kind, as used in JSON output.
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        self.as_kind().name()
-    }
-
-    /// Human-readable size, e.g. `6x6`.
-    #[must_use]
-    pub fn size_label(&self) -> String {
-        self.as_kind().size_label()
-    }
-
-    /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
-    #[must_use]
-    pub fn latin_side(&self) -> Option<usize> {
-        self.as_kind().latin_side()
-    }
-}

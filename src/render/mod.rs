@@ -10,25 +10,10 @@ mod kenken;
 pub(crate) mod svg;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::Puzzle;
 
 pub(crate) use crossproduct::crossproduct;
 pub(crate) use kakuro::{kakuro, kakuro_cells};
 pub(crate) use kenken::kenken;
-pub use svg::render_svg;
-
-/// Draws a puzzle with its solution (or without, when `grid` is `None`).
-#[must_use]
-pub fn solution_text(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
-    puzzle.as_kind().render_text(grid)
-}
-
-/// The solution as JSON: rows of digits for KenKen and CrossProduct; for Kakuro the file's
-/// shape with white squares as digits and every other square `null`.
-#[must_use]
-pub fn solution_json(puzzle: &Puzzle, grid: &Grid<u8>) -> serde_json::Value {
-    puzzle.as_kind().render_json(grid)
-}
 
 /// Draws a grid. `region` gives each cell's region id, `label` the first text line of a
 /// cell and `value` the second.

@@ -15,7 +15,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Op, Puzzle};
+use crate::puzzle::Op;
 
 /// How products (KenKen `*` cages, `/` cages of three or more cells, CrossProduct lines)
 /// are written.
@@ -88,17 +88,19 @@ pub(crate) fn symbol(cell: Cell) -> String {
 }
 
 impl Script {
-    /// Builds the script of `puzzle`.
-    pub(crate) fn new(puzzle: &Puzzle, opts: &SmtOptions) -> Script {
+    /// Builds the script of a puzzle of kind `kind` and size `size` whose declarations and
+    /// assertions `fill` writes.
+    pub(crate) fn new(
+        kind: &str,
+        size: &str,
+        opts: &SmtOptions,
+        fill: impl FnOnce(&mut Builder),
+    ) -> Script {
         let mut b = Builder::new(opts.product);
-        puzzle.as_kind().smtlib(&mut b);
+        fill(&mut b);
         let logic = if b.nonlinear { "QF_NIA" } else { "QF_LIA" };
         let header = vec![
-            format!(
-                "cagesat {} {} (SMT-LIB 2)",
-                puzzle.kind(),
-                puzzle.size_label()
-            ),
+            format!("cagesat {kind} {size} (SMT-LIB 2)"),
             format!("options: --smt-product {}", opts.product),
             format!(
                 "encoding: one Int per cell in {}..{}; {}",
@@ -345,27 +347,4 @@ impl Builder {
         self.section("products", lines);
         self.summary = "row and column products".to_string();
     }
-}
-
-/// Writes `puzzle` as an SMT-LIB 2 script (see the module docs and `encodings/smtlib.md`),
-/// with one assertion per grid in `blocked` that excludes it, and returns its size.
-/// Byte-for-byte deterministic.
-///
-/// # Errors
-/// Write failures.
-pub fn write_smtlib(
-    w: &mut impl Write,
-    puzzle: &Puzzle,
-    opts: &SmtOptions,
-    blocked: &[Grid<u8>],
-) -> io::Result<SmtStats> {
-    let script = Script::new(puzzle, opts);
-    script.write(w, blocked)?;
-    Ok(script.stats())
-}
-
-/// The size of `puzzle`'s SMT-LIB script, without writing it.
-#[must_use]
-pub fn smtlib_stats(puzzle: &Puzzle, opts: &SmtOptions) -> SmtStats {
-    Script::new(puzzle, opts).stats()
 }

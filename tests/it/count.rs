@@ -9,7 +9,10 @@ use crate::common;
 use std::path::Path;
 
 use cagesat::puzzle::{Cage, KenKen, Op, Puzzle};
-use cagesat::{Cell, Engine, EngineOptions, EngineStats, Grid, NativeOptions};
+use cagesat::{
+    engine::{EngineStats, NativeOptions},
+    Cell, Engine, EngineOptions, Grid,
+};
 use common::{brute, exact_count, load, read_solution, solutions, sorted};
 use proptest::prelude::*;
 
@@ -363,7 +366,7 @@ proptest! {
         let mut rng = Rng(seed);
         let sol = all[rng.below(all.len())].clone();
         let puzzle = random_puzzle(&sol, &mut rng);
-        prop_assert!(cagesat::verify(&puzzle, &sol).is_ok());
+        prop_assert!(puzzle.verify(&sol).is_ok());
         for engine in Engine::builtin() {
             prop_assert!(check_counts(&engine, &puzzle) >= 1);
         }

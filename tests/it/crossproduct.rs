@@ -11,7 +11,10 @@ use crate::common;
 use std::path::Path;
 
 use cagesat::puzzle::{CrossProduct, Puzzle};
-use cagesat::{ConstraintEncoding, EncodeOptions, Engine, EngineOptions, Outcome};
+use cagesat::{
+    encode::{ConstraintEncoding, EncodeOptions},
+    Engine, EngineOptions, Outcome,
+};
 use common::crossproduct::{configs, read_solutions, stated_count, Stated};
 use common::{assert_worked, load, read_solution, solutions, sorted};
 use proptest::prelude::*;
@@ -72,7 +75,7 @@ fn check_public(engine: &Engine, path: &str) {
         panic!("{path}: no solution");
     };
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
-    cagesat::verify(&puzzle, &known).unwrap();
+    puzzle.verify(&known).unwrap();
     if multiple {
         assert_eq!(unique, Some(false), "{path}: header says several solutions");
     } else {
@@ -86,7 +89,7 @@ fn check_public(engine: &Engine, path: &str) {
 fn check_generated(engine: &Engine, path: &str) {
     let puzzle = load(path);
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
-    cagesat::verify(&puzzle, &known).unwrap();
+    puzzle.verify(&known).unwrap();
     let opts = EngineOptions::default();
     match stated_count(path).unwrap() {
         Stated::Exact(want) => {
@@ -474,7 +477,7 @@ fn inconsistent_totals_are_unsat_at_once() {
         assert_eq!(outcome, Outcome::Unsat, "{}", engine.name());
     }
     // The CNF is one empty clause over the x variables, recorded as the `totals` family.
-    let enc = cagesat::encode(&puzzle, &EncodeOptions::default()).unwrap();
+    let enc = puzzle.encode(&EncodeOptions::default()).unwrap();
     assert_eq!(enc.family("totals").clauses, 1);
     assert_eq!(enc.stats().clauses, 1);
 }

@@ -7,8 +7,10 @@
 
 use crate::common;
 
-use cagesat::puzzle::Puzzle;
-use cagesat::{encode, ConstraintEncoding, EncodeOptions};
+use cagesat::{
+    encode::{ConstraintEncoding, EncodeOptions},
+    Puzzle,
+};
 
 /// (file, encoding and flags, rows of (family, vars, clauses)) for every marked table.
 type Table = (String, Vec<String>, Vec<(String, usize, usize)>);
@@ -57,7 +59,7 @@ fn documented_counts_match_the_encoder() {
         };
         let mut opts = EncodeOptions::default().with_constraint(constraint);
         opts.crossproduct.line_filter = !flags.iter().any(|f| f == "nofilter");
-        let enc = encode(&puzzle, &opts).unwrap();
+        let enc = puzzle.encode(&opts).unwrap();
         let mut got: Vec<(String, usize, usize)> = enc
             .families()
             .iter()

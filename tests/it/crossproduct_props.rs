@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use cagesat::puzzle::{CrossProduct, Puzzle};
-use cagesat::{parse_puzzle, ConstraintEncoding, Engine};
+use cagesat::puzzle::CrossProduct;
+use cagesat::{encode::ConstraintEncoding, Engine, Puzzle};
 use common::crossproduct::configs;
 use common::{brute, exact_count};
 use proptest::prelude::*;
@@ -64,7 +64,7 @@ proptest! {
     #[test]
     fn print_then_parse_round_trips(t in table()) {
         let p = CrossProduct::from_table(&t).unwrap();
-        let back = parse_puzzle(&p.to_string(), None, false).unwrap();
+        let back = Puzzle::parse(&p.to_string()).unwrap();
         prop_assert_eq!(back, Puzzle::CrossProduct(p));
     }
 }

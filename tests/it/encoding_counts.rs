@@ -4,7 +4,10 @@
 
 use crate::common;
 
-use cagesat::{encode, AmoEncoding, EncodeOptions, Encoding, Puzzle};
+use cagesat::{
+    encode::{AmoEncoding, EncodeOptions, Encoding},
+    Puzzle,
+};
 
 /// Reads the rows of the first markdown table after `marker` in `doc`:
 /// `| family | vars | clauses |`.
@@ -50,7 +53,7 @@ fn kenken_doc_matches_norvig_6x6() {
     let puzzle = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
     let mut opts = EncodeOptions::default();
     opts.amo = AmoEncoding::Pairwise;
-    let enc = encode(&puzzle, &opts).unwrap();
+    let enc = puzzle.encode(&opts).unwrap();
     assert_eq!(
         documented("encodings/kenken.md", "## Worked count"),
         actual(&puzzle, &enc)
@@ -72,12 +75,13 @@ fn kenken_latin_formulas() {
             (AmoEncoding::Pairwise, 0, 1 + n * (n - 1) / 2),
             (AmoEncoding::Sequential, n - 1, 1 + 3 * n - 4),
         ] {
-            let enc = encode(&puzzle, &{
-                let mut opts = EncodeOptions::default();
-                opts.amo = amo;
-                opts
-            })
-            .unwrap();
+            let enc = puzzle
+                .encode(&{
+                    let mut opts = EncodeOptions::default();
+                    opts.amo = amo;
+                    opts
+                })
+                .unwrap();
             for family in ["cell", "row", "col"] {
                 let s = enc.family(family);
                 assert_eq!(

@@ -9,13 +9,14 @@
 use std::path::Path;
 
 use cagesat::{
-    encode, read_puzzle, write_dimacs, AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions,
-    Encoding, Puzzle,
+    dimacs::write_dimacs,
+    encode::{AmoEncoding, CageLines, ConstraintEncoding, EncodeOptions, Encoding},
+    Puzzle,
 };
 use expect_test::expect_file;
 
 fn load(path: &str) -> Puzzle {
-    read_puzzle(Path::new(path), false).unwrap()
+    Puzzle::read(Path::new(path)).unwrap()
 }
 
 fn dimacs(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> String {
@@ -27,7 +28,7 @@ fn dimacs(puzzle: &Puzzle, enc: &Encoding, opts: &EncodeOptions) -> String {
 fn export(path: &str) -> String {
     let puzzle = load(path);
     let opts = EncodeOptions::default();
-    let enc = encode(&puzzle, &opts).unwrap();
+    let enc = puzzle.encode(&opts).unwrap();
     dimacs(&puzzle, &enc, &opts)
 }
 
@@ -123,7 +124,7 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
                     opts.amo = amo;
                     opts.kenken.cage_lines = cage_lines;
                     opts.crossproduct.line_filter = line_filter;
-                    let enc = encode(&puzzle, &opts).unwrap();
+                    let enc = puzzle.encode(&opts).unwrap();
                     let what = format!("{file} {amo} {constraint} {cage_lines} {line_filter}");
                     let aux = assert_aux_cover(&dimacs(&puzzle, &enc, &opts), &what);
                     roles.extend(
@@ -157,7 +158,7 @@ fn aux_ranges_cover_every_variable_of_every_kind_and_option() {
 fn header_names_the_options_and_what_was_written() {
     let header = |file: &str, opts: &EncodeOptions| -> Vec<String> {
         let puzzle = load(file);
-        let enc = encode(&puzzle, opts).unwrap();
+        let enc = puzzle.encode(opts).unwrap();
         dimacs(&puzzle, &enc, opts)
             .lines()
             .filter(|l| !l.starts_with("c x ") && !l.starts_with("c variables"))

@@ -5,7 +5,10 @@
 
 use crate::common;
 
-use cagesat::{smtlib_stats, write_smtlib, ProductForm, Puzzle, SmtOptions, SmtStats};
+use cagesat::{
+    smt::{smtlib_stats, write_smtlib, ProductForm, SmtOptions, SmtStats},
+    Puzzle,
+};
 use common::load;
 use expect_test::expect_file;
 

@@ -7,7 +7,7 @@ use crate::common;
 
 use std::path::Path;
 
-use cagesat::{parse_puzzle, Engine, EngineOptions, Outcome};
+use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
 use common::{assert_worked, brute, exact_count, load, read_solution};
 
 fn check(engine: &Engine, path: &str) {
@@ -20,12 +20,14 @@ fn check(engine: &Engine, path: &str) {
     let Outcome::Solved { grid, unique } = outcome else {
         panic!("{path}: no solution");
     };
-    cagesat::verify(&puzzle, &grid).unwrap();
+    puzzle.verify(&grid).unwrap();
     assert_eq!(unique, Some(true), "{path}: not unique");
     // The shipped file is itself a solution: its `#` squares (read as 0) are exactly the
     // non-white squares, and its digits fill every run.
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();
-    cagesat::verify(&puzzle, &known).unwrap_or_else(|e| panic!("{path}: .solution: {e}"));
+    puzzle
+        .verify(&known)
+        .unwrap_or_else(|e| panic!("{path}: .solution: {e}"));
     assert_eq!(grid, known, "{path}: differs from the shipped .solution");
 }
 
@@ -67,7 +69,7 @@ fn every_shipped_kakuro_has_a_line() {
 
 /// The engine's exact count of a Kakuro given as text, checked against the brute force.
 fn count(engine: &Engine, text: &str) -> u64 {
-    let puzzle = parse_puzzle(text, Some(Path::new("tiny.kakuro")), false).unwrap();
+    let puzzle = Puzzle::parse_with(text, &ParseOptions::default().path("tiny.kakuro")).unwrap();
     let n = exact_count(engine, &puzzle, &EngineOptions::default());
     assert_eq!(n, brute::count(&puzzle), "{}: brute force", engine.name());
     n

@@ -4,16 +4,16 @@
 //! (`src/encode/kakuro/run_tests.rs`).
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use cagesat::puzzle::Kakuro;
 use cagesat::{
-    encode, parse_puzzle, verify, AmoEncoding, EncodeOptions, Encoding, Engine, EngineOptions,
-    Grid, Puzzle,
+    encode::{AmoEncoding, EncodeOptions, Encoding},
+    Engine, EngineOptions, Grid, ParseOptions, Puzzle,
 };
 
 fn kakuro(text: &str) -> Puzzle {
-    parse_puzzle(text, Some(Path::new("t.kakuro")), false).unwrap_or_else(|e| panic!("{e}"))
+    Puzzle::parse_with(text, &ParseOptions::default().path("t.kakuro"))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn load(path: &str) -> Puzzle {
@@ -43,7 +43,9 @@ fn pinned_counts_for_tiny_puzzles() {
             .collect::<Vec<_>>()
     };
     // Four Fixed runs {1,2}.
-    let enc = encode(&kakuro(TWO_SOLUTIONS), &EncodeOptions::default()).unwrap();
+    let enc = kakuro(TWO_SOLUTIONS)
+        .encode(&EncodeOptions::default())
+        .unwrap();
     assert_eq!(
         families(&enc),
         owned(&[
@@ -55,7 +57,9 @@ fn pinned_counts_for_tiny_puzzles() {
     );
     assert_eq!((enc.stats().vars, enc.stats().clauses), (36, 220));
     // Four Pair runs with U = {1,2,3,4,6,7,8,9}.
-    let enc = encode(&kakuro(EIGHT_SOLUTIONS), &EncodeOptions::default()).unwrap();
+    let enc = kakuro(EIGHT_SOLUTIONS)
+        .encode(&EncodeOptions::default())
+        .unwrap();
     assert_eq!(
         families(&enc),
         owned(&[
@@ -145,7 +149,7 @@ fn count_formulas_hold_over_the_corpus() {
     assert_eq!(files.len(), 13);
     for path in files {
         let p = load(&path);
-        let enc = encode(&p, &EncodeOptions::default()).unwrap();
+        let enc = p.encode(&EncodeOptions::default()).unwrap();
         assert_eq!(families(&enc), formula_counts(inner(&p)), "{path}");
         let total: usize = enc.families().iter().map(|f| f.stats.clauses).sum();
         assert_eq!(total, enc.stats().clauses, "{path}");
@@ -176,7 +180,7 @@ fn documented_worked_counts_match() {
             None => {}
         }
     }
-    let enc = encode(&load(sample), &EncodeOptions::default()).unwrap();
+    let enc = load(sample).encode(&EncodeOptions::default()).unwrap();
     assert_eq!(documented, families(&enc), "{sample}");
     assert_eq!(total, Some((enc.stats().vars, enc.stats().clauses)));
 }
@@ -194,7 +198,7 @@ fn brute_force(p: &Puzzle) -> BTreeSet<Vec<Vec<u8>>> {
             grid.set(cell, (c % 9) as u8 + 1);
             c /= 9;
         }
-        if verify(p, &grid).is_ok() {
+        if p.verify(&grid).is_ok() {
             let _ = out.insert(grid.to_rows());
         }
     }
@@ -207,7 +211,7 @@ fn enumerate(engine: &Engine, p: &Puzzle, opts: &EngineOptions) -> BTreeSet<Vec<
     let mut out = BTreeSet::new();
     let (count, _) = engine
         .enumerate(p, opts, None, |grid| {
-            verify(p, grid).unwrap();
+            p.verify(grid).unwrap();
             assert!(out.insert(grid.to_rows()), "solution repeated");
         })
         .unwrap();

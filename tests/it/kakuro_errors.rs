@@ -1,13 +1,11 @@
 //! Every Kakuro format error, with its exact message and position, and the choice of
 //! parser by extension or content.
 
-use std::path::Path;
-
-use cagesat::{parse_puzzle, Puzzle};
+use cagesat::{ParseOptions, Puzzle};
 
 /// The error text for `text` read as `t.kakuro`.
 fn err(text: &str) -> String {
-    parse_puzzle(text, Some(Path::new("t.kakuro")), false)
+    Puzzle::parse_with(text, &ParseOptions::default().path("t.kakuro"))
         .expect_err("should not parse")
         .to_string()
 }
@@ -148,7 +146,11 @@ fn format_chosen_by_extension_then_content() {
     let kakuro = "#  3\\ 3\\\n\\3  .  .\n\\3  .  .\n";
     let kenken = "size 2\n3 + A1 B1\n3 + A2 B2\n";
     let kind = |text: &str, path: Option<&str>| {
-        parse_puzzle(text, path.map(Path::new), false)
+        let opts = match path {
+            Some(p) => ParseOptions::default().path(p),
+            None => ParseOptions::default(),
+        };
+        Puzzle::parse_with(text, &opts)
             .map(|p| p.kind())
             .map_err(|e| e.to_string())
     };
@@ -161,15 +163,12 @@ fn format_chosen_by_extension_then_content() {
     assert!(kind(kenken, Some("a.kakuro"))
         .unwrap_err()
         .starts_with("a.kakuro:1:1: unknown square 'size'"));
-    assert!(matches!(
-        parse_puzzle(kakuro, None, false),
-        Ok(Puzzle::Kakuro(_))
-    ));
+    assert!(matches!(Puzzle::parse(kakuro), Ok(Puzzle::Kakuro(_))));
 }
 
 mod fuzz {
     use super::*;
-    use cagesat::{Engine, EngineOptions};
+    use cagesat::{Engine, EngineOptions, ParseOptions};
     use proptest::prelude::*;
 
     /// Smallest and largest sum of `len` distinct digits 1..=9 (`None` when `len` is 0 or
@@ -250,7 +249,7 @@ mod fuzz {
         /// unsatisfiable, the engines agreeing on whether there are none, one or more.
         #[test]
         fn random_grids_never_panic(text in grid_text()) {
-            if let Ok(p) = parse_puzzle(&text, Some(Path::new("f.kakuro")), false) {
+            if let Ok(p) = Puzzle::parse_with(&text, &ParseOptions::default().path("f.kakuro")) {
                 let opts = EngineOptions::default();
                 let mut answers = Vec::new();
                 for engine in Engine::builtin() {

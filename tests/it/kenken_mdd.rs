@@ -4,9 +4,10 @@
 
 use crate::common;
 
-use cagesat::puzzle::{Cage, KenKen, Op, Puzzle};
+use cagesat::puzzle::{Cage, KenKen, Op};
 use cagesat::{
-    encode, Cell, ConstraintEncoding, EncodeError, EncodeOptions, Engine, EngineOptions, Outcome,
+    encode::{ConstraintEncoding, EncodeError, EncodeOptions},
+    Cell, Engine, EngineOptions, Outcome, Puzzle,
 };
 
 fn opts(constraint: ConstraintEncoding) -> EncodeOptions {
@@ -99,10 +100,10 @@ fn huge_cages_use_automata_under_auto() {
         });
     }
     let p = Puzzle::KenKen(KenKen::new(n, cages, true).unwrap());
-    let enc = encode(&p, &opts(ConstraintEncoding::Auto)).unwrap();
+    let enc = p.encode(&opts(ConstraintEncoding::Auto)).unwrap();
     assert!(enc.family("cage-mdd").vars > 0);
     assert!(matches!(
-        encode(&p, &opts(ConstraintEncoding::Tuples)),
+        p.encode(&opts(ConstraintEncoding::Tuples)),
         Err(EncodeError::Tuples(_))
     ));
     let (outcome, _) = Engine::Varisat
@@ -135,7 +136,7 @@ fn an_impossible_giant_cage_is_a_quick_clear_error() {
     )
     .unwrap();
     let p = Puzzle::KenKen(k);
-    let e = encode(&p, &opts(ConstraintEncoding::Auto)).unwrap_err();
+    let e = p.encode(&opts(ConstraintEncoding::Auto)).unwrap_err();
     // The message names the cage; its source says what went wrong (printed once each).
     let mut chain = vec![e.to_string()];
     let mut source = std::error::Error::source(&e);
@@ -147,6 +148,6 @@ fn an_impossible_giant_cage_is_a_quick_clear_error() {
         chain.join(": "),
         "cage 1000+ at A1 (676 cells): layered automaton has more than 100000 nodes (at layer 127)"
     );
-    let e = encode(&p, &opts(ConstraintEncoding::Tuples)).unwrap_err();
+    let e = p.encode(&opts(ConstraintEncoding::Tuples)).unwrap_err();
     assert!(matches!(e, EncodeError::Tuples(_)), "{e}");
 }

@@ -1,12 +1,10 @@
 //! Every KenKen validation error: exact message and position (`file:line:col: message`).
 
-use std::path::Path;
-
-use cagesat::parse_puzzle;
+use cagesat::{ParseOptions, Puzzle};
 
 /// Parses `text` as `t.kenken` and returns the error line.
 fn error(text: &str) -> String {
-    parse_puzzle(text, Some(Path::new("t.kenken")), false)
+    Puzzle::parse_with(text, &ParseOptions::default().path("t.kenken"))
         .expect_err("input should be rejected")
         .to_string()
 }
@@ -109,8 +107,9 @@ rejects!(
 #[test]
 fn strict_rejects_non_contiguous_cages() {
     let text = "size 2\n3 + A1 B2\n3 + A2 B1";
-    assert!(parse_puzzle(text, None, false).is_ok());
-    let e = parse_puzzle(text, Some(Path::new("t.kenken")), true).unwrap_err();
+    assert!(Puzzle::parse(text).is_ok());
+    let e = Puzzle::parse_with(text, &ParseOptions::default().path("t.kenken").strict(true))
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "t.kenken:2:1: cage is not contiguous (rejected by --strict)"
@@ -119,7 +118,7 @@ fn strict_rejects_non_contiguous_cages() {
 
 #[test]
 fn stdin_errors_name_stdin() {
-    let e = parse_puzzle("size 1\n1 % A1", None, false).unwrap_err();
+    let e = Puzzle::parse("size 1\n1 % A1").unwrap_err();
     assert_eq!(
         e.to_string(),
         "<stdin>:2:3: unknown operator '%' (expected + - * / =)"

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use clap::{Args, ValueEnum};
 
 use super::{display_name, load, parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
-use cagesat::compare::{self, CompareOptions};
+use crate::compare::{self, CompareOptions};
 use cagesat::{Engine, Stop};
 
 /// `compare` options.

@@ -9,8 +9,10 @@ use clap::Args;
 
 use super::{display_name, fail, load, read_text, FormulaArgs, EXIT_OK, EXIT_UNSAT};
 use cagesat::{
-    decode_answer, encode as encode_puzzle, parse_blocked_solution, write_dimacs,
-    write_dimacs_projected, Encoding, EngineStats, Grid, Outcome, ParseError, SatStats,
+    dimacs::{decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected},
+    encode::Encoding,
+    engine::{EngineStats, SatStats},
+    Grid, Outcome, ParseError,
 };
 
 /// `encode` options.
@@ -81,7 +83,7 @@ fn encode_inner(args: &EncodeArgs, out: &mut impl Write) -> anyhow::Result<()> {
         return super::smt::encode_smtlib(args, &puzzle, out);
     }
     let opts = args.formula.encode_options();
-    let enc = encode_puzzle(&puzzle, &opts).with_context(|| name.clone())?;
+    let enc = puzzle.encode(&opts).with_context(|| name.clone())?;
     let mut blocked = Vec::new();
     if !args.stats {
         for path in &args.block {
@@ -150,8 +152,9 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
                 super::smt::decode_smt(&puzzle, &text).with_context(|| model_name.clone())?;
             return Ok((puzzle, outcome, stats));
         }
-        let enc =
-            encode_puzzle(&puzzle, &args.formula.encode_options()).with_context(|| name.clone())?;
+        let enc = puzzle
+            .encode(&args.formula.encode_options())
+            .with_context(|| name.clone())?;
         let outcome = decode_answer(&puzzle, &enc, &text).with_context(|| model_name.clone())?;
         let stats = SatStats {
             cnf: enc.stats(),

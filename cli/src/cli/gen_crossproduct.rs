@@ -11,7 +11,7 @@ use clap::Args;
 
 use super::{fail, EncodingArg, Limits, EXIT_OK};
 use cagesat::generate::{generate_crossproduct_until, CrossProductParams, GenerateError};
-use cagesat::{EncodeOptions, Stop};
+use cagesat::{encode::EncodeOptions, Stop};
 
 /// `generate crossproduct` options.
 #[derive(Debug, Args)]

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use super::records::GradeRecord;
 use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{
-    grade_puzzle, Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root,
+    Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root,
 };
 use cagesat::puzzle::Puzzle;
 use clap::Args;
@@ -57,7 +57,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
             let name = display_name(path);
             let graded = load(path, false)
                 .map_err(anyhow::Error::from)
-                .and_then(|p| match grade_puzzle(&p) {
+                .and_then(|p| match p.grade() {
                     Ok(g) => Ok((p, g)),
                     Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
                 });

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use cagesat::{parse_keen_id, ParseError, Puzzle};
+use cagesat::{parse::parse_keen_id, ParseError, Puzzle};
 
 /// The name errors in a command-line game ID are reported under.
 pub(crate) const ID_NAME: &str = "<keen id>";

@@ -32,8 +32,9 @@ use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
-    read_puzzle, AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions, Engine,
-    EngineError, EngineOptions, ParseError, Puzzle, Stop, StopReason,
+    encode::{AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions},
+    engine::{EngineError, StopReason},
+    Engine, EngineOptions, ParseError, Puzzle, Stop,
 };
 
 /// Exit status: solved.
@@ -467,7 +468,7 @@ pub(crate) fn display_name(path: &Path) -> String {
     }
 }
 
-pub(crate) use cagesat::read_text;
+pub(crate) use cagesat::parse::read_text;
 
 /// True for `-` given as an output path: standard output.
 pub(crate) fn is_stdout(path: &Path) -> bool {
@@ -501,7 +502,7 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     if let Some(parsed) = keen_arg::keen_id_arg(path) {
         return parsed;
     }
-    read_puzzle(path, strict)
+    Puzzle::read_with(path, &cagesat::ParseOptions::default().strict(strict))
 }
 
 /// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
@@ -625,7 +626,7 @@ mod tests {
             assert_eq!(clap_name(&a), Engine::from(a).name());
         }
         for &a in smt::ProductArg::value_variants() {
-            let form: cagesat::ProductForm = a.into();
+            let form: cagesat::smt::ProductForm = a.into();
             assert_eq!(clap_name(&a), form.name());
         }
     }
@@ -633,7 +634,10 @@ mod tests {
     /// `--solver z3` and `--solver cvc5` name the SMT solvers, by their program names.
     #[test]
     fn smt_solvers_by_program_name() {
-        for solver in [cagesat::SmtSolver::Z3, cagesat::SmtSolver::Cvc5] {
+        for solver in [
+            cagesat::engine::SmtSolver::Z3,
+            cagesat::engine::SmtSolver::Cvc5,
+        ] {
             assert_eq!(smt::smt_solver(solver.program()), Some(solver));
             assert_eq!(
                 smt::smt_solver(&format!(" {} ", solver.program())),

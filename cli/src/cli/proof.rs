@@ -30,7 +30,7 @@ pub(super) fn check_proof(args: &CheckProofArgs, out: &mut impl Write, err: &mut
         (Ok(c), Ok(l)) => (c, l),
         (Err(e), _) | (_, Err(e)) => return fail(err, &e),
     };
-    match cagesat::lrat::check_lrat(&cnf, &lrat) {
+    match cagesat::proof::check_lrat(&cnf, &lrat) {
         Ok(s) => match writeln!(
             out,
             "verified: {} refutes {} ({} clauses, {} variables; {} steps checked)",

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use cagesat::EngineStats;
+use cagesat::engine::EngineStats;
 
 /// The `stats` object of `solve`, `count` and `decode`: the effort of one run in its
 /// engine's terms, built from the library's [`EngineStats`].
@@ -118,7 +118,7 @@ pub(crate) struct SolveRecord<'a> {
     pub file: &'a str,
     /// The puzzle kind (`kenken`, `kakuro`, `crossproduct`).
     pub kind: &'static str,
-    /// The verified grid ([`cagesat::render_json`]), or `null`.
+    /// The verified grid ([`cagesat::Puzzle::render_json`]), or `null`.
     pub solution: serde_json::Value,
     /// The effort.
     pub stats: StatsRecord,
@@ -250,7 +250,11 @@ pub(crate) fn members(record: &impl Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cagesat::{EncodeStats, NativeStats, SatStats, SmtRunStats, SmtStats};
+    use cagesat::{
+        encode::EncodeStats,
+        engine::{NativeStats, SatStats, SmtRunStats},
+        smt::SmtStats,
+    };
 
     #[test]
     fn stats_keep_the_engine_fields_in_sorted_order() {

@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::{display_name, fail, load, read_text, EXIT_OK};
-use cagesat::{parse_solution, render_svg, verify};
+use cagesat::parse::parse_solution;
 
 /// `render` options.
 #[derive(Debug, Args)]
@@ -45,12 +45,13 @@ fn render_inner(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
             let grid = parse_solution(&text)
                 .map_err(|e| e.with_path(Some(path)))
                 .map_err(anyhow::Error::new)?;
-            verify(&puzzle, &grid)
+            puzzle
+                .verify(&grid)
                 .with_context(|| format!("{name} does not solve {}", display_name(&args.file)))?;
             Some(grid)
         }
     };
-    let svg = render_svg(&puzzle, grid.as_ref());
+    let svg = puzzle.render_svg(grid.as_ref());
     match super::output_path(args.output.as_deref()) {
         Some(path) => {
             std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?

@@ -8,8 +8,9 @@ use clap::{Args, ValueEnum};
 
 use super::dimacs::EncodeArgs;
 use cagesat::{
-    decode_smt_answer, is_smt_answer, smtlib_stats, write_smtlib, EngineStats, Grid, Outcome,
-    ProductForm, Puzzle, SmtOptions, SmtRunStats, SmtSolver,
+    engine::{EngineStats, SmtRunStats, SmtSolver},
+    smt::{decode_smt_answer, is_smt_answer, smtlib_stats, write_smtlib, ProductForm, SmtOptions},
+    Grid, Outcome, Puzzle,
 };
 
 /// `encode --format` values.

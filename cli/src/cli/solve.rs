@@ -16,8 +16,9 @@ use super::{
 };
 use anyhow::{bail, Context};
 use cagesat::{
-    render_json, render_svg, render_text, write_certificate, Certificate, Count, Engine,
-    EngineStats, Grid, Outcome, Puzzle, Session, Stop, StopReason,
+    engine::{EngineStats, StopReason},
+    proof::{write_certificate, Certificate},
+    Count, Engine, Grid, Outcome, Puzzle, Session, Stop,
 };
 use clap::Args;
 
@@ -234,7 +235,7 @@ pub(super) fn solve_files(
                 .context("cagesat: cannot write the verdict")?;
                 match &outcome {
                     Outcome::Solved { grid, .. } => {
-                        out.write_all(render_svg(&puzzle, Some(grid)).as_bytes())
+                        out.write_all(puzzle.render_svg(Some(grid)).as_bytes())
                     }
                     _ => Ok(()),
                 }
@@ -478,10 +479,10 @@ impl<'a> SolutionPrinter<'a> {
             self.printed += 1;
             if self.json {
                 let sep = if self.printed > 1 { "," } else { "" };
-                write!(out, "{sep}{}", render_json(self.puzzle, grid))
+                write!(out, "{sep}{}", self.puzzle.render_json(grid))
             } else {
                 writeln!(out, "solution {}:", self.printed)?;
-                write!(out, "{}", render_text(self.puzzle, Some(grid)))
+                write!(out, "{}", self.puzzle.render_text(Some(grid)))
             }
         });
         if let Err(e) = written {
@@ -538,7 +539,7 @@ pub(super) fn solve_record<'a>(
         certificate: None,
         file: name,
         kind: puzzle.kind(),
-        solution: solution.map_or(serde_json::Value::Null, |g| render_json(puzzle, g)),
+        solution: solution.map_or(serde_json::Value::Null, |g| puzzle.render_json(g)),
         stats: stats.into(),
         status,
         unique,
@@ -557,7 +558,7 @@ pub(super) fn write_solve_text(
     }
     match outcome {
         Outcome::Solved { grid, unique } => {
-            write!(out, "{}", render_text(puzzle, Some(grid)))?;
+            write!(out, "{}", puzzle.render_text(Some(grid)))?;
             match unique {
                 Some(true) => writeln!(out, "solved (unique)"),
                 Some(false) => writeln!(out, "solved (multiple solutions)"),
@@ -567,7 +568,7 @@ pub(super) fn write_solve_text(
         Outcome::Unsat => writeln!(out, "no solution"),
         Outcome::Stopped { grid, reason } => {
             if let Some(grid) = grid {
-                write!(out, "{}", render_text(puzzle, Some(grid)))?;
+                write!(out, "{}", puzzle.render_text(Some(grid)))?;
                 writeln!(out, "solved (uniqueness unknown: {})", reason.name())
             } else {
                 writeln!(out, "no answer ({})", reason.name())

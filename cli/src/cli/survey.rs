@@ -7,8 +7,8 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 
 use super::{EncodingArg, EXIT_ERROR, EXIT_OK};
-use cagesat::survey::survey_crossproduct_with;
-use cagesat::EncodeOptions;
+use cagesat::encode::EncodeOptions;
+use cagesat::generate::survey::survey_crossproduct_with;
 
 /// Puzzle kinds that can be surveyed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use super::keen_arg::is_keen_id_arg;
-use cagesat::{render_svg, Grid, Puzzle};
+use cagesat::{Grid, Puzzle};
 
 /// The destination of `solve --svg`.
 #[derive(Debug)]
@@ -74,7 +74,7 @@ impl SvgTarget {
             std::fs::create_dir_all(&self.path)
                 .with_context(|| format!("--svg: cannot create {}", self.path.display()))?;
         }
-        std::fs::write(&file, render_svg(puzzle, Some(grid)))
+        std::fs::write(&file, puzzle.render_svg(Some(grid)))
             .with_context(|| format!("--svg: cannot write {}", file.display()))?;
         let _ = self.written.insert(file, name.to_string());
         Ok(())

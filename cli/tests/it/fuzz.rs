@@ -17,8 +17,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cagesat::{
-    decode_answer, decode_smt_answer, encode, parse_puzzle, parse_solution, EncodeOptions, Engine,
-    EngineOptions, Outcome, Puzzle, SmtOptions, Stop,
+    dimacs::decode_answer,
+    encode::EncodeOptions,
+    parse::parse_solution,
+    smt::{decode_smt_answer, SmtOptions},
+    Engine, EngineOptions, Outcome, ParseOptions, Puzzle, Stop,
 };
 
 /// How many mutated inputs go through the parsers and engines in-process.
@@ -248,13 +251,13 @@ fn limited() -> EngineOptions {
 /// engine and varisat under the limit, and checks a solution file against it.
 fn exercise_puzzle(rng: &mut Rng, name: &str, text: &str) {
     let path = PathBuf::from(name);
-    let parsed = parse_puzzle(text, Some(&path), false);
-    let _ = parse_puzzle(text, None, rng.below(2) == 0);
+    let parsed = Puzzle::parse_with(text, &ParseOptions::default().path(&path));
+    let _ = Puzzle::parse_with(text, &ParseOptions::default().strict(rng.below(2) == 0));
     let _ = parse_solution(text);
     let Ok(puzzle) = parsed else { return };
     for engine in [Engine::Native, Engine::Varisat] {
         if let Ok((Outcome::Solved { grid, .. }, _)) = engine.prove_unique(&puzzle, &limited()) {
-            cagesat::verify(&puzzle, &grid).expect("engines return verified grids");
+            puzzle.verify(&grid).expect("engines return verified grids");
         }
     }
 }
@@ -262,7 +265,7 @@ fn exercise_puzzle(rng: &mut Rng, name: &str, text: &str) {
 /// A DIMACS answer naming `grid`'s x literals (true) and every other variable false, and
 /// the SMT answer for the same grid.
 fn answers(puzzle: &Puzzle) -> Option<(String, String)> {
-    let enc = encode(puzzle, &EncodeOptions::default()).ok()?;
+    let enc = puzzle.encode(&EncodeOptions::default()).ok()?;
     let (Outcome::Solved { grid, .. }, _) = Engine::Varisat
         .solve(puzzle, &EngineOptions::default())
         .ok()?
@@ -306,7 +309,7 @@ fn mutated_inputs_never_panic_nor_hang_in_process() {
         let seed = rng.pick(&seeds).clone();
         let text = mutate(&mut rng, &seed.text, &seeds);
         let name = format!("{i:05}-{}", seed.name);
-        if parse_puzzle(&text, Some(Path::new(&seed.name)), false).is_ok() {
+        if Puzzle::parse_with(&text, &ParseOptions::default().path(&seed.name)).is_ok() {
             parsed += 1;
         }
         guarded(&name, &text, || {
@@ -328,14 +331,14 @@ fn mutated_solver_answers_never_panic() {
     ]
     .iter()
     .map(|p| {
-        let puzzle = cagesat::read_puzzle(Path::new(p), false).unwrap();
+        let puzzle = Puzzle::read(Path::new(p)).unwrap();
         let (dimacs, smt) = answers(&puzzle).expect("solvable");
         (puzzle, dimacs, smt)
     })
     .collect();
     // The unmutated answers decode to verified grids.
     for (puzzle, dimacs, smt) in &puzzles {
-        let enc = encode(puzzle, &EncodeOptions::default()).unwrap();
+        let enc = puzzle.encode(&EncodeOptions::default()).unwrap();
         assert!(matches!(
             decode_answer(puzzle, &enc, dimacs),
             Ok(Outcome::Solved { .. })
@@ -365,7 +368,7 @@ fn mutated_solver_answers_never_panic() {
         let (puzzle, dimacs, smt) = rng.pick(&puzzles);
         let base = if rng.below(2) == 0 { dimacs } else { smt };
         let text = mutate(&mut rng, base, &seeds);
-        let enc = encode(puzzle, &EncodeOptions::default()).unwrap();
+        let enc = puzzle.encode(&EncodeOptions::default()).unwrap();
         guarded(&format!("answer-{i:05}"), &text, || {
             for outcome in [
                 decode_answer(puzzle, &enc, &text).ok(),
@@ -375,7 +378,7 @@ fn mutated_solver_answers_never_panic() {
             .flatten()
             {
                 if let Outcome::Solved { grid, .. } = outcome {
-                    cagesat::verify(puzzle, &grid).expect("decoded grids are verified");
+                    puzzle.verify(&grid).expect("decoded grids are verified");
                     decoded += 1;
                 }
             }

@@ -3,8 +3,8 @@
 use crate::common;
 
 use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
-use cagesat::puzzle::{Op, Puzzle};
-use cagesat::{parse_puzzle, verify, Engine, EngineOptions, Outcome};
+use cagesat::puzzle::Op;
+use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
 use common::cli::{run, TempDir};
 
 #[test]
@@ -45,7 +45,7 @@ fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logi
     };
     let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     let puzzle = Puzzle::KenKen(g.puzzle.clone());
-    verify(&puzzle, &g.solution).unwrap();
+    puzzle.verify(&g.solution).unwrap();
     for cage in g.puzzle.cages() {
         assert!(cage.cells.len() <= max_cage);
         assert!(cage.is_contiguous());
@@ -72,7 +72,10 @@ fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logi
     }
     // Printing and parsing back (strictly: every cage contiguous) gives the same puzzle.
     let text = g.puzzle.to_string();
-    assert_eq!(parse_puzzle(&text, None, true).unwrap(), puzzle);
+    assert_eq!(
+        Puzzle::parse_with(&text, &ParseOptions::default().strict(true)).unwrap(),
+        puzzle
+    );
     // Reproducible.
     let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     assert_eq!(again.puzzle, g.puzzle);
@@ -81,7 +84,9 @@ fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logi
     }
     if logic_solvable {
         // Root propagation (grade level `box` or below) solves it, without search.
-        let grade = cagesat::grade::grade(&puzzle).unwrap();
+        let Ok(cagesat::grade::PuzzleGrade::KenKen(grade)) = puzzle.grade() else {
+            panic!("{n}x{n} seed {seed}: no KenKen grade")
+        };
         assert!(
             grade
                 .level

@@ -11,7 +11,7 @@ use crate::common;
 use cagesat::generate::{generate_kakuro, GeneratedKakuro, KakuroParams};
 use cagesat::grade::{grade_kakuro, KakuroLevel};
 use cagesat::puzzle::{Kakuro, Square};
-use cagesat::{parse_puzzle, verify, Cell, Engine, EngineOptions, Outcome, Puzzle};
+use cagesat::{Cell, Engine, EngineOptions, Outcome, Puzzle};
 use common::cli::{run, TempDir};
 
 fn white(k: &Kakuro, r: usize, c: usize) -> bool {
@@ -50,7 +50,7 @@ fn check(rows: usize, cols: usize, seed: u64, logic_solvable: bool) -> Generated
     let puzzle = Puzzle::Kakuro(g.puzzle.clone());
     assert_eq!((g.puzzle.rows(), g.puzzle.cols()), (rows, cols));
     assert_shape_rules(&g.puzzle);
-    verify(&puzzle, &g.solution).unwrap();
+    puzzle.verify(&g.solution).unwrap();
     // Independently re-proven unique by both kinds of engine, with the generator's solution.
     for engine in [Engine::Native, Engine::Varisat] {
         let (outcome, _) = engine
@@ -69,7 +69,7 @@ fn check(rows: usize, cols: usize, seed: u64, logic_solvable: bool) -> Generated
     }
     // Printing and parsing back gives the same puzzle; the same seed gives the same bytes.
     let text = g.puzzle.to_string();
-    assert_eq!(parse_puzzle(&text, None, false).unwrap(), puzzle);
+    assert_eq!(Puzzle::parse(&text).unwrap(), puzzle);
     let again = generate_kakuro(&params).unwrap();
     assert_eq!(again, g);
     assert_eq!(again.puzzle.to_string(), text);

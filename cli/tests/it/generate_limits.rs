@@ -9,7 +9,7 @@ use cagesat::generate::{
     generate_crossproduct_until, generate_kenken_until, CrossProductParams, GenerateError,
     KenKenParams, SplitMix64,
 };
-use cagesat::{EncodeOptions, Stop, StopReason};
+use cagesat::{encode::EncodeOptions, engine::StopReason, Stop};
 use common::cli::run;
 
 #[test]

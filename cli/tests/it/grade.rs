@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use cagesat::grade::{grade, Grade, KeenDifficulty, Level, Matrix, Root};
-use cagesat::{parse_puzzle, verify, Puzzle};
+use cagesat::grade::{Grade, KeenDifficulty, Level, Matrix, PuzzleGrade, Root};
+use cagesat::Puzzle;
 use common::cli::run;
 
 const KEEN_DIR: &str = "tests/data/kenken/keen";
@@ -14,8 +14,16 @@ const NORVIG_1: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 const KAKURO: &str = "tests/data/kakuro/panpapag_easy_5x5.kakuro";
 const CROSSPRODUCT: &str = "tests/data/crossproduct/public/norvig_example_5x3.crossproduct";
 
+/// The KenKen grade of `puzzle` (through [`Puzzle::grade`], which grades every kind).
+fn grade(puzzle: &Puzzle) -> Result<Grade, Box<cagesat::grade::GradeError>> {
+    match puzzle.grade()? {
+        PuzzleGrade::KenKen(g) => Ok(g),
+        other => panic!("not a KenKen grade: {other:?}"),
+    }
+}
+
 fn puzzle(text: &str) -> Puzzle {
-    parse_puzzle(text, None, false).unwrap()
+    Puzzle::parse(text).unwrap()
 }
 
 /// 3×3, three givens. Row A: A1 = 1, A2 = 2 leave A3 = 3; column 1: C1 = 3; B3 loses 2
@@ -49,7 +57,7 @@ fn wolfram_6x6_needs_box_box() {
     let Some(Root::Solved(grid)) = g.root(Level::Box) else {
         panic!("box should solve it")
     };
-    verify(&common::load(WOLFRAM_6), grid).unwrap();
+    common::load(WOLFRAM_6).verify(grid).unwrap();
 }
 
 #[test]
@@ -58,10 +66,14 @@ fn unsat_and_other_kinds() {
     let g = grade(&puzzle("size 2\n1 = A1\n1 = A2\n3 + B1 B2")).unwrap();
     assert_eq!(g.level, None);
     assert_eq!(g.cnf_up, Root::Conflict);
-    let err = grade(&common::load(KAKURO)).unwrap_err();
+    assert!(matches!(
+        common::load(KAKURO).grade(),
+        Ok(PuzzleGrade::Kakuro(_))
+    ));
+    let err = common::load(CROSSPRODUCT).grade().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "grade supports KenKen puzzles only, not kakuro"
+        "grade supports KenKen and Kakuro puzzles only, not crossproduct"
     );
 }
 

@@ -9,7 +9,7 @@ use crate::common;
 
 use cagesat::generate::{generate_kakuro, KakuroParams};
 use cagesat::grade::{grade_kakuro, KakuroGrade, KakuroLevel, Root};
-use cagesat::{verify, Puzzle};
+use cagesat::Puzzle;
 use common::cli::run;
 
 fn graded(path: &str) -> (Puzzle, KakuroGrade) {
@@ -30,7 +30,7 @@ fn assert_monotone(path: &str, puzzle: &Puzzle, g: &KakuroGrade) {
     for (l, r) in &g.roots {
         assert_eq!(r.solves(), *l >= level, "{path}: {l} vs grade {level}");
         if let Root::Solved(grid) = r {
-            verify(puzzle, grid).unwrap();
+            puzzle.verify(grid).unwrap();
         }
     }
 }

@@ -6,7 +6,10 @@
 
 use crate::common;
 
-use cagesat::{parse_puzzle, parse_solution, KenKenParseError, ParseErrorKind, Pos};
+use cagesat::{
+    parse::{parse_solution, KenKenParseError, ParseErrorKind, Pos},
+    ParseOptions, Puzzle,
+};
 use common::cli::{run, run_stdin, TempDir};
 
 const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
@@ -14,15 +17,15 @@ const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 #[test]
 fn a_byte_order_mark_is_accepted_everywhere() {
     let text = "\u{feff}size 1\n1 = A1\n";
-    assert!(parse_puzzle(text, None, false).is_ok());
+    assert!(Puzzle::parse(text).is_ok());
     let cp = "\u{feff}rows 2\ncols 2\n";
-    assert!(parse_puzzle(cp, None, false).is_ok());
+    assert!(Puzzle::parse(cp).is_ok());
     assert_eq!(
         parse_solution("\u{feff}1\n").unwrap().to_rows(),
         vec![vec![1]]
     );
     // Positions on the first line do not count the mark.
-    let e = parse_puzzle("\u{feff}size x\n", None, false).unwrap_err();
+    let e = Puzzle::parse("\u{feff}size x\n").unwrap_err();
     assert_eq!(e.pos, Pos::new(1, 6));
     let tmp = TempDir::new();
     let path = tmp.write("bom.kenken", text);
@@ -41,7 +44,7 @@ fn long_tokens_are_cut_in_messages() {
     );
     assert_eq!(o.stderr, want);
     // Control characters are escaped, not written to the terminal.
-    let e = parse_puzzle("size 4\n\u{1b}[31m + A1\n", None, false).unwrap_err();
+    let e = Puzzle::parse("size 4\n\u{1b}[31m + A1\n").unwrap_err();
     assert_eq!(
         e.to_string(),
         "<stdin>:2:1: bad target '\\u{1b}[31m' (expected a positive whole number)"
@@ -51,7 +54,7 @@ fn long_tokens_are_cut_in_messages() {
 #[test]
 fn empty_blank_and_comment_only_files_are_told_apart() {
     let kind = |text: &str, path: &str| {
-        parse_puzzle(text, Some(std::path::Path::new(path)), false)
+        Puzzle::parse_with(text, &ParseOptions::default().path(path))
             .unwrap_err()
             .kind
     };

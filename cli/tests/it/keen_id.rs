@@ -7,8 +7,8 @@ use crate::common;
 use std::path::Path;
 
 use cagesat::generate::{generate_kenken, keen_id, KenKenParams, SplitMix64};
-use cagesat::puzzle::{Cage, KenKen, Op, Puzzle};
-use cagesat::{parse_keen_id, verify, Cell};
+use cagesat::puzzle::{Cage, KenKen, Op};
+use cagesat::{parse::parse_keen_id, Cell, Puzzle};
 use common::cli::run;
 use proptest::prelude::*;
 
@@ -49,7 +49,7 @@ fn every_shipped_keen_file_reads_as_its_kenken_twin_and_round_trips() {
         assert_eq!(keen_id(&from_id).as_deref(), Some(id.trim()));
         assert_eq!(parse_keen_id(&id).unwrap(), from_id);
         let sol = common::read_solution(&path.with_extension("sol")).unwrap();
-        verify(&Puzzle::KenKen(from_id.clone()), &sol).unwrap();
+        Puzzle::KenKen(from_id.clone()).verify(&sol).unwrap();
         let _ = sizes.insert(from_id.size());
         checked += 1;
     }
@@ -128,7 +128,7 @@ proptest! {
         let id = keen_id(&g.puzzle).unwrap();
         let back = parse_keen_id(&id).unwrap();
         prop_assert_eq!(canonical(&back), canonical(&g.puzzle));
-        verify(&Puzzle::KenKen(back), &g.solution).unwrap();
+        Puzzle::KenKen(back).verify(&g.solution).unwrap();
     }
 }
 

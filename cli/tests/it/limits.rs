@@ -7,7 +7,7 @@ use crate::common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cagesat::{read_puzzle, Engine, EngineOptions, Outcome, Stop, StopReason};
+use cagesat::{engine::StopReason, Engine, EngineOptions, Outcome, Puzzle, Stop};
 use common::cli::{command, run, TempDir};
 
 /// The hard 20×20: minutes for the native engine, seconds to tens of seconds for SAT.
@@ -35,7 +35,7 @@ fn due_in(ms: u64) -> EngineOptions {
 
 #[test]
 fn every_engine_stops_at_its_deadline() {
-    let puzzle = read_puzzle(Path::new(HARD), false).unwrap();
+    let puzzle = Puzzle::read(Path::new(HARD)).unwrap();
     for engine in engines() {
         let start = Instant::now();
         let (outcome, _) = engine.prove_unique(&puzzle, &due_in(300)).unwrap();
@@ -47,7 +47,7 @@ fn every_engine_stops_at_its_deadline() {
         };
         assert_eq!(reason, StopReason::Timeout, "{}", engine.name());
         if let Some(grid) = grid {
-            cagesat::verify(&puzzle, &grid).unwrap();
+            puzzle.verify(&grid).unwrap();
         }
         // Generous: encoding the 20×20 is not interruptible and the machine may be busy.
         assert!(took < Duration::from_secs(5), "{}: {took:?}", engine.name());
@@ -56,7 +56,7 @@ fn every_engine_stops_at_its_deadline() {
 
 #[test]
 fn a_stopped_count_keeps_the_solutions_found() {
-    let puzzle = read_puzzle(Path::new(MANY), false).unwrap();
+    let puzzle = Puzzle::read(Path::new(MANY)).unwrap();
     for engine in engines() {
         let mut seen = 0u64;
         let (count, _) = engine
@@ -75,7 +75,7 @@ fn a_stopped_count_keeps_the_solutions_found() {
 
 #[test]
 fn a_limit_is_not_a_stop() {
-    let puzzle = read_puzzle(Path::new(MANY), false).unwrap();
+    let puzzle = Puzzle::read(Path::new(MANY)).unwrap();
     let opts = EngineOptions {
         // A deadline far away: the limit ends the count, not the stop.
         stop: Stop::new().with_deadline(Instant::now() + Duration::from_secs(3600)),
@@ -92,7 +92,7 @@ fn a_limit_is_not_a_stop() {
 
 #[test]
 fn a_requested_stop_interrupts() {
-    let puzzle = read_puzzle(Path::new(HARD), false).unwrap();
+    let puzzle = Puzzle::read(Path::new(HARD)).unwrap();
     let stop = Stop::new();
     let opts = EngineOptions {
         stop: stop.clone(),

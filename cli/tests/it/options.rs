@@ -5,7 +5,7 @@
 use crate::common;
 
 use cagesat::puzzle::Op;
-use cagesat::{parse_puzzle, Puzzle};
+use cagesat::{ParseOptions, Puzzle};
 use common::cli::{run, TempDir};
 
 const NORVIG_4X4: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
@@ -53,7 +53,9 @@ fn generated_ops(ops: &str, seed: &str) -> Vec<Op> {
         "generate", "kenken", "--size", "6", "--seed", seed, "--ops", ops,
     ]);
     assert_eq!(o.code, Some(0), "--ops {ops}: {}", o.stderr);
-    let Puzzle::KenKen(k) = parse_puzzle(&o.stdout, None, true).unwrap() else {
+    let Puzzle::KenKen(k) =
+        Puzzle::parse_with(&o.stdout, &ParseOptions::default().strict(true)).unwrap()
+    else {
         panic!("not a KenKen");
     };
     k.cages()

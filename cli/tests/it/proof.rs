@@ -6,16 +6,18 @@ use crate::common;
 
 use std::path::Path;
 
-use cagesat::lrat::check_lrat;
+use cagesat::proof::check_lrat;
 use cagesat::{
-    read_puzzle, write_certificate, CertificateError, EncodeOptions, Engine, EngineOptions, Outcome,
+    encode::EncodeOptions,
+    proof::{write_certificate, CertificateError},
+    Engine, EngineOptions, Outcome, Puzzle,
 };
 use common::cli::{run, TempDir};
 
 /// The certificate of `path` (CNF text, LRAT text), from its verified unique solution or,
 /// for an unsolvable puzzle, from nothing.
 fn certificate(path: &str) -> (String, String) {
-    let puzzle = read_puzzle(Path::new(path), false).unwrap();
+    let puzzle = Puzzle::read(Path::new(path)).unwrap();
     let (outcome, _) = Engine::Native
         .prove_unique(&puzzle, &EngineOptions::default())
         .unwrap();
@@ -84,7 +86,7 @@ fn certificates_check_for_kakuro_and_unsolvable_puzzles() {
 
 #[test]
 fn a_puzzle_with_two_solutions_gets_no_certificate() {
-    let puzzle = cagesat::parse_puzzle("size 2\n3 + A1 A2\n3 + B1 B2\n", None, false).unwrap();
+    let puzzle = Puzzle::parse("size 2\n3 + A1 A2\n3 + B1 B2\n").unwrap();
     let (outcome, _) = Engine::Varisat
         .solve(&puzzle, &EngineOptions::default())
         .unwrap();

@@ -8,7 +8,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use cagesat::{parse_puzzle, read_puzzle, Count, Engine, EngineOptions, Outcome, Puzzle, Session};
+use cagesat::{Count, Engine, EngineOptions, Outcome, Puzzle, Session};
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(format!("tests/data/{dir}"))
@@ -31,7 +31,7 @@ fn kenkens() -> Vec<(PathBuf, Puzzle)> {
     .iter()
     .flat_map(|d| files(d, "kenken"))
     .map(|p| {
-        let puzzle = read_puzzle(&p, false).unwrap();
+        let puzzle = Puzzle::read(&p).unwrap();
         (p, puzzle)
     })
     .collect()
@@ -127,12 +127,8 @@ const ROWS_4X4: &str =
 
 #[test]
 fn counts_in_a_session_are_exact_and_do_not_leak_into_the_next_puzzle() {
-    let rows = parse_puzzle(ROWS_4X4, None, false).unwrap();
-    let keen = read_puzzle(
-        &PathBuf::from("tests/data/kenken/keen/4x4-e-00.kenken"),
-        false,
-    )
-    .unwrap();
+    let rows = Puzzle::parse(ROWS_4X4).unwrap();
+    let keen = Puzzle::read("tests/data/kenken/keen/4x4-e-00.kenken").unwrap();
     let opts = EngineOptions::default();
     for engine in engines() {
         let mut session = Session::new(engine.clone());
@@ -183,7 +179,7 @@ fn other_kinds_and_engines_pass_through_a_session() {
     for engine in [Engine::Native, Engine::Varisat, Engine::Auto] {
         let mut session = Session::new(engine.clone());
         for path in kakuro.iter().chain(&crossproduct).take(12) {
-            let puzzle = read_puzzle(path, false).unwrap();
+            let puzzle = Puzzle::read(path).unwrap();
             let (fresh, _) = engine.count(&puzzle, &opts, Some(50)).unwrap();
             let (shared, _) = session.count(&puzzle, &opts, Some(50)).unwrap();
             assert_eq!(fresh, shared, "{} {}", engine.name(), path.display());
@@ -195,19 +191,15 @@ fn other_kinds_and_engines_pass_through_a_session() {
 fn a_cage_the_encoder_refuses_is_the_same_error_and_the_session_goes_on() {
     let opts = EngineOptions {
         encode: {
-            let mut opts = cagesat::EncodeOptions::default()
-                .with_constraint(cagesat::ConstraintEncoding::Tuples);
+            let mut opts = cagesat::encode::EncodeOptions::default()
+                .with_constraint(cagesat::encode::ConstraintEncoding::Tuples);
             opts.tuple_limit = 3;
             opts
         },
         ..Default::default()
     };
-    let rows = parse_puzzle(ROWS_4X4, None, false).unwrap();
-    let keen = read_puzzle(
-        &PathBuf::from("tests/data/kenken/keen/4x4-e-00.kenken"),
-        false,
-    )
-    .unwrap();
+    let rows = Puzzle::parse(ROWS_4X4).unwrap();
+    let keen = Puzzle::read("tests/data/kenken/keen/4x4-e-00.kenken").unwrap();
     let mut session = Session::new(Engine::Varisat);
     let fresh = Engine::Varisat.prove_unique(&rows, &opts).unwrap_err();
     let shared = session.prove_unique(&rows, &opts).unwrap_err();
@@ -273,7 +265,7 @@ fn a_session_solves_the_same_cnf_as_a_fresh_engine() {
     for engine in engines() {
         let mut session = Session::new(engine.clone());
         for path in paths {
-            let puzzle = read_puzzle(&PathBuf::from(path), false).unwrap();
+            let puzzle = Puzzle::read(path).unwrap();
             let (_, fresh) = engine.prove_unique(&puzzle, &opts).unwrap();
             let (_, shared) = session.prove_unique(&puzzle, &opts).unwrap();
             assert_eq!(shared.cnf(), fresh.cnf(), "{} on {path}", engine.name());

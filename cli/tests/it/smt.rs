@@ -10,7 +10,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::process::Command;
 
-use cagesat::{Engine, EngineOptions, Outcome, SmtSolver};
+use cagesat::{engine::SmtSolver, Engine, EngineOptions, Outcome};
 use common::cli::{run, TempDir};
 use common::load;
 

@@ -5,8 +5,8 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use cagesat::puzzle::{CrossProduct, Puzzle};
-use cagesat::{parse_puzzle, render_svg, Cell, Grid};
+use cagesat::puzzle::CrossProduct;
+use cagesat::{Cell, Grid, ParseOptions, Puzzle};
 use common::cli::{run, run_stdin, TempDir};
 
 /// Parses `svg` as XML (panicking with the parser's message) and checks the root.
@@ -69,10 +69,10 @@ fn puzzle_files(dir: &Path) -> Vec<PathBuf> {
 fn every_shipped_puzzle_draws_as_well_formed_xml() {
     let (mut drawn, mut with_solution) = (0, 0);
     for path in puzzle_files(Path::new("tests/data")) {
-        let Ok(puzzle) = cagesat::read_puzzle(&path, false) else {
+        let Ok(puzzle) = Puzzle::read(&path) else {
             continue;
         };
-        let bare = render_svg(&puzzle, None);
+        let bare = puzzle.render_svg(None);
         let doc = parse(&bare);
         assert!(in_group(&doc, "digits", "text").is_empty());
         drawn += 1;
@@ -80,7 +80,7 @@ fn every_shipped_puzzle_draws_as_well_formed_xml() {
             .iter()
             .find_map(|ext| common::read_solution(&path.with_extension(ext)));
         if let Some(sol) = sol {
-            let svg = render_svg(&puzzle, Some(&sol));
+            let svg = puzzle.render_svg(Some(&sol));
             let doc = parse(&svg);
             let digits = in_group(&doc, "digits", "text").len();
             let expected = match &puzzle {
@@ -99,9 +99,9 @@ const KENKEN_2X2: &str = "size 2\n3 + A1 A2\n2 = B1\n1 - B2";
 
 #[test]
 fn small_kenken_has_its_walls_clues_and_digits() {
-    let p = parse_puzzle(KENKEN_2X2, None, false).unwrap();
+    let p = Puzzle::parse(KENKEN_2X2).unwrap();
     let g = Grid::from_rows(vec![vec![1, 2], vec![2, 1]]).unwrap();
-    let svg = render_svg(&p, Some(&g));
+    let svg = p.render_svg(Some(&g));
     let doc = parse(&svg);
     // One wall under the top cage, one between B1 and B2.
     let walls = in_group(&doc, "cage-walls", "line");
@@ -117,13 +117,9 @@ fn small_kenken_has_its_walls_clues_and_digits() {
 
 #[test]
 fn clue_signs_are_the_printed_ones() {
-    let p = parse_puzzle(
-        "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3",
-        None,
-        false,
-    )
+    let p = Puzzle::parse("size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3")
     .unwrap();
-    let doc_text = render_svg(&p, None);
+    let doc_text = p.render_svg(None);
     let doc = parse(&doc_text);
     let mut clues = texts(&doc, "clues");
     clues.sort();
@@ -151,7 +147,7 @@ fn wall_segments_cover_the_cage_boundaries() {
                 edges += usize::from(r + 1 < n && at(r, c) != at(r + 1, c));
             }
         }
-        let svg = render_svg(&Puzzle::KenKen(k.clone()), None);
+        let svg = Puzzle::KenKen(k.clone()).render_svg(None);
         let doc = parse(&svg);
         let mut length = 0;
         for l in in_group(&doc, "cage-walls", "line") {
@@ -169,9 +165,9 @@ fn wall_segments_cover_the_cage_boundaries() {
 #[test]
 fn small_kakuro_has_clue_triangles_and_dark_squares() {
     let text = "#   4\\  3\\\n\\3  .   .\n\\4  .   .\n";
-    let p = parse_puzzle(text, Some(Path::new("t.kakuro")), false).unwrap();
+    let p = Puzzle::parse_with(text, &ParseOptions::default().path("t.kakuro")).unwrap();
     let g = Grid::from_rows(vec![vec![0, 0, 0], vec![0, 1, 2], vec![0, 3, 1]]).unwrap();
-    let doc_text = render_svg(&p, Some(&g));
+    let doc_text = p.render_svg(Some(&g));
     let doc = parse(&doc_text);
     // Down sums first in reading order of the squares: 4\ and 3\ then \3 and \4.
     assert_eq!(texts(&doc, "clues"), vec!["4", "3", "3", "4"]);
@@ -187,12 +183,12 @@ fn small_kakuro_has_clue_triangles_and_dark_squares() {
 fn small_crossproduct_has_products_around_the_table() {
     let p = Puzzle::CrossProduct(CrossProduct::new(vec![6, 120, 504], vec![28, 80, 162]).unwrap());
     let g = Grid::from_rows(vec![vec![1, 2, 3], vec![4, 5, 6], vec![7, 8, 9]]).unwrap();
-    let doc_text = render_svg(&p, Some(&g));
+    let doc_text = p.render_svg(Some(&g));
     let doc = parse(&doc_text);
     assert_eq!(texts(&doc, "row-products"), vec!["6", "120", "504"]);
     assert_eq!(texts(&doc, "col-products"), vec!["28", "80", "162"]);
     assert_eq!(texts(&doc, "digits").len(), 9);
-    assert!(texts(&parse(&render_svg(&p, None)), "digits").is_empty());
+    assert!(texts(&parse(&p.render_svg(None)), "digits").is_empty());
 }
 
 #[test]
@@ -203,8 +199,8 @@ fn output_is_deterministic_and_self_contained() {
         "tests/data/crossproduct/public/norvig_random_10x6.crossproduct",
     ] {
         let p = common::load(path);
-        let a = render_svg(&p, None);
-        assert_eq!(a, render_svg(&p, None));
+        let a = p.render_svg(None);
+        assert_eq!(a, p.render_svg(None));
         for banned in ["<script", "href", "@import", "url(", "<image", "<style"] {
             assert!(!a.contains(banned), "{path}: {banned}");
         }
@@ -300,7 +296,7 @@ fn readme_samples_are_current() {
     let draw = |puzzle: &str, solution: Option<&str>| {
         let p = common::load(puzzle);
         let sol = solution.map(|s| common::read_solution(Path::new(s)).unwrap());
-        render_svg(&p, sol.as_ref())
+        p.render_svg(sol.as_ref())
     };
     let kenken = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
     let (outcome, _) = cagesat::Engine::Varisat
@@ -311,7 +307,7 @@ fn readme_samples_are_current() {
     };
     assert_eq!(unique, Some(true));
     expect_test::expect_file!["../../../docs/kenken-norvig-07-6x6.svg"]
-        .assert_eq(&render_svg(&kenken, Some(&grid)));
+        .assert_eq(&kenken.render_svg(Some(&grid)));
     expect_test::expect_file!["../../../docs/kakuro-intermediate-7x7.svg"].assert_eq(&draw(
         "tests/data/kakuro/panpapag_intermediate_7x7.kakuro",
         Some("tests/data/kakuro/panpapag_intermediate_7x7.solution"),

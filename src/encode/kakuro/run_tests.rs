@@ -3,7 +3,6 @@
 //! default choice per run is tested through the public API in `tests/it/kakuro_encoding.rs`.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use super::{encode_with, RunEncoding};
 use crate::answer::SatResult;
@@ -12,13 +11,16 @@ use crate::cnf::AmoEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::kind::verify;
-use crate::parse::parse_puzzle;
 use crate::puzzle::{Kakuro, Puzzle};
 
 const EIGHT_SOLUTIONS: &str = "#  10\\ 10\\\n\\10  .  .\n\\10  .  .\n";
 
 fn kakuro(text: &str) -> Puzzle {
-    parse_puzzle(text, Some(Path::new("t.kakuro")), false).unwrap_or_else(|e| panic!("{e}"))
+    crate::puzzle::Puzzle::parse_with(
+        text,
+        &crate::parse::ParseOptions::default().path("t.kakuro"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn inner(p: &Puzzle) -> &Kakuro {

@@ -10,8 +10,7 @@ use super::sets::{combinations, union_and_common, DigitSet};
 use crate::backend::testing;
 use crate::cnf::card::exactly_one;
 use crate::cnf::{AmoEncoding, CnfFormula, ExtendFormula, Lit};
-use crate::encode::{encode, EncodeOptions};
-use crate::parse::parse_puzzle;
+use crate::encode::EncodeOptions;
 use crate::puzzle::Puzzle;
 
 /// Unit propagation to fixpoint from `assumptions`: the value of every variable that is
@@ -73,11 +72,11 @@ fn a_two_cell_run_summing_to_three_forces_one_and_two() {
     // Two solutions (12/21 and 21/12), so propagation cannot finish; it must still confine
     // every cell to {1,2}.
     let text = "#  3\\ 3\\\n\\3  .  .\n\\3  .  .\n";
-    let puzzle = parse_puzzle(text, None, false).unwrap();
+    let puzzle = crate::puzzle::Puzzle::parse(text).unwrap();
     let Puzzle::Kakuro(k) = &puzzle else {
         panic!("not a Kakuro")
     };
-    let enc = encode(&puzzle, &EncodeOptions::default()).unwrap();
+    let enc = puzzle.encode(&EncodeOptions::default()).unwrap();
     let val = propagate(&enc.formula, &[]).expect("no conflict at the root");
     for &cell in k.white_cells() {
         let x = [enc.map.cell_lits(cell)];

@@ -13,32 +13,12 @@ pub(crate) mod kakuro;
 pub(crate) mod kenken;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::Puzzle;
 use doc::{Anchor, Svg};
 
 /// Side of a square cell, in pixels.
 pub(crate) const CELL: i64 = 64;
 /// Blank border around the grid.
 pub(crate) const MARGIN: i64 = 8;
-
-/// Draws a puzzle as an SVG document, with its solution when `grid` is given.
-///
-/// The picture is self-contained (no scripts, no external fonts: text uses the generic
-/// `sans-serif` family) and the same inputs always give the same bytes.
-///
-/// ```
-/// use cagesat::{parse_puzzle, render_svg};
-///
-/// let puzzle = parse_puzzle("size 2\n3 + A1 A2\n2 = B1\n1 = B2", None, false)?;
-/// let svg = render_svg(&puzzle, None);
-/// assert!(svg.starts_with("<?xml"));
-/// assert!(svg.contains(">3+</text>"));
-/// # Ok::<(), cagesat::ParseError>(())
-/// ```
-#[must_use]
-pub fn render_svg(puzzle: &Puzzle, grid: Option<&Grid<u8>>) -> String {
-    puzzle.as_kind().render_svg(grid)
-}
 
 /// Where the cells of a rows×cols grid sit in the picture.
 #[derive(Clone, Copy, Debug)]

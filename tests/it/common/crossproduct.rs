@@ -2,7 +2,10 @@
 
 use std::path::Path;
 
-use cagesat::{ConstraintEncoding, EncodeOptions, Engine, EngineOptions, Grid};
+use cagesat::{
+    encode::{ConstraintEncoding, EncodeOptions},
+    Engine, EngineOptions, Grid,
+};
 
 /// The `# solutions:` header: `Exact(K)` or `AtLeast(K)` (`>=K`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ pub(crate) mod crossproduct;
 
 use std::path::Path;
 
-use cagesat::{read_puzzle, Count, Engine, EngineOptions, EngineStats, Grid, Outcome, Puzzle};
+use cagesat::{engine::EngineStats, Count, Engine, EngineOptions, Grid, Outcome, Puzzle};
 
 /// One test per engine of the matrix: `engine_test!(name, check)` expands to a module
 /// `name` holding `#[test] fn varisat()`, `fn cadical()` (when the `cadical` feature is
@@ -100,14 +100,16 @@ pub(crate) fn builtin_names() -> Vec<String> {
 
 /// Parses a puzzle file from the repository.
 pub(crate) fn load(path: &str) -> Puzzle {
-    read_puzzle(Path::new(path), false).unwrap_or_else(|e| panic!("{e}"))
+    Puzzle::read(Path::new(path)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Reads a solution file (one row per line, digits separated or run together; see
-/// [`cagesat::parse_solution`]); `None` when there is no such file.
+/// [`cagesat::parse::parse_solution`]); `None` when there is no such file.
 pub(crate) fn read_solution(path: &Path) -> Option<Grid<u8>> {
     let text = std::fs::read_to_string(path).ok()?;
-    Some(cagesat::parse_solution(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+    Some(
+        cagesat::parse::parse_solution(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
 }
 
 /// The engine recorded some work: search nodes and propagations for the native engine,
@@ -185,7 +187,7 @@ pub(crate) fn check_unique_with_known_solution(engine: &Engine, path: &str) {
     let Outcome::Solved { grid, unique } = outcome else {
         panic!("{path}: no solution");
     };
-    cagesat::verify(&puzzle, &grid).unwrap();
+    puzzle.verify(&grid).unwrap();
     assert_eq!(unique, Some(true), "{path}: not unique");
     for ext in ["sol", "solution"] {
         if let Some(known) = read_solution(&Path::new(path).with_extension(ext)) {

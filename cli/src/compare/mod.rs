@@ -10,16 +10,17 @@ pub(crate) mod table;
 
 use std::time::{Duration, Instant};
 
-use crate::answer::Outcome;
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
-use crate::puzzle::Puzzle;
+use cagesat::engine::{EngineError, EngineStats};
+use cagesat::Outcome;
+use cagesat::Puzzle;
+use cagesat::{Engine, EngineOptions};
 
-pub use report::render_html;
-pub use table::{records, render_table, Totals};
+pub(crate) use report::render_html;
+pub(crate) use table::{records, render_table};
 
 /// What to compare and how often.
 #[derive(Clone, Debug)]
-pub struct CompareOptions {
+pub(crate) struct CompareOptions {
     /// Engines, in report order.
     pub engines: Vec<Engine>,
     /// Runs per (puzzle, engine); the median time is reported.
@@ -44,7 +45,7 @@ impl Default for CompareOptions {
 
 /// One engine's answer on one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Measured {
+pub(crate) struct Measured {
     /// The (verified) outcome of the first run.
     pub outcome: Outcome,
     /// Effort of the first run.
@@ -57,7 +58,7 @@ pub struct Measured {
 
 /// One engine on one puzzle: its answer or its error message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineRun {
+pub(crate) struct EngineRun {
     /// Engine name.
     pub engine: String,
     /// The answer, or why there is none.
@@ -66,7 +67,7 @@ pub struct EngineRun {
 
 /// Every engine on one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleComparison {
+pub(crate) struct PuzzleComparison {
     /// Puzzle name (usually its file).
     pub name: String,
     /// Puzzle kind, e.g. `kenken`.
@@ -81,7 +82,11 @@ pub struct PuzzleComparison {
 
 /// Runs every engine of `opts` on `puzzle` and checks that they agree.
 #[must_use]
-pub fn compare_puzzle(name: &str, puzzle: &Puzzle, opts: &CompareOptions) -> PuzzleComparison {
+pub(crate) fn compare_puzzle(
+    name: &str,
+    puzzle: &Puzzle,
+    opts: &CompareOptions,
+) -> PuzzleComparison {
     let runs: Vec<EngineRun> = opts
         .engines
         .iter()
@@ -100,7 +105,15 @@ pub fn compare_puzzle(name: &str, puzzle: &Puzzle, opts: &CompareOptions) -> Puz
     }
 }
 
+#[expect(
+    clippy::result_large_err,
+    reason = "the library's own error, passed on once per engine and puzzle"
+)]
 fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measured, EngineError> {
+    #[expect(
+        clippy::result_large_err,
+        reason = "the library's own error, passed on once per run"
+    )]
     let run = || {
         let mut o = opts.engine.clone();
         if let Some(deadline) = opts.timeout.and_then(|t| Instant::now().checked_add(t)) {
@@ -132,7 +145,7 @@ fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measure
 
 /// The median of `times` (the lower middle for an even count; zero when empty).
 #[must_use]
-pub fn median(times: &[Duration]) -> Duration {
+pub(crate) fn median(times: &[Duration]) -> Duration {
     let mut sorted = times.to_vec();
     sorted.sort_unstable();
     sorted
@@ -165,8 +178,8 @@ fn disagreement(runs: &[EngineRun]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::native::NativeStats;
+    use cagesat::engine::NativeStats;
+    use cagesat::Grid;
 
     fn ms(x: u64) -> Duration {
         Duration::from_millis(x)
@@ -231,7 +244,7 @@ mod tests {
     #[test]
     fn compare_runs_every_builtin_engine() {
         let text = "size 2\n3 + A1 A2\n1 = B1\n2 = B2";
-        let puzzle = crate::parse::parse_puzzle(text, None, false).unwrap();
+        let puzzle = cagesat::Puzzle::parse(text).unwrap();
         let opts = CompareOptions {
             repeat: 3,
             ..CompareOptions::default()

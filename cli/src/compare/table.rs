@@ -6,10 +6,9 @@
 
 use serde_json::json;
 
-use crate::answer::Outcome;
 use crate::compare::{EngineRun, PuzzleComparison};
-use crate::puzzle::Puzzle;
-use crate::render;
+use cagesat::Outcome;
+use cagesat::Puzzle;
 
 const HEADER: [&str; 9] = [
     "puzzle", "size", "engine", "result", "time_ms", "nodes", "fails", "vars", "clauses",
@@ -21,7 +20,7 @@ const TOTALS_HEADER: [&str; 10] = [
 
 /// Per-engine sums over a comparison.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Engine name.
     pub engine: String,
     /// Puzzles run.
@@ -81,7 +80,7 @@ pub(crate) fn totals(comparisons: &[PuzzleComparison]) -> Vec<Totals> {
 
 /// The aligned text report.
 #[must_use]
-pub fn render_table(comparisons: &[PuzzleComparison]) -> String {
+pub(crate) fn render_table(comparisons: &[PuzzleComparison]) -> String {
     let mut rows = vec![HEADER.map(String::from).to_vec()];
     for c in comparisons {
         for run in &c.runs {
@@ -174,7 +173,7 @@ fn aligned(rows: &[Vec<String>], left: usize) -> String {
 /// One JSON object per (puzzle, engine); `puzzle` is the one compared (it shapes the
 /// `solution` field).
 #[must_use]
-pub fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::Value> {
+pub(crate) fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::Value> {
     c.runs
         .iter()
         .map(|run| {
@@ -190,14 +189,13 @@ pub fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::Value> 
                 Ok(m) => {
                     let (status, unique, solution) = match &m.outcome {
                         Outcome::Solved { grid, unique } => {
-                            ("solved", json!(unique), render::solution_json(puzzle, grid))
+                            ("solved", json!(unique), puzzle.render_json(grid))
                         }
                         Outcome::Unsat => ("unsat", json!(null), json!(null)),
                         Outcome::Stopped { grid, reason } => (
                             reason.name(),
                             json!(null),
-                            grid.as_ref()
-                                .map_or(json!(null), |g| render::solution_json(puzzle, g)),
+                            grid.as_ref().map_or(json!(null), |g| puzzle.render_json(g)),
                         ),
                     };
                     let ms: Vec<f64> = m.times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
@@ -227,8 +225,7 @@ fn merge(mut a: serde_json::Value, b: serde_json::Value) -> serde_json::Value {
 mod tests {
     use super::*;
     use crate::compare::{compare_puzzle, CompareOptions};
-    use crate::engine::Engine;
-    use crate::parse::parse_puzzle;
+    use cagesat::Engine;
 
     fn two_puzzles() -> Vec<(PuzzleComparison, Puzzle)> {
         [
@@ -237,7 +234,7 @@ mod tests {
         ]
         .into_iter()
         .map(|(name, text)| {
-            let p = parse_puzzle(text, None, false).unwrap();
+            let p = Puzzle::parse(text).unwrap();
             // Two engines pin the layout; which engines are built in does not matter here.
             let opts = CompareOptions {
                 engines: vec![Engine::Native, Engine::Varisat],

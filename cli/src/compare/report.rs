@@ -113,7 +113,7 @@ fn scatter(comparisons: &[PuzzleComparison], engines: &[String]) -> String {
                 engine: engines.iter().position(|e| *e == r.engine)?,
                 cells: cells(&c.size)?,
                 ms: (m.median.as_secs_f64() * 1e3).max(1e-4),
-                stopped: matches!(m.outcome, crate::answer::Outcome::Stopped { .. }),
+                stopped: matches!(m.outcome, cagesat::Outcome::Stopped { .. }),
                 name: &c.name,
                 engine_name: &r.engine,
             })
@@ -236,7 +236,7 @@ fn bars(comparisons: &[PuzzleComparison]) -> String {
 
 /// The whole report page.
 #[must_use]
-pub fn render_html(comparisons: &[PuzzleComparison], title: &str) -> String {
+pub(crate) fn render_html(comparisons: &[PuzzleComparison], title: &str) -> String {
     let engines: Vec<String> = totals(comparisons).into_iter().map(|t| t.engine).collect();
     let disagreements: Vec<String> = comparisons
         .iter()

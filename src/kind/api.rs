@@ -1,0 +1,224 @@
+//! # What a puzzle can do, whatever its kind
+//!
+//! The public methods of [`Puzzle`] that depend on its kind: reading it, encoding it,
+//! checking a grid, drawing it, writing its SMT-LIB script and grading it. Each is one call
+//! through [`Puzzle::as_kind`], so the modules that do the work (`encode`, `verify`, `render`,
+//! `smtlib`, `grade`, `parse`) sit below this one and never dispatch on the kind themselves.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::FORMATS;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grade::{GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::native::{NativeOptions, NativeStats};
+use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
+use crate::puzzle::Puzzle;
+use crate::smtlib::{Script, SmtOptions, SmtStats};
+use crate::stop::Stop;
+use crate::verify::VerifyError;
+
+impl Puzzle {
+    /// Parses puzzle text in any supported format, recognised by its content: a Keen game
+    /// ID (`N:…`) is read as one, a first word `rows`/`cols` means CrossProduct, text that
+    /// looks like a Kakuro grid is Kakuro and anything else KenKen.
+    ///
+    /// ```
+    /// use cagesat::Puzzle;
+    ///
+    /// let puzzle = Puzzle::parse("size 2\n3 + A1 A2\n2 = B1\n1 = B2")?;
+    /// assert_eq!((puzzle.kind(), puzzle.size_label().as_str()), ("kenken", "2x2"));
+    /// # Ok::<(), cagesat::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the line and column of the first problem.
+    pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+        Puzzle::parse_with(text, &ParseOptions::default())
+    }
+
+    /// Parses puzzle text with options: a file name (named in errors; its extension
+    /// `.kenken`, `.keen`, `.kakuro` or `.crossproduct` picks the format), and strict
+    /// KenKen cages.
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the file, line and column of the first problem.
+    pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
+        let text = strip_bom(text);
+        let path = opts.path.as_deref();
+        let ext = path
+            .and_then(Path::extension)
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
+        let format = by_ext
+            .or_else(|| FORMATS.iter().find(|f| (f.looks_like)(text)))
+            .unwrap_or(&FORMATS[FORMATS.len() - 1]);
+        (format.parse)(text, opts.strict).map_err(|e| e.with_path(path))
+    }
+
+    /// Reads and parses a puzzle file (`-` reads standard input), choosing the format as
+    /// [`Puzzle::parse_with`] does.
+    ///
+    /// # Errors
+    /// Unreadable files, text that is not UTF-8, and parse errors, positioned in the file.
+    pub fn read(path: impl AsRef<Path>) -> Result<Puzzle, ParseError> {
+        Puzzle::read_with(path, &ParseOptions::default())
+    }
+
+    /// [`Puzzle::read`] with options (the path given here replaces `opts.path`).
+    ///
+    /// # Errors
+    /// As [`Puzzle::read`].
+    pub fn read_with(path: impl AsRef<Path>, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
+        let path = path.as_ref();
+        let text = read_text(path)?;
+        let mut opts = opts.clone();
+        opts.path = (path != Path::new("-")).then(|| path.to_path_buf());
+        Puzzle::parse_with(&text, &opts)
+    }
+
+    /// Short lowercase name of the puzzle kind, as used in JSON output (`kenken`).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        self.as_kind().name()
+    }
+
+    /// Human-readable size, e.g. `6x6`.
+    #[must_use]
+    pub fn size_label(&self) -> String {
+        self.as_kind().size_label()
+    }
+
+    /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
+    #[must_use]
+    pub fn latin_side(&self) -> Option<usize> {
+        self.as_kind().latin_side()
+    }
+
+    /// The puzzle as CNF over one-hot variables x(cell, digit), with the statistics of
+    /// every clause family (see `encodings/`).
+    ///
+    /// # Errors
+    /// [`EncodeError`] when a constraint exceeds the encoder's limits.
+    pub fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        self.as_kind().encode(opts)
+    }
+
+    /// The options that change this puzzle's formula, in the command line's spelling (the
+    /// `c options:` line of a DIMACS export).
+    pub(crate) fn option_flags(&self, opts: &EncodeOptions) -> String {
+        let kind = self.as_kind();
+        let mut flags = format!("--amo {}{}", opts.amo, kind.option_flags(opts));
+        if opts.tuple_limit != crate::tuples::DEFAULT_TUPLE_LIMIT && kind.uses_tuple_limit() {
+            flags += &format!(" (tuple limit {})", opts.tuple_limit);
+        }
+        flags
+    }
+
+    /// Checks `grid` against every rule of the puzzle with the independent verifier, which
+    /// shares no code with the encoder.
+    ///
+    /// # Errors
+    /// The first broken rule.
+    pub fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        self.as_kind().verify(grid)
+    }
+
+    /// Draws the puzzle as text, with its solution when `grid` is given.
+    #[must_use]
+    pub fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        self.as_kind().render_text(grid)
+    }
+
+    /// The solution as JSON: rows of digits for KenKen and CrossProduct; for Kakuro the
+    /// file's shape with white squares as digits and every other square `null`.
+    #[must_use]
+    pub fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
+        self.as_kind().render_json(grid)
+    }
+
+    /// Draws the puzzle as an SVG picture, with its solution when `grid` is given.
+    ///
+    /// ```
+    /// use cagesat::Puzzle;
+    ///
+    /// let puzzle = Puzzle::parse("size 2\n3 + A1 A2\n2 = B1\n1 = B2")?;
+    /// let svg = puzzle.render_svg(None);
+    /// assert!(svg.starts_with("<?xml"));
+    /// assert!(svg.contains(">3+</text>"));
+    /// # Ok::<(), cagesat::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        self.as_kind().render_svg(grid)
+    }
+
+    /// Grades the puzzle: the weakest propagation level that solves it without search
+    /// (KenKen and Kakuro).
+    ///
+    /// # Errors
+    /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
+    pub fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        self.as_kind().grade()
+    }
+
+    /// The puzzle's SMT-LIB 2 script.
+    pub(crate) fn smt_script(&self, opts: &SmtOptions) -> Script {
+        let kind = self.as_kind();
+        Script::new(kind.name(), &kind.size_label(), opts, |b| kind.smtlib(b))
+    }
+}
+
+/// Writes `puzzle` as an SMT-LIB 2 script (see `encodings/smtlib.md`), with one assertion
+/// per grid in `blocked` that excludes it, and returns its size. Byte-for-byte
+/// deterministic.
+///
+/// # Errors
+/// Write failures.
+pub fn write_smtlib(
+    w: &mut impl Write,
+    puzzle: &Puzzle,
+    opts: &SmtOptions,
+    blocked: &[Grid<u8>],
+) -> io::Result<SmtStats> {
+    let script = puzzle.smt_script(opts);
+    script.write(w, blocked)?;
+    Ok(script.stats())
+}
+
+/// The size of `puzzle`'s SMT-LIB script, without writing it.
+#[must_use]
+pub fn smtlib_stats(puzzle: &Puzzle, opts: &SmtOptions) -> SmtStats {
+    puzzle.smt_script(opts).stats()
+}
+
+/// Runs the native engine on `puzzle`, handing every solution to `visit` until it breaks;
+/// returns whether the search space was exhausted, and the effort.
+pub(crate) fn native_enumerate(
+    puzzle: &Puzzle,
+    opts: &NativeOptions,
+    stop: &Stop,
+    visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
+) -> (bool, NativeStats) {
+    let mut solutions = 0;
+    let mut on_solution = |grid: Grid<u8>| {
+        solutions += 1;
+        visit(grid).is_continue()
+    };
+    let mut effort = NativeStats::default();
+    let complete = puzzle
+        .as_kind()
+        .native(opts, stop, &mut effort, &mut on_solution);
+    effort.solutions = solutions;
+    (complete, effort)
+}
+
+/// Checks `grid` against every rule of `puzzle` (the independent verifier).
+///
+/// # Errors
+/// The first broken rule.
+pub(crate) fn verify(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<(), VerifyError> {
+    puzzle.verify(grid)
+}
