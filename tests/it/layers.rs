@@ -1,0 +1,107 @@
+//! The library's modules form layers: every `crate::…` path in a module's code (comments and
+//! `#[cfg(test)]` code aside) names a module of a lower layer, so there is no import cycle
+//! and no upward import. The kind seam (`kind`) sits above everything that does the work for
+//! one kind (`encode`, `verify`, `native`, `render`, `smtlib`, `grade`, `parse`), and the
+//! engines above it; the verifier imports nothing from the encoder.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The top-level modules of `src/`, lowest layer first.
+const LAYERS: &[&str] = &[
+    "grid", "stop", "rng", "lrat", "answer", "puzzle", "tuples", "product", "parse", "verify",
+    "render", "smtlib", "cnf", "encode", "native", "backend", "grade", "kind", "engine",
+    "generate",
+];
+
+/// The modules the verifier must never import: it shares no code with the encoder.
+const NOT_FOR_THE_VERIFIER: &[&str] = &["cnf", "encode", "tuples", "native", "product", "kind"];
+
+/// `(from, to, file)` for every `crate::to` path in the non-test code of module `from`.
+fn edges() -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![Path::new("src").to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src is readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix("src").expect("under src");
+            let file = rel.to_string_lossy().to_string();
+            let from = file
+                .split('/')
+                .next()
+                .expect("a first component")
+                .trim_end_matches(".rs")
+                .to_string();
+            let name = path.file_name().expect("a name").to_string_lossy();
+            if from == "lib" || name.contains("tests") || path.extension() != Some("rs".as_ref()) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let code = text.split("#[cfg(test)]").next().expect("some text");
+            for line in code.lines() {
+                let line = line.trim_start();
+                if line.starts_with("//") {
+                    continue;
+                }
+                for (i, _) in line.match_indices("crate::") {
+                    let to: String = line[i + 7..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if to != from && !to.is_empty() {
+                        out.push((from.clone(), to, file.clone()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn layer(module: &str) -> usize {
+    LAYERS
+        .iter()
+        .position(|m| *m == module)
+        .unwrap_or_else(|| panic!("module {module} is not in LAYERS: place it"))
+}
+
+#[test]
+fn every_import_runs_downward() {
+    let edges = edges();
+    assert!(edges.len() > 50, "found only {} imports", edges.len());
+    let upward: BTreeSet<String> = edges
+        .iter()
+        .filter(|(from, to, _)| layer(to) >= layer(from))
+        .map(|(from, to, file)| format!("{file}: {from} imports {to}"))
+        .collect();
+    assert!(upward.is_empty(), "upward imports:\n{upward:#?}");
+}
+
+#[test]
+fn the_verifier_shares_no_code_with_the_encoder() {
+    let bad: BTreeSet<String> = edges()
+        .into_iter()
+        .filter(|(from, to, _)| from == "verify" && NOT_FOR_THE_VERIFIER.contains(&to.as_str()))
+        .map(|(_, to, file)| format!("{file} imports {to}"))
+        .collect();
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn every_module_of_src_has_a_layer() {
+    for entry in std::fs::read_dir("src").expect("src") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .to_string();
+        let module = name.trim_end_matches(".rs");
+        if module != "lib" {
+            let _ = layer(module);
+        }
+    }
+}
