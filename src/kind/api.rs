@@ -5,6 +5,7 @@
 //! through [`Puzzle::as_kind`], so the modules that do the work (`encode`, `verify`, `render`,
 //! `smtlib`, `grade`, `parse`) sit below this one and never dispatch on the kind themselves.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -51,8 +52,12 @@ impl Puzzle {
             .and_then(Path::extension)
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
+        let claimed = FORMATS
+            .iter()
+            .find(|f| f.over_extension && (f.looks_like)(text));
         let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
-        let format = by_ext
+        let format = claimed
+            .or(by_ext)
             .or_else(|| FORMATS.iter().find(|f| (f.looks_like)(text)))
             .unwrap_or(&FORMATS[FORMATS.len() - 1]);
         (format.parse)(text, opts.strict).map_err(|e| e.with_path(path))
@@ -168,6 +173,23 @@ impl Puzzle {
     pub(crate) fn smt_script(&self, opts: &SmtOptions) -> Script {
         let kind = self.as_kind();
         Script::new(kind.name(), &kind.size_label(), opts, |b| kind.smtlib(b))
+    }
+}
+
+/// The puzzle in its text format (`.kenken`, `.kakuro`, `.crossproduct`), which
+/// [`Puzzle::parse`] reads back to the same puzzle.
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.as_kind(), f)
+    }
+}
+
+impl Puzzle {
+    /// The puzzle as a puzz.link URL (`https://puzz.link/p?kakuro/COLS/ROWS/BODY`), for the
+    /// kinds puzz.link has (Kakuro); [`Puzzle::parse`] reads it back to the same puzzle.
+    #[must_use]
+    pub fn to_puzzlink(&self) -> Option<String> {
+        self.as_kakuro().map(crate::parse::puzzlink::encode)
     }
 }
 

@@ -19,6 +19,7 @@ use crate::verify::{self, VerifyError};
 pub(super) const FORMAT: Format = Format {
     ext: "crossproduct",
     looks_like: parse::crossproduct::looks_like,
+    over_extension: false,
     parse: |text, _| parse::crossproduct::parse(text).map(Puzzle::CrossProduct),
 };
 

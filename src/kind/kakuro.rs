@@ -19,7 +19,21 @@ use crate::verify::{self, VerifyError};
 pub(super) const FORMAT: Format = Format {
     ext: "kakuro",
     looks_like: parse::kakuro::looks_like_kakuro,
+    over_extension: false,
     parse: |text, _| parse::kakuro::parse(text).map(Puzzle::Kakuro),
+};
+
+/// A puzz.link Kakuro URL (`https://puzz.link/p?kakuro/…`, `pzv.jp/p.html?kakuro/…`), on the
+/// command line or as the content of a file of any name.
+pub(super) const URL: Format = Format {
+    ext: "url",
+    looks_like: parse::puzzlink::looks_like_url,
+    over_extension: true,
+    parse: |text, _| {
+        parse::puzzlink::decode(text)
+            .map(Puzzle::Kakuro)
+            .map_err(Into::into)
+    },
 };
 
 impl Kind for Kakuro {

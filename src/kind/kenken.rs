@@ -20,6 +20,7 @@ use crate::verify::{self, VerifyError};
 pub(super) const FORMAT: Format = Format {
     ext: "kenken",
     looks_like: |_| true,
+    over_extension: false,
     parse: |text, strict| parse::kenken::parse(text, strict).map(Puzzle::KenKen),
 };
 
@@ -27,6 +28,7 @@ pub(super) const FORMAT: Format = Format {
 pub(super) const KEEN: Format = Format {
     ext: "keen",
     looks_like: parse::keen::looks_like_keen_id,
+    over_extension: false,
     parse: |text, _| parse::keen::parse(text).map(Puzzle::KenKen),
 };
 

@@ -33,7 +33,7 @@ use crate::verify::VerifyError;
 
 /// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
 /// `&dyn Kind` once per call, never inside an encoder's or a search's loop.
-pub(crate) trait Kind {
+pub(crate) trait Kind: std::fmt::Display {
     /// Short lowercase name of the kind, as used in JSON output (`kenken`).
     fn name(&self) -> &'static str;
 
@@ -125,6 +125,9 @@ pub(crate) struct Format {
     pub(crate) ext: &'static str,
     /// Whether text of unknown origin is in this format.
     pub(crate) looks_like: fn(&str) -> bool,
+    /// Whether text this format claims is read by it whatever the file's extension (a
+    /// puzz.link URL saved as `x.kakuro` or `x.txt`).
+    pub(crate) over_extension: bool,
     /// Parses the text; the flag rejects non-contiguous KenKen cages (`--strict`).
     pub(crate) parse: fn(&str, bool) -> Result<Puzzle, ParseError>,
 }
@@ -132,6 +135,7 @@ pub(crate) struct Format {
 /// Every input format, in the order text without a known extension is tried; the last
 /// takes anything.
 pub(crate) const FORMATS: &[Format] = &[
+    kakuro::URL,
     kenken::KEEN,
     crossproduct::FORMAT,
     kakuro::FORMAT,

@@ -8,6 +8,7 @@ pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod kenken;
+pub(crate) mod puzzlink;
 pub(crate) mod solution;
 
 use std::fmt;
@@ -19,6 +20,7 @@ pub use crossproduct::CrossProductParseError;
 pub use kakuro::KakuroParseError;
 pub use keen::{parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
+pub use puzzlink::UrlErrorKind;
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 
@@ -80,6 +82,9 @@ pub enum ParseErrorKind {
     /// A malformed Keen game ID.
     #[error("{0}")]
     KeenId(keen::KeenIdError),
+    /// A bad puzz.link URL (its column is the character in the URL, counted from 1).
+    #[error(transparent)]
+    Url(#[from] UrlErrorKind),
 }
 
 /// Longest token, in characters, that a message quotes whole; longer ones are cut with `…`.

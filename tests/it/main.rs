@@ -19,3 +19,4 @@ mod kenken_mdd;
 mod large_kenken;
 mod layers;
 mod parse_errors;
+mod puzzlink;

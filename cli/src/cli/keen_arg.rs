@@ -1,8 +1,8 @@
-//! Keen game IDs given on the command line in place of a file name.
+//! Keen game IDs and puzz.link URLs given on the command line in place of a file name.
 
 use std::path::Path;
 
-use cagesat::{parse::parse_keen_id, ParseError, Puzzle};
+use cagesat::{parse::parse_keen_id, ParseError, ParseOptions, Puzzle};
 
 /// The name errors in a command-line game ID are reported under.
 pub(crate) const ID_NAME: &str = "<keen id>";
@@ -43,6 +43,30 @@ pub(crate) fn keen_id_arg(arg: &Path) -> Option<Result<Puzzle, ParseError>> {
             .map(Puzzle::KenKen)
             .map_err(|e| e.with_path(Some(Path::new(ID_NAME)))),
     )
+}
+
+/// The name errors in a command-line puzz.link URL are reported under.
+pub(crate) const URL_NAME: &str = "<url>";
+
+/// The puzzle of a command-line puzz.link URL (`https://puzz.link/p?kakuro/…`, also
+/// `pzv.jp/p.html?…`, with or without the scheme), or `None` when `arg` is not one. Errors
+/// are named [`URL_NAME`] and positioned at the URL's character (`<url>:1:38: …`).
+pub(crate) fn url_arg(arg: &Path) -> Option<Result<Puzzle, ParseError>> {
+    let text = arg.to_str()?;
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .unwrap_or(text);
+    let url = ["puzz.link/", "pzv.jp/", "pzprxs.vercel.app/"]
+        .iter()
+        .any(|host| rest.starts_with(host));
+    if !url || arg.exists() {
+        return None;
+    }
+    Some(Puzzle::parse_with(
+        text,
+        &ParseOptions::default().path(URL_NAME),
+    ))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 mod batch;
 mod compare;
 mod completions;
+mod convert;
 mod dimacs;
 mod gen_crossproduct;
 mod gen_kakuro;
@@ -105,6 +106,8 @@ pub(crate) enum Command {
     CheckProof(proof::CheckProofArgs),
     /// Draw a puzzle (optionally with a solution) as an SVG picture.
     Render(render::RenderArgs),
+    /// Write a puzzle in another form: its kind's text format, or a puzz.link URL (Kakuro).
+    Convert(convert::ConvertArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff; `cagesat man | man -l -`).
@@ -452,6 +455,7 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),
+        Command::Convert(args) => convert::convert(args, out, err),
         Command::CheckProof(args) => proof::check_proof(args, out, err),
         Command::Completions(args) => completions::completions(args, out),
         Command::Man(args) => completions::man(args, out, err),
@@ -500,6 +504,9 @@ pub(crate) fn stdin_once<'a>(inputs: impl IntoIterator<Item = &'a Path>) -> anyh
 /// Unreadable files and parse errors, positioned.
 pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     if let Some(parsed) = keen_arg::keen_id_arg(path) {
+        return parsed;
+    }
+    if let Some(parsed) = keen_arg::url_arg(path) {
         return parsed;
     }
     Puzzle::read_with(path, &cagesat::ParseOptions::default().strict(strict))

@@ -84,8 +84,15 @@ fn corpus() -> Vec<Seed> {
         .into_iter()
         .filter(|p| {
             p.extension().is_some_and(|e| {
-                ["kenken", "kakuro", "crossproduct", "keen", "solution"]
-                    .contains(&e.to_str().unwrap())
+                [
+                    "kenken",
+                    "kakuro",
+                    "crossproduct",
+                    "keen",
+                    "solution",
+                    "url",
+                ]
+                .contains(&e.to_str().unwrap())
             })
         })
         .filter_map(|p| {

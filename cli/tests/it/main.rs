@@ -31,6 +31,7 @@ mod options;
 mod progress;
 mod projection;
 mod proof;
+mod puzzlink;
 mod session;
 mod smt;
 mod svg;

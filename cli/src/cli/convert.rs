@@ -1,0 +1,69 @@
+//! `convert`: a puzzle in another of its forms: the text format of its kind, or a
+//! puzz.link URL (Kakuro).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+
+use super::{fail, load, EXIT_OK};
+
+/// `convert` options.
+#[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL.
+    pub file: PathBuf,
+    /// The form to write.
+    #[arg(long, value_enum)]
+    pub to: ConvertTo,
+    /// Write to this file instead of standard output (`-`: standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Reject non-contiguous cages.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// The forms `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ConvertTo {
+    /// The text format of the puzzle's kind (`.kenken`, `.kakuro`, `.crossproduct`).
+    Text,
+    /// A puzz.link URL (`https://puzz.link/p?kakuro/…`; Kakuro only).
+    Puzzlink,
+}
+
+/// `cagesat convert`.
+pub(super) fn convert(args: &ConvertArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match convert_inner(args, out) {
+        Ok(()) => EXIT_OK,
+        Err(error) => fail(err, &error),
+    }
+}
+
+fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    let puzzle = load(&args.file, args.strict)?;
+    let mut text = match args.to {
+        ConvertTo::Text => puzzle.to_string(),
+        ConvertTo::Puzzlink => match puzzle.to_puzzlink() {
+            Some(url) => url,
+            None => bail!(
+                "{}: puzz.link has no {} form here; --to puzzlink converts Kakuro",
+                super::display_name(&args.file),
+                puzzle.kind()
+            ),
+        },
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    match super::output_path(args.output.as_deref()) {
+        Some(path) => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => out
+            .write_all(text.as_bytes())
+            .context("cagesat: cannot write output")?,
+    }
+    Ok(())
+}
