@@ -17,4 +17,5 @@ mod kakuro_errors;
 mod kenken_corpus;
 mod kenken_mdd;
 mod large_kenken;
+mod opless;
 mod parse_errors;
