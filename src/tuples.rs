@@ -11,7 +11,10 @@
 //! - `-`: the value is `max − (sum of the others)`; the sum of the non-maximal cells never
 //!   decreases as cells are added, and must stay `≤ N − target`;
 //! - `/`: likewise the product of the non-maximal cells must stay `≤ N / target`;
-//! - `=` (and any one-cell cage): the digit is the target.
+//! - `=` (and any one-cell cage): the digit is the target;
+//! - `?` (operator not shown): the union of the four searches `+ - * /`, merged in
+//!   lexicographic order without repeats. Each search runs with the caller's limit and its
+//!   own node budget, and the union too must stay within the limit.
 
 use thiserror::Error;
 
@@ -151,6 +154,32 @@ impl Tuples {
 /// [`TupleError::SearchTooLarge`] when the search runs out of its node budget first
 /// (`limit` × 64 nodes, at least 65,536 and at most 2,000,000).
 pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Tuples, TupleError> {
+    let op = cage.effective_op();
+    if op != Op::Any {
+        return search(cage, op, n, limit);
+    }
+    let lists = Op::ARITHMETIC
+        .iter()
+        .map(|&op| search(cage, op, n, limit))
+        .collect::<Result<Vec<Tuples>, TupleError>>()?;
+    let mut all: Vec<&[u8]> = lists.iter().flat_map(Tuples::iter).collect();
+    all.sort_unstable();
+    all.dedup();
+    if all.len() > limit {
+        return Err(TupleError::TooMany {
+            anchor: cage.anchor(),
+            cells: cage.cells.len(),
+            limit,
+        });
+    }
+    let mut out = Tuples::new(cage.cells.len());
+    out.flat.reserve(all.len() * out.arity);
+    all.into_iter().for_each(|t| out.push(t));
+    Ok(out)
+}
+
+/// [`cage_tuples`] for one operator other than [`Op::Any`].
+fn search(cage: &Cage, op: Op, n: u8, limit: usize) -> Result<Tuples, TupleError> {
     let k = cage.cells.len();
     // clash[i]: the earlier positions in the same row or column as position i.
     let clash: Vec<Vec<usize>> = (0..k)
@@ -171,7 +200,7 @@ pub(crate) fn cage_tuples(cage: &Cage, n: u8, limit: usize) -> Result<Tuples, Tu
         })
         .collect();
     let mut search = Search {
-        op: cage.effective_op(),
+        op,
         target: cage.target,
         n,
         clash,
@@ -288,6 +317,8 @@ impl Search {
             Op::Sub => sum - u64::from(max) + self.target <= n,
             Op::Div => (prod / u64::from(max)).saturating_mul(self.target) <= n,
             Op::Given => u64::from(max) == self.target,
+            // Never searched as one operator: `cage_tuples` unites the four searches.
+            Op::Any => true,
         }
     }
 
@@ -301,6 +332,7 @@ impl Search {
             // max / (prod / max) = target  ⇔  max² = target · prod
             Op::Div => prod.checked_mul(self.target) == Some(m * m),
             Op::Given => m == self.target,
+            Op::Any => false,
         }
     }
 }
@@ -358,7 +390,7 @@ mod tests {
             let sum: u64 = v.iter().sum();
             let prod: u128 = v.iter().map(|&d| u128::from(d)).product();
             let first_then = |rest: &dyn Fn(usize) -> bool| (0..k).any(rest);
-            let ok = match c.effective_op() {
+            let holds = |op: Op| match op {
                 Op::Given => v[0] == c.target,
                 Op::Add => sum == c.target,
                 Op::Mul => prod == u128::from(c.target),
@@ -367,6 +399,11 @@ mod tests {
                     let others = prod / u128::from(v[i]);
                     u128::from(v[i]) == others * u128::from(c.target)
                 }),
+                Op::Any => unreachable!("handled below"),
+            };
+            let ok = match c.effective_op() {
+                Op::Any => [Op::Add, Op::Sub, Op::Mul, Op::Div].into_iter().any(holds),
+                op => holds(op),
             };
             let distinct = (0..k).all(|i| {
                 (0..i).all(|j| {
@@ -412,6 +449,47 @@ mod tests {
             let got = cage_tuples(&c, n, 100_000).unwrap();
             assert_eq!(got, brute_force(&c, n), "{c:?} on {n}x{n}");
         }
+    }
+
+    /// The same for operator-less cages (`?`): the union of the four operators' tuples,
+    /// each once, against the brute force that tries every operator on every assignment.
+    #[test]
+    fn the_union_for_hidden_operators_agrees_with_brute_force() {
+        let mut rng = crate::rng::SplitMix64::new(23);
+        let mut nonempty = 0;
+        for round in 0..2000 {
+            let n = rng.range(2, 6) as u8;
+            let k = rng.range(1, 4) as usize;
+            let mut cells: Vec<(u8, u8)> = Vec::new();
+            while cells.len() < k {
+                let c = (rng.below(u64::from(n)) as u8, rng.below(u64::from(n)) as u8);
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            // Small targets are reached by several operators at once (2 = 1+1, 4/2, 3-1 …).
+            let target = match round % 3 {
+                0 => rng.range(1, u64::from(n)),
+                1 => rng.range(1, k as u64 * u64::from(n)),
+                _ => (0..k).map(|_| rng.range(1, u64::from(n))).product(),
+            };
+            let c = cage(Op::Any, target, &cells);
+            let got = cage_tuples(&c, n, 100_000).unwrap();
+            assert_eq!(got, brute_force(&c, n), "{c:?} on {n}x{n}");
+            nonempty += usize::from(!got.is_empty());
+        }
+        assert!(nonempty > 1000, "{nonempty}");
+    }
+
+    #[test]
+    fn hidden_operator_pairs_unite_the_four_rules() {
+        // 2 on a 4x4 pair: 1+1 is out (same row), 3-1, 4-2, 1·2, 2/1 and 4/2.
+        let t = cage_tuples(&cage(Op::Any, 2, &[(0, 0), (0, 1)]), 4, 100).unwrap();
+        let rows = [[1, 2], [1, 3], [2, 1], [2, 4], [3, 1], [4, 2]];
+        assert_eq!(t, Tuples::from_rows(2, &rows));
+        // The union counts against the limit.
+        let e = cage_tuples(&cage(Op::Any, 2, &[(0, 0), (0, 1)]), 4, 5).unwrap_err();
+        assert!(matches!(e, TupleError::TooMany { limit: 5, .. }));
     }
 
     #[test]

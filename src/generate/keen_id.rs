@@ -61,7 +61,8 @@ pub fn keen_id(puzzle: &KenKen) -> Option<String> {
             Op::Mul => 'm',
             Op::Sub if cage.cells.len() == 2 => 's',
             Op::Div if cage.cells.len() == 2 => 'd',
-            Op::Sub | Op::Div => return None,
+            // Keen IDs have no cage without operator.
+            Op::Sub | Op::Div | Op::Any => return None,
         };
         let _ = write!(out, "{letter}{}", cage.target);
     }

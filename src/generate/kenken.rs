@@ -395,8 +395,8 @@ impl State<'_> {
 
 /// The incremental uniqueness checker: the Latin square once, every cage under its own
 /// activation literal (numbered right after the cage's variables), and the generating
-/// square blocked for good.
-struct Checker {
+/// square blocked for good. Also the first of the two checks of [`super::hide_ops`].
+pub(super) struct Checker {
     latin: GuardedLatin,
     /// Activation literal of every cage added so far, by cage.
     active: Guards<Cage>,
@@ -407,7 +407,7 @@ struct Checker {
 impl Checker {
     /// A checker whose solver obeys `stop` (given before any clause, so a deadline can
     /// move the solver to a worker thread that the caller abandons on time).
-    fn new(solution: &Grid<u8>, stop: &Stop) -> Result<Self, GenerateError> {
+    pub(super) fn new(solution: &Grid<u8>, stop: &Stop) -> Result<Self, GenerateError> {
         let n = solution.rows();
         // The embedded backend the engines' `auto` rule picks for a KenKen of this side.
         let choice = auto_choice(Workload::KenKen { side: n }, None);
@@ -428,7 +428,10 @@ impl Checker {
     }
 
     /// A verified solution of `puzzle` other than the generating square, if one exists.
-    fn other_solution(&mut self, puzzle: &KenKen) -> Result<Option<Grid<u8>>, GenerateError> {
+    pub(super) fn other_solution(
+        &mut self,
+        puzzle: &KenKen,
+    ) -> Result<Option<Grid<u8>>, GenerateError> {
         let changes = self.active.changes(puzzle.cages());
         for lit in changes.retired {
             self.latin.retire(lit);
@@ -578,7 +581,7 @@ fn clue_for(op: Op, values: &[u64]) -> Option<u64> {
     let max = *values.iter().max()?;
     match (op, values.len()) {
         (Op::Given, 1) => Some(values[0]),
-        (_, 1) | (Op::Given, _) => None,
+        (_, 1) | (Op::Given | Op::Any, _) => None,
         (Op::Add, _) => Some(values.iter().sum()),
         (Op::Mul, _) => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)),
         (Op::Sub, _) => {

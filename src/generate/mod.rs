@@ -2,11 +2,13 @@
 //!
 //! Seeded, reproducible generators (one file per puzzle kind; Kakuro in four: `kakuro`,
 //! `kakuro_shape`, `kakuro_fill`, `kakuro_check`) built on [`SplitMix64`], and
+//! [`hide_operators`], which hides KenKen operators (`?`) while the puzzle stays unique, and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
 
 pub(crate) mod crossproduct;
 pub(crate) mod guards;
+pub(crate) mod hide_ops;
 pub(crate) mod kakuro;
 pub(crate) mod kakuro_check;
 pub(crate) mod kakuro_fill;
@@ -29,6 +31,7 @@ pub use crossproduct::{
     generate_crossproduct, generate_crossproduct_until, random_table, CrossProductParams,
     GeneratedCrossProduct,
 };
+pub use hide_ops::{hide_operators, HiddenOperators};
 pub use kakuro::{
     generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams, MAX_KAKURO_GEN_DIM,
     MIN_KAKURO_DIM,

@@ -7,7 +7,8 @@
 //! - `+`: each cell lies in `[target − Σ max(others), target − Σ min(others)]`;
 //! - `*`: each cell divides the target and lies in
 //!   `[⌈target / Π max(others)⌉, ⌊target / Π min(others)⌋]`;
-//! - `-` and `/` (rare at this size): checked once every cell is fixed.
+//! - `-` and `/` (rare at this size), and cages without operator (`?`, true when one of
+//!   the four rules holds): checked once every cell is fixed.
 //!
 //! With every cell fixed each rule reduces to the cage's own arithmetic, so a complete
 //! assignment is accepted exactly when it satisfies the cage.
@@ -39,7 +40,7 @@ impl BoundsCage {
         match self.op {
             Op::Add => self.sum(doms),
             Op::Mul => self.product(doms),
-            Op::Sub | Op::Div | Op::Given => self.check_when_fixed(doms),
+            Op::Sub | Op::Div | Op::Given | Op::Any => self.check_when_fixed(doms),
         }
     }
 
@@ -95,9 +96,23 @@ impl BoundsCage {
         let Some(values) = values else {
             return Ok(());
         };
+        let ok = if self.op == Op::Any {
+            Op::ARITHMETIC.iter().any(|&op| self.holds(op, &values))
+        } else {
+            self.holds(self.op, &values)
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Conflict)
+        }
+    }
+
+    /// Whether `op` (not [`Op::Any`]) turns the fixed `values` into the target.
+    fn holds(&self, op: Op, values: &[u64]) -> bool {
         let max = values.iter().copied().max().unwrap_or(0);
         let sum: u64 = values.iter().sum();
-        let ok = match self.op {
+        match op {
             // max − (sum − max) = target
             Op::Sub => 2 * max == sum + self.target,
             // max / (prod / max) = target  ⇔  max² = target · prod
@@ -111,11 +126,7 @@ impl BoundsCage {
             Op::Given => values.len() == 1 && max == self.target,
             Op::Add => sum == self.target,
             Op::Mul => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)) == Some(self.target),
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(Conflict)
+            Op::Any => false,
         }
     }
 }

@@ -6,11 +6,15 @@
 //! 11 + A1 B1
 //! 2 / A2 A3; 20 * A4 B4        (Norvig's form: cages separated by ';')
 //! 5 = D2
+//! 12 ? C1 C2                   (operator hidden: some of + - * / gives 12)
+//! 3 C3 D3                      (the same, with the operator left out)
 //! ```
 //!
 //! Cells are a row letter (A = top) and a column number (1 = left), case-insensitive.
-//! Operators: `+`, `-`, `*` (also `x X ×`), `/` (also `÷`), `=`. The `size` line may be
-//! omitted when the cages reveal it (the largest row or column used).
+//! Operators: `+`, `-`, `*` (also `x X ×`), `/` (also `÷`), `=`, and `?` for a cage whose
+//! operator is not shown ([`Op::Any`]); a cage whose second token is already a cell has no
+//! operator either (`?`; on one cell, a given). The `size` line may be omitted when the
+//! cages reveal it (the largest row or column used).
 
 use thiserror::Error;
 
@@ -188,21 +192,26 @@ fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
     let op_tok = toks
         .get(1)
         .ok_or_else(|| ParseError::new(end_of(t), KenKenParseError::MissingOperator))?;
-    let op = Op::parse(op_tok.text).ok_or_else(|| {
-        ParseError::new(
-            op_tok.pos,
-            KenKenParseError::UnknownOperator(op_tok.text.to_string()),
-        )
-    })?;
-    if toks.len() < 3 {
+    // The operator may be left out: then the cells start right after the target.
+    let (op, first_cell) = match Op::parse(op_tok.text) {
+        Some(op) => (op, 2),
+        None if Cell::parse_label(op_tok.text).is_some() => (Op::Any, 1),
+        None => {
+            return Err(ParseError::new(
+                op_tok.pos,
+                KenKenParseError::UnknownOperator(op_tok.text.to_string()),
+            ))
+        }
+    };
+    if toks.len() <= first_cell {
         return Err(ParseError::new(
             end_of(*op_tok),
             KenKenParseError::EmptyCage,
         ));
     }
-    let mut cells = Vec::with_capacity(toks.len() - 2);
-    let mut cell_pos = Vec::with_capacity(toks.len() - 2);
-    for tok in &toks[2..] {
+    let mut cells = Vec::with_capacity(toks.len() - first_cell);
+    let mut cell_pos = Vec::with_capacity(toks.len() - first_cell);
+    for tok in &toks[first_cell..] {
         let cell = Cell::parse_label(tok.text).ok_or_else(|| {
             ParseError::new(tok.pos, KenKenParseError::BadCell(tok.text.to_string()))
         })?;
@@ -304,6 +313,31 @@ mod tests {
         assert_eq!(k.cages().len(), 8);
         assert_eq!(k.cages()[6].op, Op::Mul);
         assert_eq!(k.cages()[6].cells[2], Cell::new(3, 3));
+    }
+
+    #[test]
+    fn operators_may_be_hidden_or_left_out() {
+        let k = parse("size 2\n3 ? A1 A2\n3 b1 B2", false).unwrap();
+        assert_eq!(k.cages()[0].op, Op::Any);
+        assert_eq!(k.cages()[1].op, Op::Any);
+        assert_eq!(k.cages()[1].cells, vec![Cell::new(1, 0), Cell::new(1, 1)]);
+        // Written back with `?`, and read again to the same puzzle.
+        let text = to_text(&k);
+        assert_eq!(text, "size 2\n3 ? A1 A2\n3 ? B1 B2\n");
+        assert_eq!(parse(&text, false).unwrap(), k);
+        // One cell without an operator is a given.
+        let k = parse("2 A1; 1 A2; 1 B1; 2 B2", false).unwrap();
+        assert_eq!(k.cages()[0].effective_op(), Op::Given);
+        // Positioned errors as before.
+        let e = parse("size 2\n3 ?\n", false).unwrap_err();
+        assert_eq!(e.pos, Pos::new(2, 4));
+        assert_eq!(e.kind, ParseErrorKind::KenKen(KenKenParseError::EmptyCage));
+        let e = parse("size 2\n3 A1 2B", false).unwrap_err();
+        assert_eq!(e.pos, Pos::new(2, 6));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::KenKen(KenKenParseError::BadCell("2B".into()))
+        );
     }
 
     #[test]

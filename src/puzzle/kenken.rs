@@ -3,6 +3,8 @@
 //! An N×N Latin square divided into cages; each cage has a target and an operator.
 //! `-` and `/` on more than two cells are read left to right with any cell first
 //! (`6-3-2-1`), and a one-cell cage with any operator means the cell equals the target.
+//! A cage may hide its operator ([`Op::Any`], written `?` or left out, as janko.at's
+//! Kendoku print it): it holds when some operator among `+ - * /` gives the target.
 
 use std::fmt;
 
@@ -27,10 +29,16 @@ pub enum Op {
     Div,
     /// A given: the single cell equals the target.
     Given,
+    /// No operator shown (`?`): the cage holds when some operator among `+ - * /` (each
+    /// read as above) gives the target. On one cell, a given.
+    Any,
 }
 
 impl Op {
-    /// Parses an operator token: `+ - * x X × / ÷ =` (and the Unicode minus `−`).
+    /// The four arithmetic operators an operator-less cage ([`Op::Any`]) may stand for.
+    pub const ARITHMETIC: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+
+    /// Parses an operator token: `+ - * x X × / ÷ = ?` (and the Unicode minus `−`).
     #[must_use]
     pub fn parse(token: &str) -> Option<Op> {
         Some(match token {
@@ -39,6 +47,7 @@ impl Op {
             "*" | "x" | "X" | "×" => Op::Mul,
             "/" | "÷" => Op::Div,
             "=" => Op::Given,
+            "?" => Op::Any,
             _ => return None,
         })
     }
@@ -52,6 +61,7 @@ impl Op {
             Op::Mul => '*',
             Op::Div => '/',
             Op::Given => '=',
+            Op::Any => '?',
         }
     }
 }
@@ -309,6 +319,10 @@ mod tests {
     fn one_cell_cage_is_a_given() {
         assert_eq!(cage(Op::Sub, 8, &[(1, 2)]).effective_op(), Op::Given);
         assert_eq!(cage(Op::Sub, 1, &[(1, 2), (1, 3)]).effective_op(), Op::Sub);
+        assert_eq!(cage(Op::Any, 8, &[(1, 2)]).effective_op(), Op::Given);
+        assert_eq!(cage(Op::Any, 1, &[(1, 2), (1, 3)]).effective_op(), Op::Any);
+        assert_eq!(Op::parse("?"), Some(Op::Any));
+        assert_eq!(Op::Any.symbol(), '?');
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! # KenKen drawing
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::KenKen;
+use crate::puzzle::{KenKen, Op};
 use crate::render::draw_regions;
 
 /// Draws a solved (or unsolved, with `None`) KenKen with its cages.
@@ -11,7 +11,11 @@ pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
     let label = |cell: Cell| {
         let cage = &puzzle.cages()[*cage_of.get(cell)];
         if cage.anchor() == cell {
-            format!("{}{}", cage.target, cage.effective_op().symbol())
+            match cage.effective_op() {
+                // A cage without operator shows its target alone.
+                Op::Any => cage.target.to_string(),
+                op => format!("{}{}", cage.target, op.symbol()),
+            }
         } else {
             String::new()
         }
@@ -23,7 +27,7 @@ pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Cage, Op};
+    use crate::puzzle::Cage;
 
     #[test]
     fn two_by_two_drawing() {
@@ -57,5 +61,26 @@ mod tests {
 └─────┴─────┘
 ";
         assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn a_hidden_operator_shows_the_target_alone() {
+        let cages = vec![
+            Cage {
+                op: Op::Any,
+                target: 3,
+                cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+            },
+            Cage {
+                op: Op::Any,
+                target: 1,
+                cells: vec![Cell::new(1, 0), Cell::new(1, 1)],
+            },
+        ];
+        let k = KenKen::new(2, cages, true).unwrap();
+        let text = kenken(&k, None);
+        assert!(text.contains("│ 3 "), "{text}");
+        assert!(text.contains("│ 1 "), "{text}");
+        assert!(!text.contains('?'), "{text}");
     }
 }

@@ -13,6 +13,10 @@
 //!   (`(e2 d)` = `ite` table), so the whole constraint is linear: `(and (= (+ (e2 a) (e2 b))
 //!   2) (= (+ (e3 a) (e3 b)) 1))`. A target with a prime factor above the largest digit
 //!   cannot be reached: `false`.
+//!
+//! A cage without an operator (`?`) is the disjunction of the four: `(or (= (+ a b) 2)
+//! (or (= (- a b) 2) …) (= (* a b) 2) (or (= a (* 2 b)) …))`, leaving out alternatives
+//! that are `false`.
 
 use crate::smtlib::ProductForm;
 
@@ -142,6 +146,21 @@ fn exponents_eq(cells: &[String], target: u64, plus: &str, primes: &[u8]) -> Str
     connective("and", &parts, "true")
 }
 
+/// Some operator among `+ - * /` turns the cells into `target` (a cage without operator):
+/// the disjunction of [`sum_is`], [`difference_is`], [`product_is`] and [`quotient_is`].
+pub(super) fn any_is(cells: &[String], target: u64, form: ProductForm, primes: &[u8]) -> String {
+    let alts: Vec<String> = [
+        sum_is(cells, target),
+        difference_is(cells, target),
+        product_is(cells, target, form, primes),
+        quotient_is(cells, target, form, primes),
+    ]
+    .into_iter()
+    .filter(|t| t != "false")
+    .collect();
+    connective("or", &alts, "false")
+}
+
 /// Every cell but the one at `skip`, in order.
 fn others(cells: &[String], skip: usize) -> Vec<String> {
     cells
@@ -199,6 +218,22 @@ mod tests {
                 .nth(1)
                 .unwrap(),
             " (= (+ (e2 b) (e2 c) 1) (e2 a)) (= (+ (e3 b) (e3 c)) (e3 a)))"
+        );
+    }
+
+    #[test]
+    fn a_hidden_operator_is_the_disjunction_of_the_four() {
+        let ab = cells(&["a", "b"]);
+        assert_eq!(
+            any_is(&ab, 2, ProductForm::Nonlinear, &[2, 3]),
+            "(or (= (+ a b) 2) (or (= (- a b) 2) (= (- b a) 2)) (= (* a b) 2) \
+             (or (= a (* 2 b)) (= b (* 2 a))))"
+        );
+        // A product out of reach (prime 11 > 9) drops out of the disjunction.
+        assert_eq!(
+            any_is(&ab, 11, ProductForm::Exponents, &[2, 3, 5, 7]),
+            "(or (= (+ a b) 11) (or (= (- a b) 11) (= (- b a) 11)) \
+             (or (= a (* 11 b)) (= b (* 11 a))))"
         );
     }
 }

@@ -283,8 +283,11 @@ impl Builder {
                 Op::Sub => arith::difference_is(&syms, t),
                 Op::Mul => arith::product_is(&syms, t, self.form, &self.primes),
                 Op::Div => arith::quotient_is(&syms, t, self.form, &self.primes),
+                Op::Any => arith::any_is(&syms, t, self.form, &self.primes),
             };
-            if matches!(cage.effective_op(), Op::Mul) || (cage.op == Op::Div && syms.len() > 2) {
+            if matches!(cage.effective_op(), Op::Mul | Op::Any)
+                || (cage.op == Op::Div && syms.len() > 2)
+            {
                 self.used_product(&term);
             }
             cages.push(Assertion {

@@ -49,6 +49,32 @@ fn actual(puzzle: &Puzzle, enc: &Encoding) -> Vec<(String, usize, usize)> {
 }
 
 #[test]
+fn kenken_doc_matches_norvig_6x6_with_operators_hidden() {
+    let norvig = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
+    let k = norvig.as_kenken().unwrap();
+    let cages = k
+        .cages()
+        .iter()
+        .map(|c| cagesat::puzzle::Cage {
+            op: cagesat::puzzle::Op::Any,
+            ..c.clone()
+        })
+        .collect();
+    let puzzle = Puzzle::KenKen(cagesat::puzzle::KenKen::new(6, cages, false).unwrap());
+    let mut opts = EncodeOptions::default();
+    opts.amo = AmoEncoding::Pairwise;
+    let enc = puzzle.encode(&opts).unwrap();
+    assert_eq!(
+        documented("encodings/kenken.md", "## Operator-less cages"),
+        actual(&puzzle, &enc)
+    );
+    // Every cage is a table, also when automata are forced.
+    opts.kenken.constraint = cagesat::encode::ConstraintEncoding::Mdd;
+    let forced = puzzle.encode(&opts).unwrap();
+    assert_eq!(actual(&puzzle, &forced), actual(&puzzle, &enc));
+}
+
+#[test]
 fn kenken_doc_matches_norvig_6x6() {
     let puzzle = common::load("tests/data/kenken/norvig/norvig-07-6x6.kenken");
     let mut opts = EncodeOptions::default();

@@ -35,6 +35,7 @@ macro_rules! golden {
 
 golden!(kenken_2x2, "kenken-2x2", "kenken");
 golden!(kenken_3x3, "kenken-3x3", "kenken");
+golden!(kenken_opless_3x3, "kenken-opless-3x3", "kenken");
 golden!(kakuro_3x4, "kakuro-3x4", "kakuro");
 golden!(crossproduct_2x2, "crossproduct-2x2", "crossproduct");
 

@@ -18,5 +18,6 @@ mod kenken_corpus;
 mod kenken_mdd;
 mod large_kenken;
 mod layers;
+mod opless;
 mod parse_errors;
 mod puzzlink;

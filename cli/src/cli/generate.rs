@@ -8,7 +8,9 @@ use anyhow::{anyhow, bail, Context};
 use clap::{Args, Subcommand};
 
 use super::{fail, Limits, EXIT_OK};
-use cagesat::generate::{generate_kenken_until, keen_id, GenerateError, KenKenParams, SplitMix64};
+use cagesat::generate::{
+    generate_kenken_until, hide_operators, keen_id, GenerateError, KenKenParams, SplitMix64,
+};
 use cagesat::puzzle::Op;
 use cagesat::Stop;
 
@@ -68,6 +70,11 @@ pub(crate) struct KenKenGenArgs {
     /// made are kept.
     #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// Then hide as many operators as possible while the puzzle stays unique (cage by cage
+    /// in the order written, each hidden cage checked unique by the CDCL checker and the
+    /// native engine); hidden cages are written `12 ? A1 A2`.
+    #[arg(long)]
+    pub hide_operators: bool,
 }
 
 pub(super) fn generate(
@@ -110,7 +117,7 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
     let mut ops = Vec::new();
     for ch in text.chars() {
         let op = Op::parse(&ch.to_string())
-            .filter(|&op| op != Op::Given)
+            .filter(|&op| !matches!(op, Op::Given | Op::Any))
             .ok_or_else(|| {
                 anyhow!("cagesat: --ops: unknown operator '{ch}' (expected some of + - * /)")
             })?;
@@ -142,22 +149,36 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
         let seed = a.seed.wrapping_add(i);
         let t = Instant::now();
         let stop = limits.for_puzzle();
+        let context = || format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count);
         let g = generate_kenken_until(&params, &mut SplitMix64::new(seed), &stop)
-            .with_context(|| format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count))?;
+            .with_context(context)?;
+        let (puzzle, hidden_note) = if a.hide_operators {
+            let h = hide_operators(&g.puzzle, &g.solution, &stop).with_context(context)?;
+            let note = format!(
+                "# operators hidden: {} of {} (each kept unique by the CDCL checker and the native engine){}\n",
+                h.hidden,
+                h.candidates,
+                if h.complete { "" } else { "; stopped early" }
+            );
+            (h.puzzle, note)
+        } else {
+            (g.puzzle, String::new())
+        };
         let mut text = format!(
-            "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"\n\
-             # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n",
+            "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"{}\n\
+             # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n{hidden_note}",
             env!("CARGO_PKG_VERSION"),
             a.size,
             a.max_cage,
             a.ops,
+            if a.hide_operators { " --hide-operators" } else { "" },
             g.repairs,
             t.elapsed().as_secs_f64() * 1e3
         );
-        if let Some(id) = keen_id(&g.puzzle) {
+        if let Some(id) = keen_id(&puzzle) {
             text.push_str(&format!("# keen: {id}\n"));
         }
-        text.push_str(&g.puzzle.to_string());
+        text.push_str(&puzzle.to_string());
         let solution: String = g
             .solution
             .iter_rows()

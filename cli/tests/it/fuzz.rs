@@ -102,6 +102,19 @@ fn corpus() -> Vec<Seed> {
                 text,
             })
         })
+        // Operator-less KenKen cages (`?`, or no operator), which no corpus file has.
+        .chain(
+            [
+                "size 3\n3 ? A1 B1\n1 A2 A3\n4 ? B2 B3 C3\n6 C1 C2\n",
+                "2 ? A1 A2; 3 B1 B2 C2; 1 = C1; 3 ? A3 B3; 2 C3\n",
+            ]
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| Seed {
+                name: format!("opless-{i}.kenken"),
+                text: text.to_string(),
+            }),
+        )
         .collect()
 }
 

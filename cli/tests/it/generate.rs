@@ -151,3 +151,79 @@ fn cli_writes_puzzles_that_parse_back_and_solve_uniquely() {
         "cagesat: --ops: unknown operator '%' (expected some of + - * /)\n"
     );
 }
+
+/// `--hide-operators`: the same puzzle as without the flag, with operators replaced by `?`
+/// while it stays unique (every engine agrees on its one answer); the same seed gives the
+/// same output; `?` is refused in `--ops`.
+#[test]
+fn hide_operators_keeps_the_puzzle_and_its_answer() {
+    let body = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    for (size, seed) in [(4, 1), (6, 3), (7, 8)] {
+        let (size, seed) = (size.to_string(), seed.to_string());
+        let args = ["generate", "kenken", "--size", &size, "--seed", &seed];
+        let plain = run(args);
+        let hidden = run(args.iter().copied().chain(["--hide-operators"]));
+        assert_eq!(hidden.code, Some(0), "{}", hidden.stderr);
+        assert!(
+            hidden.stdout.contains("--hide-operators\n"),
+            "{}",
+            hidden.stdout
+        );
+        assert!(
+            hidden.stdout.contains("# operators hidden: "),
+            "{}",
+            hidden.stdout
+        );
+        assert!(!hidden.stdout.contains("# keen:"), "{}", hidden.stdout);
+        let (plain_body, hidden_body) = (body(&plain.stdout), body(&hidden.stdout));
+        assert_eq!(plain_body.len(), hidden_body.len());
+        let mut count = 0;
+        for (p, h) in plain_body.iter().zip(&hidden_body) {
+            if p != h {
+                // `12 + A1 A2` became `12 ? A1 A2`.
+                let (pw, hw): (Vec<&str>, Vec<&str>) =
+                    (p.split(' ').collect(), h.split(' ').collect());
+                assert_eq!(
+                    (pw.len(), pw[0], hw[1]),
+                    (hw.len(), hw[0], "?"),
+                    "{p} / {h}"
+                );
+                assert_eq!(pw[2..], hw[2..]);
+                count += 1;
+            }
+        }
+        assert!(count > 0, "{}", hidden.stdout);
+        let puzzle =
+            Puzzle::parse_with(&hidden.stdout, &ParseOptions::default().strict(true)).unwrap();
+        let plain =
+            Puzzle::parse_with(&plain.stdout, &ParseOptions::default().strict(true)).unwrap();
+        let want = Engine::Varisat
+            .prove_unique(&plain, &EngineOptions::default())
+            .unwrap()
+            .0;
+        for engine in Engine::builtin() {
+            let (got, _) = engine
+                .prove_unique(&puzzle, &EngineOptions::default())
+                .unwrap();
+            assert_eq!(got, want, "{}", engine.name());
+            assert!(matches!(
+                got,
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                }
+            ));
+        }
+        // Reproducible.
+        let again = run(args.iter().copied().chain(["--hide-operators"]));
+        assert_eq!(body(&again.stdout), hidden_body);
+    }
+    let o = run(["generate", "kenken", "--size", "5", "--ops", "+?"]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("unknown operator '?'"), "{}", o.stderr);
+}

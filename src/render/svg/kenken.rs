@@ -2,7 +2,7 @@
 //!
 //! As puzzle books and Keen draw it: a thin grid, thick walls between cages (merged into
 //! maximal straight segments) inside a thick frame, each cage's clue (`12×`, `3−`, `2÷`, `5+`,
-//! a given as its bare number) in the top-left corner of its top-left cell, and the solution
+//! a given or a cage without operator as its bare number) in the top-left corner of its top-left cell, and the solution
 //! digits centred.
 
 use crate::grid::{Cell, Grid};
@@ -18,7 +18,7 @@ pub(crate) fn clue_label(target: u64, op: Op) -> String {
         Op::Sub => "\u{2212}",
         Op::Mul => "\u{d7}",
         Op::Div => "\u{f7}",
-        Op::Given => "",
+        Op::Given | Op::Any => "",
     };
     format!("{target}{sign}")
 }
@@ -128,5 +128,6 @@ mod tests {
         assert_eq!(clue_label(2, Op::Div), "2÷");
         assert_eq!(clue_label(5, Op::Add), "5+");
         assert_eq!(clue_label(4, Op::Given), "4");
+        assert_eq!(clue_label(12, Op::Any), "12");
     }
 }

@@ -123,6 +123,10 @@ fn cage_ok(op: Op, target: u64, vals: &[u8]) -> bool {
             (acc - t).abs() < 1e-9
         }),
         Op::Given => false,
+        // No operator shown: any of the four.
+        Op::Any => [Op::Add, Op::Sub, Op::Mul, Op::Div]
+            .into_iter()
+            .any(|op| cage_ok(op, target, vals)),
         _ => panic!("no brute-force rule for {op:?}"),
     }
 }
