@@ -97,9 +97,13 @@ pub fn write_dimacs(
     write_dimacs_with(w, puzzle, enc, opts, blocked, false)
 }
 
+/// Variables per `c ind` line of a projected export.
+const IND_PER_LINE: usize = 10;
+
 /// [`write_dimacs`] plus the model-counting competition's projection lines right before
 /// the `p cnf` line: `c t pmc` and `c p show 1 2 … n 0` over the x(cell, digit) variables
-/// only, so a projected model counter counts grids rather than assignments of auxiliary
+/// only, and the same set as `c ind … 0` lines of at most ten variables (ApproxMC, Arjun),
+/// so a projected model counter counts grids rather than assignments of auxiliary
 /// variables (each grid extends to exactly one assignment of the x variables).
 ///
 /// # Errors
@@ -134,6 +138,10 @@ fn write_dimacs_with(
         comments.push("t pmc".to_string());
         let show: Vec<String> = (1..=enc.map.var_count()).map(|v| v.to_string()).collect();
         comments.push(format!("p show {} 0", show.join(" ")));
+        // The same set as ApproxMC and Arjun read it: `c ind` lines of at most ten.
+        for chunk in show.chunks(IND_PER_LINE) {
+            comments.push(format!("ind {} 0", chunk.join(" ")));
+        }
     }
     let blocks: Vec<Vec<Lit>> = blocked
         .iter()

@@ -104,14 +104,41 @@ fn projection_lines_name_the_x_variables() {
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let lines: Vec<&str> = o.stdout.lines().collect();
     let p = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
-    assert_eq!(lines[p - 2], "c t pmc");
-    assert_eq!(lines[p - 1], "c p show 1 2 3 4 5 6 7 8 0");
+    assert_eq!(lines[p - 3], "c t pmc");
+    assert_eq!(lines[p - 2], "c p show 1 2 3 4 5 6 7 8 0");
+    assert_eq!(lines[p - 1], "c ind 1 2 3 4 5 6 7 8 0");
     // Without the flag: no projection lines, otherwise the same file.
     let plain = run(["encode", "../encodings/golden/kenken-2x2.kenken"]);
     let without: Vec<&str> = lines
         .iter()
         .copied()
-        .filter(|l| !l.starts_with("c t ") && !l.starts_with("c p "))
+        .filter(|l| !l.starts_with("c t ") && !l.starts_with("c p ") && !l.starts_with("c ind "))
         .collect();
     assert_eq!(without, plain.stdout.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn ind_lines_list_every_x_variable_once_ten_at_a_time() {
+    let o = run([
+        "encode",
+        "--projection",
+        "tests/data/kenken/norvig/norvig-01-4x4.kenken",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let ind: Vec<Vec<u32>> = o
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("c ind "))
+        .map(|l| {
+            let vars: Vec<u32> = l.split(' ').map(|v| v.parse().unwrap()).collect();
+            assert_eq!(vars.last(), Some(&0), "{l}");
+            vars[..vars.len() - 1].to_vec()
+        })
+        .collect();
+    assert!(
+        ind.iter().all(|line| (1..=10).contains(&line.len())),
+        "{ind:?}"
+    );
+    let all: Vec<u32> = ind.concat();
+    assert_eq!(all, (1..=64).collect::<Vec<u32>>());
 }
