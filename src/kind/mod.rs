@@ -15,6 +15,8 @@
 mod crossproduct;
 mod kakuro;
 mod kenken;
+#[path = "../sudoku/mod.rs"]
+mod sudoku;
 
 use crate::backend::Workload;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
@@ -111,6 +113,8 @@ impl Puzzle {
             Puzzle::KenKen(k) => k,
             Puzzle::Kakuro(k) => k,
             Puzzle::CrossProduct(p) => p,
+            Puzzle::Sudoku(s) => s,
+            Puzzle::Killer(k) => k,
         }
     }
 }
@@ -130,6 +134,8 @@ pub(crate) struct Format {
 pub(crate) const FORMATS: &[Format] = &[
     kenken::KEEN,
     crossproduct::FORMAT,
+    sudoku::SUDOKU,
+    sudoku::KILLER,
     kakuro::FORMAT,
     kenken::FORMAT,
 ];

@@ -9,6 +9,7 @@ pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod kenken;
 pub(crate) mod solution;
+pub(crate) mod sudoku;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,11 @@ pub use crossproduct::CrossProductParseError;
 pub use kakuro::KakuroParseError;
 pub use kenken::KenKenParseError;
 pub use solution::SolutionParseError;
+#[allow(
+    unreachable_pub,
+    reason = "the crate root re-exports them with the reshaped facade (src/lib.rs)"
+)]
+pub use sudoku::{KillerParseError, SudokuParseError};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -74,6 +80,12 @@ pub enum ParseErrorKind {
     /// A CrossProduct file's problem.
     #[error(transparent)]
     CrossProduct(#[from] CrossProductParseError),
+    /// A Sudoku file's problem.
+    #[error(transparent)]
+    Sudoku(#[from] SudokuParseError),
+    /// A Killer Sudoku file's problem.
+    #[error(transparent)]
+    Killer(#[from] KillerParseError),
     /// A solution file's problem.
     #[error(transparent)]
     Solution(#[from] SolutionParseError),

@@ -18,3 +18,5 @@ mod kenken_corpus;
 mod kenken_mdd;
 mod large_kenken;
 mod parse_errors;
+mod sudoku;
+mod sudoku_doc;

@@ -81,8 +81,16 @@ fn corpus() -> Vec<Seed> {
         .into_iter()
         .filter(|p| {
             p.extension().is_some_and(|e| {
-                ["kenken", "kakuro", "crossproduct", "keen", "solution"]
-                    .contains(&e.to_str().unwrap())
+                [
+                    "kenken",
+                    "kakuro",
+                    "crossproduct",
+                    "keen",
+                    "solution",
+                    "sudoku",
+                    "killer",
+                ]
+                .contains(&e.to_str().unwrap())
             })
         })
         .filter_map(|p| {
@@ -121,6 +129,8 @@ const EXTREMES: &[&str] = &[
     "AA1",
     "A0",
     "size",
+    "boxes",
+    "3x3",
     "rows",
     "cols",
     "keen:",
