@@ -24,6 +24,9 @@ pub(crate) struct SudokuModel {
     n: usize,
     /// Rows, columns and boxes come first: `3N` all-different lines.
     units: usize,
+    /// Then the box–line intersections: each line is the intersection's cells, the rest of
+    /// the box, the rest of the row or column; this is the intersection's size.
+    inter: Vec<usize>,
     /// The combinations of each cage, as digit masks.
     combos: Vec<Vec<Mask>>,
     root: Vec<Mask>,
@@ -40,6 +43,21 @@ impl SudokuModel {
             .map(|(_, cells)| cells.into_iter().map(index).collect())
             .collect();
         let units = lines.len();
+        let mut inter = Vec::new();
+        let boxes = &lines[2 * n..units].to_vec();
+        for bx in boxes {
+            for line in &lines[..2 * n].to_vec() {
+                let common: Vec<usize> = bx.iter().copied().filter(|c| line.contains(c)).collect();
+                if common.is_empty() {
+                    continue;
+                }
+                let mut cells = common.clone();
+                cells.extend(bx.iter().filter(|c| !common.contains(c)));
+                cells.extend(line.iter().filter(|c| !common.contains(c)));
+                inter.push(common.len());
+                lines.push(cells);
+            }
+        }
         let mut combos = Vec::new();
         for cage in killer.map_or(&[][..], Killer::cages) {
             lines.push(cage.cells.iter().map(|&c| index(c)).collect());
@@ -57,6 +75,7 @@ impl SudokuModel {
             net: Network::new(n * n, lines),
             n,
             units,
+            inter,
             combos,
             root,
         }
@@ -96,8 +115,11 @@ fn sets(n: usize, len: usize, sum: u32) -> Vec<Mask> {
 
 impl LineFilter for SudokuModel {
     fn filter(&self, line: usize, doms: &mut [Mask]) -> bool {
-        match line.checked_sub(self.units) {
-            None => all_different(doms, full(self.n)),
+        let Some(i) = line.checked_sub(self.units) else {
+            return all_different(doms, full(self.n));
+        };
+        match i.checked_sub(self.inter.len()) {
+            None => intersection(doms, self.inter[i], self.n),
             Some(cage) => cage_filter(&self.combos[cage], doms),
         }
     }
@@ -143,6 +165,45 @@ fn all_different(doms: &mut [Mask], all: Mask) -> bool {
             return true;
         }
     }
+}
+
+/// Box–line reduction on `doms` = the `k` cells shared by a box and a row or column, the
+/// rest of the box, the rest of the line (`n` cells each): a digit of the box only in the
+/// shared cells leaves the rest of the line (pointing), one of the line only in the shared
+/// cells leaves the rest of the box (claiming).
+fn intersection(doms: &mut [Mask], k: usize, n: usize) -> bool {
+    let (shared, rest) = doms.split_at_mut(k);
+    let (box_rest, line_rest) = rest.split_at_mut(n - k);
+    let or = |ms: &[Mask]| ms.iter().fold(0, |u, &m| u | m);
+    let here = or(shared);
+    loop {
+        let pointing = here & !or(box_rest);
+        let Some(a) = strip(line_rest, pointing) else {
+            return false;
+        };
+        let claiming = here & !or(line_rest);
+        let Some(b) = strip(box_rest, claiming) else {
+            return false;
+        };
+        if !a && !b {
+            return true;
+        }
+    }
+}
+
+/// Removes the digits of `gone` from `doms`: whether any changed, `None` when one empties.
+fn strip(doms: &mut [Mask], gone: Mask) -> Option<bool> {
+    let mut changed = false;
+    for m in doms.iter_mut() {
+        if *m & gone != 0 {
+            *m &= !gone;
+            if *m == 0 {
+                return None;
+            }
+            changed = true;
+        }
+    }
+    Some(changed)
 }
 
 /// Filters a cage's cells by its combinations `combos`, to a fixpoint.
