@@ -8,6 +8,7 @@
 //! written through the builder's grid hook.
 
 mod encode;
+mod generate;
 mod native;
 mod render;
 mod verify;
