@@ -22,10 +22,33 @@ fn shown(s: &Sudoku, grid: Option<&Grid<u8>>, cell: Cell) -> String {
     }
 }
 
-/// A Sudoku as text, box walls drawn.
+/// A Sudoku as text: one line per row, box walls drawn, `.` for an empty square.
 #[must_use]
 pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
-    draw_regions(&s.box_grid(), |_| String::new(), |c| shown(s, grid, c))
+    let n = s.size();
+    let (br, bc) = s.boxes();
+    let w = if n > 9 { 2 } else { 1 };
+    let seg = "\u{2500}".repeat(bc * (w + 1) + 1);
+    let rule =
+        |l: char, m: &str, r: char| format!("{l}{}{r}\n", vec![seg.as_str(); n / bc].join(m));
+    let mut out = rule('\u{250c}', "\u{252c}", '\u{2510}');
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            out += &rule('\u{251c}', "\u{253c}", '\u{2524}');
+        }
+        out.push('\u{2502}');
+        for c in 0..n {
+            let d = shown(s, grid, Cell::new(r as u8, c as u8));
+            let d = if d.is_empty() { ".".to_string() } else { d };
+            out += &format!(" {d:>w$}");
+            if (c + 1) % bc == 0 {
+                out += " \u{2502}";
+            }
+        }
+        out.push('\n');
+    }
+    out += &rule('\u{2514}', "\u{2534}", '\u{2518}');
+    out
 }
 
 /// A Killer Sudoku as text, cage walls and sums drawn.
@@ -91,4 +114,24 @@ pub(crate) fn svg(s: &Sudoku, killer: Option<&Killer>, grid: Option<&Grid<u8>>) 
         None => digits(&mut svg, &layout, s.givens(), |c| *s.givens().get(c) != 0),
     }
     svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sudoku_text_has_box_walls() {
+        let s = Sudoku::new(4, (2, 2), &[(Cell::new(0, 0), 1), (Cell::new(3, 3), 2)]).unwrap();
+        let want = "\
+┌─────┬─────┐
+│ 1 . │ . . │
+│ . . │ . . │
+├─────┼─────┤
+│ . . │ . . │
+│ . . │ . 2 │
+└─────┴─────┘
+";
+        assert_eq!(sudoku_text(&s, None), want);
+    }
 }
