@@ -16,6 +16,7 @@ pub(crate) mod kakuro_shape;
 pub(crate) mod keen_id;
 pub(crate) mod kenken;
 pub(crate) mod latin;
+pub(crate) mod sudoku;
 pub mod survey;
 
 use thiserror::Error;

@@ -16,6 +16,8 @@ mod api;
 mod crossproduct;
 mod kakuro;
 mod kenken;
+#[path = "../sudoku/mod.rs"]
+mod sudoku;
 
 pub(crate) use api::{native_enumerate, verify};
 pub use api::{smtlib_stats, write_smtlib};
@@ -115,6 +117,8 @@ impl Puzzle {
             Puzzle::KenKen(k) => k,
             Puzzle::Kakuro(k) => k,
             Puzzle::CrossProduct(p) => p,
+            Puzzle::Sudoku(s) => s,
+            Puzzle::Killer(k) => k,
         }
     }
 }
@@ -138,6 +142,8 @@ pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
     kenken::KEEN,
     crossproduct::FORMAT,
+    sudoku::SUDOKU,
+    sudoku::KILLER,
     kakuro::FORMAT,
     kenken::FORMAT,
 ];

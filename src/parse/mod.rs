@@ -10,6 +10,7 @@ pub(crate) mod keen;
 pub(crate) mod kenken;
 pub(crate) mod puzzlink;
 pub(crate) mod solution;
+pub(crate) mod sudoku;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,7 @@ pub use kenken::KenKenParseError;
 pub use puzzlink::UrlErrorKind;
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
+pub use sudoku::{KillerParseError, SudokuParseError};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -76,6 +78,12 @@ pub enum ParseErrorKind {
     /// A CrossProduct file's problem.
     #[error(transparent)]
     CrossProduct(#[from] CrossProductParseError),
+    /// A Sudoku file's problem.
+    #[error(transparent)]
+    Sudoku(#[from] SudokuParseError),
+    /// A Killer Sudoku file's problem.
+    #[error(transparent)]
+    Killer(#[from] KillerParseError),
     /// A solution file's problem.
     #[error(transparent)]
     Solution(#[from] SolutionParseError),

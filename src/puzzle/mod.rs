@@ -6,10 +6,12 @@
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
+pub(crate) mod sudoku;
 
 pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Kakuro, KakuroError, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
+pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 
 /// Any puzzle the project understands. Each kind implements the crate's one kind trait
 /// (`crate::kind`), where the only `match` over this enum lives.
@@ -22,4 +24,8 @@ pub enum Puzzle {
     Kakuro(Kakuro),
     /// A CrossProduct puzzle.
     CrossProduct(CrossProduct),
+    /// A Sudoku.
+    Sudoku(Sudoku),
+    /// A Killer Sudoku.
+    Killer(Killer),
 }

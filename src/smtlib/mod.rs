@@ -299,6 +299,55 @@ impl Builder {
         self.summary = "distinct rows and columns; cages as arithmetic".to_string();
     }
 
+    /// The hook for kinds whose script is assembled outside this module (Sudoku, Killer
+    /// Sudoku): an N×N grid of cells in `1..=N`, a section of `distinct` groups, one of
+    /// `givens` and one of sum `cages` (distinct digits with the sum), each with its note.
+    pub(crate) fn grid_groups(
+        &mut self,
+        n: usize,
+        distinct: Vec<(Vec<Cell>, String)>,
+        givens: &[(Cell, u8)],
+        cages: Vec<(Vec<Cell>, u64, String)>,
+        summary: &str,
+    ) {
+        let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+        let all = (0..n).flat_map(|r| (0..n).map(move |c| at(r, c))).collect();
+        self.declare(all, (n, n), 1, n as u8);
+        let syms = |cells: &[Cell]| cells.iter().map(|&c| symbol(c)).collect::<Vec<_>>();
+        let groups = distinct
+            .into_iter()
+            .filter(|(cells, _)| cells.len() > 1)
+            .map(|(cells, note)| Assertion {
+                term: format!("(distinct {})", syms(&cells).join(" ")),
+                note,
+            })
+            .collect();
+        self.section("rows, columns and boxes", groups);
+        let fixed = givens
+            .iter()
+            .map(|&(c, d)| Assertion {
+                term: format!("(= {} {d})", symbol(c)),
+                note: format!("given {c}"),
+            })
+            .collect();
+        self.section("givens", fixed);
+        let sums = cages
+            .into_iter()
+            .map(|(cells, sum, note)| {
+                let s = syms(&cells);
+                let total = arith::sum_is(&s, sum);
+                let term = if s.len() > 1 {
+                    format!("(and (distinct {}) {total})", s.join(" "))
+                } else {
+                    total
+                };
+                Assertion { term, note }
+            })
+            .collect();
+        self.section("cages", sums);
+        self.summary = summary.to_string();
+    }
+
     pub(crate) fn kakuro(&mut self, k: &crate::puzzle::Kakuro) {
         self.declare(k.white_cells().to_vec(), (k.rows(), k.cols()), 1, 9);
         let mut runs = Vec::new();

@@ -52,6 +52,8 @@ golden!(kenken_3x3, "kenken-3x3", "kenken");
 golden!(kenken_opless_3x3, "kenken-opless-3x3", "kenken");
 golden!(kakuro_3x4, "kakuro-3x4", "kakuro");
 golden!(crossproduct_2x2, "crossproduct-2x2", "crossproduct");
+golden!(sudoku_4x4, "sudoku-4x4", "sudoku");
+golden!(killer_4x4, "killer-4x4", "killer");
 
 /// Checks that the header's x range and `c aux` ranges cover 1..=n exactly once, in
 /// order, with the `c aux` lines right before the `p cnf` line; returns the aux lines.

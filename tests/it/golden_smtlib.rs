@@ -38,6 +38,8 @@ golden!(kenken_3x3, "kenken-3x3", "kenken");
 golden!(kenken_opless_3x3, "kenken-opless-3x3", "kenken");
 golden!(kakuro_3x4, "kakuro-3x4", "kakuro");
 golden!(crossproduct_2x2, "crossproduct-2x2", "crossproduct");
+golden!(sudoku_4x4, "sudoku-4x4", "sudoku");
+golden!(killer_4x4, "killer-4x4", "killer");
 
 /// The counts of `encodings/smtlib.md` ("Worked counts"): declarations and assertions by
 /// the formulas there.

@@ -10,7 +10,7 @@ use std::path::Path;
 /// The top-level modules of `src/`, lowest layer first.
 const LAYERS: &[&str] = &[
     "grid", "stop", "rng", "lrat", "answer", "puzzle", "tuples", "product", "parse", "verify",
-    "render", "smtlib", "cnf", "encode", "native", "backend", "grade", "kind", "engine",
+    "render", "smtlib", "cnf", "encode", "native", "backend", "grade", "sudoku", "kind", "engine",
     "generate",
 ];
 

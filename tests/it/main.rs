@@ -21,3 +21,5 @@ mod layers;
 mod opless;
 mod parse_errors;
 mod puzzlink;
+mod sudoku;
+mod sudoku_doc;

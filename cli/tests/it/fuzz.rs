@@ -91,6 +91,8 @@ fn corpus() -> Vec<Seed> {
                     "keen",
                     "solution",
                     "url",
+                    "sudoku",
+                    "killer",
                 ]
                 .contains(&e.to_str().unwrap())
             })
@@ -144,6 +146,8 @@ const EXTREMES: &[&str] = &[
     "AA1",
     "A0",
     "size",
+    "boxes",
+    "3x3",
     "rows",
     "cols",
     "keen:",

@@ -1,0 +1,498 @@
+//! # Sudoku and Killer Sudoku text
+//!
+//! `.sudoku`: N lines of N whitespace-separated squares (`1`..`N`, `.` or `0` for an empty
+//! square; digits above 9 written as numbers, `10`..`16`); for N ≤ 9 a line may also be N
+//! characters without spaces, and the whole grid one line of N² characters. Sizes 4, 6, 9,
+//! 12 and 16 (boxes 2×2, 2×3, 3×3, 3×4, 4×4).
+//!
+//! `.killer`: `size N`, an optional `boxes RxC`, cages `SUM CELL…` and givens `D = CELL`, one
+//! per line. In both formats lines starting with `#` are comments.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::grid::Cell;
+use crate::parse::{clip, nothing_found, strip_bom, tokens, ParseError, Pos, Token};
+use crate::puzzle::sudoku::{default_boxes, Killer, KillerCage, Sudoku, SudokuError};
+
+/// A Sudoku file's problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SudokuParseError {
+    /// A square that is not a digit of the grid, `.` or `0`.
+    #[error("bad square '{}' (expected a digit 1..={size}, '.' or '0')", clip(.token))]
+    BadSquare {
+        /// The token.
+        token: String,
+        /// The side.
+        size: usize,
+    },
+    /// A row of the wrong length.
+    #[error("row {row} has {found} squares, expected {want}")]
+    RowLength {
+        /// Row, 1-based.
+        row: usize,
+        /// Squares found.
+        found: usize,
+        /// Squares expected (the grid's side).
+        want: usize,
+    },
+    /// Too many or too few rows.
+    #[error("the grid has {found} rows, expected {want}")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Rows expected (the grid's side).
+        want: usize,
+    },
+    /// A one-line grid of a length that is no square of a supported size.
+    #[error("a one-line sudoku has 16, 36 or 81 squares, found {0}")]
+    OneLine(usize),
+    /// A rule of the puzzle is broken.
+    #[error(transparent)]
+    Rule(#[from] SudokuError),
+}
+
+/// A Killer Sudoku file's problem.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum KillerParseError {
+    /// The first line is not `size N`.
+    #[error("expected 'size N' first, found '{}'", clip(.0))]
+    MissingSize(String),
+    /// A bad side.
+    #[error("bad size '{}' (expected a number 1..=16)", clip(.0))]
+    BadSize(String),
+    /// `size` or `boxes` twice, or `boxes` after a cage.
+    #[error("'{0}' given twice or after the cages")]
+    Repeated(&'static str),
+    /// A bad `boxes` value.
+    #[error("bad boxes '{}' (expected ROWSxCOLS, e.g. 3x3)", clip(.0))]
+    BadBoxes(String),
+    /// A line that is neither a cage nor a given.
+    #[error("bad cage sum '{}' (expected a positive whole number, or a given 'D = CELL')", clip(.0))]
+    BadSum(String),
+    /// A bad cell name.
+    #[error("bad cell name '{}' (expected a row letter and a column number, e.g. B3)", clip(.0))]
+    BadCell(String),
+    /// A given that is not a digit of the grid.
+    #[error("bad given '{}' (expected a digit 1..={size})", clip(.token))]
+    BadDigit {
+        /// The token.
+        token: String,
+        /// The side.
+        size: usize,
+    },
+    /// A given without exactly one cell.
+    #[error("a given is 'D = CELL' with one cell")]
+    BadGiven,
+    /// A cage without cells.
+    #[error("cage has no cells")]
+    NoCells,
+    /// Something after the value of a `size`/`boxes` line.
+    #[error("unexpected '{}' after the value", clip(.0))]
+    Trailing(String),
+    /// A rule of the puzzle is broken.
+    #[error(transparent)]
+    Rule(#[from] SudokuError),
+}
+
+/// The content lines (not blank, not `#` comments) with their numbers.
+fn content(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect()
+}
+
+/// One square of a row: a digit, `.`/`0` (0), with its position.
+fn square(text: &str, pos: Pos, size: usize) -> Result<u8, ParseError> {
+    let bad = || {
+        ParseError::new(
+            pos,
+            SudokuParseError::BadSquare {
+                token: text.to_string(),
+                size,
+            },
+        )
+    };
+    if text == "." {
+        return Ok(0);
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 2 {
+        return Err(bad());
+    }
+    let d: u8 = text.parse().map_err(|_| bad())?;
+    if usize::from(d) > size {
+        return Err(bad());
+    }
+    Ok(d)
+}
+
+/// The squares of one line: its tokens, or for a single token of several characters (and
+/// sizes up to 9) its characters.
+fn squares(line: &str, n: usize) -> Vec<Token<'_>> {
+    let toks = tokens(line, n, 1);
+    match toks[..] {
+        [t] if t.text.chars().count() > 1
+            && t.text.chars().all(|c| c == '.' || c.is_ascii_digit()) =>
+        {
+            t.text
+                .char_indices()
+                .enumerate()
+                .map(|(i, (b, c))| Token {
+                    text: &t.text[b..b + c.len_utf8()],
+                    pos: Pos::new(t.pos.line, t.pos.col + i),
+                })
+                .collect()
+        }
+        _ => toks,
+    }
+}
+
+/// Whether `text` is a Sudoku grid: its content lines hold only squares, and their
+/// count and lengths fit one of the sizes (N lines of N, or one line of 16, 36 or 81).
+#[must_use]
+pub(crate) fn looks_like_sudoku(text: &str) -> bool {
+    let lines = content(strip_bom(text));
+    let rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
+    let all_squares = rows.iter().flatten().all(|t| {
+        t.text == "." || (t.text.len() <= 2 && t.text.bytes().all(|b| b.is_ascii_digit()))
+    });
+    let n = rows.len();
+    let shape = match &rows[..] {
+        [one] => [16, 36, 81].contains(&one.len()),
+        _ => default_boxes(n).is_some() && rows.iter().all(|r| r.len() == n),
+    };
+    all_squares && shape
+}
+
+/// Parses `.sudoku` text.
+///
+/// # Errors
+/// A positioned [`ParseError`] for the first bad square, row or rule.
+pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
+    let text = strip_bom(text);
+    let lines = content(text);
+    if lines.is_empty() {
+        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
+    }
+    let mut rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
+    if let [one] = &rows[..] {
+        let len = one.len();
+        if len > 1 {
+            let side = (1..=9).find(|s| s * s == len && default_boxes(*s).is_some());
+            let Some(side) = side else {
+                return Err(ParseError::new(one[0].pos, SudokuParseError::OneLine(len)));
+            };
+            rows = one.chunks(side).map(<[Token<'_>]>::to_vec).collect();
+        }
+    }
+    let n = rows[0].len();
+    let Some(boxes) = default_boxes(n) else {
+        return Err(ParseError::new(
+            rows[0][0].pos,
+            SudokuParseError::Rule(SudokuError::Size { size: n }),
+        ));
+    };
+    let mut givens = Vec::new();
+    let mut at: HashMap<Cell, Pos> = HashMap::new();
+    for (r, row) in rows.iter().enumerate() {
+        if r >= n {
+            return Err(ParseError::new(
+                row[0].pos,
+                SudokuParseError::RowCount {
+                    found: rows.len(),
+                    want: n,
+                },
+            ));
+        }
+        if row.len() != n {
+            let pos = row.get(n).map_or(row[row.len() - 1].pos, |t| t.pos);
+            return Err(ParseError::new(
+                pos,
+                SudokuParseError::RowLength {
+                    row: r + 1,
+                    found: row.len(),
+                    want: n,
+                },
+            ));
+        }
+        for (c, t) in row.iter().enumerate() {
+            let d = square(t.text, t.pos, n)?;
+            let cell = Cell::new(r as u8, c as u8);
+            let _ = at.insert(cell, t.pos);
+            if d != 0 {
+                givens.push((cell, d));
+            }
+        }
+    }
+    if rows.len() < n {
+        let last = lines[lines.len() - 1];
+        return Err(ParseError::new(
+            Pos::new(last.0 + 1, 1),
+            SudokuParseError::RowCount {
+                found: rows.len(),
+                want: n,
+            },
+        ));
+    }
+    Sudoku::new(n, boxes, &givens).map_err(|e| {
+        let pos = e.cell().and_then(|c| at.get(&c).copied());
+        ParseError::new(pos.unwrap_or(Pos::new(1, 1)), SudokuParseError::Rule(e))
+    })
+}
+
+/// Whether `text` is unmistakably a Killer Sudoku: `size N` first and a `boxes` line (KenKen
+/// files start with `size N` too, and their cages may lack operators).
+#[must_use]
+pub(crate) fn looks_like_killer(text: &str) -> bool {
+    let lines = content(strip_bom(text));
+    let first = |l: &str| l.split_whitespace().next().map(str::to_ascii_lowercase);
+    lines.first().and_then(|(_, l)| first(l)).as_deref() == Some("size")
+        && lines
+            .iter()
+            .any(|(_, l)| first(l).as_deref() == Some("boxes"))
+}
+
+/// A positioned Killer error.
+fn kerr(pos: Pos, e: KillerParseError) -> ParseError {
+    ParseError::new(pos, e)
+}
+
+/// The single value of a `size`/`boxes` line.
+fn value<'a>(
+    toks: &[Token<'a>],
+    err: impl Fn(String) -> KillerParseError,
+) -> Result<Token<'a>, ParseError> {
+    match toks {
+        [key] => Err(kerr(key.pos, err(String::new()))),
+        [_, v] => Ok(*v),
+        [_, _, extra, ..] => Err(kerr(
+            extra.pos,
+            KillerParseError::Trailing(extra.text.to_string()),
+        )),
+        [] => Err(kerr(Pos::new(1, 1), err(String::new()))),
+    }
+}
+
+/// A cell name.
+fn cell(t: Token<'_>) -> Result<Cell, ParseError> {
+    Cell::parse_label(t.text).ok_or_else(|| kerr(t.pos, KillerParseError::BadCell(t.text.into())))
+}
+
+/// Parses `.killer` text.
+///
+/// # Errors
+/// A positioned [`ParseError`] for the first bad line or rule.
+pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
+    let text = strip_bom(text);
+    let lines = content(text);
+    let Some(&(first_no, first)) = lines.first() else {
+        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
+    };
+    let toks = tokens(first, first_no, 1);
+    if !toks[0].text.eq_ignore_ascii_case("size") {
+        return Err(kerr(
+            toks[0].pos,
+            KillerParseError::MissingSize(toks[0].text.into()),
+        ));
+    }
+    let v = value(&toks, KillerParseError::BadSize)?;
+    let size_pos = v.pos;
+    let n = v
+        .text
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=16).contains(n))
+        .ok_or_else(|| kerr(v.pos, KillerParseError::BadSize(v.text.into())))?;
+    let mut boxes = None;
+    let mut cages = Vec::new();
+    let mut givens = Vec::new();
+    let mut at: HashMap<Cell, Pos> = HashMap::new();
+    for &(no, line) in &lines[1..] {
+        let toks = tokens(line, no, 1);
+        let head = toks[0];
+        if head.text.eq_ignore_ascii_case("size") {
+            return Err(kerr(head.pos, KillerParseError::Repeated("size")));
+        }
+        if head.text.eq_ignore_ascii_case("boxes") {
+            if boxes.is_some() || !cages.is_empty() || !givens.is_empty() {
+                return Err(kerr(head.pos, KillerParseError::Repeated("boxes")));
+            }
+            let v = value(&toks, KillerParseError::BadBoxes)?;
+            let bad = || kerr(v.pos, KillerParseError::BadBoxes(v.text.into()));
+            let (r, c) = v.text.split_once(['x', 'X']).ok_or_else(bad)?;
+            let dim = |s: &str| s.parse::<usize>().ok().filter(|d| (1..=16).contains(d));
+            boxes = Some((dim(r).ok_or_else(bad)?, dim(c).ok_or_else(bad)?, v.pos));
+            continue;
+        }
+        if toks.get(1).is_some_and(|t| t.text == "=") {
+            let rest = &toks[2..];
+            let [c] = rest else {
+                let pos = rest.get(1).map_or(toks[1].pos, |t| t.pos);
+                return Err(kerr(pos, KillerParseError::BadGiven));
+            };
+            let c_cell = cell(*c)?;
+            let digit = head
+                .text
+                .parse::<u8>()
+                .ok()
+                .filter(|&d| d >= 1 && usize::from(d) <= n)
+                .ok_or_else(|| {
+                    kerr(
+                        head.pos,
+                        KillerParseError::BadDigit {
+                            token: head.text.into(),
+                            size: n,
+                        },
+                    )
+                })?;
+            let _ = at.insert(c_cell, c.pos);
+            givens.push((c_cell, digit));
+            continue;
+        }
+        let sum = head
+            .text
+            .parse::<u32>()
+            .ok()
+            .filter(|&s| s > 0)
+            .ok_or_else(|| kerr(head.pos, KillerParseError::BadSum(head.text.into())))?;
+        if toks.len() < 2 {
+            return Err(kerr(head.pos, KillerParseError::NoCells));
+        }
+        let mut cells = Vec::with_capacity(toks.len() - 1);
+        for t in &toks[1..] {
+            let c = cell(*t)?;
+            let _ = at.insert(c, t.pos);
+            if cells.contains(&c) {
+                return Err(kerr(
+                    t.pos,
+                    KillerParseError::Rule(SudokuError::CellInTwoCages { cell: c }),
+                ));
+            }
+            cells.push(c);
+        }
+        cages.push(KillerCage { sum, cells });
+    }
+    let (box_dims, box_pos) = match boxes {
+        Some((r, c, pos)) => ((r, c), pos),
+        None => (
+            default_boxes(n).ok_or_else(|| {
+                kerr(
+                    size_pos,
+                    KillerParseError::Rule(SudokuError::Size { size: n }),
+                )
+            })?,
+            size_pos,
+        ),
+    };
+    let rule = |e: SudokuError| {
+        let pos = match &e {
+            SudokuError::Boxes { .. } => Some(box_pos),
+            SudokuError::Size { .. } | SudokuError::KillerSize { .. } => Some(size_pos),
+            _ => e.cell().and_then(|c| at.get(&c).copied()),
+        };
+        kerr(pos.unwrap_or(size_pos), KillerParseError::Rule(e))
+    };
+    let sudoku = Sudoku::new(n, box_dims, &givens).map_err(rule)?;
+    Killer::new(sudoku, cages).map_err(rule)
+}
+
+impl Sudoku {
+    /// The puzzle in the `.sudoku` text format (rows of squares, `.` for an empty one).
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let w = if self.size() > 9 { 2 } else { 1 };
+        self.givens()
+            .iter_rows()
+            .map(|row| {
+                let squares: Vec<String> = row
+                    .iter()
+                    .map(|&d| {
+                        let s = if d == 0 {
+                            ".".to_string()
+                        } else {
+                            d.to_string()
+                        };
+                        format!("{s:>w$}")
+                    })
+                    .collect();
+                squares.join(" ") + "\n"
+            })
+            .collect()
+    }
+}
+
+impl Killer {
+    /// The puzzle in the `.killer` text format.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let s = self.sudoku();
+        let mut out = format!("size {}\n", s.size());
+        if default_boxes(s.size()) != Some(s.boxes()) {
+            out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1);
+        }
+        for cage in self.cages() {
+            let cells: Vec<String> = cage.cells.iter().map(ToString::to_string).collect();
+            out += &format!("{} {}\n", cage.sum, cells.join(" "));
+        }
+        for (c, d) in s.given_cells() {
+            out += &format!("{d} = {c}\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str, killer: bool) -> String {
+        let e = if killer {
+            parse_killer(text).unwrap_err()
+        } else {
+            parse_sudoku(text).unwrap_err()
+        };
+        e.to_string()
+    }
+
+    #[test]
+    fn grids_in_three_forms() {
+        let a = parse_sudoku("1 . . .\n. . 3 .\n. 4 . .\n. . . 2\n").unwrap();
+        let b = parse_sudoku("# c\n1...\n..3.\n.4..\n...2\n").unwrap();
+        let c = parse_sudoku("1.....3..4.....2").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert!(looks_like_sudoku("1.....3..4.....2"));
+        assert!(!looks_like_sudoku("size 4\n3 + A1 A2"));
+    }
+
+    #[test]
+    fn errors_are_positioned() {
+        assert_eq!(
+            err("1 . . .\n. . 3 .\n. 4 x .\n. . . 2\n", false),
+            "<stdin>:3:5: bad square 'x' (expected a digit 1..=4, '.' or '0')"
+        );
+        assert_eq!(
+            err("1 . . .\n. 1 3 .\n. 4 . .\n. . . 2\n", false),
+            "<stdin>:2:3: given 1 repeats in box 1 (cells A1 and B2)"
+        );
+        assert_eq!(
+            err("size 4\n3 A1 A2\n5 A2 B2\n", true),
+            "<stdin>:3:3: cell A2 is in two cages"
+        );
+        assert_eq!(
+            err("size 4\n9 A1 A2\n", true),
+            "<stdin>:2:3: cage 9 at A1 cannot be 2 distinct digits 1..=4 (sums 3..=7)"
+        );
+    }
+
+    #[test]
+    fn killer_detection_needs_boxes() {
+        assert!(looks_like_killer("size 4\nboxes 2x2\n3 A1 A2"));
+        assert!(!looks_like_killer("size 4\n3 A1 A2"));
+    }
+}

@@ -1,0 +1,519 @@
+//! # Sudoku and Killer Sudoku
+//!
+//! A Sudoku is an N×N grid split into boxes of R×C cells (R·C = N) with some givens: every
+//! row, column and box holds each digit 1..=N once. A Killer Sudoku adds cages: sets of cells
+//! whose digits are distinct and add up to the cage's sum (cages need not cover the grid).
+//! The constructors validate everything a solver relies on and name the offending cell, so
+//! that parsers can point at it.
+
+use thiserror::Error;
+
+use crate::grid::{Cell, Grid};
+
+/// Largest Sudoku side.
+pub(crate) const MAX_SUDOKU_SIZE: usize = 16;
+
+/// Largest Killer Sudoku side: cage sums use the digit sets 1..=9 of Kakuro runs.
+pub(crate) const MAX_KILLER_SIZE: usize = 9;
+
+/// The boxes (rows × columns) of the standard sizes 4, 6, 9, 12 and 16.
+#[must_use]
+pub(crate) fn default_boxes(size: usize) -> Option<(usize, usize)> {
+    match size {
+        4 => Some((2, 2)),
+        6 => Some((2, 3)),
+        9 => Some((3, 3)),
+        12 => Some((3, 4)),
+        16 => Some((4, 4)),
+        _ => None,
+    }
+}
+
+/// A Sudoku or Killer Sudoku rule that the input breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SudokuError {
+    /// The side has no standard boxes and none were given, or is out of range.
+    #[error("unsupported size {size} (sizes with standard boxes: 4, 6, 9, 12, 16; others need 'boxes RxC', at most {MAX_SUDOKU_SIZE})")]
+    Size {
+        /// The side.
+        size: usize,
+    },
+    /// The boxes do not tile the grid.
+    #[error(
+        "boxes {rows}x{cols} do not tile a {size}x{size} grid (rows times columns must be {size})"
+    )]
+    Boxes {
+        /// Box rows.
+        rows: usize,
+        /// Box columns.
+        cols: usize,
+        /// The side.
+        size: usize,
+    },
+    /// A Killer Sudoku larger than the cage machinery supports.
+    #[error("killer sudoku of size {size} is not supported (at most {MAX_KILLER_SIZE}: cage digits are 1..=9)")]
+    KillerSize {
+        /// The side.
+        size: usize,
+    },
+    /// A given outside 1..=N.
+    #[error("given {digit} at {cell} is outside 1..={size}")]
+    GivenRange {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The side.
+        size: usize,
+    },
+    /// A cell outside the grid.
+    #[error("cell {cell} is outside the {size}x{size} grid")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The side.
+        size: usize,
+    },
+    /// Two givens for one cell.
+    #[error("cell {cell} is given twice")]
+    GivenTwice {
+        /// The cell.
+        cell: Cell,
+    },
+    /// The same given digit twice in a row, column or box.
+    #[error("given {digit} repeats in {unit} (cells {first} and {cell})")]
+    DuplicateGiven {
+        /// The digit.
+        digit: u8,
+        /// `row A`, `column 3` or `box 2`.
+        unit: String,
+        /// The first cell with the digit.
+        first: Cell,
+        /// The second cell with the digit.
+        cell: Cell,
+    },
+    /// A cell in two cages, or twice in one.
+    #[error("cell {cell} is in two cages")]
+    CellInTwoCages {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A cage without cells.
+    #[error("cage {sum} has no cells")]
+    EmptyCage {
+        /// The cage's sum.
+        sum: u32,
+    },
+    /// A cage whose sum no set of distinct digits reaches.
+    #[error(
+        "cage {sum} at {cell} cannot be {len} distinct digits 1..={size} (sums {min}..={max})"
+    )]
+    CageSum {
+        /// The sum.
+        sum: u32,
+        /// The cage's first cell.
+        cell: Cell,
+        /// Cells in the cage.
+        len: usize,
+        /// The side.
+        size: usize,
+        /// Smallest possible sum (0 when the cage has more cells than digits).
+        min: u32,
+        /// Largest possible sum.
+        max: u32,
+    },
+    /// A given that leaves its cage without a filling.
+    #[error("given {digit} at {cell} conflicts with cage {sum}")]
+    GivenInCage {
+        /// The given cell.
+        cell: Cell,
+        /// Its digit.
+        digit: u8,
+        /// The cage's sum.
+        sum: u32,
+    },
+}
+
+impl SudokuError {
+    /// The cell the error is about, when there is one.
+    #[must_use]
+    pub fn cell(&self) -> Option<Cell> {
+        match self {
+            SudokuError::GivenRange { cell, .. }
+            | SudokuError::CellOutside { cell, .. }
+            | SudokuError::GivenTwice { cell }
+            | SudokuError::DuplicateGiven { cell, .. }
+            | SudokuError::CellInTwoCages { cell }
+            | SudokuError::CageSum { cell, .. }
+            | SudokuError::GivenInCage { cell, .. } => Some(*cell),
+            _ => None,
+        }
+    }
+}
+
+/// A Sudoku: side, boxes and givens (0 for an empty square).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+    givens: Grid<u8>,
+}
+
+impl Sudoku {
+    /// Builds a Sudoku of side `size` with boxes of `boxes` = (rows, columns) and `givens`
+    /// (cell, digit), checking sizes, ranges and that no given repeats in a row, column
+    /// or box.
+    ///
+    /// # Errors
+    /// The first [`SudokuError`] found, in the order of `givens`.
+    pub fn new(
+        size: usize,
+        boxes: (usize, usize),
+        givens: &[(Cell, u8)],
+    ) -> Result<Self, SudokuError> {
+        if size == 0 || size > MAX_SUDOKU_SIZE {
+            return Err(SudokuError::Size { size });
+        }
+        if boxes.0.checked_mul(boxes.1) != Some(size) {
+            return Err(SudokuError::Boxes {
+                rows: boxes.0,
+                cols: boxes.1,
+                size,
+            });
+        }
+        let mut s = Sudoku {
+            size,
+            box_rows: boxes.0,
+            box_cols: boxes.1,
+            givens: Grid::filled(size, size, 0),
+        };
+        for &(cell, digit) in givens {
+            s.check_cell(cell)?;
+            if digit == 0 || usize::from(digit) > size {
+                return Err(SudokuError::GivenRange { cell, digit, size });
+            }
+            if *s.givens.get(cell) != 0 {
+                return Err(SudokuError::GivenTwice { cell });
+            }
+            for (unit, cells) in s.units_of(cell) {
+                if let Some(&first) = cells.iter().find(|&&c| *s.givens.get(c) == digit) {
+                    return Err(SudokuError::DuplicateGiven {
+                        digit,
+                        unit,
+                        first,
+                        cell,
+                    });
+                }
+            }
+            s.givens.set(cell, digit);
+        }
+        Ok(s)
+    }
+
+    /// An error unless `cell` is in the grid.
+    fn check_cell(&self, cell: Cell) -> Result<(), SudokuError> {
+        if usize::from(cell.row) >= self.size || usize::from(cell.col) >= self.size {
+            return Err(SudokuError::CellOutside {
+                cell,
+                size: self.size,
+            });
+        }
+        Ok(())
+    }
+
+    /// The side N.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The boxes: (rows, columns) of cells.
+    #[must_use]
+    pub fn boxes(&self) -> (usize, usize) {
+        (self.box_rows, self.box_cols)
+    }
+
+    /// The givens, 0 for an empty square.
+    #[must_use]
+    pub fn givens(&self) -> &Grid<u8> {
+        &self.givens
+    }
+
+    /// The given cells with their digits, row-major.
+    #[must_use]
+    pub fn given_cells(&self) -> Vec<(Cell, u8)> {
+        self.cells()
+            .into_iter()
+            .filter_map(|c| {
+                let d = *self.givens.get(c);
+                (d != 0).then_some((c, d))
+            })
+            .collect()
+    }
+
+    /// Every cell, row-major.
+    #[must_use]
+    pub fn cells(&self) -> Vec<Cell> {
+        let n = self.size as u8;
+        (0..n)
+            .flat_map(|r| (0..n).map(move |c| Cell::new(r, c)))
+            .collect()
+    }
+
+    /// The box of `cell`, numbered row-major from 0.
+    #[must_use]
+    pub fn box_of(&self, cell: Cell) -> usize {
+        let per_row = self.size / self.box_cols;
+        usize::from(cell.row) / self.box_rows * per_row + usize::from(cell.col) / self.box_cols
+    }
+
+    /// The box number of every cell.
+    #[must_use]
+    pub fn box_grid(&self) -> Grid<usize> {
+        let mut g = Grid::filled(self.size, self.size, 0);
+        for c in self.cells() {
+            g.set(c, self.box_of(c));
+        }
+        g
+    }
+
+    /// The rows, columns and boxes, each with its name (`row A`, `column 1`, `box 1`).
+    #[must_use]
+    pub fn units(&self) -> Vec<(String, Vec<Cell>)> {
+        let n = self.size as u8;
+        let mut out: Vec<(String, Vec<Cell>)> = (0..n)
+            .map(|r| {
+                let cells = (0..n).map(|c| Cell::new(r, c)).collect();
+                (format!("row {}", Cell::row_label(r)), cells)
+            })
+            .collect();
+        out.extend((0..n).map(|c| {
+            let cells = (0..n).map(|r| Cell::new(r, c)).collect();
+            (format!("column {}", c + 1), cells)
+        }));
+        let mut boxes = vec![Vec::new(); self.size];
+        for c in self.cells() {
+            boxes[self.box_of(c)].push(c);
+        }
+        out.extend(
+            boxes
+                .into_iter()
+                .enumerate()
+                .map(|(i, cells)| (format!("box {}", i + 1), cells)),
+        );
+        out
+    }
+
+    /// The row, column and box of `cell`.
+    fn units_of(&self, cell: Cell) -> Vec<(String, Vec<Cell>)> {
+        let b = self.box_of(cell);
+        self.units()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                *i == usize::from(cell.row)
+                    || *i == self.size + usize::from(cell.col)
+                    || *i == 2 * self.size + b
+            })
+            .map(|(_, u)| u)
+            .collect()
+    }
+}
+
+/// A Killer Sudoku cage: distinct digits adding up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KillerCage {
+    /// The sum.
+    pub sum: u32,
+    /// The cells, as listed.
+    pub cells: Vec<Cell>,
+}
+
+impl KillerCage {
+    /// The top-left cell (first in row-major order), where the sum is drawn.
+    ///
+    /// # Panics
+    /// Never for a validated cage (cages have cells).
+    #[must_use]
+    pub fn anchor(&self) -> Cell {
+        self.cells.iter().copied().min().unwrap_or(Cell::new(0, 0))
+    }
+}
+
+/// The smallest and largest sum of `len` distinct digits 1..=`size` (`None` when
+/// `len > size`).
+#[must_use]
+pub(crate) fn sum_range(len: usize, size: usize) -> Option<(u32, u32)> {
+    if len > size {
+        return None;
+    }
+    let (l, n) = (len as u32, size as u32);
+    Some((l * (l + 1) / 2, l * (2 * n + 1 - l) / 2))
+}
+
+/// A Killer Sudoku: a Sudoku and its cages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Killer {
+    sudoku: Sudoku,
+    cages: Vec<KillerCage>,
+}
+
+impl Killer {
+    /// Builds a Killer Sudoku from its grid and cages, checking that every cage cell is in the
+    /// grid and in one cage only, that every sum is reachable by distinct digits 1..=N, and
+    /// that the givens inside a cage leave it a filling.
+    ///
+    /// # Errors
+    /// The first [`SudokuError`] found.
+    pub fn new(sudoku: Sudoku, cages: Vec<KillerCage>) -> Result<Self, SudokuError> {
+        let n = sudoku.size();
+        if n > MAX_KILLER_SIZE {
+            return Err(SudokuError::KillerSize { size: n });
+        }
+        let mut seen = Grid::filled(n, n, false);
+        for cage in &cages {
+            if cage.cells.is_empty() {
+                return Err(SudokuError::EmptyCage { sum: cage.sum });
+            }
+            for &c in &cage.cells {
+                sudoku.check_cell(c)?;
+                if *seen.get(c) {
+                    return Err(SudokuError::CellInTwoCages { cell: c });
+                }
+                seen.set(c, true);
+            }
+            let len = cage.cells.len();
+            let (min, max) = sum_range(len, n).unwrap_or((0, 0));
+            if len > n || cage.sum < min || cage.sum > max {
+                return Err(SudokuError::CageSum {
+                    sum: cage.sum,
+                    cell: cage.cells[0],
+                    len,
+                    size: n,
+                    min,
+                    max,
+                });
+            }
+            check_givens(&sudoku, cage)?;
+        }
+        Ok(Killer { sudoku, cages })
+    }
+
+    /// The grid, boxes and givens.
+    #[must_use]
+    pub fn sudoku(&self) -> &Sudoku {
+        &self.sudoku
+    }
+
+    /// The cages, as listed.
+    #[must_use]
+    pub fn cages(&self) -> &[KillerCage] {
+        &self.cages
+    }
+
+    /// The region of every cell for drawing: its cage's index, or for a cell in no cage a
+    /// number of its own after the cages.
+    #[must_use]
+    pub fn cage_grid(&self) -> Grid<usize> {
+        let n = self.sudoku.size();
+        let mut g = Grid::filled(n, n, usize::MAX);
+        for (i, cage) in self.cages.iter().enumerate() {
+            for &c in &cage.cells {
+                g.set(c, i);
+            }
+        }
+        let mut next = self.cages.len();
+        for c in self.sudoku.cells() {
+            if *g.get(c) == usize::MAX {
+                g.set(c, next);
+                next += 1;
+            }
+        }
+        g
+    }
+}
+
+/// An error when the givens inside `cage` repeat a digit or leave a sum the free cells
+/// cannot make up with other distinct digits.
+fn check_givens(sudoku: &Sudoku, cage: &KillerCage) -> Result<(), SudokuError> {
+    let n = sudoku.size();
+    let mut used = 0u32;
+    let mut total = 0u32;
+    let mut free = 0usize;
+    for &c in &cage.cells {
+        let d = *sudoku.givens().get(c);
+        if d == 0 {
+            free += 1;
+            continue;
+        }
+        total += u32::from(d);
+        let err = SudokuError::GivenInCage {
+            cell: c,
+            digit: d,
+            sum: cage.sum,
+        };
+        if used & 1 << d != 0 || total > cage.sum {
+            return Err(err);
+        }
+        used |= 1 << d;
+    }
+    // The free cells take distinct digits not given in the cage: bound their sum.
+    let avail: Vec<u32> = (1..=n as u32).filter(|d| used & 1 << d == 0).collect();
+    let low: u32 = avail.iter().take(free).sum();
+    let high: u32 = avail.iter().rev().take(free).sum();
+    let rest = cage.sum - total;
+    if avail.len() < free || rest < low || rest > high {
+        let (cell, digit) = cage
+            .cells
+            .iter()
+            .map(|&c| (c, *sudoku.givens().get(c)))
+            .find(|&(_, d)| d != 0)
+            .unwrap_or((cage.cells[0], 0));
+        return Err(SudokuError::GivenInCage {
+            cell,
+            digit,
+            sum: cage.sum,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_number_row_major() {
+        let s = Sudoku::new(6, (2, 3), &[]).unwrap();
+        assert_eq!(s.box_of(Cell::new(0, 4)), 1);
+        assert_eq!(s.box_of(Cell::new(3, 2)), 2);
+        assert_eq!(s.units().len(), 18);
+    }
+
+    #[test]
+    fn repeated_given_names_its_box() {
+        let e = Sudoku::new(4, (2, 2), &[(Cell::new(0, 0), 1), (Cell::new(1, 1), 1)]);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "given 1 repeats in box 1 (cells A1 and B2)"
+        );
+    }
+
+    #[test]
+    fn cage_sums_are_checked() {
+        assert_eq!(sum_range(2, 4), Some((3, 7)));
+        assert_eq!(sum_range(9, 9), Some((45, 45)));
+        let s = Sudoku::new(4, (2, 2), &[(Cell::new(0, 0), 4)]).unwrap();
+        let cage = |sum, cells: &[(u8, u8)]| KillerCage {
+            sum,
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+        };
+        let e = Killer::new(s.clone(), vec![cage(8, &[(1, 0), (1, 1)])]).unwrap_err();
+        assert!(matches!(e, SudokuError::CageSum { .. }));
+        let e = Killer::new(s.clone(), vec![cage(3, &[(0, 0), (0, 1)])]).unwrap_err();
+        assert!(matches!(e, SudokuError::GivenInCage { .. }), "{e}");
+        assert!(Killer::new(s, vec![cage(6, &[(0, 0), (0, 1)])]).is_ok());
+    }
+}

@@ -1,0 +1,153 @@
+//! # Sudoku and Killer Sudoku → CNF
+//!
+//! See `encodings/sudoku.md`. The variables are the one-hot x(cell, d), cells row-major,
+//! digits 1..=N; the Latin square under the puzzle is written by the KenKen encoder's
+//! [`encode_latin`] (families `cell`, `row`, `col`), then:
+//! - `box`: each digit exactly once per box (`crate::cnf::card::exactly_one`);
+//! - `given`: one unit clause x(cell, d) per given;
+//! - Killer only, cage by cage: the clauses of a Kakuro run over the cage's cells
+//!   ([`encode_run`]: `cage-amo`, `cage-prune`, `cage-must`, then `cage-pair`, or
+//!   `cage-select`, `cage-cover`, `cage-some`, `cage-support`, `cage-need`, or `cage-mdd`,
+//!   as `--encoding` chooses, like Kakuro runs). A run is written over the digits 1..=9: on a
+//!   grid of N < 9 the digits above N of every cage cell are one false variable
+//!   (`cage-false`, written once), which `cage-prune` then excludes.
+//!
+//! Auxiliary variables follow the x variables: the ladders of sequential at-most-ones
+//! (cells, rows, columns, boxes), the false variable, then each cage's ladders, selectors or
+//! automaton.
+
+use crate::cnf::card::exactly_one;
+use crate::cnf::{EncodeStats, ExtendFormula, Lit};
+use crate::encode::kakuro::{combinations, encode_run, RunEncoding};
+use crate::encode::kenken::encode_latin;
+use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+use crate::puzzle::{Killer, Sudoku};
+
+/// Names of the cage families, in the order of the run families of [`encode_run`].
+pub(crate) const CAGE_FAMILIES: [&str; 10] = [
+    "cage-amo",
+    "cage-prune",
+    "cage-must",
+    "cage-pair",
+    "cage-select",
+    "cage-cover",
+    "cage-some",
+    "cage-support",
+    "cage-need",
+    "cage-mdd",
+];
+
+/// Header part of the boxes ([`Encoding::tally`]).
+const BOXES: &str = "boxes exactly-one per digit";
+/// Header part and form of the givens.
+const GIVENS: &str = "givens";
+const UNIT: [&str; 2] = ["as a unit clause", "as unit clauses"];
+/// Header part of the cages.
+const CAGES: &str = "cages";
+
+/// Encodes a Sudoku: the Latin square, its boxes and its givens.
+///
+/// # Errors
+/// None at present; the signature matches the other encoders.
+pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+    let n = s.size();
+    let mut enc = encode_latin(n, opts);
+    let mut boxes = vec![Vec::new(); n];
+    for c in s.cells() {
+        boxes[s.box_of(c)].push(c);
+    }
+    let st = enc.with_aux("box ladder", |f, map| {
+        let mut total = EncodeStats::default();
+        for cells in &boxes {
+            for d in 1..=n as u8 {
+                let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
+                total += exactly_one(f, &lits, opts.amo);
+            }
+        }
+        total
+    });
+    enc.record("box", st);
+    enc.tally_exactly_one(BOXES, opts.amo, n, n * n);
+    let givens = s.given_cells();
+    for &(c, d) in &givens {
+        let lit = enc.map.lit(c, d);
+        enc.formula.add_clause(&[lit]);
+    }
+    enc.record(
+        "given",
+        EncodeStats {
+            vars: 0,
+            clauses: givens.len(),
+        },
+    );
+    enc.tally(GIVENS, UNIT, givens.len());
+    Ok(enc)
+}
+
+/// Encodes a Killer Sudoku: the Sudoku, then each cage as a Kakuro run.
+///
+/// # Errors
+/// None at present; see [`encode_sudoku`].
+pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+    let n = k.sudoku().size();
+    let mut enc = encode_sudoku(k.sudoku(), opts)?;
+    for form in [SELECTORS, AUTOMATON, PAIR, FIXED] {
+        enc.tally(CAGES, form, 0);
+    }
+    // Digits above N: one false variable stands for all of them.
+    let pad = (n < 9 && !k.cages().is_empty()).then(|| {
+        enc.with_aux("cage digit above N (false)", |f, _| {
+            let v = f.new_lit();
+            f.add_clause(&[!v]);
+            v
+        })
+    });
+    if pad.is_some() {
+        enc.record(
+            "cage-false",
+            EncodeStats {
+                vars: 1,
+                clauses: 1,
+            },
+        );
+    }
+    for cage in k.cages() {
+        let combos: Vec<_> = combinations(cage.cells.len(), cage.sum)
+            .into_iter()
+            .filter(|c| c.digits().all(|d| usize::from(d) <= n))
+            .collect();
+        let choice = match opts.kakuro.constraint {
+            ConstraintEncoding::Auto => RunEncoding::default_for(cage.cells.len(), &combos),
+            ConstraintEncoding::Tuples => RunEncoding::Selectors,
+            ConstraintEncoding::Mdd => RunEncoding::Mdd,
+        };
+        let x: Vec<Vec<Lit>> = cage
+            .cells
+            .iter()
+            .map(|&c| {
+                let mut lits = enc.map.cell_lits(c);
+                lits.extend(pad.iter().copied().cycle().take(9 - lits.len()));
+                lits
+            })
+            .collect();
+        let fam = enc.with_aux("cage ladder, selector or automaton", |f, _| {
+            encode_run(f, &x, &combos, choice, opts.amo)
+        });
+        let form = match fam.used {
+            Some(RunEncoding::Selectors) => SELECTORS,
+            Some(RunEncoding::Mdd) => AUTOMATON,
+            Some(RunEncoding::Pair) => PAIR,
+            Some(RunEncoding::Fixed) | None => FIXED,
+        };
+        enc.tally(CAGES, form, 1);
+        for (name, stats) in CAGE_FAMILIES.iter().zip(fam.as_array()) {
+            enc.record(name, stats);
+        }
+    }
+    Ok(enc)
+}
+
+const SELECTORS: [&str; 2] = ["with combination selectors", "with combination selectors"];
+const AUTOMATON: [&str; 2] = ["as a layered automaton (MDD)", "as layered automata (MDD)"];
+const PAIR: [&str; 2] = ["as pair clauses", "as pair clauses"];
+const FIXED: [&str; 2] = ["fixed (one combination)", "fixed (one combination)"];

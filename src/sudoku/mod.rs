@@ -1,0 +1,193 @@
+//! # Sudoku and Killer Sudoku
+//!
+//! The fourth and fifth puzzle kinds, added through the kind seam: the models live in
+//! `crate::puzzle::sudoku` and the parsers in `crate::parse::sudoku`; everything else of
+//! both kinds is here, one file per job: the encoder (`encode`: the Latin square of the
+//! KenKen encoder, boxes, givens, cages as Kakuro runs), the native search (`native`), the
+//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script is
+//! written through the builder's grid hook.
+
+mod encode;
+mod native;
+mod render;
+mod verify;
+
+use super::{Format, Kind};
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grid::Grid;
+use crate::native::{NativeOptions, NativeStats};
+use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
+use crate::puzzle::{Killer, Puzzle, Sudoku};
+use crate::smtlib::Builder;
+use crate::stop::Stop;
+use crate::verify::VerifyError;
+
+/// The `.sudoku` text format.
+pub(super) const SUDOKU: Format = Format {
+    ext: "sudoku",
+    looks_like: looks_like_sudoku,
+    over_extension: false,
+    parse: |text, _| parse_sudoku(text).map(Puzzle::Sudoku),
+};
+
+/// The `.killer` text format.
+pub(super) const KILLER: Format = Format {
+    ext: "killer",
+    looks_like: looks_like_killer,
+    over_extension: false,
+    parse: |text, _| parse_killer(text).map(Puzzle::Killer),
+};
+
+/// The `.sudoku` text, which reads back to the same puzzle.
+impl std::fmt::Display for Sudoku {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// The `.killer` text, which reads back to the same puzzle.
+impl std::fmt::Display for Killer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// The SMT-LIB part shared by both kinds.
+fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
+    let cages = killer
+        .map(|k| {
+            k.cages()
+                .iter()
+                .map(|c| {
+                    let note = format!("cage {} at {}", c.sum, c.anchor());
+                    (c.cells.clone(), u64::from(c.sum), note)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let summary = if killer.is_some() {
+        "distinct rows, columns, boxes and cages; givens; cage sums"
+    } else {
+        "distinct rows, columns and boxes; givens"
+    };
+    let units = s.units().into_iter().map(|(n, c)| (c, n)).collect();
+    b.grid_groups(s.size(), units, &s.given_cells(), cages, summary);
+}
+
+impl Kind for Sudoku {
+    fn name(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::encode_sudoku(self, opts)
+    }
+
+    fn option_flags(&self, _opts: &EncodeOptions) -> String {
+        String::new()
+    }
+
+    fn uses_tuple_limit(&self) -> bool {
+        false
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_sudoku(self, grid)
+    }
+
+    fn native(
+        &self,
+        _opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
+        native::run(self, None, stop, stats, on_solution)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::sudoku_text(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        render::svg(self, None, grid)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        smtlib(b, self, None);
+    }
+}
+
+impl Kind for Killer {
+    fn name(&self) -> &'static str {
+        "killer"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{0}x{0}", self.sudoku().size())
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::encode_killer(self, opts)
+    }
+
+    fn option_flags(&self, opts: &EncodeOptions) -> String {
+        format!(" --encoding {}", opts.kakuro.constraint)
+    }
+
+    fn uses_tuple_limit(&self) -> bool {
+        false
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_killer(self, grid)
+    }
+
+    fn native(
+        &self,
+        _opts: &NativeOptions,
+        stop: &Stop,
+        stats: &mut NativeStats,
+        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    ) -> bool {
+        native::run(self.sudoku(), Some(self), stop, stats, on_solution)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::killer_text(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
+        render::svg(self.sudoku(), Some(self), grid)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        smtlib(b, self.sudoku(), Some(self));
+    }
+}
+
+impl Puzzle {
+    /// The Sudoku, when the puzzle is one.
+    #[must_use]
+    pub fn as_sudoku(&self) -> Option<&Sudoku> {
+        if let Puzzle::Sudoku(s) = self {
+            Some(s)
+        } else {
+            None
+        }
+    }
+
+    /// The Killer Sudoku, when the puzzle is one.
+    #[must_use]
+    pub fn as_killer(&self) -> Option<&Killer> {
+        if let Puzzle::Killer(k) = self {
+            Some(k)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! # Drawing Sudoku and Killer Sudoku
+//!
+//! Text: the grid with walls between boxes (Sudoku) or between cages with each cage's sum
+//! in its top-left cell (Killer, drawn like KenKen cages), givens or solution digits in the
+//! cells. SVG: a thin grid, thick box walls, Killer cages as dashed walls with their sums,
+//! and the givens (or the solution) centred.
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Killer, Sudoku};
+use crate::render::draw_regions;
+use crate::render::svg::doc::{self, Anchor, Svg};
+use crate::render::svg::kenken::wall_segments;
+use crate::render::svg::{digits, frame, thin_grid, Layout, CELL};
+
+/// The digit shown in `cell`: the solution's, else the given (blank when none).
+fn shown(s: &Sudoku, grid: Option<&Grid<u8>>, cell: Cell) -> String {
+    let d = grid.map_or_else(|| *s.givens().get(cell), |g| *g.get(cell));
+    if d == 0 {
+        String::new()
+    } else {
+        d.to_string()
+    }
+}
+
+/// A Sudoku as text: one line per row, box walls drawn, `.` for an empty square.
+#[must_use]
+pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
+    let n = s.size();
+    let (br, bc) = s.boxes();
+    let w = if n > 9 { 2 } else { 1 };
+    let seg = "\u{2500}".repeat(bc * (w + 1) + 1);
+    let rule =
+        |l: char, m: &str, r: char| format!("{l}{}{r}\n", vec![seg.as_str(); n / bc].join(m));
+    let mut out = rule('\u{250c}', "\u{252c}", '\u{2510}');
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            out += &rule('\u{251c}', "\u{253c}", '\u{2524}');
+        }
+        out.push('\u{2502}');
+        for c in 0..n {
+            let d = shown(s, grid, Cell::new(r as u8, c as u8));
+            let d = if d.is_empty() { ".".to_string() } else { d };
+            out += &format!(" {d:>w$}");
+            if (c + 1) % bc == 0 {
+                out += " \u{2502}";
+            }
+        }
+        out.push('\n');
+    }
+    out += &rule('\u{2514}', "\u{2534}", '\u{2518}');
+    out
+}
+
+/// A Killer Sudoku as text, cage walls and sums drawn.
+#[must_use]
+pub(crate) fn killer_text(k: &Killer, grid: Option<&Grid<u8>>) -> String {
+    let region = k.cage_grid();
+    let label = |cell: Cell| {
+        k.cages()
+            .get(*region.get(cell))
+            .filter(|cage| cage.anchor() == cell)
+            .map_or_else(String::new, |cage| cage.sum.to_string())
+    };
+    let (r, c) = k.sudoku().boxes();
+    let mut out = draw_regions(&region, label, |cell| shown(k.sudoku(), grid, cell));
+    out += &format!("boxes {r}x{c}\n");
+    out
+}
+
+/// Thick lines along the segments of `region`'s walls.
+fn walls(svg: &mut Svg, layout: &Layout, region: &Grid<usize>) {
+    for (x1, y1, x2, y2) in wall_segments(region) {
+        let (ax, ay) = layout.point(x1, y1);
+        let (bx, by) = layout.point(x2, y2);
+        svg.line(ax, ay, bx, by);
+    }
+}
+
+/// A Sudoku or Killer Sudoku as SVG.
+#[must_use]
+pub(crate) fn svg(s: &Sudoku, killer: Option<&Killer>, grid: Option<&Grid<u8>>) -> String {
+    let n = s.size();
+    let layout = Layout::new(n, n, CELL);
+    let title = if killer.is_some() {
+        "Killer Sudoku"
+    } else {
+        "Sudoku"
+    };
+    let mut svg = Svg::new(
+        layout.width(0),
+        layout.height(0),
+        &format!("{title} {n}x{n}"),
+    );
+    thin_grid(&mut svg, &layout);
+    if let Some(k) = killer {
+        let attrs = format!("{} stroke-dasharray=\"6 4\"", doc::stroke("#b03030", 2));
+        svg.group("cage-walls", &attrs);
+        walls(&mut svg, &layout, &k.cage_grid());
+    }
+    svg.group("box-walls", &doc::stroke(doc::INK, 4));
+    walls(&mut svg, &layout, &s.box_grid());
+    frame(&mut svg, &layout);
+    if let Some(k) = killer {
+        svg.group("clues", &doc::font(doc::INK, false));
+        for cage in k.cages() {
+            let label = cage.sum.to_string();
+            let size = doc::fitting_size(label.chars().count(), CELL - 8, 15);
+            let (x, y) = layout.corner(cage.anchor());
+            svg.text(x + 4, y + 4 + size, Anchor::Start, size, &label);
+        }
+    }
+    match grid {
+        Some(g) => digits(&mut svg, &layout, g, |_| true),
+        None => digits(&mut svg, &layout, s.givens(), |c| *s.givens().get(c) != 0),
+    }
+    svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sudoku_text_has_box_walls() {
+        let s = Sudoku::new(4, (2, 2), &[(Cell::new(0, 0), 1), (Cell::new(3, 3), 2)]).unwrap();
+        let want = "\
+┌─────┬─────┐
+│ 1 . │ . . │
+│ . . │ . . │
+├─────┼─────┤
+│ . . │ . . │
+│ . . │ . 2 │
+└─────┴─────┘
+";
+        assert_eq!(sudoku_text(&s, None), want);
+    }
+}

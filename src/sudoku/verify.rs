@@ -1,0 +1,114 @@
+//! # Checking a Sudoku or Killer Sudoku grid
+//!
+//! The independent verifier of both kinds: it reads the puzzle model and the grid and
+//! nothing else (no encoder, no CNF, no native search). Rows, columns and boxes are
+//! computed here from the side and the box shape, not taken from the model.
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Killer, Sudoku};
+use crate::verify::VerifyError;
+
+/// Checks `grid` against a Sudoku: shape, digits 1..=N, givens, rows, columns and boxes.
+///
+/// # Errors
+/// The first broken rule.
+pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyError> {
+    let n = s.size();
+    if grid.rows() != n || grid.cols() != n {
+        return Err(VerifyError::Shape {
+            rows: grid.rows(),
+            cols: grid.cols(),
+            want_rows: n,
+            want_cols: n,
+        });
+    }
+    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+    for r in 0..n {
+        for c in 0..n {
+            let cell = at(r, c);
+            let v = *grid.get(cell);
+            if v == 0 || usize::from(v) > n {
+                return Err(VerifyError::OutOfRange {
+                    cell,
+                    value: v,
+                    max: n as u8,
+                });
+            }
+            let given = *s.givens().get(cell);
+            if given != 0 && given != v {
+                // A given is a one-cell `=` cage.
+                return Err(VerifyError::Cage {
+                    target: u64::from(given),
+                    op: '=',
+                    anchor: cell,
+                    values: vec![v],
+                });
+            }
+        }
+    }
+    let (br, bc) = s.boxes();
+    let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
+    for i in 0..n {
+        groups.push((
+            format!("row {}", Cell::row_label(i as u8)),
+            (0..n).map(|j| at(i, j)).collect(),
+        ));
+        groups.push((
+            format!("column {}", i + 1),
+            (0..n).map(|j| at(j, i)).collect(),
+        ));
+    }
+    let mut number = 0;
+    for top in (0..n).step_by(br) {
+        for left in (0..n).step_by(bc) {
+            number += 1;
+            let cells = (top..top + br)
+                .flat_map(|r| (left..left + bc).map(move |c| at(r, c)))
+                .collect();
+            groups.push((format!("box {number}"), cells));
+        }
+    }
+    for (line, cells) in groups {
+        distinct(grid, &cells, || line.clone())?;
+    }
+    Ok(())
+}
+
+/// An error unless the digits of `cells` are distinct.
+fn distinct(grid: &Grid<u8>, cells: &[Cell], name: impl Fn() -> String) -> Result<(), VerifyError> {
+    for (i, &a) in cells.iter().enumerate() {
+        if let Some(&b) = cells[i + 1..].iter().find(|&&b| grid.get(b) == grid.get(a)) {
+            return Err(VerifyError::Repeat {
+                digit: *grid.get(a),
+                line: name(),
+                first: a,
+                second: b,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks `grid` against a Killer Sudoku: the Sudoku, then every cage's distinct digits
+/// and sum.
+///
+/// # Errors
+/// The first broken rule.
+pub(crate) fn verify_killer(k: &Killer, grid: &Grid<u8>) -> Result<(), VerifyError> {
+    verify_sudoku(k.sudoku(), grid)?;
+    for cage in k.cages() {
+        let values: Vec<u8> = cage.cells.iter().map(|&c| *grid.get(c)).collect();
+        let sum: u64 = values.iter().map(|&v| u64::from(v)).sum();
+        let anchor = cage.cells.iter().copied().min().unwrap_or(Cell::new(0, 0));
+        distinct(grid, &cage.cells, || format!("the cage at {anchor}"))?;
+        if sum != u64::from(cage.sum) {
+            return Err(VerifyError::Cage {
+                target: u64::from(cage.sum),
+                op: '+',
+                anchor,
+                values,
+            });
+        }
+    }
+    Ok(())
+}

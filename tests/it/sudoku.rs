@@ -1,0 +1,320 @@
+//! Sudoku and Killer Sudoku: the shipped sample is unique on two engines, every engine's
+//! count agrees with brute force on tiny 4×4 puzzles, and bad input gets one positioned line.
+
+use crate::common;
+
+use cagesat::{Engine, EngineOptions, Grid, Outcome, ParseOptions, Puzzle};
+
+/// Every shipped puzzle of `dir`, by path.
+fn sample(dir: &str) -> Vec<String> {
+    let mut paths: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".sudoku") || p.ends_with(".killer"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "{dir} is empty");
+    paths
+}
+
+/// The unique solution, as two engines prove it; they must agree.
+fn unique_on_two(path: &str) -> Grid<u8> {
+    let puzzle = common::load(path);
+    let opts = EngineOptions::default();
+    let mut grids = Vec::new();
+    for engine in [Engine::Native, Engine::Varisat] {
+        let (outcome, _) = engine.prove_unique(&puzzle, &opts).unwrap();
+        let Outcome::Solved { grid, unique } = outcome else {
+            panic!("{path}: no solution with {}", engine.name())
+        };
+        assert_eq!(
+            unique,
+            Some(true),
+            "{path}: not unique with {}",
+            engine.name()
+        );
+        grids.push(grid);
+    }
+    assert_eq!(grids[0], grids[1], "{path}: engines disagree");
+    grids.swap_remove(0)
+}
+
+#[test]
+fn shipped_sudokus_are_unique_on_two_engines() {
+    for path in sample("tests/data/sudoku") {
+        let grid = unique_on_two(&path);
+        assert!(common::load(&path).verify(&grid).is_ok());
+    }
+}
+
+#[test]
+fn shipped_killers_are_unique_on_two_engines() {
+    for path in sample("tests/data/killer") {
+        let _ = unique_on_two(&path);
+    }
+}
+
+/// Every 4×4 Sudoku grid (boxes 2×2), by brute force without the library's rules.
+fn all_4x4() -> Vec<Vec<Vec<u8>>> {
+    fn fill(g: &mut Vec<Vec<u8>>, i: usize, out: &mut Vec<Vec<Vec<u8>>>) {
+        if i == 16 {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (i / 4, i % 4);
+        for d in 1..=4u8 {
+            let clash = (0..4).any(|k| g[r][k] == d || g[k][c] == d)
+                || (0..4).any(|k| g[r / 2 * 2 + k / 2][c / 2 * 2 + k % 2] == d);
+            if !clash {
+                g[r][c] = d;
+                fill(g, i + 1, out);
+                g[r][c] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut vec![vec![0; 4]; 4], 0, &mut out);
+    out
+}
+
+/// Cell `A1`… as (row, column).
+fn at(label: &str) -> (usize, usize) {
+    let b = label.as_bytes();
+    (usize::from(b[0] - b'A'), usize::from(b[1] - b'1'))
+}
+
+/// How many 4×4 grids meet `givens` (digit, cell) and `cages` (sum, cells), by brute force.
+fn brute(givens: &[(u8, &str)], cages: &[(u32, &[&str])]) -> u64 {
+    all_4x4()
+        .iter()
+        .filter(|g| givens.iter().all(|&(d, c)| g[at(c).0][at(c).1] == d))
+        .filter(|g| {
+            cages.iter().all(|&(sum, cells)| {
+                let v: Vec<u8> = cells.iter().map(|c| g[at(c).0][at(c).1]).collect();
+                let distinct = v.iter().all(|x| v.iter().filter(|y| *y == x).count() == 1);
+                distinct && v.iter().map(|&x| u32::from(x)).sum::<u32>() == sum
+            })
+        })
+        .count() as u64
+}
+
+/// A tiny Killer: givens (digit, cell) and cages (sum, cells).
+type Tiny<'a> = (&'a [(u8, &'a str)], &'a [(u32, &'a [&'a str])]);
+
+/// Tiny puzzles with several solutions: (text, givens, cages) in both forms.
+fn tiny() -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let sudokus: [&[(u8, &str)]; 3] = [
+        &[],
+        &[(1, "A1"), (2, "B3")],
+        &[(3, "A2"), (3, "D4"), (1, "C1")],
+    ];
+    for givens in sudokus {
+        let mut g = vec![vec!['.'; 4]; 4];
+        for &(d, c) in givens {
+            g[at(c).0][at(c).1] = char::from(b'0' + d);
+        }
+        let text: String = g
+            .iter()
+            .map(|r| r.iter().collect::<String>() + "\n")
+            .collect();
+        out.push((text, brute(givens, &[])));
+    }
+    let killers: [Tiny<'_>; 3] = [
+        (&[], &[(3, &["A1", "A2"])]),
+        (
+            &[(4, "D4")],
+            &[(7, &["A1", "B1", "B2"]), (5, &["C3", "C4"])],
+        ),
+        (
+            &[],
+            &[
+                (10, &["A1", "B2", "C3", "D4"]),
+                (3, &["A3", "A4"]),
+                (7, &["D1", "D2"]),
+            ],
+        ),
+    ];
+    for (givens, cages) in killers {
+        let mut text = "size 4\n".to_string();
+        for (sum, cells) in cages {
+            text += &format!("{sum} {}\n", cells.join(" "));
+        }
+        for (d, c) in givens {
+            text += &format!("{d} = {c}\n");
+        }
+        out.push((text, brute(givens, cages)));
+    }
+    out
+}
+
+fn parse(text: &str) -> Puzzle {
+    let ext = if text.starts_with("size") {
+        "t.killer"
+    } else {
+        "t.sudoku"
+    };
+    Puzzle::parse_with(text, &ParseOptions::default().path(ext)).unwrap()
+}
+
+engine_test!(tiny_counts_match_brute_force, |e: &Engine| {
+    let opts = EngineOptions::default();
+    for (text, want) in tiny() {
+        let (count, _) = e.count(&parse(&text), &opts, None).unwrap();
+        assert_eq!((count.count, count.complete), (want, true), "{text}");
+    }
+});
+
+engine_test!(shipped_sample_solves_the_same_everywhere, |e: &Engine| {
+    let opts = EngineOptions::default();
+    for path in sample("tests/data/sudoku")
+        .into_iter()
+        .chain(sample("tests/data/killer"))
+        .filter(|p| !p.contains("16x16") || !matches!(e, Engine::Dpll))
+    {
+        let puzzle = common::load(&path);
+        let (outcome, _) = e.prove_unique(&puzzle, &opts).unwrap();
+        let Outcome::Solved { grid, unique } = outcome else {
+            panic!("{path}: unsolved")
+        };
+        assert_eq!(unique, Some(true), "{path}");
+        let (reference, _) = Engine::Native.solve(&puzzle, &opts).unwrap();
+        let Outcome::Solved { grid: want, .. } = reference else {
+            panic!("{path}")
+        };
+        assert_eq!(grid, want, "{path}");
+    }
+});
+
+#[test]
+fn brute_force_knows_the_4x4_count() {
+    assert_eq!(all_4x4().len(), 288);
+}
+
+/// The error line for `text` read as `name`.
+fn error(text: &str, name: &str) -> String {
+    Puzzle::parse_with(text, &ParseOptions::default().path(name))
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn bad_input_gets_one_positioned_line() {
+    let cases = [
+        (
+            "1 2 3\n",
+            "x.sudoku",
+            "x.sudoku:1:1: a one-line sudoku has 16, 36 or 81 squares, found 3",
+        ),
+        (
+            "1 2 3\n. . .\n. . .\n",
+            "x.sudoku",
+            "x.sudoku:1:1: unsupported size 3",
+        ),
+        (
+            "1 . . .\n. . 3 .\n. 4 . .\n",
+            "x.sudoku",
+            "x.sudoku:4:1: the grid has 3 rows, expected 4",
+        ),
+        (
+            "1 . . .\n. . 3 .\n. 4 . 5\n. . . .\n",
+            "x.sudoku",
+            "x.sudoku:3:7: bad square '5'",
+        ),
+        (
+            "1.1.............",
+            "x.sudoku",
+            "x.sudoku:1:3: given 1 repeats in row A",
+        ),
+        (
+            "1234",
+            "x.sudoku",
+            "x.sudoku:1:1: a one-line sudoku has 16, 36 or 81 squares, found 4",
+        ),
+        (
+            "size 4\n3 A1 A5\n",
+            "x.killer",
+            "x.killer:2:6: cell A5 is outside the 4x4 grid",
+        ),
+        (
+            "size 4\n3 A1 A2\n4 A2 B2\n",
+            "x.killer",
+            "x.killer:3:3: cell A2 is in two cages",
+        ),
+        (
+            "size 4\n11 A1 A2 A3\n",
+            "x.killer",
+            "x.killer:2:4: cage 11 at A1 cannot be 3 distinct digits",
+        ),
+        (
+            "size 4\n3 A1 A2\n3 = A1\n",
+            "x.killer",
+            "x.killer:3:5: given 3 at A1 conflicts with cage 3",
+        ),
+        (
+            "size 4\nboxes 3x2\n",
+            "x.killer",
+            "x.killer:2:7: boxes 3x2 do not tile a 4x4 grid",
+        ),
+        (
+            "size 12\n3 A1 A2\n",
+            "x.killer",
+            "x.killer:1:6: killer sudoku of size 12 is not supported",
+        ),
+        (
+            "size 4\nx A1\n",
+            "x.killer",
+            "x.killer:2:1: bad cage sum 'x'",
+        ),
+        (
+            "size 4\n5 = A1 A2\n",
+            "x.killer",
+            "x.killer:2:8: a given is 'D = CELL' with one cell",
+        ),
+        ("4\n", "x.killer", "x.killer:1:1: expected 'size N' first"),
+        ("# only\n", "x.sudoku", "x.sudoku:1:1: no puzzle found"),
+    ];
+    for (text, name, want) in cases {
+        let got = error(text, name);
+        assert!(
+            got.starts_with(want),
+            "{text:?}: got {got:?}, want {want:?}"
+        );
+        assert_eq!(got.lines().count(), 1, "{got}");
+    }
+}
+
+#[test]
+fn unknown_extensions_are_detected_where_unambiguous() {
+    let sudoku = std::fs::read_to_string("tests/data/sudoku/gen-9x9-s3.sudoku").unwrap();
+    assert_eq!(Puzzle::parse(&sudoku).unwrap().kind(), "sudoku");
+    let killer = "size 4\nboxes 2x2\n3 A1 A2\n";
+    assert_eq!(Puzzle::parse(killer).unwrap().kind(), "killer");
+    // Without a `boxes` line a Killer file reads as KenKen, as before.
+    let kenken = "size 2\n3 + A1 A2\n2 = B1\n1 = B2";
+    assert_eq!(Puzzle::parse(kenken).unwrap().kind(), "kenken");
+}
+
+#[test]
+fn rendering_shows_boxes_cages_and_sums() {
+    let k = common::load("tests/data/killer/gen-4x4-s11.killer");
+    let text = k.render_text(None);
+    assert!(text.contains("boxes 2x2"), "{text}");
+    let svg = k.render_svg(None);
+    assert!(
+        svg.contains("cage-walls") && svg.contains("box-walls"),
+        "{svg}"
+    );
+    let s = common::load("tests/data/sudoku/gen-9x9-s3.sudoku");
+    let (Outcome::Solved { grid, .. }, _) =
+        Engine::Native.solve(&s, &EngineOptions::default()).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(s.render_json(&grid), serde_json::json!(grid.to_rows()));
+    let mut smt = Vec::new();
+    let _ = cagesat::smt::write_smtlib(&mut smt, &k, &cagesat::smt::SmtOptions::default(), &[])
+        .unwrap();
+    let smt = String::from_utf8(smt).unwrap();
+    assert!(smt.contains("(distinct c_A1 c_A2 c_A3 c_A4)"), "{smt}");
+}
