@@ -21,9 +21,10 @@ use crate::stop::Stop;
 use crate::verify::VerifyError;
 
 impl Puzzle {
-    /// Parses puzzle text in any supported format, recognised by its content: a Keen game
-    /// ID (`N:…`) is read as one, a first word `rows`/`cols` means CrossProduct, text that
-    /// looks like a Kakuro grid is Kakuro and anything else KenKen.
+    /// Parses puzzle text in any supported format, recognised by its content: a puzz.link
+    /// URL or a Keen game ID (`N:…`) is read as one, a first word `rows`/`cols` means
+    /// CrossProduct, a grid of squares Sudoku, `size` with a `boxes` line Killer Sudoku, text
+    /// that looks like a Kakuro grid is Kakuro, and anything else KenKen.
     ///
     /// ```
     /// use cagesat::Puzzle;
@@ -39,8 +40,9 @@ impl Puzzle {
         Puzzle::parse_with(text, &ParseOptions::default())
     }
 
-    /// Parses puzzle text with options: a file name (named in errors; its extension
-    /// `.kenken`, `.keen`, `.kakuro` or `.crossproduct` picks the format), and strict
+    /// Parses puzzle text with options: a file name (named in errors; its extension —
+    /// `.kenken`, `.keen`, `.kakuro`, `.crossproduct`, `.sudoku`, `.killer`, `.url` — picks
+    /// the format, though a puzz.link URL is read as one whatever the name), and strict
     /// KenKen cages.
     ///
     /// # Errors

@@ -257,8 +257,8 @@ pub fn read_text(path: &Path) -> Result<String, ParseError> {
 #[non_exhaustive]
 pub struct ParseOptions {
     /// The file the text came from: errors name it, and its extension (`.kenken`, `.keen`,
-    /// `.kakuro`, `.crossproduct`) picks the format. Without it the format is recognised by
-    /// the text.
+    /// `.kakuro`, `.crossproduct`, `.sudoku`, `.killer`, `.url`) picks the format. Without it
+    /// the format is recognised by the text.
     pub path: Option<PathBuf>,
     /// Reject KenKen cages whose cells are not connected.
     pub strict: bool,
