@@ -21,7 +21,7 @@ pub use crossproduct::CrossProductParseError;
 pub use kakuro::KakuroParseError;
 pub use keen::{parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
-pub use puzzlink::UrlErrorKind;
+pub use puzzlink::{looks_like_url as looks_like_puzzlink_url, UrlErrorKind};
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 pub use sudoku::{KillerParseError, SudokuParseError};

@@ -107,10 +107,11 @@ pub enum UrlErrorKind {
     Kakuro(KakuroError),
 }
 
-/// True when `text` (trimmed) looks like a puzz.link URL of any variety: the callers then
-/// read it as one and report its errors at character offsets.
+/// True when `text` (trimmed) looks like a puzz.link URL of any variety (`puzz.link/p?…`,
+/// `pzv.jp/p.html?…`, with or without the scheme): it is then read as one, whatever the
+/// file is called, and its errors are reported at the URL's characters.
 #[must_use]
-pub(crate) fn looks_like_url(text: &str) -> bool {
+pub fn looks_like_url(text: &str) -> bool {
     let rest = strip_scheme(text.trim());
     PREFIXES[..3].iter().any(|p| rest.starts_with(p))
 }
@@ -402,5 +403,15 @@ mod tests {
         assert!(matches!(e.kind, UrlErrorKind::LongRun { .. }), "{e}");
         let e = at("example.com/kakuro");
         assert_eq!((e.offset, e.kind), (0, UrlErrorKind::NotAUrl));
+        let e = at("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a");
+        assert_eq!(e.offset, 55);
+        assert_eq!(e.kind, UrlErrorKind::MissingOuter("row 3".to_string()));
+        let e = at("https://puzz.link/p?kakuro/1/1/4");
+        assert_eq!((e.offset, e.kind), (32, UrlErrorKind::HalfClue));
+        // A well-formed URL of an invalid Kakuro: the error points at the clue square's
+        // characters.
+        let e = at("https://puzz.link/p?kakuro/2/1/30k5");
+        assert_eq!(e.offset, 31, "{e}");
+        assert!(matches!(e.kind, UrlErrorKind::Kakuro(_)), "{e}");
     }
 }

@@ -147,19 +147,9 @@ fn all_different(doms: &mut [Mask], all: Mask) -> bool {
                 }
             }
         }
-        let mut left = all & !fixed;
-        while left != 0 {
-            let b = left & left.wrapping_neg();
-            left &= left - 1;
-            let mut holders = doms.iter_mut().filter(|m| **m & b != 0);
-            match (holders.next(), holders.next()) {
-                (None, _) => return false,
-                (Some(m), None) if *m != b => {
-                    *m = b;
-                    changed = true;
-                }
-                _ => {}
-            }
+        match hidden_singles(doms, all & !fixed) {
+            None => return false,
+            Some(placed) => changed |= placed,
         }
         if !changed {
             return true;
@@ -189,6 +179,26 @@ fn intersection(doms: &mut [Mask], k: usize, n: usize) -> bool {
             return true;
         }
     }
+}
+
+/// Hidden singles: each digit of `digits` that exactly one cell of `doms` can take is placed
+/// there. Whether any cell changed, `None` when a digit has no cell left.
+fn hidden_singles(doms: &mut [Mask], mut digits: Mask) -> Option<bool> {
+    let mut changed = false;
+    while digits != 0 {
+        let b = digits & digits.wrapping_neg();
+        digits &= digits - 1;
+        let mut holders = doms.iter_mut().filter(|m| **m & b != 0);
+        match (holders.next(), holders.next()) {
+            (None, _) => return None,
+            (Some(m), None) if *m != b => {
+                *m = b;
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    Some(changed)
 }
 
 /// Removes the digits of `gone` from `doms`: whether any changed, `None` when one empties.
@@ -241,19 +251,9 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
             changed |= new != *m;
             *m = new;
         }
-        let mut need = needed & !fixed;
-        while need != 0 {
-            let b = need & need.wrapping_neg();
-            need &= need - 1;
-            let mut holders = doms.iter_mut().filter(|m| **m & b != 0);
-            match (holders.next(), holders.next()) {
-                (None, _) => return false,
-                (Some(m), None) if *m != b => {
-                    *m = b;
-                    changed = true;
-                }
-                _ => {}
-            }
+        match hidden_singles(doms, needed & !fixed) {
+            None => return false,
+            Some(placed) => changed |= placed,
         }
         if !changed {
             return true;

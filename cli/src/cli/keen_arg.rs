@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use cagesat::{parse::parse_keen_id, ParseError, ParseOptions, Puzzle};
+use cagesat::parse::{looks_like_puzzlink_url, parse_keen_id};
+use cagesat::{ParseError, ParseOptions, Puzzle};
 
 /// The name errors in a command-line game ID are reported under.
 pub(crate) const ID_NAME: &str = "<keen id>";
@@ -53,14 +54,7 @@ pub(crate) const URL_NAME: &str = "<url>";
 /// are named [`URL_NAME`] and positioned at the URL's character (`<url>:1:38: …`).
 pub(crate) fn url_arg(arg: &Path) -> Option<Result<Puzzle, ParseError>> {
     let text = arg.to_str()?;
-    let rest = text
-        .strip_prefix("https://")
-        .or_else(|| text.strip_prefix("http://"))
-        .unwrap_or(text);
-    let url = ["puzz.link/", "pzv.jp/", "pzprxs.vercel.app/"]
-        .iter()
-        .any(|host| rest.starts_with(host));
-    if !url || arg.exists() {
+    if !looks_like_puzzlink_url(text) || arg.exists() {
         return None;
     }
     Some(Puzzle::parse_with(
