@@ -9,7 +9,7 @@ use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{CrossProduct, Puzzle};
+use crate::puzzle::{CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -34,6 +34,10 @@ impl Kind for CrossProduct {
 
     fn size_label(&self) -> String {
         format!("{}x{}", self.rows().len(), self.cols().len())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows().len(), self.cols().len())
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -66,8 +70,8 @@ impl Kind for CrossProduct {
         render::crossproduct(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::crossproduct::crossproduct(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::crossproduct::crossproduct(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
