@@ -257,9 +257,9 @@ fn bad_input_gets_one_positioned_line() {
             "x.killer:2:7: boxes 3x2 do not tile a 4x4 grid",
         ),
         (
-            "size 12\n3 A1 A2\n",
+            "size 10\n3 A1 A2\n",
             "x.killer",
-            "x.killer:1:6: killer sudoku of size 12 is not supported",
+            "x.killer:1:6: unsupported size 10",
         ),
         (
             "size 4\nx A1\n",
