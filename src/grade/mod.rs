@@ -49,6 +49,7 @@ pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
+pub(crate) mod sudoku;
 pub(crate) mod unit;
 
 use std::fmt;
@@ -65,6 +66,7 @@ use crate::verify::{verify_kenken, VerifyError};
 pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
+pub use sudoku::{SudokuGrade, SudokuLevel};
 pub(crate) use unit::{unit_propagate, Propagated};
 
 /// A set of deductions, weakest first; each level includes the ones before it.
@@ -210,6 +212,8 @@ pub enum PuzzleGrade {
     KenKen(Grade),
     /// A Kakuro's grade.
     Kakuro(KakuroGrade),
+    /// A Sudoku's or Killer Sudoku's grade.
+    Sudoku(SudokuGrade),
 }
 
 impl PuzzleGrade {
@@ -219,6 +223,7 @@ impl PuzzleGrade {
         match self {
             PuzzleGrade::KenKen(g) => g.level.map(Level::name),
             PuzzleGrade::Kakuro(g) => g.level.map(KakuroLevel::name),
+            PuzzleGrade::Sudoku(g) => g.level.map(SudokuLevel::name),
         }
     }
 }
@@ -280,18 +285,18 @@ fn level_root(
 
 /// The options of the CNF whose unit propagation a grade reports: every cage–line clause
 /// (`--cage-lines on`, the strongest propagation this encoder offers).
-pub(super) fn cnf_options() -> EncodeOptions {
+pub(crate) fn cnf_options() -> EncodeOptions {
     let mut opts = EncodeOptions::default();
     opts.kenken.cage_lines = CageLines::On;
     opts
 }
 
 /// A puzzle's independent verifier, as the graders check the grids they fix.
-pub(super) type Verifier<'a> = &'a dyn Fn(&Grid<u8>) -> Result<(), VerifyError>;
+pub(crate) type Verifier<'a> = &'a dyn Fn(&Grid<u8>) -> Result<(), VerifyError>;
 
 /// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
 /// strongest propagation this encoder offers), read back through the one-hot map.
-pub(super) fn cnf_root(
+pub(crate) fn cnf_root(
     enc: Result<Encoding, EncodeError>,
     verify: Verifier<'_>,
 ) -> Result<Root, GradeError> {
@@ -329,7 +334,7 @@ fn fixed_digit(map: &OneHot, a: &unit::Assignment, cell: Cell) -> Option<u8> {
     found
 }
 
-pub(super) fn checked(
+pub(crate) fn checked(
     verify: Verifier<'_>,
     grid: Grid<u8>,
     what: &str,

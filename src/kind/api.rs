@@ -178,7 +178,7 @@ impl Puzzle {
     }
 
     /// Grades the puzzle: the weakest propagation level that solves it without search
-    /// (KenKen and Kakuro).
+    /// (KenKen, Kakuro, Sudoku and Killer Sudoku).
     ///
     /// # Errors
     /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.

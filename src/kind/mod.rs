@@ -109,7 +109,7 @@ pub(crate) trait Kind: std::fmt::Display {
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         Err(GradeError::Unsupported {
             kind: self.name(),
-            supported: "KenKen and Kakuro",
+            supported: "KenKen, Kakuro, Sudoku and Killer Sudoku",
         })
     }
 }

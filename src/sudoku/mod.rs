@@ -8,12 +8,16 @@
 //! written through the builder's grid hook.
 
 mod encode;
+mod grade;
 mod native;
 mod render;
+mod search;
 mod verify;
 
 use super::{Format, Kind};
+use crate::backend::Workload;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
@@ -87,6 +91,10 @@ impl Kind for Sudoku {
         (self.size(), self.size())
     }
 
+    fn workload(&self) -> Workload {
+        Workload::Sudoku
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_sudoku(self, opts)
     }
@@ -124,6 +132,10 @@ impl Kind for Sudoku {
     fn smtlib(&self, b: &mut Builder) {
         smtlib(b, self, None);
     }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(self, None).map(PuzzleGrade::Sudoku)
+    }
 }
 
 impl Kind for Killer {
@@ -139,16 +151,16 @@ impl Kind for Killer {
         (self.sudoku().size(), self.sudoku().size())
     }
 
+    fn workload(&self) -> Workload {
+        Workload::Sudoku
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_killer(self, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {
         format!(" --encoding {}", opts.kakuro.constraint)
-    }
-
-    fn uses_tuple_limit(&self) -> bool {
-        false
     }
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
@@ -175,6 +187,10 @@ impl Kind for Killer {
 
     fn smtlib(&self, b: &mut Builder) {
         smtlib(b, self.sudoku(), Some(self));
+    }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(self.sudoku(), Some(self)).map(PuzzleGrade::Sudoku)
     }
 }
 

@@ -31,6 +31,10 @@ pub(crate) enum GenerateKind {
     Crossproduct(super::gen_crossproduct::CrossProductGenArgs),
     /// Kakuro puzzles (random symmetric shape, runs of 2..=9 squares), each proven unique.
     Kakuro(super::gen_kakuro::KakuroGenArgs),
+    /// Sudoku puzzles with minimal givens, each proven unique by two engines.
+    Sudoku(super::gen_sudoku::SudokuGenArgs),
+    /// Killer Sudoku puzzles, each proven unique by two engines.
+    Killer(super::gen_sudoku::SudokuGenArgs),
 }
 
 /// `generate kenken` options.
@@ -95,6 +99,8 @@ pub(super) fn generate(
             Ok(()) => EXIT_OK,
             Err(error) => fail_or_stopped(err, &error),
         },
+        GenerateKind::Sudoku(a) => super::gen_sudoku::generate(a, false, interrupt, out, err),
+        GenerateKind::Killer(a) => super::gen_sudoku::generate(a, true, interrupt, out, err),
     }
 }
 

@@ -12,6 +12,7 @@ mod convert;
 mod dimacs;
 mod gen_crossproduct;
 mod gen_kakuro;
+mod gen_sudoku;
 mod generate;
 mod grade;
 mod keen_arg;

@@ -14,6 +14,7 @@ mod decode_and_pipes;
 mod edges;
 mod external;
 mod fuzz;
+mod gen_sudoku;
 mod generate;
 mod generate_kakuro;
 mod generate_limits;
