@@ -38,10 +38,10 @@ fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
 
 fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logic_solvable: bool) {
     let params = KenKenParams {
-        size: n,
         max_cage,
         ops: ops.clone(),
         logic_solvable,
+        ..KenKenParams::new(n)
     };
     let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     let puzzle = Puzzle::KenKen(g.puzzle.clone());
