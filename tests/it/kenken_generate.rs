@@ -8,8 +8,9 @@ use cagesat::grade::{Level, PuzzleGrade};
 use cagesat::puzzle::Op;
 use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 
-/// Generates `size`×`size` at `level` for every seed and checks each puzzle.
-fn check_level(size: usize, level: Level, seeds: std::ops::RangeInclusive<u64>) {
+/// Generates `size`×`size` at `level` for every seed and checks each puzzle (and, with
+/// `again`, that the seed gives the same puzzle a second time).
+fn check_level(size: usize, level: Level, seeds: std::ops::RangeInclusive<u64>, again: bool) {
     let params = KenKenParams {
         difficulty: Some(level),
         ..KenKenParams::new(size)
@@ -39,16 +40,18 @@ fn check_level(size: usize, level: Level, seeds: std::ops::RangeInclusive<u64>) 
             };
             assert_eq!(outcome, want, "{what}: {}", engine.name());
         }
-        let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
-        assert_eq!(again.puzzle, g.puzzle, "{what}: not reproducible");
+        if again {
+            let again = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
+            assert_eq!(again.puzzle, g.puzzle, "{what}: not reproducible");
+        }
     }
 }
 
 #[test]
 fn every_level_is_met_exactly_without_givens() {
     for level in Level::ALL {
-        check_level(6, level, 1..=3);
-        check_level(9, level, 1..=1);
+        check_level(6, level, 1..=3, true);
+        check_level(9, level, 1..=1, true);
     }
 }
 
@@ -58,8 +61,8 @@ fn every_level_is_met_exactly_without_givens() {
 #[ignore = "release-mode run: 40 puzzles per size and level"]
 fn forty_per_size_and_level_meet_their_level() {
     for level in Level::ALL {
-        check_level(6, level, 1..=40);
-        check_level(9, level, 1..=40);
+        check_level(6, level, 1..=40, false);
+        check_level(9, level, 1..=40, false);
     }
 }
 
