@@ -1,7 +1,8 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind; Kakuro in four: `kakuro`,
-//! `kakuro_shape`, `kakuro_fill`, `kakuro_check`) built on [`SplitMix64`], and
+//! Seeded, reproducible generators (one file per puzzle kind; KenKen in three: `kenken`,
+//! `kenken_cages`, `kenken_check`; Kakuro in four: `kakuro`, `kakuro_shape`, `kakuro_fill`,
+//! `kakuro_check`) built on [`SplitMix64`], and
 //! [`hide_operators`], which hides KenKen operators (`?`) while the puzzle stays unique, and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
