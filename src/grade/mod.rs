@@ -97,6 +97,16 @@ impl Level {
     pub const PROPAGATION: [Level; 4] =
         [Level::Singles, Level::Subsets, Level::CageGac, Level::Box];
 
+    /// The level named `name`: a level's own name ([`Level::name`]) or one of Keen's five
+    /// difficulty names, mapped by [`KeenDifficulty::level`].
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == name)
+            .or_else(|| KeenDifficulty::from_name(name).map(KeenDifficulty::level))
+    }
+
     /// The name used in reports.
     #[must_use]
     pub fn name(self) -> &'static str {

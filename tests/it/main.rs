@@ -15,6 +15,7 @@ mod kakuro_corpus;
 mod kakuro_encoding;
 mod kakuro_errors;
 mod kenken_corpus;
+mod kenken_generate;
 mod kenken_mdd;
 mod large_kenken;
 mod layers;
