@@ -14,7 +14,8 @@ mod verify;
 
 use super::{Format, Kind};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grid::Grid;
+use crate::cnf::OneHot;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
 use crate::puzzle::{Killer, Puzzle, Sudoku};
@@ -83,6 +84,11 @@ impl Kind for Sudoku {
         format!("{0}x{0}", self.size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_sudoku(self, opts)
     }
@@ -102,11 +108,12 @@ impl Kind for Sudoku {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self, None, stop, stats, on_solution)
+        native::run(self, None, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
@@ -131,6 +138,10 @@ impl Kind for Killer {
         format!("{0}x{0}", self.sudoku().size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        self.sudoku().one_hot()
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_killer(self, opts)
     }
@@ -150,11 +161,12 @@ impl Kind for Killer {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self.sudoku(), Some(self), stop, stats, on_solution)
+        native::run(self.sudoku(), Some(self), fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

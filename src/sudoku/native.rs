@@ -265,6 +265,7 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
 pub(crate) fn run(
     s: &Sudoku,
     killer: Option<&Killer>,
+    fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
@@ -272,10 +273,16 @@ pub(crate) fn run(
     let t0 = Instant::now();
     let model = SudokuModel::new(s, killer);
     stats.setup_time = t0.elapsed();
+    let mut root = model.root.clone();
+    let n = s.size();
+    let index = |c: crate::grid::Cell| (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n));
+    if !crate::native::fix_root(&mut root, fixed, index) {
+        return true;
+    }
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
-    let complete = search.run(model.root.clone(), &mut |doms| {
+    let complete = search.run(root, &mut |doms| {
         on_solution(model.grid(doms))
     });
     stats.nodes = search.nodes;

@@ -1,0 +1,351 @@
+//! # One question, asked of any engine
+//!
+//! Every setter tool asks the same question many times: *is there a solution that holds
+//! these (cell, digit) pairs, and, when a list is given, at least one pair of that list?*
+//! An [`Oracle`] answers it with a grid that has passed the independent verifier
+//! ([`Puzzle::verify`]) and holds what was asked, or with "none". Three engines answer:
+//!
+//! - CDCL ([`Cdcl`]): one incremental solver loaded once; the pairs are assumptions, the
+//!   list is one clause guarded by a fresh activation literal, retired after the call;
+//! - the DPLL walk ([`Walk`]): the formula with the pairs as unit clauses and the list as one
+//!   clause, walked until its first model;
+//! - the native engine ([`Native`]): the search with the pairs fixed at its root; a list is
+//!   answered by skipping the solutions that hold none of its pairs, so setter tools ask it
+//!   one pair at a time ([`Oracle::takes_lists`] is false).
+
+use std::ops::ControlFlow;
+
+use crate::backend::{self, auto_choice, Backend, Dpll, SolverChoice, Walk as WalkEnd};
+use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot, Var};
+use crate::engine::{Engine, EngineError, EngineOptions};
+use crate::grid::{Cell, Grid};
+use crate::kind::native_enumerate_under;
+use crate::puzzle::Puzzle;
+use crate::setter::SetterError;
+use crate::stop::Stop;
+use crate::answer::SatResult;
+
+/// A source of verified solutions under restrictions.
+pub(crate) trait Oracle {
+    /// A verified solution holding every pair of `fixed` and, unless `any` is empty, at least
+    /// one pair of `any`; `None` when there is none.
+    ///
+    /// # Errors
+    /// The engine's failure, a stop request or deadline ([`SetterError::Stopped`]), or a grid
+    /// that failed verification or does not hold what was asked.
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError>;
+
+    /// Whether a list (`any`) costs one search, not a walk over solutions.
+    fn takes_lists(&self) -> bool;
+
+    /// Questions answered so far.
+    fn calls(&self) -> u64;
+}
+
+/// The oracle of `engine` on `puzzle`: CDCL for the SAT engines (`auto`: the backend of
+/// [`Engine::auto_fallback`]), the DPLL walk, or the native engine.
+///
+/// # Errors
+/// [`SetterError::Unsupported`] for the SMT engines; encoding limits and solver set-up
+/// failures.
+pub(crate) fn oracle<'p>(
+    puzzle: &'p Puzzle,
+    engine: &Engine,
+    opts: &EngineOptions,
+) -> Result<Box<dyn Oracle + 'p>, SetterError> {
+    let cdcl = |choice: SolverChoice| -> Result<Box<dyn Oracle + 'p>, SetterError> {
+        Ok(Box::new(Cdcl::new(puzzle, choice, opts)?))
+    };
+    match engine {
+        Engine::Native => Ok(Box::new(Native {
+            puzzle,
+            opts: opts.clone(),
+            calls: 0,
+        })),
+        Engine::Dpll => Ok(Box::new(Walk::new(puzzle, opts)?)),
+        Engine::Varisat => cdcl(SolverChoice::Varisat),
+        Engine::Cadical => cdcl(SolverChoice::Cadical),
+        Engine::Auto => cdcl(auto_choice(puzzle.as_kind().workload(), Some(2))),
+        Engine::External { command, timeout } => cdcl(SolverChoice::External {
+            command: command.clone(),
+            timeout: *timeout,
+        }),
+        Engine::Smt { .. } => Err(SetterError::Unsupported {
+            engine: engine.name().to_string(),
+        }),
+    }
+}
+
+/// Checks an engine's answer: the independent verifier, then the question's pairs.
+fn checked(
+    puzzle: &Puzzle,
+    engine: &str,
+    grid: Grid<u8>,
+    fixed: &[(Cell, u8)],
+    any: &[(Cell, u8)],
+) -> Result<Grid<u8>, SetterError> {
+    puzzle.verify(&grid).map_err(|source| EngineError::Verify {
+        engine: engine.to_string(),
+        source,
+    })?;
+    if !holds(&grid, fixed, any) {
+        return Err(SetterError::OffQuestion {
+            engine: engine.to_string(),
+        });
+    }
+    Ok(grid)
+}
+
+/// Whether `grid` holds every pair of `fixed` and (unless `any` is empty) one of `any`.
+fn holds(grid: &Grid<u8>, fixed: &[(Cell, u8)], any: &[(Cell, u8)]) -> bool {
+    let inside = |c: Cell| usize::from(c.row) < grid.rows() && usize::from(c.col) < grid.cols();
+    let has = |&(c, d): &(Cell, u8)| inside(c) && *grid.get(c) == d;
+    fixed.iter().all(has) && (any.is_empty() || any.iter().any(has))
+}
+
+/// The error for a run that gave up: stopped (with its reason), or the engine's own giving up.
+fn gave_up(stop: &Stop, engine: &str) -> SetterError {
+    match stop.reason() {
+        Some(reason) => SetterError::Stopped { reason },
+        None => EngineError::GaveUp {
+            engine: engine.to_string(),
+        }
+        .into(),
+    }
+}
+
+/// The literal of x(cell, d), `None` when the pair is outside the puzzle.
+fn lit_of(map: &OneHot, mapped: &Grid<bool>, (cell, d): (Cell, u8)) -> Option<Lit> {
+    let inside =
+        usize::from(cell.row) < mapped.rows() && usize::from(cell.col) < mapped.cols();
+    (inside && *mapped.get(cell) && (1..=map.digits()).contains(&d)).then(|| map.lit(cell, d))
+}
+
+/// Which squares of the grid hold a digit.
+fn mapped_grid(map: &OneHot) -> Grid<bool> {
+    let (rows, cols) = map.dims();
+    let mut g = Grid::filled(rows, cols, false);
+    for &c in map.cells() {
+        g.set(c, true);
+    }
+    g
+}
+
+/// An incremental CDCL solver loaded with the puzzle's CNF once.
+struct Cdcl<'p> {
+    puzzle: &'p Puzzle,
+    backend: Box<dyn Backend>,
+    map: OneHot,
+    mapped: Grid<bool>,
+    next_var: usize,
+    stop: Stop,
+    calls: u64,
+}
+
+impl<'p> Cdcl<'p> {
+    fn new(puzzle: &'p Puzzle, choice: SolverChoice, opts: &EngineOptions) -> Result<Self, SetterError> {
+        let enc = puzzle.encode(&opts.encode).map_err(EngineError::from)?;
+        let mut backend = backend::new(&choice, &opts.stop).map_err(|source| {
+            EngineError::Backend {
+                solver: choice.name().to_string(),
+                source,
+            }
+        })?;
+        backend.add_formula(&enc.formula);
+        let mapped = mapped_grid(&enc.map);
+        Ok(Cdcl {
+            puzzle,
+            backend,
+            next_var: enc.formula.var_count(),
+            map: enc.map,
+            mapped,
+            stop: opts.stop.clone(),
+            calls: 0,
+        })
+    }
+}
+
+impl Oracle for Cdcl<'_> {
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        self.calls += 1;
+        let mut assumptions = Vec::with_capacity(fixed.len() + 1);
+        for &pair in fixed {
+            match lit_of(&self.map, &self.mapped, pair) {
+                Some(l) => assumptions.push(l),
+                None => return Ok(None),
+            }
+        }
+        let mut active = None;
+        if !any.is_empty() {
+            let lits: Vec<Lit> = any
+                .iter()
+                .filter_map(|&p| lit_of(&self.map, &self.mapped, p))
+                .collect();
+            if lits.is_empty() {
+                return Ok(None);
+            }
+            let act = Var::from_index(self.next_var).positive();
+            self.next_var += 1;
+            let mut clause = vec![!act];
+            clause.extend(lits);
+            self.backend.add_clause(&clause);
+            assumptions.push(act);
+            active = Some(act);
+        }
+        let answer = self.backend.solve_under(&assumptions);
+        if let Some(act) = active {
+            self.backend.add_clause(&[!act]);
+        }
+        let name = self.backend.name().to_string();
+        let answer = answer.map_err(|source| EngineError::Backend {
+            solver: name.clone(),
+            source,
+        })?;
+        match answer {
+            SatResult::Sat(model) => {
+                let grid = self.map.decode(&model).map_err(EngineError::from)?;
+                checked(self.puzzle, &name, grid, fixed, any).map(Some)
+            }
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => Err(gave_up(&self.stop, &name)),
+        }
+    }
+
+    fn takes_lists(&self) -> bool {
+        true
+    }
+
+    fn calls(&self) -> u64 {
+        self.calls
+    }
+}
+
+/// The DPLL walk over the puzzle's CNF, restricted afresh for each question.
+struct Walk<'p> {
+    puzzle: &'p Puzzle,
+    formula: CnfFormula,
+    map: OneHot,
+    mapped: Grid<bool>,
+    stop: Stop,
+    calls: u64,
+}
+
+impl<'p> Walk<'p> {
+    fn new(puzzle: &'p Puzzle, opts: &EngineOptions) -> Result<Self, SetterError> {
+        let enc = puzzle.encode(&opts.encode).map_err(EngineError::from)?;
+        let mapped = mapped_grid(&enc.map);
+        Ok(Walk {
+            puzzle,
+            formula: enc.formula,
+            map: enc.map,
+            mapped,
+            stop: opts.stop.clone(),
+            calls: 0,
+        })
+    }
+}
+
+impl Oracle for Walk<'_> {
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        self.calls += 1;
+        let mut extra = CnfFormula::new();
+        for &pair in fixed {
+            match lit_of(&self.map, &self.mapped, pair) {
+                Some(l) => extra.add_clause(&[l]),
+                None => return Ok(None),
+            }
+        }
+        if !any.is_empty() {
+            let lits: Vec<Lit> = any
+                .iter()
+                .filter_map(|&p| lit_of(&self.map, &self.mapped, p))
+                .collect();
+            if lits.is_empty() {
+                return Ok(None);
+            }
+            extra.add_clause(&lits);
+        }
+        let digits = usize::from(self.map.digits());
+        let mut dpll = Dpll::new(&self.formula, self.map.cells().len(), digits);
+        dpll.add_formula(&extra);
+        let mut found = None;
+        let unlimited = std::cell::Cell::new(u64::MAX);
+        let end = dpll.enumerate(&self.stop, &unlimited, &mut |model| {
+            found = Some(self.map.decode(model));
+            ControlFlow::Break(())
+        });
+        match (found, end) {
+            (Some(grid), _) => {
+                let grid = grid.map_err(EngineError::from)?;
+                checked(self.puzzle, "dpll", grid, fixed, any).map(Some)
+            }
+            (None, WalkEnd::Complete) => Ok(None),
+            (None, _) => Err(gave_up(&self.stop, "dpll")),
+        }
+    }
+
+    fn takes_lists(&self) -> bool {
+        true
+    }
+
+    fn calls(&self) -> u64 {
+        self.calls
+    }
+}
+
+/// The native search with the pairs fixed at its root.
+struct Native<'p> {
+    puzzle: &'p Puzzle,
+    opts: EngineOptions,
+    calls: u64,
+}
+
+impl Oracle for Native<'_> {
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        self.calls += 1;
+        let mut found = None;
+        let (complete, _) = native_enumerate_under(
+            self.puzzle,
+            &self.opts.native,
+            fixed,
+            &self.opts.stop,
+            &mut |grid| {
+                if holds(&grid, &[], any) {
+                    found = Some(grid);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        match found {
+            Some(grid) => checked(self.puzzle, "native", grid, fixed, any).map(Some),
+            None if complete => Ok(None),
+            None => Err(gave_up(&self.opts.stop, "native")),
+        }
+    }
+
+    fn takes_lists(&self) -> bool {
+        false
+    }
+
+    fn calls(&self) -> u64 {
+        self.calls
+    }
+}
