@@ -16,7 +16,7 @@ use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Overlay, Puzzle};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -99,6 +99,13 @@ impl Puzzle {
         self.as_kind().size_label()
     }
 
+    /// Rows and columns of the puzzle's grid: the shape of its solution grids (for Kakuro
+    /// the whole board, clue and blocked squares included).
+    #[must_use]
+    pub fn shape(&self) -> (usize, usize) {
+        self.as_kind().shape()
+    }
+
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     #[must_use]
     pub fn latin_side(&self) -> Option<usize> {
@@ -166,7 +173,15 @@ impl Puzzle {
     /// ```
     #[must_use]
     pub fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        self.as_kind().render_svg(grid)
+        self.as_kind().render_svg(grid, &Overlay::default())
+    }
+
+    /// [`Puzzle::render_svg`] with decorations: pencil marks, shaded cells, highlighted
+    /// groups of cells and marked cells ([`Overlay`]). `grid` may be partly filled (0 is an
+    /// empty cell); pencil marks are drawn in the cells that show no digit.
+    #[must_use]
+    pub fn render_svg_with(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        self.as_kind().render_svg(grid, overlay)
     }
 
     /// Grades the puzzle: the weakest propagation level that solves it without search

@@ -10,7 +10,7 @@ use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{CrossProduct, Puzzle};
+use crate::puzzle::{CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -40,6 +40,10 @@ impl Kind for CrossProduct {
     fn one_hot(&self) -> OneHot {
         let (rows, cols) = self.dims();
         OneHot::full(rows, cols, crate::puzzle::crossproduct::DIGITS)
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows().len(), self.cols().len())
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -73,8 +77,8 @@ impl Kind for CrossProduct {
         render::crossproduct(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::crossproduct::crossproduct(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::crossproduct::crossproduct(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

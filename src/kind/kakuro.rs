@@ -10,7 +10,7 @@ use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{Kakuro, Puzzle};
+use crate::puzzle::{Kakuro, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -50,6 +50,10 @@ impl Kind for Kakuro {
         OneHot::new(self.rows(), self.cols(), 9, self.white_cells().to_vec())
     }
 
+    fn shape(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::kakuro::encode(self, opts)
     }
@@ -86,8 +90,8 @@ impl Kind for Kakuro {
         serde_json::json!(render::kakuro_cells(self, grid))
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::kakuro::kakuro(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::kakuro::kakuro(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

@@ -18,7 +18,7 @@ use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
-use crate::puzzle::{Killer, Puzzle, Sudoku};
+use crate::puzzle::{Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -89,6 +89,10 @@ impl Kind for Sudoku {
         OneHot::full(n, n, n as u8)
     }
 
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_sudoku(self, opts)
     }
@@ -120,8 +124,8 @@ impl Kind for Sudoku {
         render::sudoku_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self, None, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self, None, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
@@ -140,6 +144,10 @@ impl Kind for Killer {
 
     fn one_hot(&self) -> OneHot {
         self.sudoku().one_hot()
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.sudoku().size(), self.sudoku().size())
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -173,8 +181,8 @@ impl Kind for Killer {
         render::killer_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self.sudoku(), Some(self), grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self.sudoku(), Some(self), grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
