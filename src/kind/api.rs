@@ -10,9 +10,9 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::FORMATS;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};

@@ -5,8 +5,8 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
-use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::cnf::OneHot;
+use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;

@@ -5,9 +5,9 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;

@@ -23,9 +23,9 @@ pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::cnf::OneHot;
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;

@@ -127,7 +127,8 @@ pub(crate) fn run_crossproduct(
     let mut root = model.root();
     stats.setup_time = t0.elapsed();
     let (rows, cols) = p.dims();
-    let index = |c: Cell| (usize::from(c.row) < rows && usize::from(c.col) < cols).then(|| c.index(cols));
+    let index =
+        |c: Cell| (usize::from(c.row) < rows && usize::from(c.col) < cols).then(|| c.index(cols));
     if !fix_root(&mut root, fixed, index) {
         return true;
     }
@@ -194,7 +195,11 @@ pub(crate) fn run_kenken(
     for &(cell, d) in fixed {
         let inside = usize::from(cell.row) < n && usize::from(cell.col) < n;
         let i = cell.index(n);
-        if !inside || d == 0 || usize::from(d) > n || root.doms.restrict(i, domains::bit(d)).is_err() {
+        if !inside
+            || d == 0
+            || usize::from(d) > n
+            || root.doms.restrict(i, domains::bit(d)).is_err()
+        {
             return true;
         }
     }

@@ -196,7 +196,11 @@ fn settle_state(oracle: &mut dyn Oracle, entries: &[(Cell, u8)]) -> Result<Settl
             None => wrong.push((cell, d)),
         }
     }
-    let kept: Vec<(Cell, u8)> = entries.iter().filter(|e| !wrong.contains(e)).copied().collect();
+    let kept: Vec<(Cell, u8)> = entries
+        .iter()
+        .filter(|e| !wrong.contains(e))
+        .copied()
+        .collect();
     if !kept.is_empty() {
         if let Some(grid) = oracle.find(&kept, &[])? {
             return Ok((kept, Some(grid), wrong, true));
@@ -265,8 +269,11 @@ impl Cover {
         let mut question = base.to_vec();
         if method == Method::Covering && oracle.takes_lists() {
             loop {
-                let unseen: Vec<(Cell, u8)> =
-                    pairs.iter().copied().filter(|&p| !self.is_seen(p)).collect();
+                let unseen: Vec<(Cell, u8)> = pairs
+                    .iter()
+                    .copied()
+                    .filter(|&p| !self.is_seen(p))
+                    .collect();
                 if unseen.is_empty() {
                     return Ok(());
                 }

@@ -15,6 +15,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::answer::SatResult;
 use crate::backend::{self, auto_choice, Backend, Dpll, SolverChoice, Walk as WalkEnd};
 use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot, Var};
 use crate::engine::{Engine, EngineError, EngineOptions};
@@ -23,7 +24,6 @@ use crate::kind::native_enumerate_under;
 use crate::puzzle::Puzzle;
 use crate::setter::SetterError;
 use crate::stop::Stop;
-use crate::answer::SatResult;
 
 /// A source of verified solutions under restrictions.
 pub(crate) trait Oracle {
@@ -120,8 +120,7 @@ fn gave_up(stop: &Stop, engine: &str) -> SetterError {
 
 /// The literal of x(cell, d), `None` when the pair is outside the puzzle.
 fn lit_of(map: &OneHot, mapped: &Grid<bool>, (cell, d): (Cell, u8)) -> Option<Lit> {
-    let inside =
-        usize::from(cell.row) < mapped.rows() && usize::from(cell.col) < mapped.cols();
+    let inside = usize::from(cell.row) < mapped.rows() && usize::from(cell.col) < mapped.cols();
     (inside && *mapped.get(cell) && (1..=map.digits()).contains(&d)).then(|| map.lit(cell, d))
 }
 
@@ -147,14 +146,17 @@ struct Cdcl<'p> {
 }
 
 impl<'p> Cdcl<'p> {
-    fn new(puzzle: &'p Puzzle, choice: SolverChoice, opts: &EngineOptions) -> Result<Self, SetterError> {
+    fn new(
+        puzzle: &'p Puzzle,
+        choice: SolverChoice,
+        opts: &EngineOptions,
+    ) -> Result<Self, SetterError> {
         let enc = puzzle.encode(&opts.encode).map_err(EngineError::from)?;
-        let mut backend = backend::new(&choice, &opts.stop).map_err(|source| {
-            EngineError::Backend {
+        let mut backend =
+            backend::new(&choice, &opts.stop).map_err(|source| EngineError::Backend {
                 solver: choice.name().to_string(),
                 source,
-            }
-        })?;
+            })?;
         backend.add_formula(&enc.formula);
         let mapped = mapped_grid(&enc.map);
         Ok(Cdcl {

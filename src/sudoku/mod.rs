@@ -13,8 +13,8 @@ mod render;
 mod verify;
 
 use super::{Format, Kind};
-use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::cnf::OneHot;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};

@@ -275,16 +275,16 @@ pub(crate) fn run(
     stats.setup_time = t0.elapsed();
     let mut root = model.root.clone();
     let n = s.size();
-    let index = |c: crate::grid::Cell| (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n));
+    let index = |c: crate::grid::Cell| {
+        (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n))
+    };
     if !crate::native::fix_root(&mut root, fixed, index) {
         return true;
     }
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
-    let complete = search.run(root, &mut |doms| {
-        on_solution(model.grid(doms))
-    });
+    let complete = search.run(root, &mut |doms| on_solution(model.grid(doms)));
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations;
