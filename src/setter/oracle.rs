@@ -8,7 +8,8 @@
 //! - CDCL ([`Cdcl`]): one incremental solver loaded once; the pairs are assumptions, the
 //!   list is one clause guarded by a fresh activation literal, retired after the call;
 //! - the DPLL walk ([`Walk`]): the formula with the pairs as unit clauses and the list as one
-//!   clause, walked until its first model;
+//!   clause, walked until its first model; `auto` ([`AutoWalk`]) walks under a conflict
+//!   budget and hands over to CDCL, as the engines' `auto` does;
 //! - the native engine ([`Native`]): the search with the pairs fixed at its root; a list is
 //!   answered by skipping the solutions that hold none of its pairs, so setter tools ask it
 //!   one pair at a time ([`Oracle::takes_lists`] is false).
@@ -18,7 +19,7 @@ use std::ops::ControlFlow;
 use crate::answer::SatResult;
 use crate::backend::{self, auto_choice, Backend, Dpll, SolverChoice, Walk as WalkEnd};
 use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot, Var};
-use crate::engine::{Engine, EngineError, EngineOptions};
+use crate::engine::{Engine, EngineError, EngineOptions, AUTO_DPLL_CONFLICTS};
 use crate::grid::{Cell, Grid};
 use crate::kind::native_enumerate_under;
 use crate::puzzle::Puzzle;
@@ -46,8 +47,10 @@ pub(crate) trait Oracle {
     fn calls(&self) -> u64;
 }
 
-/// The oracle of `engine` on `puzzle`: CDCL for the SAT engines (`auto`: the backend of
-/// [`Engine::auto_fallback`]), the DPLL walk, or the native engine.
+/// The oracle of `engine` on `puzzle`: CDCL for the SAT engines, the DPLL walk, or the
+/// native engine; `auto` follows the engines' rule ([`Engine::auto_backend`]): the walk under
+/// a conflict budget per question, handing over to CDCL ([`Engine::auto_fallback`]) for good
+/// once a question is past it, or CDCL from the start (KenKen from side 10).
 ///
 /// # Errors
 /// [`SetterError::Unsupported`] for the SMT engines; encoding limits and solver set-up
@@ -66,10 +69,21 @@ pub(crate) fn oracle<'p>(
             opts: opts.clone(),
             calls: 0,
         })),
-        Engine::Dpll => Ok(Box::new(Walk::new(puzzle, opts)?)),
+        Engine::Dpll => Ok(Box::new(Walk::new(puzzle, opts, u64::MAX)?)),
         Engine::Varisat => cdcl(SolverChoice::Varisat),
         Engine::Cadical => cdcl(SolverChoice::Cadical),
-        Engine::Auto => cdcl(auto_choice(puzzle.as_kind().workload(), Some(2))),
+        Engine::Auto => {
+            let choice = auto_choice(puzzle.as_kind().workload(), Some(2));
+            if Engine::auto_backend(puzzle, Some(2)) != Engine::Dpll {
+                return cdcl(choice);
+            }
+            Ok(Box::new(AutoWalk {
+                walk: Walk::new(puzzle, opts, AUTO_DPLL_CONFLICTS)?,
+                fallback: None,
+                choice,
+                opts: opts.clone(),
+            }))
+        }
         Engine::External { command, timeout } => cdcl(SolverChoice::External {
             command: command.clone(),
             timeout: *timeout,
@@ -233,6 +247,8 @@ impl Oracle for Cdcl<'_> {
 /// The DPLL walk over the puzzle's CNF, restricted afresh for each question.
 struct Walk<'p> {
     puzzle: &'p Puzzle,
+    /// Conflicts one walk may meet before it gives up ([`Attempt::OverBudget`]).
+    budget: u64,
     formula: CnfFormula,
     map: OneHot,
     mapped: Grid<bool>,
@@ -241,11 +257,12 @@ struct Walk<'p> {
 }
 
 impl<'p> Walk<'p> {
-    fn new(puzzle: &'p Puzzle, opts: &EngineOptions) -> Result<Self, SetterError> {
+    fn new(puzzle: &'p Puzzle, opts: &EngineOptions, budget: u64) -> Result<Self, SetterError> {
         let enc = puzzle.encode(&opts.encode).map_err(EngineError::from)?;
         let mapped = mapped_grid(&enc.map);
         Ok(Walk {
             puzzle,
+            budget,
             formula: enc.formula,
             map: enc.map,
             mapped,
@@ -255,18 +272,29 @@ impl<'p> Walk<'p> {
     }
 }
 
-impl Oracle for Walk<'_> {
-    fn find(
+/// How one walk ended.
+enum Attempt {
+    /// A verified grid holding what was asked.
+    Found(Grid<u8>),
+    /// The walk was complete: no such grid.
+    Nothing,
+    /// The walk met more conflicts than its budget.
+    OverBudget,
+}
+
+impl Walk<'_> {
+    /// One walk of the restricted formula, up to its first model.
+    fn attempt(
         &mut self,
         fixed: &[(Cell, u8)],
         any: &[(Cell, u8)],
-    ) -> Result<Option<Grid<u8>>, SetterError> {
+    ) -> Result<Attempt, SetterError> {
         self.calls += 1;
         let mut extra = CnfFormula::new();
         for &pair in fixed {
             match lit_of(&self.map, &self.mapped, pair) {
                 Some(l) => extra.add_clause(&[l]),
-                None => return Ok(None),
+                None => return Ok(Attempt::Nothing),
             }
         }
         if !any.is_empty() {
@@ -275,7 +303,7 @@ impl Oracle for Walk<'_> {
                 .filter_map(|&p| lit_of(&self.map, &self.mapped, p))
                 .collect();
             if lits.is_empty() {
-                return Ok(None);
+                return Ok(Attempt::Nothing);
             }
             extra.add_clause(&lits);
         }
@@ -283,18 +311,33 @@ impl Oracle for Walk<'_> {
         let mut dpll = Dpll::new(&self.formula, self.map.cells().len(), digits);
         dpll.add_formula(&extra);
         let mut found = None;
-        let unlimited = std::cell::Cell::new(u64::MAX);
-        let end = dpll.enumerate(&self.stop, &unlimited, &mut |model| {
+        let budget = std::cell::Cell::new(self.budget);
+        let end = dpll.enumerate(&self.stop, &budget, &mut |model| {
             found = Some(self.map.decode(model));
             ControlFlow::Break(())
         });
         match (found, end) {
             (Some(grid), _) => {
                 let grid = grid.map_err(EngineError::from)?;
-                checked(self.puzzle, "dpll", grid, fixed, any).map(Some)
+                checked(self.puzzle, "dpll", grid, fixed, any).map(Attempt::Found)
             }
-            (None, WalkEnd::Complete) => Ok(None),
-            (None, _) => Err(gave_up(&self.stop, "dpll")),
+            (None, WalkEnd::Complete) => Ok(Attempt::Nothing),
+            (None, WalkEnd::OverBudget) => Ok(Attempt::OverBudget),
+            (None, WalkEnd::Stopped) => Err(gave_up(&self.stop, "dpll")),
+        }
+    }
+}
+
+impl Oracle for Walk<'_> {
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        match self.attempt(fixed, any)? {
+            Attempt::Found(grid) => Ok(Some(grid)),
+            Attempt::Nothing => Ok(None),
+            Attempt::OverBudget => Err(gave_up(&self.stop, "dpll")),
         }
     }
 
@@ -304,6 +347,47 @@ impl Oracle for Walk<'_> {
 
     fn calls(&self) -> u64 {
         self.calls
+    }
+}
+
+/// `auto` where the engines' rule starts with the DPLL walk ([`Engine::auto_backend`]):
+/// each question is walked under a conflict budget; the first walk past it hands this and
+/// every later question to the CDCL fallback ([`Engine::auto_fallback`]), built then.
+struct AutoWalk<'p> {
+    walk: Walk<'p>,
+    fallback: Option<Cdcl<'p>>,
+    choice: SolverChoice,
+    opts: EngineOptions,
+}
+
+impl Oracle for AutoWalk<'_> {
+    fn find(
+        &mut self,
+        fixed: &[(Cell, u8)],
+        any: &[(Cell, u8)],
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        if self.fallback.is_none() {
+            match self.walk.attempt(fixed, any)? {
+                Attempt::Found(grid) => return Ok(Some(grid)),
+                Attempt::Nothing => return Ok(None),
+                Attempt::OverBudget => {
+                    let cdcl = Cdcl::new(self.walk.puzzle, self.choice.clone(), &self.opts)?;
+                    self.fallback = Some(cdcl);
+                }
+            }
+        }
+        let cdcl = self.fallback.as_mut().ok_or(SetterError::Invalid {
+            message: "no fallback solver".into(),
+        })?;
+        cdcl.find(fixed, any)
+    }
+
+    fn takes_lists(&self) -> bool {
+        true
+    }
+
+    fn calls(&self) -> u64 {
+        self.walk.calls + self.fallback.as_ref().map_or(0, |c| c.calls)
     }
 }
 
