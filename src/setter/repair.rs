@@ -39,7 +39,6 @@ pub const DEFAULT_MAX_GIVENS: usize = 4;
 
 /// Repair choices.
 #[derive(Clone, Debug)]
-#[non_exhaustive]
 pub struct RepairOptions {
     /// The engine that answers (SAT engines, the DPLL walk or native; not SMT).
     pub engine: Engine,

@@ -66,12 +66,13 @@ pub(super) fn repair(
 fn repair_inner(args: &RepairArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::Result<()> {
     let engine = args.solver.engine()?;
     let puzzle = load(&args.file, args.strict)?;
-    let mut opts = RepairOptions::default();
-    opts.engine = engine;
-    opts.max_givens = args.max_givens;
-    opts.engine_opts = EngineOptions {
-        stop: Limits::new(interrupt, args.solver.timeout)?.for_puzzle(),
-        ..EngineOptions::default()
+    let opts = RepairOptions {
+        engine,
+        max_givens: args.max_givens,
+        engine_opts: EngineOptions {
+            stop: Limits::new(interrupt, args.solver.timeout)?.for_puzzle(),
+            ..EngineOptions::default()
+        },
     };
     let name = display_name(&args.file);
     let repaired = setter::repair(&puzzle, &opts).with_context(|| format!("{name}: repair"))?;
