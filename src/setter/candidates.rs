@@ -7,7 +7,8 @@
 //!
 //! - [`Method::Covering`] (the default): one question per round, *a solution holding at
 //!   least one pair not seen yet*; each answer marks at least one new pair, and "none" rules
-//!   out every pair left at once. A unique puzzle costs two calls. Once a model shows a
+//!   out every pair left at once. A unique puzzle costs two calls (one walk, on the DPLL
+//!   engines: it goes on past the first solution to look for a second). Once a model shows a
 //!   single new pair (many solutions, alike), the rest is asked pair by pair, which costs
 //!   less there (a 10×10 CrossProduct: 505 list questions, 33 s on varisat; pair by pair
 //!   297, 7 s). Engines that cannot take a list in one search (the native engine) ask one
@@ -158,13 +159,35 @@ pub(crate) fn compute(
 ) -> Result<Candidates, SetterError> {
     let map = puzzle.one_hot();
     let entries = state.map(State::entries).unwrap_or_default();
-    let (base, first, wrong, applied) = settle_state(oracle, &entries)?;
     let (rows, cols) = map.dims();
     let mut cover = Cover::new(map.cells().to_vec(), map.digits(), rows, cols);
-    if let Some(grid) = first {
-        let _ = cover.mark(grid);
-        cover.complete(oracle, &base, method)?;
-    }
+    // Without a state, one walk that goes on past the first solution answers a unique
+    // puzzle at once (engines that search that way).
+    let two = if entries.is_empty() && method == Method::Covering {
+        oracle.find_two(&[])?
+    } else {
+        None
+    };
+    let (wrong, applied) = match two {
+        Some(grids) => {
+            let more = grids.len() > 1;
+            for grid in grids {
+                let _ = cover.mark(grid);
+            }
+            if more {
+                cover.complete(oracle, &[], method)?;
+            }
+            (Vec::new(), false)
+        }
+        None => {
+            let (base, first, wrong, applied) = settle_state(oracle, &entries)?;
+            if let Some(grid) = first {
+                let _ = cover.mark(grid);
+                cover.complete(oracle, &base, method)?;
+            }
+            (wrong, applied)
+        }
+    };
     Ok(Candidates {
         cells: cover.candidates(),
         solutions_seen: cover.grids.len() as u64,

@@ -43,6 +43,17 @@ pub(crate) trait Oracle {
     /// Whether a list (`any`) costs one search, not a walk over solutions.
     fn takes_lists(&self) -> bool;
 
+    /// Up to two distinct verified solutions holding `fixed`, from one search that goes on
+    /// past the first (fewer than two: there are no more), or `None` when this engine does
+    /// not search that way (then [`Oracle::find`] is asked).
+    ///
+    /// # Errors
+    /// As [`Oracle::find`].
+    fn find_two(&mut self, fixed: &[(Cell, u8)]) -> Result<Option<Vec<Grid<u8>>>, SetterError> {
+        let _ = fixed;
+        Ok(None)
+    }
+
     /// Questions answered so far.
     fn calls(&self) -> u64;
 }
@@ -274,8 +285,8 @@ impl<'p> Walk<'p> {
 
 /// How one walk ended.
 enum Attempt {
-    /// A verified grid holding what was asked.
-    Found(Grid<u8>),
+    /// Verified grids holding what was asked (as many as wanted, or all there are).
+    Found(Vec<Grid<u8>>),
     /// The walk was complete: no such grid.
     Nothing,
     /// The walk met more conflicts than its budget.
@@ -283,11 +294,12 @@ enum Attempt {
 }
 
 impl Walk<'_> {
-    /// One walk of the restricted formula, up to its first model.
+    /// One walk of the restricted formula, up to its `want`-th model.
     fn attempt(
         &mut self,
         fixed: &[(Cell, u8)],
         any: &[(Cell, u8)],
+        want: usize,
     ) -> Result<Attempt, SetterError> {
         self.calls += 1;
         let mut extra = CnfFormula::new();
@@ -310,21 +322,36 @@ impl Walk<'_> {
         let digits = usize::from(self.map.digits());
         let mut dpll = Dpll::new(&self.formula, self.map.cells().len(), digits);
         dpll.add_formula(&extra);
-        let mut found = None;
+        let mut found = Vec::new();
         let budget = std::cell::Cell::new(self.budget);
         let end = dpll.enumerate(&self.stop, &budget, &mut |model| {
-            found = Some(self.map.decode(model));
-            ControlFlow::Break(())
-        });
-        match (found, end) {
-            (Some(grid), _) => {
-                let grid = grid.map_err(EngineError::from)?;
-                checked(self.puzzle, "dpll", grid, fixed, any).map(Attempt::Found)
+            found.push(self.map.decode(model));
+            if found.len() >= want {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            (None, WalkEnd::Complete) => Ok(Attempt::Nothing),
-            (None, WalkEnd::OverBudget) => Ok(Attempt::OverBudget),
-            (None, WalkEnd::Stopped) => Err(gave_up(&self.stop, "dpll")),
+        });
+        let enough = found.len() >= want;
+        match end {
+            WalkEnd::Complete if found.is_empty() => return Ok(Attempt::Nothing),
+            WalkEnd::Complete => {}
+            WalkEnd::Stopped if enough => {}
+            WalkEnd::OverBudget => return Ok(Attempt::OverBudget),
+            WalkEnd::Stopped => return Err(gave_up(&self.stop, "dpll")),
         }
+        let mut grids = Vec::with_capacity(found.len());
+        for grid in found {
+            let grid = grid.map_err(EngineError::from)?;
+            grids.push(checked(self.puzzle, "dpll", grid, fixed, any)?);
+        }
+        if grids.len() == 2 && grids[0] == grids[1] {
+            return Err(EngineError::Repeated {
+                engine: "dpll".into(),
+            }
+            .into());
+        }
+        Ok(Attempt::Found(grids))
     }
 }
 
@@ -334,8 +361,8 @@ impl Oracle for Walk<'_> {
         fixed: &[(Cell, u8)],
         any: &[(Cell, u8)],
     ) -> Result<Option<Grid<u8>>, SetterError> {
-        match self.attempt(fixed, any)? {
-            Attempt::Found(grid) => Ok(Some(grid)),
+        match self.attempt(fixed, any, 1)? {
+            Attempt::Found(grids) => Ok(grids.into_iter().next()),
             Attempt::Nothing => Ok(None),
             Attempt::OverBudget => Err(gave_up(&self.stop, "dpll")),
         }
@@ -343,6 +370,14 @@ impl Oracle for Walk<'_> {
 
     fn takes_lists(&self) -> bool {
         true
+    }
+
+    fn find_two(&mut self, fixed: &[(Cell, u8)]) -> Result<Option<Vec<Grid<u8>>>, SetterError> {
+        match self.attempt(fixed, &[], 2)? {
+            Attempt::Found(grids) => Ok(Some(grids)),
+            Attempt::Nothing => Ok(Some(Vec::new())),
+            Attempt::OverBudget => Err(gave_up(&self.stop, "dpll")),
+        }
     }
 
     fn calls(&self) -> u64 {
@@ -367,13 +402,10 @@ impl Oracle for AutoWalk<'_> {
         any: &[(Cell, u8)],
     ) -> Result<Option<Grid<u8>>, SetterError> {
         if self.fallback.is_none() {
-            match self.walk.attempt(fixed, any)? {
-                Attempt::Found(grid) => return Ok(Some(grid)),
+            match self.walk.attempt(fixed, any, 1)? {
+                Attempt::Found(grids) => return Ok(grids.into_iter().next()),
                 Attempt::Nothing => return Ok(None),
-                Attempt::OverBudget => {
-                    let cdcl = Cdcl::new(self.walk.puzzle, self.choice.clone(), &self.opts)?;
-                    self.fallback = Some(cdcl);
-                }
+                Attempt::OverBudget => self.hand_over()?,
             }
         }
         let cdcl = self.fallback.as_mut().ok_or(SetterError::Invalid {
@@ -388,6 +420,29 @@ impl Oracle for AutoWalk<'_> {
 
     fn calls(&self) -> u64 {
         self.walk.calls + self.fallback.as_ref().map_or(0, |c| c.calls)
+    }
+
+    fn find_two(&mut self, fixed: &[(Cell, u8)]) -> Result<Option<Vec<Grid<u8>>>, SetterError> {
+        if self.fallback.is_some() {
+            return Ok(None);
+        }
+        match self.walk.attempt(fixed, &[], 2)? {
+            Attempt::Found(grids) => Ok(Some(grids)),
+            Attempt::Nothing => Ok(Some(Vec::new())),
+            Attempt::OverBudget => {
+                self.hand_over()?;
+                Ok(None)
+            }
+        }
+    }
+}
+
+impl AutoWalk<'_> {
+    /// Builds the CDCL fallback: every later question goes there.
+    fn hand_over(&mut self) -> Result<(), SetterError> {
+        let cdcl = Cdcl::new(self.walk.puzzle, self.choice.clone(), &self.opts)?;
+        self.fallback = Some(cdcl);
+        Ok(())
     }
 }
 
