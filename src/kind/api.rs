@@ -10,9 +10,10 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::FORMATS;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
 use crate::puzzle::{Overlay, Puzzle};
@@ -109,6 +110,12 @@ impl Puzzle {
     #[must_use]
     pub fn latin_side(&self) -> Option<usize> {
         self.as_kind().latin_side()
+    }
+
+    /// The cells that hold a digit and the digits they may hold (the x(cell, digit) map of
+    /// [`Puzzle::encode`], without encoding).
+    pub(crate) fn one_hot(&self) -> OneHot {
+        self.as_kind().one_hot()
     }
 
     /// The puzzle as CNF over one-hot variables x(cell, digit), with the statistics of
@@ -241,6 +248,17 @@ pub(crate) fn native_enumerate(
     stop: &Stop,
     visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
 ) -> (bool, NativeStats) {
+    native_enumerate_under(puzzle, opts, &[], stop, visit)
+}
+
+/// [`native_enumerate`] over the grids that hold every (cell, digit) of `fixed`.
+pub(crate) fn native_enumerate_under(
+    puzzle: &Puzzle,
+    opts: &NativeOptions,
+    fixed: &[(Cell, u8)],
+    stop: &Stop,
+    visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
+) -> (bool, NativeStats) {
     let mut solutions = 0;
     let mut on_solution = |grid: Grid<u8>| {
         solutions += 1;
@@ -249,7 +267,7 @@ pub(crate) fn native_enumerate(
     let mut effort = NativeStats::default();
     let complete = puzzle
         .as_kind()
-        .native(opts, stop, &mut effort, &mut on_solution);
+        .native(opts, fixed, stop, &mut effort, &mut on_solution);
     effort.solutions = solutions;
     (complete, effort)
 }

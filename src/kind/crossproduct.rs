@@ -5,8 +5,9 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{CrossProduct, Overlay, Puzzle};
@@ -36,6 +37,11 @@ impl Kind for CrossProduct {
         format!("{}x{}", self.rows().len(), self.cols().len())
     }
 
+    fn one_hot(&self) -> OneHot {
+        let (rows, cols) = self.dims();
+        OneHot::full(rows, cols, crate::puzzle::crossproduct::DIGITS)
+    }
+
     fn shape(&self) -> (usize, usize) {
         (self.rows().len(), self.cols().len())
     }
@@ -59,11 +65,12 @@ impl Kind for CrossProduct {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_crossproduct(self, stop, stats, on_solution)
+        native::run_crossproduct(self, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

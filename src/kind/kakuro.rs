@@ -4,9 +4,10 @@
 //! work.
 
 use super::{Format, Kind};
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{Kakuro, Overlay, Puzzle};
@@ -45,6 +46,10 @@ impl Kind for Kakuro {
         format!("{}x{}", self.rows(), self.cols())
     }
 
+    fn one_hot(&self) -> OneHot {
+        OneHot::new(self.rows(), self.cols(), 9, self.white_cells().to_vec())
+    }
+
     fn shape(&self) -> (usize, usize) {
         (self.rows(), self.cols())
     }
@@ -68,11 +73,12 @@ impl Kind for Kakuro {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_kakuro(self, stop, stats, on_solution)
+        native::run_kakuro(self, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

@@ -5,9 +5,10 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{KenKen, Overlay, Puzzle};
@@ -53,6 +54,11 @@ impl Kind for KenKen {
         Workload::KenKen { side: self.size() }
     }
 
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::kenken::encode(self, opts)
     }
@@ -71,11 +77,12 @@ impl Kind for KenKen {
     fn native(
         &self,
         opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_kenken(self, opts, stop, stats, on_solution)
+        native::run_kenken(self, opts, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

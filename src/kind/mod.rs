@@ -19,13 +19,14 @@ mod kenken;
 #[path = "../sudoku/mod.rs"]
 mod sudoku;
 
-pub(crate) use api::{native_enumerate, verify};
+pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
 use crate::puzzle::{CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
@@ -55,6 +56,10 @@ pub(crate) trait Kind: std::fmt::Display {
         Workload::Other
     }
 
+    /// The cells that hold a digit and the digits they may hold: the x(cell, digit) map of
+    /// [`Kind::encode`], without encoding anything.
+    fn one_hot(&self) -> OneHot;
+
     /// Encodes the puzzle as CNF.
     ///
     /// # Errors
@@ -76,12 +81,13 @@ pub(crate) trait Kind: std::fmt::Display {
     /// The first broken rule.
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError>;
 
-    /// Runs the native search, handing every solution to `on_solution` until it returns
-    /// `false`; records effort and time in `stats` and returns whether the search space was
-    /// exhausted.
+    /// Runs the native search over the grids that hold every (cell, digit) of `fixed`,
+    /// handing every solution to `on_solution` until it returns `false`; records effort and
+    /// time in `stats` and returns whether the search space was exhausted.
     fn native(
         &self,
         opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,

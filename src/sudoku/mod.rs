@@ -16,9 +16,10 @@ mod verify;
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
 use crate::puzzle::{Killer, Overlay, Puzzle, Sudoku};
@@ -87,6 +88,11 @@ impl Kind for Sudoku {
         format!("{0}x{0}", self.size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
     fn shape(&self) -> (usize, usize) {
         (self.size(), self.size())
     }
@@ -114,11 +120,12 @@ impl Kind for Sudoku {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self, None, stop, stats, on_solution)
+        native::run(self, None, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
@@ -147,6 +154,10 @@ impl Kind for Killer {
         format!("{0}x{0}", self.sudoku().size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        self.sudoku().one_hot()
+    }
+
     fn shape(&self) -> (usize, usize) {
         (self.sudoku().size(), self.sudoku().size())
     }
@@ -170,11 +181,12 @@ impl Kind for Killer {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self.sudoku(), Some(self), stop, stats, on_solution)
+        native::run(self.sudoku(), Some(self), fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

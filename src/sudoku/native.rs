@@ -341,18 +341,20 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
 }
 
 /// Builds the model and searches, recording effort and time in `stats`: a plain Sudoku with
-/// the dedicated search of [`super::search`], a Killer Sudoku with the line network.
+/// the dedicated search of [`super::search`], a Killer Sudoku (or a plain one with cells
+/// fixed in advance: `fixed`, for the setter tools) with the line network.
 pub(crate) fn run(
     s: &Sudoku,
     killer: Option<&Killer>,
+    fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
 ) -> bool {
-    if killer.is_none() {
+    if killer.is_none() && fixed.is_empty() {
         return run_plain(s, stop, stats, on_solution);
     }
-    run_lines(s, killer, stop, stats, on_solution)
+    run_lines(s, killer, fixed, stop, stats, on_solution)
 }
 
 /// The dedicated search of a plain Sudoku.
@@ -383,6 +385,7 @@ fn run_plain(
 pub(crate) fn run_lines(
     s: &Sudoku,
     killer: Option<&Killer>,
+    fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
@@ -390,12 +393,18 @@ pub(crate) fn run_lines(
     let t0 = Instant::now();
     let model = SudokuModel::new(s, killer);
     stats.setup_time = t0.elapsed();
+    let mut root = model.root.clone();
+    let n = s.size();
+    let index = |c: crate::grid::Cell| {
+        (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n))
+    };
+    if !crate::native::fix_root(&mut root, fixed, index) {
+        return true;
+    }
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
-    let complete = search.run(model.root.clone(), &mut |doms| {
-        on_solution(model.grid(doms))
-    });
+    let complete = search.run(root, &mut |doms| on_solution(model.grid(doms)));
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations;

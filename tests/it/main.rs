@@ -22,5 +22,7 @@ mod layers;
 mod opless;
 mod parse_errors;
 mod puzzlink;
+mod setter_candidates;
+mod setter_repair;
 mod sudoku;
 mod sudoku_doc;

@@ -34,6 +34,7 @@ mod projection;
 mod proof;
 mod puzzlink;
 mod session;
+mod setter;
 mod smt;
 mod svg;
 mod svg_chromium;
