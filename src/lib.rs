@@ -59,6 +59,7 @@
 //!   [`dimacs`] and [`smt`]: the formula for external SAT and SMT solvers, and their answers
 //!   read back; [`proof`]: LRAT certificates and their independent checker.
 //! - [`generate`] and [`grade`]: puzzle generators and difficulty grading.
+//! - [`setter`]: hints with reasons and whole explained paths ([`setter::explain`]).
 
 mod answer;
 mod backend;
@@ -76,6 +77,7 @@ mod product;
 pub mod puzzle;
 mod render;
 mod rng;
+pub mod setter;
 mod smtlib;
 mod stop;
 mod tuples;

@@ -9,6 +9,7 @@ use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
+use crate::puzzle::Constraints;
 use crate::puzzle::{CrossProduct, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
@@ -24,6 +25,10 @@ pub(super) const FORMAT: Format = Format {
 };
 
 impl Kind for CrossProduct {
+    fn constraints(&self) -> Constraints {
+        CrossProduct::constraints(self)
+    }
+
     fn workload(&self) -> Workload {
         Workload::CrossProduct
     }

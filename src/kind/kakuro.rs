@@ -9,6 +9,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
+use crate::puzzle::Constraints;
 use crate::puzzle::{Kakuro, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
@@ -37,6 +38,10 @@ pub(super) const URL: Format = Format {
 };
 
 impl Kind for Kakuro {
+    fn constraints(&self) -> Constraints {
+        Kakuro::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "kakuro"
     }

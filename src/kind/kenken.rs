@@ -10,6 +10,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
+use crate::puzzle::Constraints;
 use crate::puzzle::{KenKen, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
@@ -33,6 +34,10 @@ pub(super) const KEEN: Format = Format {
 };
 
 impl Kind for KenKen {
+    fn constraints(&self) -> Constraints {
+        KenKen::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "kenken"
     }

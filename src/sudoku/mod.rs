@@ -17,6 +17,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
+use crate::puzzle::Constraints;
 use crate::puzzle::{Killer, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -75,6 +76,10 @@ fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
 }
 
 impl Kind for Sudoku {
+    fn constraints(&self) -> Constraints {
+        Sudoku::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "sudoku"
     }
@@ -123,6 +128,10 @@ impl Kind for Sudoku {
 }
 
 impl Kind for Killer {
+    fn constraints(&self) -> Constraints {
+        Killer::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "killer"
     }

@@ -5,6 +5,7 @@ mod common;
 
 mod auto_backend;
 mod count;
+mod explain;
 mod crossproduct;
 mod crossproduct_doc;
 mod crossproduct_props;

@@ -1,0 +1,311 @@
+//! # The path: one deduction after another
+//!
+//! The candidates of every cell start from the digits `1..=N` less the givens and the
+//! state; each step removes candidates. The next step is found in layers, the cheap one
+//! first:
+//! 1. every constraint alone, by generalized arc consistency over the current candidates
+//!    (`gac`), cached per constraint and recomputed only when one of its cells changed: a
+//!    reason of one constraint, which is always minimal;
+//! 2. when no constraint alone forces anything, the incremental solver (`mus`): every open
+//!    candidate not in a model found so far is probed under all constraints, the
+//!    impossible ones give cores, and the smallest few cores are shrunk to minimal reasons;
+//!    the smallest wins (then the first cell, then the lowest digit).
+//!
+//! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
+//! reason from the whole constraint set by plain deletion: the baseline the layered method
+//! is measured against (`benches/explain.rs`).
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Action, Constraints, Puzzle, Step};
+
+use super::gac::{digits, supported};
+use super::mus::{Probe, Sat};
+use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
+
+/// How many of the smallest cores the solver phase shrinks to minimal reasons.
+const CORES_SHRUNK: usize = 6;
+
+/// What comes next on the path.
+pub(super) enum Next {
+    /// A deduction (already applied).
+    Step(Step),
+    /// The path ends.
+    End(End),
+}
+
+/// The state of an explanation: the candidates, the cached single-constraint deductions
+/// and the solver.
+pub(super) struct Explainer<'p> {
+    puzzle: &'p Puzzle,
+    model: Constraints,
+    /// Grid indices of each constraint's cells.
+    members: Vec<Vec<usize>>,
+    /// The constraints of each grid index.
+    of_cell: Vec<Vec<usize>>,
+    /// Candidates per grid index (bit d for digit d; 0 outside the puzzle's cells).
+    doms: Vec<u32>,
+    /// Per constraint, its deductions (grid index, digits it removes); `None`: stale.
+    cache: Vec<Option<Vec<(usize, u32)>>>,
+    sat: Sat,
+    method: Method,
+    pub(super) stats: ExplainStats,
+}
+
+impl<'p> Explainer<'p> {
+    /// Sets up the candidates from the puzzle's givens and `state`; `Err(End)` when they
+    /// already contradict each other.
+    ///
+    /// # Errors
+    /// [`ExplainError`] for a state of the wrong shape or with digits out of range, or a
+    /// solver that cannot be built.
+    pub(super) fn new(
+        puzzle: &'p Puzzle,
+        state: Option<&Grid<u8>>,
+        opts: &ExplainOptions,
+    ) -> Result<Result<Self, End>, ExplainError> {
+        let model = puzzle.constraints();
+        let (rows, cols) = (model.rows, model.cols);
+        let all = ((1u32 << (model.max_digit + 1)) - 1) & !1;
+        let mut doms = vec![0u32; rows * cols];
+        for &c in &model.cells {
+            doms[c.index(cols)] = all;
+        }
+        let mut fixed = model.givens.clone();
+        if let Some(g) = state {
+            if g.rows() != rows || g.cols() != cols {
+                return Err(ExplainError::Shape {
+                    rows: g.rows(),
+                    cols: g.cols(),
+                    want_rows: rows,
+                    want_cols: cols,
+                });
+            }
+            for &c in &model.cells {
+                if *g.get(c) != 0 {
+                    fixed.push((c, *g.get(c)));
+                }
+            }
+            for r in 0..rows {
+                for col in 0..cols {
+                    let cell = Cell::new(r as u8, col as u8);
+                    let d = *g.get(cell);
+                    if d != 0 && (d > model.max_digit || doms[cell.index(cols)] == 0) {
+                        return Err(ExplainError::BadState { cell, digit: d });
+                    }
+                }
+            }
+        }
+        let mut sat = Sat::new(&model, &opts.stop).map_err(ExplainError::solver)?;
+        let mut contradiction = false;
+        for (cell, d) in fixed {
+            let idx = cell.index(cols);
+            contradiction |= doms[idx] & (1 << d) == 0;
+            doms[idx] &= 1 << d;
+            for gone in digits(all & !(1 << d)) {
+                sat.eliminate(idx, gone as u8);
+            }
+        }
+        if contradiction {
+            return Ok(Err(End::NoSolution));
+        }
+        let members: Vec<Vec<usize>> = model
+            .list
+            .iter()
+            .map(|c| c.cells.iter().map(|x| x.index(cols)).collect())
+            .collect();
+        let mut of_cell = vec![Vec::new(); rows * cols];
+        for (k, m) in members.iter().enumerate() {
+            for &i in m {
+                of_cell[i].push(k);
+            }
+        }
+        let cache = vec![None; model.list.len()];
+        Ok(Ok(Explainer {
+            puzzle,
+            model,
+            members,
+            of_cell,
+            doms,
+            cache,
+            sat,
+            method: opts.method,
+            stats: ExplainStats::default(),
+        }))
+    }
+
+    /// Checks that the puzzle has a solution under the current candidates.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails.
+    pub(super) fn solvable(&mut self) -> Result<bool, ExplainError> {
+        let all = self.active();
+        let grid = self.doms.len();
+        let probe = self
+            .sat
+            .probe(&all, None, grid)
+            .map_err(ExplainError::solver)?;
+        Ok(matches!(probe, Probe::Possible(_)))
+    }
+
+    fn active(&self) -> Vec<usize> {
+        (0..self.model.list.len())
+            .filter(|&k| self.sat.has(k))
+            .collect()
+    }
+
+    /// The next step, applied; or the end of the path.
+    ///
+    /// # Errors
+    /// [`ExplainError`] when the solver fails or the final grid fails the verifier.
+    pub(super) fn next(&mut self) -> Result<Next, ExplainError> {
+        let undecided = self
+            .model
+            .cells
+            .iter()
+            .filter(|c| self.doms[c.index(self.model.cols)].count_ones() != 1)
+            .count();
+        if undecided == 0 {
+            let mut grid = Grid::filled(self.model.rows, self.model.cols, 0u8);
+            for &c in &self.model.cells {
+                grid.set(
+                    c,
+                    self.doms[c.index(self.model.cols)].trailing_zeros() as u8,
+                );
+            }
+            self.puzzle.verify(&grid).map_err(ExplainError::Wrong)?;
+            return Ok(Next::End(End::Solved(grid)));
+        }
+        if self.method == Method::Layered {
+            if let Some(next) = self.single() {
+                self.stats.single_steps += 1;
+                return Ok(next);
+            }
+        }
+        let next = self.solver_phase(undecided)?;
+        if matches!(next, Next::Step(_)) {
+            self.stats.solver_steps += 1;
+        }
+        Ok(next)
+    }
+
+    /// The first deduction of one constraint alone: a placement if there is one, else the
+    /// first elimination (constraints, then cells, then digits in order).
+    fn single(&mut self) -> Option<Next> {
+        for k in 0..self.cache.len() {
+            if self.cache[k].is_none() {
+                let doms: Vec<u32> = self.members[k].iter().map(|&i| self.doms[i]).collect();
+                let found = supported(&self.model.list[k], &doms).map_or_else(Vec::new, |sup| {
+                    self.members[k]
+                        .iter()
+                        .zip(doms.iter().zip(sup))
+                        .filter(|(_, (&d, s))| d & !s != 0)
+                        .map(|(&i, (&d, s))| (i, d & !s))
+                        .collect()
+                });
+                self.cache[k] = Some(found);
+            }
+        }
+        let mut first = None;
+        for (k, found) in self.cache.iter().enumerate() {
+            for &(i, gone) in found.iter().flatten() {
+                if self.doms[i] & !gone == 0 {
+                    return Some(Next::End(End::NoSolution));
+                }
+                let place = (self.doms[i] & !gone).count_ones() == 1;
+                if place {
+                    return Some(Next::Step(self.apply(i, gone, vec![k])));
+                }
+                first = first.or(Some((i, gone & gone.wrapping_neg(), k)));
+            }
+        }
+        first.map(|(i, bit, k)| Next::Step(self.apply(i, bit, vec![k])))
+    }
+
+    /// Removes the digits `gone` from grid index `i` with reason `reason`, as a step.
+    fn apply(&mut self, i: usize, gone: u32, reason: Vec<usize>) -> Step {
+        let cols = self.model.cols;
+        let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
+        let left = self.doms[i] & !gone;
+        for d in digits(gone & self.doms[i]) {
+            self.sat.eliminate(i, d as u8);
+        }
+        self.doms[i] = left;
+        for &k in &self.of_cell[i] {
+            self.cache[k] = None;
+        }
+        let (action, digit) = if left.count_ones() == 1 {
+            (Action::Place, left.trailing_zeros() as u8)
+        } else {
+            (Action::Eliminate, gone.trailing_zeros() as u8)
+        };
+        let mut reason = reason;
+        reason.sort_unstable();
+        Step {
+            cell,
+            digit,
+            action,
+            reason: reason
+                .into_iter()
+                .map(|k| self.model.list[k].clone())
+                .collect(),
+        }
+    }
+
+    /// The solver's deduction with the smallest reason, or the end: no solution, or no
+    /// deduction forced (every open candidate is in some solution: not unique).
+    fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
+        let all = self.active();
+        let grid = self.doms.len();
+        let err = ExplainError::solver;
+        let mut covered = match self.sat.probe(&all, None, grid).map_err(err)? {
+            Probe::Possible(seen) => seen,
+            Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
+        };
+        let mut cores: Vec<(usize, u8, Vec<usize>)> = Vec::new();
+        for c in self.model.cells.clone() {
+            let i = c.index(self.model.cols);
+            if self.doms[i].count_ones() < 2 {
+                continue;
+            }
+            for d in digits(self.doms[i]) {
+                if covered[i] & (1 << d) != 0 {
+                    continue;
+                }
+                match self
+                    .sat
+                    .probe(&all, Some((i, d as u8)), grid)
+                    .map_err(err)?
+                {
+                    Probe::Possible(seen) => {
+                        covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b)
+                    }
+                    Probe::Impossible(core) => cores.push((i, d as u8, core)),
+                }
+            }
+        }
+        let plain = self.method == Method::PlainMus;
+        if plain {
+            cores.iter_mut().for_each(|c| c.2.clone_from(&all));
+        }
+        cores.sort_by_key(|c| c.2.len());
+        let shrink = if plain { cores.len() } else { CORES_SHRUNK };
+        let mut best: Option<(usize, u8, Vec<usize>)> = None;
+        for (i, d, core) in cores.into_iter().take(shrink) {
+            if best.as_ref().is_some_and(|b| b.2.len() <= 2 && !plain) {
+                break;
+            }
+            let reason = self.sat.mus(core, (i, d), grid, !plain).map_err(err)?;
+            let better = best
+                .as_ref()
+                .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));
+            if better {
+                best = Some((i, d, reason));
+            }
+        }
+        self.stats.solver_calls = self.sat.calls;
+        Ok(match best {
+            Some((i, d, reason)) => Next::Step(self.apply(i, 1 << d, reason)),
+            None => Next::End(End::NotUnique { undecided }),
+        })
+    }
+}
