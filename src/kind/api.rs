@@ -15,7 +15,7 @@ use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
-use crate::puzzle::{Constraints, Puzzle, Step};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Step};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
 use crate::verify::replay::ReplayError;
@@ -125,6 +125,13 @@ impl Puzzle {
         self.as_kind().size_label()
     }
 
+    /// Rows and columns of the puzzle's grid: the shape of its solution grids (for Kakuro
+    /// the whole board, clue and blocked squares included).
+    #[must_use]
+    pub fn shape(&self) -> (usize, usize) {
+        self.as_kind().shape()
+    }
+
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     #[must_use]
     pub fn latin_side(&self) -> Option<usize> {
@@ -186,7 +193,15 @@ impl Puzzle {
     /// ```
     #[must_use]
     pub fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        self.as_kind().render_svg(grid)
+        self.as_kind().render_svg(grid, &Overlay::default())
+    }
+
+    /// [`Puzzle::render_svg`] with decorations: pencil marks, shaded cells, highlighted
+    /// groups of cells and marked cells ([`Overlay`]). `grid` may be partly filled (0 is an
+    /// empty cell); pencil marks are drawn in the cells that show no digit.
+    #[must_use]
+    pub fn render_svg_with(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        self.as_kind().render_svg(grid, overlay)
     }
 
     /// Grades the puzzle: the weakest propagation level that solves it without search

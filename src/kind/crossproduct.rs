@@ -9,8 +9,7 @@ use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::Constraints;
-use crate::puzzle::{CrossProduct, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -39,6 +38,10 @@ impl Kind for CrossProduct {
 
     fn size_label(&self) -> String {
         format!("{}x{}", self.rows().len(), self.cols().len())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows().len(), self.cols().len())
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -71,8 +74,8 @@ impl Kind for CrossProduct {
         render::crossproduct(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::crossproduct::crossproduct(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::crossproduct::crossproduct(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

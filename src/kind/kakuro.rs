@@ -9,8 +9,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::Constraints;
-use crate::puzzle::{Kakuro, Puzzle};
+use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -50,6 +49,10 @@ impl Kind for Kakuro {
         format!("{}x{}", self.rows(), self.cols())
     }
 
+    fn shape(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::kakuro::encode(self, opts)
     }
@@ -85,8 +88,8 @@ impl Kind for Kakuro {
         serde_json::json!(render::kakuro_cells(self, grid))
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::kakuro::kakuro(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::kakuro::kakuro(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

@@ -10,8 +10,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::Constraints;
-use crate::puzzle::{KenKen, Puzzle};
+use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -44,6 +43,10 @@ impl Kind for KenKen {
 
     fn size_label(&self) -> String {
         format!("{0}x{0}", self.size())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
     }
 
     fn latin_side(&self) -> Option<usize> {
@@ -83,8 +86,8 @@ impl Kind for KenKen {
         render::kenken(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::kenken::kenken(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::kenken::kenken(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

@@ -28,7 +28,7 @@ use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
-use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -45,6 +45,9 @@ pub(crate) trait Kind: std::fmt::Display {
 
     /// Human-readable size, e.g. `6x6`.
     fn size_label(&self) -> String;
+
+    /// Rows and columns of the puzzle's grid (the shape of its solution grids).
+    fn shape(&self) -> (usize, usize);
 
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     fn latin_side(&self) -> Option<usize> {
@@ -96,8 +99,9 @@ pub(crate) trait Kind: std::fmt::Display {
         serde_json::json!(grid.to_rows())
     }
 
-    /// Draws the puzzle as SVG, with its solution when `grid` is given.
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String;
+    /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`
+    /// is given, decorated with `overlay`.
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String;
 
     /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
     fn smtlib(&self, b: &mut Builder);

@@ -17,8 +17,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
-use crate::puzzle::Constraints;
-use crate::puzzle::{Killer, Puzzle, Sudoku};
+use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -88,6 +87,10 @@ impl Kind for Sudoku {
         format!("{0}x{0}", self.size())
     }
 
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_sudoku(self, opts)
     }
@@ -118,8 +121,8 @@ impl Kind for Sudoku {
         render::sudoku_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self, None, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self, None, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
@@ -138,6 +141,10 @@ impl Kind for Killer {
 
     fn size_label(&self) -> String {
         format!("{0}x{0}", self.sudoku().size())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.sudoku().size(), self.sudoku().size())
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -170,8 +177,8 @@ impl Kind for Killer {
         render::killer_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self.sudoku(), Some(self), grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self.sudoku(), Some(self), grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

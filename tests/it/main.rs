@@ -5,11 +5,11 @@ mod common;
 
 mod auto_backend;
 mod count;
-mod explain;
 mod crossproduct;
 mod crossproduct_doc;
 mod crossproduct_props;
 mod encoding_counts;
+mod explain;
 mod golden_dimacs;
 mod golden_smtlib;
 mod kakuro_corpus;
