@@ -47,6 +47,9 @@ pub(super) struct Explainer<'p> {
     /// Per constraint, its deductions (grid index, digits it removes); `None`: stale.
     cache: Vec<Option<Vec<(usize, u32)>>>,
     sat: Sat,
+    /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
+    /// them on it.
+    pairs: Vec<Vec<[usize; 2]>>,
     method: Method,
     pub(super) stats: ExplainStats,
 }
@@ -120,6 +123,7 @@ impl<'p> Explainer<'p> {
             }
         }
         let cache = vec![None; model.list.len()];
+        let pairs = pairs(&members, &of_cell, &sat);
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -128,6 +132,7 @@ impl<'p> Explainer<'p> {
             doms,
             cache,
             sat,
+            pairs,
             method: opts.method,
             stats: ExplainStats::default(),
         }))
@@ -251,6 +256,27 @@ impl<'p> Explainer<'p> {
         }
     }
 
+    /// The first impossible candidate (cells, then digits in order) that a pair of
+    /// constraints sharing two or more cells forces: a reason of two, minimal since no
+    /// constraint alone forces anything now.
+    fn pair(
+        &mut self,
+        cores: &[(usize, u8, Vec<usize>)],
+    ) -> Result<Option<(usize, u8, [usize; 2])>, ExplainError> {
+        let grid = self.doms.len();
+        let mut order: Vec<(usize, u8)> = cores.iter().map(|c| (c.0, c.1)).collect();
+        order.sort_unstable();
+        for (i, d) in order {
+            for p in self.pairs[i].clone() {
+                let probe = self.sat.probe(&p, Some((i, d)), grid);
+                if let Probe::Impossible(_) = probe.map_err(ExplainError::solver)? {
+                    return Ok(Some((i, d, p)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// The solver's deduction with the smallest reason, or the end: no solution, or no
     /// deduction forced (every open candidate is in some solution: not unique).
     fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
@@ -284,6 +310,12 @@ impl<'p> Explainer<'p> {
             }
         }
         let plain = self.method == Method::PlainMus;
+        if !plain && !cores.is_empty() {
+            if let Some((i, d, pair)) = self.pair(&cores)? {
+                self.stats.solver_calls = self.sat.calls;
+                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec())));
+            }
+        }
         if plain {
             cores.iter_mut().for_each(|c| c.2.clone_from(&all));
         }
@@ -308,4 +340,24 @@ impl<'p> Explainer<'p> {
             None => Next::End(End::NotUnique { undecided }),
         })
     }
+}
+
+/// Per grid index, the pairs of encoded constraints that share two or more cells and hold
+/// that index (pairs sharing one cell force nothing their parts do not).
+fn pairs(members: &[Vec<usize>], of_cell: &[Vec<usize>], sat: &Sat) -> Vec<Vec<[usize; 2]>> {
+    let mut out = vec![Vec::new(); of_cell.len()];
+    for (a, ma) in members.iter().enumerate() {
+        for (b, mb) in members.iter().enumerate().skip(a + 1) {
+            if !sat.has(a) || !sat.has(b) || ma.iter().filter(|i| mb.contains(i)).count() < 2 {
+                continue;
+            }
+            let mut cells: Vec<usize> = ma.iter().chain(mb).copied().collect();
+            cells.sort_unstable();
+            cells.dedup();
+            for i in cells {
+                out[i].push([a, b]);
+            }
+        }
+    }
+    out
 }
