@@ -26,7 +26,7 @@ fn bench(c: &mut Criterion) {
     let hard9 = Puzzle::read("tests/data/kenken/keen/9x9-h-00.kenken").expect("puzzle");
     let six = Puzzle::read("tests/data/kenken/keen/6x6-h-00.kenken").expect("puzzle");
     let mut g = c.benchmark_group("explain");
-    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let _ = g.sample_size(10).measurement_time(Duration::from_secs(5));
     for (name, method) in [
         ("layered", Method::Layered),
         ("plain_mus", Method::PlainMus),

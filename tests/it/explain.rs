@@ -95,7 +95,7 @@ fn a_non_minimal_reason_is_rejected() {
         )),
     );
     // A constraint the puzzle does not have.
-    steps[0].reason.pop();
+    let _ = steps[0].reason.pop();
     steps[0].reason[0].target = Some(99);
     assert!(matches!(
         puzzle.replay(None, &steps),
@@ -167,4 +167,40 @@ fn no_solution_is_said() {
     let puzzle = read("tests/data/kenken/unsat/2x2-no-solution.kenken");
     let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
     assert_eq!((ex.steps.len(), ex.end), (0, End::NoSolution));
+}
+
+/// Every puzzle with a `.kenken`/… extension under `dir` (not recursing).
+fn corpus(dir: &str, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .expect("corpus directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The long run: every shipped Keen puzzle, Kakuro, Sudoku, Killer and unique CrossProduct
+/// (`cargo test --release --test it explain::every_shipped -- --ignored`).
+#[test]
+#[ignore = "explains a few hundred puzzles (minutes)"]
+fn every_shipped_puzzle_replays() {
+    let mut files = corpus("tests/data/kenken/keen", "kenken");
+    files.extend(corpus("tests/data/kakuro", "kakuro"));
+    files.extend(corpus("tests/data/kakuro/generated", "kakuro"));
+    files.extend(corpus("tests/data/sudoku", "sudoku"));
+    files.extend(corpus("tests/data/killer", "killer"));
+    files.extend(corpus("tests/data/crossproduct/public", "crossproduct"));
+    files.extend(corpus("tests/data/crossproduct/generated", "crossproduct"));
+    for path in files {
+        let puzzle = read(&path);
+        let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+        let replayed = puzzle.replay(None, &ex.steps).expect("replays");
+        match &ex.end {
+            End::Solved(grid) => assert_eq!(replayed.as_ref(), Some(grid), "{path}"),
+            End::NotUnique { .. } => assert_eq!(replayed, None, "{path}"),
+            end => panic!("{path}: {end:?}"),
+        }
+    }
 }
