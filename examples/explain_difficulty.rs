@@ -22,6 +22,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut by_keen: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     let mut by_grade: BTreeMap<(String, usize), usize> = BTreeMap::new();
     let mut largest_seen = 0;
+    // Keen level or grade -> (puzzles, steps whose reason has two or more constraints).
+    let mut multi: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     println!("puzzle\tkeen\tgrade\tsteps\tsolver_steps\tlargest\tms");
     for path in &paths {
         let name = path
@@ -44,6 +46,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         largest_seen = largest_seen.max(largest);
         *by_keen.entry((level, largest)).or_default() += 1;
         *by_grade.entry((grade.clone(), largest)).or_default() += 1;
+        let several = ex.steps.iter().filter(|s| s.reason.len() >= 2).count();
+        for key in [format!("keen {keen}"), format!("grade {grade}")] {
+            let e = multi.entry(key).or_default();
+            *e = (e.0 + 1, e.1 + several);
+        }
         println!(
             "{name}\t{keen}\t{grade}\t{}\t{}\t{largest}\t{ms:.1}",
             ex.steps.len(),
@@ -65,6 +72,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|k| format!("| {} ", by_grade.get(&(g.clone(), k)).copied().unwrap_or(0)))
             .collect();
         println!("| {g} {}|", row.concat());
+    }
+    println!("\n| puzzles of | count | mean steps with a reason of 2+ |");
+    println!("|---|---|---|");
+    for (key, (n, several)) in &multi {
+        println!("| {key} | {n} | {:.1} |", *several as f64 / *n as f64);
     }
     Ok(())
 }

@@ -256,17 +256,15 @@ impl<'p> Explainer<'p> {
         }
     }
 
-    /// The first impossible candidate (cells, then digits in order) that a pair of
+    /// The first of the `open` candidates that a pair of
     /// constraints sharing two or more cells forces: a reason of two, minimal since no
     /// constraint alone forces anything now.
     fn pair(
         &mut self,
-        cores: &[(usize, u8, Vec<usize>)],
+        open: &[(usize, u8)],
     ) -> Result<Option<(usize, u8, [usize; 2])>, ExplainError> {
         let grid = self.doms.len();
-        let mut order: Vec<(usize, u8)> = cores.iter().map(|c| (c.0, c.1)).collect();
-        order.sort_unstable();
-        for (i, d) in order {
+        for &(i, d) in open {
             for p in self.pairs[i].clone() {
                 let probe = self.sat.probe(&p, Some((i, d)), grid);
                 if let Probe::Impossible(_) = probe.map_err(ExplainError::solver)? {
@@ -282,40 +280,25 @@ impl<'p> Explainer<'p> {
     fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
         let all = self.active();
         let grid = self.doms.len();
-        let err = ExplainError::solver;
-        let mut covered = match self.sat.probe(&all, None, grid).map_err(err)? {
+        let covered = match self
+            .sat
+            .probe(&all, None, grid)
+            .map_err(ExplainError::solver)?
+        {
             Probe::Possible(seen) => seen,
             Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
         };
-        let mut cores: Vec<(usize, u8, Vec<usize>)> = Vec::new();
-        for c in self.model.cells.clone() {
-            let i = c.index(self.model.cols);
-            if self.doms[i].count_ones() < 2 {
-                continue;
-            }
-            for d in digits(self.doms[i]) {
-                if covered[i] & (1 << d) != 0 {
-                    continue;
-                }
-                match self
-                    .sat
-                    .probe(&all, Some((i, d as u8)), grid)
-                    .map_err(err)?
-                {
-                    Probe::Possible(seen) => {
-                        covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b)
-                    }
-                    Probe::Impossible(core) => cores.push((i, d as u8, core)),
-                }
-            }
-        }
         let plain = self.method == Method::PlainMus;
-        if !plain && !cores.is_empty() {
-            if let Some((i, d, pair)) = self.pair(&cores)? {
+        if !plain {
+            // Open candidates outside the first model, cells then digits in order: for a
+            // unique puzzle, exactly the impossible ones.
+            let open: Vec<(usize, u8)> = self.open(&covered);
+            if let Some((i, d, pair)) = self.pair(&open)? {
                 self.stats.solver_calls = self.sat.calls;
                 return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec())));
             }
         }
+        let mut cores = self.cores(&all, covered)?;
         if plain {
             cores.iter_mut().for_each(|c| c.2.clone_from(&all));
         }
@@ -323,10 +306,10 @@ impl<'p> Explainer<'p> {
         let shrink = if plain { cores.len() } else { CORES_SHRUNK };
         let mut best: Option<(usize, u8, Vec<usize>)> = None;
         for (i, d, core) in cores.into_iter().take(shrink) {
-            if best.as_ref().is_some_and(|b| b.2.len() <= 2 && !plain) {
-                break;
-            }
-            let reason = self.sat.mus(core, (i, d), grid, !plain).map_err(err)?;
+            let reason = self
+                .sat
+                .mus(core, (i, d), grid, !plain)
+                .map_err(ExplainError::solver)?;
             let better = best
                 .as_ref()
                 .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));
@@ -339,6 +322,42 @@ impl<'p> Explainer<'p> {
             Some((i, d, reason)) => Next::Step(self.apply(i, 1 << d, reason)),
             None => Next::End(End::NotUnique { undecided }),
         })
+    }
+
+    /// The open candidates (grid index, digit) of undecided cells outside `covered`.
+    fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in &self.model.cells {
+            let i = c.index(self.model.cols);
+            if self.doms[i].count_ones() >= 2 {
+                out.extend(digits(self.doms[i] & !covered[i]).map(|d| (i, d as u8)));
+            }
+        }
+        out
+    }
+
+    /// Every open candidate that is impossible under the constraints `all`, with a core;
+    /// each model found widens `covered` and saves the calls for what it covers.
+    fn cores(
+        &mut self,
+        all: &[usize],
+        mut covered: Vec<u32>,
+    ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
+        let grid = self.doms.len();
+        let mut cores = Vec::new();
+        for (i, d) in self.open(&covered) {
+            if covered[i] & (1 << d) != 0 {
+                continue;
+            }
+            match self.sat.probe(all, Some((i, d)), grid) {
+                Ok(Probe::Possible(seen)) => {
+                    covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
+                }
+                Ok(Probe::Impossible(core)) => cores.push((i, d, core)),
+                Err(e) => return Err(ExplainError::solver(e)),
+            }
+        }
+        Ok(cores)
     }
 }
 
