@@ -73,31 +73,7 @@ impl<'p> Explainer<'p> {
         for &c in &model.cells {
             doms[c.index(cols)] = all;
         }
-        let mut fixed = model.givens.clone();
-        if let Some(g) = state {
-            if g.rows() != rows || g.cols() != cols {
-                return Err(ExplainError::Shape {
-                    rows: g.rows(),
-                    cols: g.cols(),
-                    want_rows: rows,
-                    want_cols: cols,
-                });
-            }
-            for &c in &model.cells {
-                if *g.get(c) != 0 {
-                    fixed.push((c, *g.get(c)));
-                }
-            }
-            for r in 0..rows {
-                for col in 0..cols {
-                    let cell = Cell::new(r as u8, col as u8);
-                    let d = *g.get(cell);
-                    if d != 0 && (d > model.max_digit || doms[cell.index(cols)] == 0) {
-                        return Err(ExplainError::BadState { cell, digit: d });
-                    }
-                }
-            }
-        }
+        let fixed = fixed_digits(&model, &doms, state)?;
         let mut sat = Sat::new(&model, &opts.stop).map_err(ExplainError::solver)?;
         let mut contradiction = false;
         for (cell, d) in fixed {
@@ -379,4 +355,39 @@ fn pairs(members: &[Vec<usize>], of_cell: &[Vec<usize>], sat: &Sat) -> Vec<Vec<[
         }
     }
     out
+}
+
+/// The givens and the state's digits, checked against the shape and the cells' digits.
+fn fixed_digits(
+    model: &Constraints,
+    doms: &[u32],
+    state: Option<&Grid<u8>>,
+) -> Result<Vec<(Cell, u8)>, ExplainError> {
+    let (rows, cols) = (model.rows, model.cols);
+    let mut fixed = model.givens.clone();
+    let Some(g) = state else {
+        return Ok(fixed);
+    };
+    if g.rows() != rows || g.cols() != cols {
+        return Err(ExplainError::Shape {
+            rows: g.rows(),
+            cols: g.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        });
+    }
+    for r in 0..rows {
+        for col in 0..cols {
+            let cell = Cell::new(r as u8, col as u8);
+            let d = *g.get(cell);
+            if d == 0 {
+                continue;
+            }
+            if d > model.max_digit || doms[cell.index(cols)] == 0 {
+                return Err(ExplainError::BadState { cell, digit: d });
+            }
+            fixed.push((cell, d));
+        }
+    }
+    Ok(fixed)
 }
