@@ -60,7 +60,8 @@
 //!   read back; [`proof`]: LRAT certificates and their independent checker.
 //! - [`generate`] and [`grade`]: puzzle generators and difficulty grading.
 //! - [`setter`]: what a puzzle setter asks: the true candidates of every cell (also for a
-//!   person's partly filled grid) and the fewest givens that make a puzzle unique.
+//!   person's partly filled grid), the fewest givens that make a puzzle unique, and hints
+//!   with reasons up to whole explained paths.
 
 mod answer;
 mod backend;

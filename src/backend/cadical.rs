@@ -116,4 +116,17 @@ impl Backend for CadicalBackend {
         self.solver.set_callbacks(Some(StopPoll(stop.clone())));
         self.stop = stop;
     }
+
+    fn failed(&self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        if self.solver.status() != Some(false) {
+            return None;
+        }
+        Some(
+            assumptions
+                .iter()
+                .copied()
+                .filter(|&l| self.solver.failed(dimacs(l)))
+                .collect(),
+        )
+    }
 }

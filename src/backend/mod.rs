@@ -238,6 +238,14 @@ pub(crate) trait Backend {
     /// From now on, give up with [`SatResult::Unknown`] as soon as `stop` is requested
     /// (each backend says how soon it can notice).
     fn set_stop(&mut self, stop: Stop);
+
+    /// After an unsatisfiable call, the assumptions among `assumptions` (those of that call)
+    /// that the refutation used: an unsatisfiable core, not necessarily minimal. `None` when
+    /// the backend cannot tell (then all of them are the core).
+    fn failed(&self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        let _ = assumptions;
+        None
+    }
 }
 
 impl<B: Backend + ?Sized> Backend for Box<B> {
@@ -255,5 +263,8 @@ impl<B: Backend + ?Sized> Backend for Box<B> {
     }
     fn set_stop(&mut self, stop: Stop) {
         (**self).set_stop(stop);
+    }
+    fn failed(&self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        (**self).failed(assumptions)
     }
 }

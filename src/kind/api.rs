@@ -16,9 +16,10 @@ use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
-use crate::puzzle::{Overlay, Puzzle};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Step};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
+use crate::verify::replay::ReplayError;
 use crate::verify::VerifyError;
 
 impl Puzzle {
@@ -91,6 +92,32 @@ impl Puzzle {
     #[must_use]
     pub fn kind(&self) -> &'static str {
         self.as_kind().name()
+    }
+
+    /// The puzzle as named constraints over its cells' digits (see
+    /// [`crate::puzzle::Constraint`]): what hints and explanations name as reasons.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        self.as_kind().constraints()
+    }
+
+    /// Replays a path of deductions (an explanation's steps) from `start` (0 = an empty
+    /// cell; `None`: the puzzle alone) with the independent checker: every step must be
+    /// forced by its reason, the reason minimal and made of the puzzle's constraints. Returns
+    /// the grid when the path decides every cell (then verified), `None` when cells stay open.
+    ///
+    /// # Errors
+    /// [`ReplayError`] naming the first bad step, or the verifier's complaint about the end.
+    pub fn replay(
+        &self,
+        start: Option<&Grid<u8>>,
+        path: &[Step],
+    ) -> Result<Option<Grid<u8>>, ReplayError> {
+        let grid = crate::verify::replay::replay(&self.constraints(), start, path)?;
+        if let Some(g) = &grid {
+            self.verify(g).map_err(ReplayError::Wrong)?;
+        }
+        Ok(grid)
     }
 
     /// Human-readable size, e.g. `6x6`.

@@ -10,7 +10,7 @@ use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{CrossProduct, Overlay, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -25,6 +25,10 @@ pub(super) const FORMAT: Format = Format {
 };
 
 impl Kind for CrossProduct {
+    fn constraints(&self) -> Constraints {
+        CrossProduct::constraints(self)
+    }
+
     fn workload(&self) -> Workload {
         Workload::CrossProduct
     }

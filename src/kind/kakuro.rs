@@ -10,7 +10,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{Kakuro, Overlay, Puzzle};
+use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -38,6 +38,10 @@ pub(super) const URL: Format = Format {
 };
 
 impl Kind for Kakuro {
+    fn constraints(&self) -> Constraints {
+        Kakuro::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "kakuro"
     }

@@ -11,7 +11,7 @@ use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{KenKen, Overlay, Puzzle};
+use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -34,6 +34,10 @@ pub(super) const KEEN: Format = Format {
 };
 
 impl Kind for KenKen {
+    fn constraints(&self) -> Constraints {
+        KenKen::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "kenken"
     }

@@ -29,7 +29,7 @@ use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
-use crate::puzzle::{CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -39,6 +39,10 @@ use crate::verify::VerifyError;
 pub(crate) trait Kind: std::fmt::Display {
     /// Short lowercase name of the kind, as used in JSON output (`kenken`).
     fn name(&self) -> &'static str;
+
+    /// The puzzle as named constraints (rows, columns, boxes, cages, runs, products), with
+    /// its givens as facts: what explanations name and the replay checker reads.
+    fn constraints(&self) -> Constraints;
 
     /// Human-readable size, e.g. `6x6`.
     fn size_label(&self) -> String;

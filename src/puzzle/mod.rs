@@ -3,12 +3,14 @@
 //! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
 //! `crate::parse` build these; encoders in `crate::encode` read them.
 
+pub(crate) mod constraint;
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
 mod overlay;
 pub(crate) mod sudoku;
 
+pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Step};
 pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Kakuro, KakuroError, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};

@@ -7,7 +7,10 @@
 //!   one solution (the puzzle is unique exactly when every cell has one), also for a
 //!   person's partly filled grid ([`State`]), naming the entries that are already wrong;
 //! - [`repair`]: the **fewest givens** (Sudoku and Killer digits, KenKen `=` cages) that make
-//!   a puzzle with several solutions unique, the result proven unique.
+//!   a puzzle with several solutions unique, the result proven unique;
+//! - [`explain`]: the **next deduction** with its reason (a smallest set of the puzzle's
+//!   named constraints) and the whole path of deductions to the solution, each step
+//!   checkable by [`crate::Puzzle::replay`].
 //!
 //! ## Example
 //!
@@ -41,6 +44,7 @@
 //! ```
 
 mod candidates;
+pub mod explain;
 mod oracle;
 mod repair;
 mod state;

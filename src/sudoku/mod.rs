@@ -22,7 +22,7 @@ use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
-use crate::puzzle::{Killer, Overlay, Puzzle, Sudoku};
+use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -80,6 +80,10 @@ fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
 }
 
 impl Kind for Sudoku {
+    fn constraints(&self) -> Constraints {
+        Sudoku::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "sudoku"
     }
@@ -146,6 +150,10 @@ impl Kind for Sudoku {
 }
 
 impl Kind for Killer {
+    fn constraints(&self) -> Constraints {
+        Killer::constraints(self)
+    }
+
     fn name(&self) -> &'static str {
         "killer"
     }

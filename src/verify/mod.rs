@@ -8,6 +8,7 @@
 mod crossproduct;
 mod kakuro;
 mod kenken;
+pub(crate) mod replay;
 
 use thiserror::Error;
 

@@ -9,6 +9,7 @@ mod crossproduct;
 mod crossproduct_doc;
 mod crossproduct_props;
 mod encoding_counts;
+mod explain;
 mod golden_dimacs;
 mod golden_smtlib;
 mod kakuro_corpus;

@@ -1,6 +1,6 @@
 //! # Command-line interface
 //!
-//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|completions|man`, over the library's
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|hint|explain|completions|man`, over the library's
 //! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
 //! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
 //! 1 no solution (not an error), 2 bad input or failure.
@@ -11,6 +11,7 @@ mod compare;
 mod completions;
 mod convert;
 mod dimacs;
+mod explain;
 mod gen_crossproduct;
 mod gen_kakuro;
 mod gen_sudoku;
@@ -109,6 +110,12 @@ pub(crate) enum Command {
     CheckProof(proof::CheckProofArgs),
     /// Draw a puzzle (optionally with a solution) as an SVG picture.
     Render(render::RenderArgs),
+    /// The next deduction from a puzzle (or a person's progress, --state), with its reason:
+    /// a smallest set of the puzzle's constraints that forces it.
+    Hint(explain::ExplainArgs),
+    /// Every deduction until the puzzle is solved, each with its reason (exit 1: no
+    /// solution; a puzzle with several solutions ends where nothing is forced).
+    Explain(explain::ExplainArgs),
     /// Write a puzzle in another form: its kind's text format, or a puzz.link URL (Kakuro).
     Convert(convert::ConvertArgs),
     /// The true candidates of every cell: the digits it takes in at least one solution
@@ -464,6 +471,8 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Survey(args) => survey::survey(args, out, err),
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),
+        Command::Hint(args) => explain::run(args, false, out, err),
+        Command::Explain(args) => explain::run(args, true, out, err),
         Command::Convert(args) => convert::convert(args, out, err),
         Command::Candidates(args) => candidates::candidates(args, interrupt, out, err),
         Command::Repair(args) => repair::repair(args, interrupt, out, err),

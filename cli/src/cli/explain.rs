@@ -1,0 +1,205 @@
+//! `hint` and `explain`: the next deduction, or the whole path, each step with its reason
+//! (text, `--json` one object per step, `--svg DIR` one picture per step).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use serde::Serialize;
+
+use super::{display_name, fail, load, read_text, EXIT_OK, EXIT_UNSAT};
+use cagesat::parse::parse_solution;
+use cagesat::puzzle::{Constraint, ConstraintKind, Overlay, Step};
+use cagesat::setter::explain::{self, End, ExplainOptions, Explanation};
+use cagesat::{Cell, Grid, Puzzle};
+
+/// `hint` and `explain` options.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// Puzzle file (`-` reads standard input) or Keen game ID.
+    pub file: PathBuf,
+    /// A person's progress: a grid as `.solution` files hold it, `.` for an empty cell.
+    #[arg(long, value_name = "GRID_FILE")]
+    pub state: Option<PathBuf>,
+    /// One JSON object per step: cell, digit, action and the reason's constraints.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one SVG per step into this folder (`step-001.svg`, …): the reason's
+    /// constraints tinted, the step's cell outlined, the open cells' candidates pencilled.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+}
+
+/// One constraint of a reason, as JSON.
+#[derive(Serialize)]
+struct ConstraintRecord {
+    kind: &'static str,
+    cells: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    op: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<u64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    distinct: bool,
+}
+
+/// One step, as JSON.
+#[derive(Serialize)]
+struct StepRecord {
+    step: usize,
+    cell: String,
+    digit: u8,
+    action: &'static str,
+    reason: Vec<ConstraintRecord>,
+}
+
+fn constraint_record(c: &Constraint) -> ConstraintRecord {
+    let cage = c.kind == ConstraintKind::Cage;
+    ConstraintRecord {
+        kind: c.kind.name(),
+        cells: c.cells.iter().map(|x| x.label()).collect(),
+        op: c.op.filter(|_| cage).map(|op| op.symbol().to_string()),
+        target: c.target,
+        distinct: cage && c.distinct,
+    }
+}
+
+fn step_record(number: usize, s: &Step) -> StepRecord {
+    StepRecord {
+        step: number,
+        cell: s.cell.label(),
+        digit: s.digit,
+        action: s.action.name(),
+        reason: s.reason.iter().map(constraint_record).collect(),
+    }
+}
+
+/// `cagesat hint` (`whole` false) and `cagesat explain` (`whole` true).
+pub(super) fn run(
+    args: &ExplainArgs,
+    whole: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    match run_inner(args, whole, out, err) {
+        Ok(code) => code,
+        Err(error) => fail(err, &error),
+    }
+}
+
+fn run_inner(
+    args: &ExplainArgs,
+    whole: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> anyhow::Result<u8> {
+    super::stdin_once(std::iter::once(args.file.as_path()).chain(args.state.as_deref()))?;
+    let puzzle = load(&args.file, false)?;
+    let state = match &args.state {
+        None => None,
+        Some(path) => {
+            let text = read_text(path)?;
+            let grid = parse_solution(&text)
+                .map_err(|e| e.with_path(Some(path)))
+                .map_err(anyhow::Error::new)?;
+            Some(grid)
+        }
+    };
+    let opts = ExplainOptions::default();
+    let name = display_name(&args.file);
+    let ex = if whole {
+        explain::explain(&puzzle, state.as_ref(), &opts)
+    } else {
+        explain::hint(&puzzle, state.as_ref(), &opts)
+    }
+    .with_context(|| format!("{name}: cannot explain"))?;
+    for (i, step) in ex.steps.iter().enumerate() {
+        if args.json {
+            serde_json::to_writer(&mut *out, &step_record(i + 1, step))?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}. {step}", i + 1)?;
+        }
+    }
+    if let Some(dir) = &args.svg {
+        write_svgs(&puzzle, state.as_ref(), &ex, dir)?;
+    }
+    let summary = summary(&ex);
+    if args.json {
+        writeln!(err, "{name}: {summary}")?;
+    } else {
+        writeln!(out, "{summary}")?;
+    }
+    Ok(if ex.end == End::NoSolution {
+        EXIT_UNSAT
+    } else {
+        EXIT_OK
+    })
+}
+
+fn summary(ex: &Explanation) -> String {
+    let n = ex.steps.len();
+    let largest = ex.largest_reason();
+    match &ex.end {
+        End::Solved(_) => format!("solved in {n} steps (largest reason: {largest} constraints)"),
+        End::Open => "more steps follow (cagesat explain gives them all)".to_string(),
+        End::NoSolution => "no solution: no path exists".to_string(),
+        End::NotUnique { undecided } => format!(
+            "not unique: after {n} steps no deduction is forced and {undecided} cells are open (several solutions)"
+        ),
+        End::Stopped => format!("stopped after {n} steps"),
+        _ => format!("ended after {n} steps"),
+    }
+}
+
+/// One SVG per step: the candidates before it pencilled in the open cells, the decided
+/// digits drawn, the reason's constraints tinted and the step's cell outlined.
+fn write_svgs(
+    puzzle: &Puzzle,
+    state: Option<&Grid<u8>>,
+    ex: &Explanation,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let model = puzzle.constraints();
+    let all: Vec<u8> = (1..=model.max_digit).collect();
+    let mut cands: Grid<Vec<u8>> = Grid::filled(model.rows, model.cols, Vec::new());
+    for &c in &model.cells {
+        cands.set(c, all.clone());
+    }
+    let fixed = model.givens.iter().copied().chain(
+        model
+            .cells
+            .iter()
+            .filter_map(|&c| state.map(|g| (c, *g.get(c))).filter(|p| p.1 != 0)),
+    );
+    for (c, d) in fixed {
+        cands.set(c, vec![d]);
+    }
+    for (i, step) in ex.steps.iter().enumerate() {
+        let mut grid = Grid::filled(model.rows, model.cols, 0u8);
+        let mut shaded: Vec<Cell> = Vec::new();
+        for &c in &model.cells {
+            match cands.get(c).as_slice() {
+                [d] => grid.set(c, *d),
+                _ => shaded.push(c),
+            }
+        }
+        let mut overlay = Overlay::default();
+        overlay.marks = Some(cands.clone());
+        overlay.shaded = shaded;
+        overlay.groups = step.reason.iter().map(|c| c.cells.clone()).collect();
+        overlay.marked = vec![step.cell];
+        let path = dir.join(format!("step-{:03}.svg", i + 1));
+        std::fs::write(&path, puzzle.render_svg_with(Some(&grid), &overlay))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let mut now = cands.get(step.cell).clone();
+        match step.action {
+            cagesat::puzzle::Action::Place => now = vec![step.digit],
+            _ => now.retain(|&d| d != step.digit),
+        }
+        cands.set(step.cell, now);
+    }
+    Ok(())
+}

@@ -1,0 +1,354 @@
+//! # Named constraints
+//!
+//! Every puzzle kind is also a plain list of named constraints over the digits of its cells:
+//! a KenKen is its rows, columns and cages; a Sudoku its rows, columns and boxes (a Killer
+//! adds its cages); a Kakuro its runs; a CrossProduct its row and column products. The
+//! explanations of `crate::setter` name these constraints as the reasons of their steps, and
+//! the replay checker (`crate::verify`) reads them, so the list is plain data in this low
+//! layer, built straight from the puzzle models.
+//!
+//! The meaning of a [`Constraint`] is self-contained (a program outside cagesat can check
+//! it from the fields alone):
+//! - `row`, `column`, `box`: the cells hold distinct digits;
+//! - `cage`: the cells' digits give `target` under `op` (`-` and `/` read with any cell
+//!   first, `?` any of `+ - * /`, `=` the one cell equals `target`); digits may repeat
+//!   unless `distinct` (Killer Sudoku cages, `+` with distinct digits);
+//! - `run` (Kakuro): distinct digits adding up to `target`;
+//! - `rowproduct`, `colproduct` (CrossProduct): the digits multiply to `target`.
+//!
+//! The digits of every cell are `1..=`[`Constraints::max_digit`]; givens are facts, not
+//! constraints.
+
+use std::fmt;
+
+use crate::grid::Cell;
+use crate::puzzle::kakuro::Dir;
+use crate::puzzle::{CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
+
+/// What a constraint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ConstraintKind {
+    /// A KenKen or Killer Sudoku cage.
+    Cage,
+    /// A row's all-different.
+    Row,
+    /// A column's all-different.
+    Column,
+    /// A Sudoku box's all-different.
+    Box,
+    /// A Kakuro run: distinct digits with a sum.
+    Run,
+    /// A CrossProduct row product.
+    RowProduct,
+    /// A CrossProduct column product.
+    ColProduct,
+}
+
+impl ConstraintKind {
+    /// The name used in JSON and text (`cage`, `row`, `column`, `box`, `run`, `rowproduct`,
+    /// `colproduct`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::Cage => "cage",
+            ConstraintKind::Row => "row",
+            ConstraintKind::Column => "column",
+            ConstraintKind::Box => "box",
+            ConstraintKind::Run => "run",
+            ConstraintKind::RowProduct => "rowproduct",
+            ConstraintKind::ColProduct => "colproduct",
+        }
+    }
+}
+
+/// One named constraint of a puzzle (see the module docs for its meaning).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Constraint {
+    /// What it is.
+    pub kind: ConstraintKind,
+    /// All its cells, in the puzzle's order.
+    pub cells: Vec<Cell>,
+    /// A cage's operator (`None` for the other kinds).
+    pub op: Option<Op>,
+    /// The cage's, run's or product's target (`None` for rows, columns and boxes).
+    pub target: Option<u64>,
+    /// Whether the cells hold distinct digits (rows, columns, boxes, runs, Killer cages).
+    pub distinct: bool,
+}
+
+impl Constraint {
+    fn line(kind: ConstraintKind, cells: Vec<Cell>) -> Self {
+        Constraint {
+            kind,
+            cells,
+            op: None,
+            target: None,
+            distinct: true,
+        }
+    }
+}
+
+impl fmt::Display for Constraint {
+    /// `cage 12× C3 C4`, `row C`, `column 3`, `box A1-C3`, `run 17 B2 B3`,
+    /// `row A product 24`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells = || {
+            self.cells
+                .iter()
+                .map(|c| c.label())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let first = self.cells.first().copied().unwrap_or(Cell::new(0, 0));
+        let target = self.target.unwrap_or(0);
+        match self.kind {
+            ConstraintKind::Row => write!(f, "row {}", Cell::row_label(first.row)),
+            ConstraintKind::Column => write!(f, "column {}", first.col + 1),
+            ConstraintKind::Box => {
+                let last = self.cells.last().copied().unwrap_or(first);
+                write!(f, "box {}-{}", first.label(), last.label())
+            }
+            ConstraintKind::Cage => {
+                let op = match self.op {
+                    Some(Op::Mul) => "×".to_string(),
+                    Some(Op::Div) => "÷".to_string(),
+                    Some(Op::Sub) => "−".to_string(),
+                    Some(Op::Any) | None => String::new(),
+                    Some(op) => op.symbol().to_string(),
+                };
+                write!(f, "cage {target}{op} {}", cells())
+            }
+            ConstraintKind::Run => write!(f, "run {target} {}", cells()),
+            ConstraintKind::RowProduct => {
+                write!(f, "row {} product {target}", Cell::row_label(first.row))
+            }
+            ConstraintKind::ColProduct => write!(f, "column {} product {target}", first.col + 1),
+        }
+    }
+}
+
+/// A puzzle as named constraints over cells with digits `1..=max_digit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Constraints {
+    /// Rows of the puzzle's grid.
+    pub rows: usize,
+    /// Columns of the puzzle's grid.
+    pub cols: usize,
+    /// The largest digit (the smallest is 1).
+    pub max_digit: u8,
+    /// Every cell that takes a digit, row-major.
+    pub cells: Vec<Cell>,
+    /// Digits fixed by the puzzle (Sudoku and Killer givens).
+    pub givens: Vec<(Cell, u8)>,
+    /// The constraints, in a fixed order (the order reasons are listed in).
+    pub list: Vec<Constraint>,
+}
+
+/// Rows and columns of an `n`×`n` Latin square.
+fn latin_lines(n: usize) -> Vec<Constraint> {
+    let n8 = n as u8;
+    let mut out: Vec<Constraint> = (0..n8)
+        .map(|r| {
+            let cells = (0..n8).map(|c| Cell::new(r, c)).collect();
+            Constraint::line(ConstraintKind::Row, cells)
+        })
+        .collect();
+    out.extend((0..n8).map(|c| {
+        let cells = (0..n8).map(|r| Cell::new(r, c)).collect();
+        Constraint::line(ConstraintKind::Column, cells)
+    }));
+    out
+}
+
+fn square_cells(n: usize) -> Vec<Cell> {
+    let n8 = n as u8;
+    (0..n8)
+        .flat_map(|r| (0..n8).map(move |c| Cell::new(r, c)))
+        .collect()
+}
+
+impl KenKen {
+    /// The cages, then the rows and columns.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let n = self.size();
+        let mut list: Vec<Constraint> = self
+            .cages()
+            .iter()
+            .map(|cage| Constraint {
+                kind: ConstraintKind::Cage,
+                cells: cage.cells.clone(),
+                op: Some(cage.effective_op()),
+                target: Some(cage.target),
+                distinct: false,
+            })
+            .collect();
+        list.extend(latin_lines(n));
+        Constraints {
+            rows: n,
+            cols: n,
+            max_digit: n as u8,
+            cells: square_cells(n),
+            givens: Vec::new(),
+            list,
+        }
+    }
+}
+
+impl Sudoku {
+    /// The rows, columns and boxes, with the givens as facts.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let n = self.size();
+        let mut list = latin_lines(n);
+        let mut boxes = vec![Vec::new(); n];
+        for c in self.cells() {
+            boxes[self.box_of(c)].push(c);
+        }
+        list.extend(
+            boxes
+                .into_iter()
+                .map(|cells| Constraint::line(ConstraintKind::Box, cells)),
+        );
+        Constraints {
+            rows: n,
+            cols: n,
+            max_digit: n as u8,
+            cells: square_cells(n),
+            givens: self.given_cells(),
+            list,
+        }
+    }
+}
+
+impl Killer {
+    /// The cages (distinct digits with a sum), then the Sudoku's constraints.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let mut out = self.sudoku().constraints();
+        let cages = self.cages().iter().map(|cage| Constraint {
+            kind: ConstraintKind::Cage,
+            cells: cage.cells.clone(),
+            op: Some(Op::Add),
+            target: Some(u64::from(cage.sum)),
+            distinct: true,
+        });
+        out.list = cages.chain(out.list).collect();
+        out
+    }
+}
+
+impl Kakuro {
+    /// The runs, across ones first, each group in clue order.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let mut runs: Vec<&crate::puzzle::kakuro::Run> = self.runs().iter().collect();
+        runs.sort_by_key(|r| (r.dir == Dir::Down, r.clue));
+        let list = runs
+            .into_iter()
+            .map(|run| Constraint {
+                kind: ConstraintKind::Run,
+                cells: run.cells.clone(),
+                op: Some(Op::Add),
+                target: Some(u64::from(run.sum)),
+                distinct: true,
+            })
+            .collect();
+        Constraints {
+            rows: self.rows(),
+            cols: self.cols(),
+            max_digit: 9,
+            cells: self.white_cells().to_vec(),
+            givens: Vec::new(),
+            list,
+        }
+    }
+}
+
+impl CrossProduct {
+    /// The row products, then the column products.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let (rows, cols) = self.dims();
+        let product = |kind, cells, target| Constraint {
+            kind,
+            cells,
+            op: Some(Op::Mul),
+            target: Some(target),
+            distinct: false,
+        };
+        let mut list: Vec<Constraint> = (0..rows)
+            .map(|r| {
+                let cells = (0..cols).map(|c| Cell::new(r as u8, c as u8)).collect();
+                product(ConstraintKind::RowProduct, cells, self.rows()[r])
+            })
+            .collect();
+        list.extend((0..cols).map(|c| {
+            let cells = (0..rows).map(|r| Cell::new(r as u8, c as u8)).collect();
+            product(ConstraintKind::ColProduct, cells, self.cols()[c])
+        }));
+        let cells = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| Cell::new(r as u8, c as u8)))
+            .collect();
+        Constraints {
+            rows,
+            cols,
+            max_digit: crate::puzzle::crossproduct::DIGITS,
+            cells,
+            givens: Vec::new(),
+            list,
+        }
+    }
+}
+
+/// What a step of an explanation does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// The cell takes the digit (every other candidate goes).
+    Place,
+    /// The digit is no longer a candidate of the cell.
+    Eliminate,
+}
+
+impl Action {
+    /// `place` or `eliminate`, as in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Place => "place",
+            Action::Eliminate => "eliminate",
+        }
+    }
+}
+
+/// One deduction: a digit placed in or eliminated from a cell, and its reason, a smallest
+/// set of the puzzle's constraints that forces it given the candidates left by the steps
+/// before it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit placed or eliminated.
+    pub digit: u8,
+    /// Place or eliminate.
+    pub action: Action,
+    /// The constraints that force it, in the puzzle's order.
+    pub reason: Vec<Constraint>,
+}
+
+impl fmt::Display for Step {
+    /// `C3 = 4: cage 12× C3 C4, row C, column 3` (`≠` for an elimination).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = match self.action {
+            Action::Place => "=",
+            Action::Eliminate => "≠",
+        };
+        write!(f, "{} {sign} {}:", self.cell.label(), self.digit)?;
+        for (i, c) in self.reason.iter().enumerate() {
+            write!(f, "{}{c}", if i == 0 { " " } else { ", " })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,336 @@
+//! # One constraint at a time: generalized arc consistency
+//!
+//! For one named constraint and the current candidates of its cells (bit d for digit d),
+//! [`supported`] returns, for each cell, the digits that appear in some filling of the
+//! constraint's cells from their candidates: every other candidate is eliminated with the
+//! constraint alone as its reason. Each family has its own exact method:
+//! - all-different (rows, columns, boxes): a digit is kept when the other cells can still
+//!   be matched to distinct digits (bipartite matching);
+//! - distinct digits with a sum (Kakuro runs, Killer cages): over the digit sets of that
+//!   size and sum, the same matching inside each set;
+//! - `+` and `*` with repeats (KenKen cages, CrossProduct products): partial sums or
+//!   products reachable from the front and from the back;
+//! - `-`, `/`, `?` and `=` cages: enumeration of the fillings, under a node budget.
+
+use std::collections::HashSet;
+
+use crate::puzzle::{Constraint, ConstraintKind, Op};
+
+/// Most nodes an enumeration of one cage may visit before it gives up (the constraint then
+/// yields no single-constraint deduction; the SAT phase still uses it).
+pub(super) const NODE_BUDGET: usize = 2_000_000;
+
+/// The candidates of each cell that some filling of `c` supports; `None` when the
+/// constraint is too large to decide here.
+pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
+    let target = c.target.unwrap_or(0);
+    match (c.kind, c.distinct, c.op) {
+        (ConstraintKind::Row | ConstraintKind::Column | ConstraintKind::Box, _, _) => {
+            Some(all_different(doms))
+        }
+        (_, true, _) => Some(distinct_sum(doms, target)),
+        (_, false, Some(Op::Add)) => reachable(doms, target, Fold::Sum),
+        (_, false, Some(Op::Mul)) => reachable(doms, target, Fold::Product),
+        (_, false, Some(op)) => enumerate(doms, op, target),
+        (_, false, None) => None,
+    }
+}
+
+/// The digits of `bits`, lowest first.
+pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
+    (0..32).filter(move |d| bits & (1 << d) != 0)
+}
+
+/// Can every cell of `doms` but `skip` take a distinct digit of its candidates (`allowed`
+/// masks them)?
+fn matchable(doms: &[u32], skip: usize, allowed: u32) -> bool {
+    // owner[d]: the cell holding digit d.
+    let mut owner = [usize::MAX; 32];
+    for i in 0..doms.len() {
+        if i == skip {
+            continue;
+        }
+        let mut seen = 0u32;
+        if !augment(doms, allowed, i, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    true
+}
+
+fn augment(doms: &[u32], allowed: u32, i: usize, owner: &mut [usize; 32], seen: &mut u32) -> bool {
+    for d in digits(doms[i] & allowed & !*seen) {
+        *seen |= 1 << d;
+        let o = owner[d as usize];
+        if o == usize::MAX || augment(doms, allowed, o, owner, seen) {
+            owner[d as usize] = i;
+            return true;
+        }
+    }
+    false
+}
+
+fn all_different(doms: &[u32]) -> Vec<u32> {
+    let mut out = vec![0u32; doms.len()];
+    for (i, &dom) in doms.iter().enumerate() {
+        for d in digits(dom) {
+            if matchable(doms, i, !(1 << d)) {
+                out[i] |= 1 << d;
+            }
+        }
+    }
+    out
+}
+
+/// Every set of `len` distinct digits among `union` adding up to `target`.
+pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
+    let top = 32 - union.leading_zeros();
+    (0u32..(1u32 << top))
+        .filter(|&s| s & !union == 0 && s.count_ones() as usize == len)
+        .filter(|&s| digits(s).map(u64::from).sum::<u64>() == target)
+        .collect()
+}
+
+fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
+    let union = doms.iter().fold(0, |a, &b| a | b);
+    let mut out = vec![0u32; doms.len()];
+    for set in digit_sets(union, doms.len(), target) {
+        let inside: Vec<u32> = doms.iter().map(|&d| d & set).collect();
+        for (i, &dom) in inside.iter().enumerate() {
+            for d in digits(dom & !out[i]) {
+                if matchable(&inside, i, set & !(1 << d)) {
+                    out[i] |= 1 << d;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy)]
+enum Fold {
+    Sum,
+    Product,
+}
+
+impl Fold {
+    /// `acc` combined with `d`, when it can still reach `target`.
+    fn step(self, acc: u64, d: u64, target: u64) -> Option<u64> {
+        match self {
+            Fold::Sum => Some(acc + d).filter(|&s| s <= target),
+            Fold::Product => acc.checked_mul(d).filter(|&p| p != 0 && target % p == 0),
+        }
+    }
+    fn unit(self) -> u64 {
+        match self {
+            Fold::Sum => 0,
+            Fold::Product => 1,
+        }
+    }
+}
+
+/// `layers[i]`: the partial results of the first `i` cells that can still reach `target`
+/// (forward only).
+pub(super) fn forward_layers(doms: &[u32], target: u64, sum: bool) -> Vec<Vec<u64>> {
+    let fold = if sum { Fold::Sum } else { Fold::Product };
+    layers(doms.iter(), target, fold)
+}
+
+fn layers<'a>(doms: impl Iterator<Item = &'a u32>, target: u64, fold: Fold) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![fold.unit()]];
+    for &dom in doms {
+        let mut next: HashSet<u64> = HashSet::new();
+        for &acc in out.last().into_iter().flatten() {
+            for d in digits(dom) {
+                if let Some(v) = fold.step(acc, u64::from(d), target) {
+                    let _ = next.insert(v);
+                }
+            }
+        }
+        let mut next: Vec<u64> = next.into_iter().collect();
+        next.sort_unstable();
+        out.push(next);
+    }
+    out
+}
+
+fn reachable(doms: &[u32], target: u64, fold: Fold) -> Option<Vec<u32>> {
+    let n = doms.len();
+    let front = layers(doms.iter(), target, fold);
+    let back = layers(doms.iter().rev(), target, fold);
+    let mut out = vec![0u32; n];
+    for i in 0..n {
+        let after: HashSet<u64> = back[n - 1 - i].iter().copied().collect();
+        for &acc in &front[i] {
+            for d in digits(doms[i] & !out[i]) {
+                let Some(v) = fold.step(acc, u64::from(d), target) else {
+                    continue;
+                };
+                let need = match fold {
+                    Fold::Sum => target - v,
+                    Fold::Product => target / v,
+                };
+                if after.contains(&need) {
+                    out[i] |= 1 << d;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Does a `-`, `/`, `?` or `=` cage hold for the digits `v`?
+pub(super) fn cage_holds(op: Op, target: u64, v: &[u64]) -> bool {
+    if v.len() == 1 {
+        return v[0] == target;
+    }
+    let total: u64 = v.iter().sum();
+    let product = v.iter().try_fold(1u64, |p, &x| p.checked_mul(x));
+    let one = |op: Op| match op {
+        Op::Add => total == target,
+        Op::Mul => product == Some(target),
+        // Some cell first, the others subtracted: 2·first − total = target.
+        Op::Sub => v.iter().any(|&f| 2 * f == total + target),
+        // first / (product / first) = target ⇔ first² = target · product.
+        Op::Div => product.is_some_and(|p| v.iter().any(|&f| target.checked_mul(p) == Some(f * f))),
+        _ => false,
+    };
+    match op {
+        Op::Any => Op::ARITHMETIC.into_iter().any(one),
+        op => one(op),
+    }
+}
+
+/// Every filling of `doms` for which `keep` holds, until `visit` returns `false` or the
+/// budget runs out; `false` when it ran out.
+pub(super) fn fillings(
+    doms: &[u32],
+    keep: &dyn Fn(&[u64]) -> bool,
+    visit: &mut dyn FnMut(&[u64]) -> bool,
+) -> bool {
+    let mut current = Vec::with_capacity(doms.len());
+    let mut budget = NODE_BUDGET;
+    walk(doms, keep, visit, &mut current, &mut budget)
+}
+
+fn walk(
+    doms: &[u32],
+    keep: &dyn Fn(&[u64]) -> bool,
+    visit: &mut dyn FnMut(&[u64]) -> bool,
+    current: &mut Vec<u64>,
+    budget: &mut usize,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let i = current.len();
+    if i == doms.len() {
+        if keep(current) {
+            return visit(current);
+        }
+        return true;
+    }
+    for d in digits(doms[i]) {
+        current.push(u64::from(d));
+        let go_on = walk(doms, keep, visit, current, budget);
+        let _ = current.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+fn enumerate(doms: &[u32], op: Op, target: u64) -> Option<Vec<u32>> {
+    let mut out = vec![0u32; doms.len()];
+    let keep = |v: &[u64]| cage_holds(op, target, v);
+    let complete = fillings(doms, &keep, &mut |v| {
+        for (o, &d) in out.iter_mut().zip(v) {
+            *o |= 1 << d;
+        }
+        true
+    });
+    complete.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    fn bits(ds: &[u32]) -> u32 {
+        ds.iter().fold(0, |a, &d| a | 1 << d)
+    }
+
+    fn cage(op: Op, target: u64, n: usize, distinct: bool) -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Cage,
+            cells: (0..n).map(|i| Cell::new(0, i as u8)).collect(),
+            op: Some(op),
+            target: Some(target),
+            distinct,
+        }
+    }
+
+    /// Brute force: the union of the fillings that satisfy `c`, from its own arithmetic.
+    fn brute(c: &Constraint, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; doms.len()];
+        let target = c.target.unwrap_or(0);
+        let op = c.op.unwrap_or(Op::Add);
+        let keep = |v: &[u64]| {
+            let distinct = (0..v.len()).all(|i| !v[..i].contains(&v[i]));
+            (!c.distinct || distinct)
+                && (c.kind != ConstraintKind::Cage || cage_holds(op, target, v))
+        };
+        assert!(fillings(doms, &keep, &mut |v| {
+            for (o, &d) in out.iter_mut().zip(v) {
+                *o |= 1 << d;
+            }
+            true
+        }));
+        out
+    }
+
+    #[test]
+    fn every_family_agrees_with_brute_force() {
+        let doms = [
+            bits(&[1, 2, 3, 5]),
+            bits(&[2, 4, 6]),
+            bits(&[1, 3, 6]),
+            0b1111110,
+        ];
+        for op in [Op::Add, Op::Mul, Op::Sub, Op::Div, Op::Any] {
+            for target in 1..40 {
+                for distinct in [false, true] {
+                    for n in 2..=4 {
+                        if distinct && op != Op::Add {
+                            continue;
+                        }
+                        let c = cage(op, target, n, distinct);
+                        let got = supported(&c, &doms[..n]).expect("small");
+                        assert_eq!(got, brute(&c, &doms[..n]), "{c} over {:?}", &doms[..n]);
+                    }
+                }
+            }
+        }
+        let row = Constraint {
+            kind: ConstraintKind::Row,
+            cells: (0..4).map(|i| Cell::new(0, i)).collect(),
+            op: None,
+            target: None,
+            distinct: true,
+        };
+        let tight = [
+            bits(&[1, 2]),
+            bits(&[1, 2]),
+            bits(&[1, 2, 3]),
+            bits(&[2, 3, 4]),
+        ];
+        assert_eq!(supported(&row, &tight), Some(brute(&row, &tight)));
+        assert_eq!(
+            supported(&row, &tight),
+            Some(vec![bits(&[1, 2]), bits(&[1, 2]), bits(&[3]), bits(&[4])])
+        );
+    }
+}

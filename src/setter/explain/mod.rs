@@ -1,0 +1,229 @@
+//! # Hints with reasons
+//!
+//! [`hint`] finds the next deduction of a puzzle from a person's progress, and [`explain`]
+//! repeats it until every cell is decided: a path of [`Step`]s, each placing or eliminating
+//! one digit of one cell, with its reason, a smallest set of the puzzle's named
+//! constraints ([`crate::puzzle::Constraint`]: cages, rows, columns, boxes, Kakuro runs,
+//! CrossProduct products) that forces it given the candidates the steps before it left. The
+//! path ends in the verified solution, or says why it cannot: no solution, or no deduction
+//! forced (several solutions).
+//!
+//! Reasons are found in layers (`steps`): one constraint at a time by arc consistency, and
+//! only when no constraint alone forces anything, minimal unsatisfiable subsets over
+//! activation literals on the incremental solver (`mus`). [`crate::Puzzle::replay`] checks
+//! a path with code that shares nothing with either (`encodings/explain.md`).
+//!
+//! ```
+//! use cagesat::setter::explain::{explain, End, ExplainOptions};
+//! use cagesat::Puzzle;
+//!
+//! let puzzle = Puzzle::parse("size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3")?;
+//! let path = explain(&puzzle, None, &ExplainOptions::default())?;
+//! assert!(matches!(path.end, End::Solved(_)));
+//! println!("{}", path.steps[0]); // C2 = 3: cage 3= C2
+//! assert_eq!(puzzle.replay(None, &path.steps)?, path.end.grid().cloned());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod gac;
+mod mus;
+mod steps;
+
+use thiserror::Error;
+
+use crate::backend::BackendError;
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Puzzle, Step};
+use crate::stop::Stop;
+use crate::verify::VerifyError;
+
+pub use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints};
+pub use crate::verify::replay::ReplayError;
+
+use steps::{Explainer, Next};
+
+/// How reasons are searched for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Method {
+    /// One constraint at a time first, the solver's cores only when that is stuck.
+    #[default]
+    Layered,
+    /// The baseline: every impossible candidate's reason shrunk from all constraints by
+    /// plain deletion, at every step.
+    PlainMus,
+}
+
+/// Options of [`hint`] and [`explain`].
+#[derive(Clone, Debug, Default)]
+pub struct ExplainOptions {
+    /// How reasons are searched for.
+    pub method: Method,
+    /// Ends the path early ([`End::Stopped`]) when requested.
+    pub stop: Stop,
+}
+
+/// How a path ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum End {
+    /// Every cell is decided; the grid passed the verifier.
+    Solved(Grid<u8>),
+    /// A hint: more steps follow.
+    Open,
+    /// The puzzle (with the state) has no solution.
+    NoSolution,
+    /// No deduction is forced but cells are open: every open candidate is in some
+    /// solution, so the puzzle has several.
+    NotUnique {
+        /// Cells still open.
+        undecided: usize,
+    },
+    /// A stop request ended the path.
+    Stopped,
+}
+
+impl End {
+    /// The solution, when the path reached it.
+    #[must_use]
+    pub fn grid(&self) -> Option<&Grid<u8>> {
+        match self {
+            End::Solved(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// What finding the path took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExplainStats {
+    /// Steps whose reason is one constraint, found by arc consistency.
+    pub single_steps: usize,
+    /// Steps found by the solver.
+    pub solver_steps: usize,
+    /// Solver calls.
+    pub solver_calls: u64,
+}
+
+/// A path of deductions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How it ends.
+    pub end: End,
+    /// What it took.
+    pub stats: ExplainStats,
+}
+
+impl Explanation {
+    /// The largest reason on the path (0 without steps): a difficulty measure.
+    #[must_use]
+    pub fn largest_reason(&self) -> usize {
+        self.steps.iter().map(|s| s.reason.len()).max().unwrap_or(0)
+    }
+}
+
+/// Why no path could be made.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ExplainError {
+    /// The state has the wrong shape.
+    #[error("the state is {rows}x{cols}, expected {want_rows}x{want_cols}")]
+    Shape {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+        /// Rows expected.
+        want_rows: usize,
+        /// Columns expected.
+        want_cols: usize,
+    },
+    /// The state holds a digit outside the cell's range, or in a square without a digit.
+    #[error("the state has {digit} at {cell}, which takes no such digit")]
+    BadState {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+    },
+    /// The SAT solver failed.
+    #[error("the solver failed")]
+    Solver(#[source] BackendError),
+    /// The decided grid fails the verifier (a bug: every step is forced).
+    #[error("the path ends in a wrong grid")]
+    Wrong(#[source] VerifyError),
+}
+
+impl ExplainError {
+    fn solver(e: BackendError) -> Self {
+        ExplainError::Solver(e)
+    }
+}
+
+/// The next deduction from `state` (0 = an empty cell; `None`: the puzzle alone): a path of
+/// at most one step, ending [`End::Open`] when more follow.
+///
+/// # Errors
+/// [`ExplainError`] for a bad state or a failing solver.
+pub fn hint(
+    puzzle: &Puzzle,
+    state: Option<&Grid<u8>>,
+    opts: &ExplainOptions,
+) -> Result<Explanation, ExplainError> {
+    walk(puzzle, state, opts, Some(1))
+}
+
+/// The whole path from `state` (0 = an empty cell; `None`: the puzzle alone) until every
+/// cell is decided, or until no deduction is forced.
+///
+/// # Errors
+/// [`ExplainError`] for a bad state or a failing solver.
+pub fn explain(
+    puzzle: &Puzzle,
+    state: Option<&Grid<u8>>,
+    opts: &ExplainOptions,
+) -> Result<Explanation, ExplainError> {
+    walk(puzzle, state, opts, None)
+}
+
+fn walk(
+    puzzle: &Puzzle,
+    state: Option<&Grid<u8>>,
+    opts: &ExplainOptions,
+    most: Option<usize>,
+) -> Result<Explanation, ExplainError> {
+    let mut steps = Vec::new();
+    let mut ex = match Explainer::new(puzzle, state, opts)? {
+        Ok(ex) => ex,
+        Err(end) => {
+            return Ok(Explanation {
+                steps,
+                end,
+                stats: ExplainStats::default(),
+            })
+        }
+    };
+    let end = if ex.solvable()? {
+        loop {
+            if opts.stop.is_requested() {
+                break End::Stopped;
+            }
+            if most.is_some_and(|m| steps.len() >= m) {
+                break End::Open;
+            }
+            match ex.next()? {
+                Next::Step(step) => steps.push(step),
+                Next::End(end) => break end,
+            }
+        }
+    } else {
+        End::NoSolution
+    };
+    Ok(Explanation {
+        steps,
+        end,
+        stats: ex.stats,
+    })
+}

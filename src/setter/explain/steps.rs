@@ -1,0 +1,393 @@
+//! # The path: one deduction after another
+//!
+//! The candidates of every cell start from the digits `1..=N` less the givens and the
+//! state; each step removes candidates. The next step is found in layers, the cheap one
+//! first:
+//! 1. every constraint alone, by generalized arc consistency over the current candidates
+//!    (`gac`), cached per constraint and recomputed only when one of its cells changed: a
+//!    reason of one constraint, which is always minimal;
+//! 2. when no constraint alone forces anything, the incremental solver (`mus`): every open
+//!    candidate not in a model found so far is probed under all constraints, the
+//!    impossible ones give cores, and the smallest few cores are shrunk to minimal reasons;
+//!    the smallest wins (then the first cell, then the lowest digit).
+//!
+//! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
+//! reason from the whole constraint set by plain deletion: the baseline the layered method
+//! is measured against (`benches/explain.rs`).
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Action, Constraints, Puzzle, Step};
+
+use super::gac::{digits, supported};
+use super::mus::{Probe, Sat};
+use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
+
+/// How many of the smallest cores the solver phase shrinks to minimal reasons.
+const CORES_SHRUNK: usize = 6;
+
+/// What comes next on the path.
+pub(super) enum Next {
+    /// A deduction (already applied).
+    Step(Step),
+    /// The path ends.
+    End(End),
+}
+
+/// The state of an explanation: the candidates, the cached single-constraint deductions
+/// and the solver.
+pub(super) struct Explainer<'p> {
+    puzzle: &'p Puzzle,
+    model: Constraints,
+    /// Grid indices of each constraint's cells.
+    members: Vec<Vec<usize>>,
+    /// The constraints of each grid index.
+    of_cell: Vec<Vec<usize>>,
+    /// Candidates per grid index (bit d for digit d; 0 outside the puzzle's cells).
+    doms: Vec<u32>,
+    /// Per constraint, its deductions (grid index, digits it removes); `None`: stale.
+    cache: Vec<Option<Vec<(usize, u32)>>>,
+    sat: Sat,
+    /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
+    /// them on it.
+    pairs: Vec<Vec<[usize; 2]>>,
+    method: Method,
+    pub(super) stats: ExplainStats,
+}
+
+impl<'p> Explainer<'p> {
+    /// Sets up the candidates from the puzzle's givens and `state`; `Err(End)` when they
+    /// already contradict each other.
+    ///
+    /// # Errors
+    /// [`ExplainError`] for a state of the wrong shape or with digits out of range, or a
+    /// solver that cannot be built.
+    pub(super) fn new(
+        puzzle: &'p Puzzle,
+        state: Option<&Grid<u8>>,
+        opts: &ExplainOptions,
+    ) -> Result<Result<Self, End>, ExplainError> {
+        let model = puzzle.constraints();
+        let (rows, cols) = (model.rows, model.cols);
+        let all = ((1u32 << (model.max_digit + 1)) - 1) & !1;
+        let mut doms = vec![0u32; rows * cols];
+        for &c in &model.cells {
+            doms[c.index(cols)] = all;
+        }
+        let fixed = fixed_digits(&model, &doms, state)?;
+        let mut sat = Sat::new(&model, &opts.stop).map_err(ExplainError::solver)?;
+        let mut contradiction = false;
+        for (cell, d) in fixed {
+            let idx = cell.index(cols);
+            contradiction |= doms[idx] & (1 << d) == 0;
+            doms[idx] &= 1 << d;
+            for gone in digits(all & !(1 << d)) {
+                sat.eliminate(idx, gone as u8);
+            }
+        }
+        if contradiction {
+            return Ok(Err(End::NoSolution));
+        }
+        let members: Vec<Vec<usize>> = model
+            .list
+            .iter()
+            .map(|c| c.cells.iter().map(|x| x.index(cols)).collect())
+            .collect();
+        let mut of_cell = vec![Vec::new(); rows * cols];
+        for (k, m) in members.iter().enumerate() {
+            for &i in m {
+                of_cell[i].push(k);
+            }
+        }
+        let cache = vec![None; model.list.len()];
+        let pairs = pairs(&members, &of_cell, &sat);
+        Ok(Ok(Explainer {
+            puzzle,
+            model,
+            members,
+            of_cell,
+            doms,
+            cache,
+            sat,
+            pairs,
+            method: opts.method,
+            stats: ExplainStats::default(),
+        }))
+    }
+
+    /// Checks that the puzzle has a solution under the current candidates.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails.
+    pub(super) fn solvable(&mut self) -> Result<bool, ExplainError> {
+        let all = self.active();
+        let grid = self.doms.len();
+        let probe = self
+            .sat
+            .probe(&all, None, grid)
+            .map_err(ExplainError::solver)?;
+        Ok(matches!(probe, Probe::Possible(_)))
+    }
+
+    fn active(&self) -> Vec<usize> {
+        (0..self.model.list.len())
+            .filter(|&k| self.sat.has(k))
+            .collect()
+    }
+
+    /// The next step, applied; or the end of the path.
+    ///
+    /// # Errors
+    /// [`ExplainError`] when the solver fails or the final grid fails the verifier.
+    pub(super) fn next(&mut self) -> Result<Next, ExplainError> {
+        let undecided = self
+            .model
+            .cells
+            .iter()
+            .filter(|c| self.doms[c.index(self.model.cols)].count_ones() != 1)
+            .count();
+        if undecided == 0 {
+            let mut grid = Grid::filled(self.model.rows, self.model.cols, 0u8);
+            for &c in &self.model.cells {
+                grid.set(
+                    c,
+                    self.doms[c.index(self.model.cols)].trailing_zeros() as u8,
+                );
+            }
+            self.puzzle.verify(&grid).map_err(ExplainError::Wrong)?;
+            return Ok(Next::End(End::Solved(grid)));
+        }
+        if self.method == Method::Layered {
+            if let Some(next) = self.single() {
+                self.stats.single_steps += 1;
+                return Ok(next);
+            }
+        }
+        let next = self.solver_phase(undecided)?;
+        if matches!(next, Next::Step(_)) {
+            self.stats.solver_steps += 1;
+        }
+        Ok(next)
+    }
+
+    /// The first deduction of one constraint alone: a placement if there is one, else the
+    /// first elimination (constraints, then cells, then digits in order).
+    fn single(&mut self) -> Option<Next> {
+        for k in 0..self.cache.len() {
+            if self.cache[k].is_none() {
+                let doms: Vec<u32> = self.members[k].iter().map(|&i| self.doms[i]).collect();
+                let found = supported(&self.model.list[k], &doms).map_or_else(Vec::new, |sup| {
+                    self.members[k]
+                        .iter()
+                        .zip(doms.iter().zip(sup))
+                        .filter(|(_, (&d, s))| d & !s != 0)
+                        .map(|(&i, (&d, s))| (i, d & !s))
+                        .collect()
+                });
+                self.cache[k] = Some(found);
+            }
+        }
+        let mut first = None;
+        for (k, found) in self.cache.iter().enumerate() {
+            for &(i, gone) in found.iter().flatten() {
+                if self.doms[i] & !gone == 0 {
+                    return Some(Next::End(End::NoSolution));
+                }
+                let place = (self.doms[i] & !gone).count_ones() == 1;
+                if place {
+                    return Some(Next::Step(self.apply(i, gone, vec![k])));
+                }
+                first = first.or(Some((i, gone & gone.wrapping_neg(), k)));
+            }
+        }
+        first.map(|(i, bit, k)| Next::Step(self.apply(i, bit, vec![k])))
+    }
+
+    /// Removes the digits `gone` from grid index `i` with reason `reason`, as a step.
+    fn apply(&mut self, i: usize, gone: u32, reason: Vec<usize>) -> Step {
+        let cols = self.model.cols;
+        let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
+        let left = self.doms[i] & !gone;
+        for d in digits(gone & self.doms[i]) {
+            self.sat.eliminate(i, d as u8);
+        }
+        self.doms[i] = left;
+        for &k in &self.of_cell[i] {
+            self.cache[k] = None;
+        }
+        let (action, digit) = if left.count_ones() == 1 {
+            (Action::Place, left.trailing_zeros() as u8)
+        } else {
+            (Action::Eliminate, gone.trailing_zeros() as u8)
+        };
+        let mut reason = reason;
+        reason.sort_unstable();
+        Step {
+            cell,
+            digit,
+            action,
+            reason: reason
+                .into_iter()
+                .map(|k| self.model.list[k].clone())
+                .collect(),
+        }
+    }
+
+    /// The first of the `open` candidates that a pair of
+    /// constraints sharing two or more cells forces: a reason of two, minimal since no
+    /// constraint alone forces anything now.
+    fn pair(
+        &mut self,
+        open: &[(usize, u8)],
+    ) -> Result<Option<(usize, u8, [usize; 2])>, ExplainError> {
+        let grid = self.doms.len();
+        for &(i, d) in open {
+            for p in self.pairs[i].clone() {
+                let probe = self.sat.probe(&p, Some((i, d)), grid);
+                if let Probe::Impossible(_) = probe.map_err(ExplainError::solver)? {
+                    return Ok(Some((i, d, p)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The solver's deduction with the smallest reason, or the end: no solution, or no
+    /// deduction forced (every open candidate is in some solution: not unique).
+    fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
+        let all = self.active();
+        let grid = self.doms.len();
+        let covered = match self
+            .sat
+            .probe(&all, None, grid)
+            .map_err(ExplainError::solver)?
+        {
+            Probe::Possible(seen) => seen,
+            Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
+        };
+        let plain = self.method == Method::PlainMus;
+        if !plain {
+            // Open candidates outside the first model, cells then digits in order: for a
+            // unique puzzle, exactly the impossible ones.
+            let open: Vec<(usize, u8)> = self.open(&covered);
+            if let Some((i, d, pair)) = self.pair(&open)? {
+                self.stats.solver_calls = self.sat.calls;
+                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec())));
+            }
+        }
+        let mut cores = self.cores(&all, covered)?;
+        if plain {
+            cores.iter_mut().for_each(|c| c.2.clone_from(&all));
+        }
+        cores.sort_by_key(|c| c.2.len());
+        let shrink = if plain { cores.len() } else { CORES_SHRUNK };
+        let mut best: Option<(usize, u8, Vec<usize>)> = None;
+        for (i, d, core) in cores.into_iter().take(shrink) {
+            let reason = self
+                .sat
+                .mus(core, (i, d), grid, !plain)
+                .map_err(ExplainError::solver)?;
+            let better = best
+                .as_ref()
+                .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));
+            if better {
+                best = Some((i, d, reason));
+            }
+        }
+        self.stats.solver_calls = self.sat.calls;
+        Ok(match best {
+            Some((i, d, reason)) => Next::Step(self.apply(i, 1 << d, reason)),
+            None => Next::End(End::NotUnique { undecided }),
+        })
+    }
+
+    /// The open candidates (grid index, digit) of undecided cells outside `covered`.
+    fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in &self.model.cells {
+            let i = c.index(self.model.cols);
+            if self.doms[i].count_ones() >= 2 {
+                out.extend(digits(self.doms[i] & !covered[i]).map(|d| (i, d as u8)));
+            }
+        }
+        out
+    }
+
+    /// Every open candidate that is impossible under the constraints `all`, with a core;
+    /// each model found widens `covered` and saves the calls for what it covers.
+    fn cores(
+        &mut self,
+        all: &[usize],
+        mut covered: Vec<u32>,
+    ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
+        let grid = self.doms.len();
+        let mut cores = Vec::new();
+        for (i, d) in self.open(&covered) {
+            if covered[i] & (1 << d) != 0 {
+                continue;
+            }
+            match self.sat.probe(all, Some((i, d)), grid) {
+                Ok(Probe::Possible(seen)) => {
+                    covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
+                }
+                Ok(Probe::Impossible(core)) => cores.push((i, d, core)),
+                Err(e) => return Err(ExplainError::solver(e)),
+            }
+        }
+        Ok(cores)
+    }
+}
+
+/// Per grid index, the pairs of encoded constraints that share two or more cells and hold
+/// that index (pairs sharing one cell force nothing their parts do not).
+fn pairs(members: &[Vec<usize>], of_cell: &[Vec<usize>], sat: &Sat) -> Vec<Vec<[usize; 2]>> {
+    let mut out = vec![Vec::new(); of_cell.len()];
+    for (a, ma) in members.iter().enumerate() {
+        for (b, mb) in members.iter().enumerate().skip(a + 1) {
+            if !sat.has(a) || !sat.has(b) || ma.iter().filter(|i| mb.contains(i)).count() < 2 {
+                continue;
+            }
+            let mut cells: Vec<usize> = ma.iter().chain(mb).copied().collect();
+            cells.sort_unstable();
+            cells.dedup();
+            for i in cells {
+                out[i].push([a, b]);
+            }
+        }
+    }
+    out
+}
+
+/// The givens and the state's digits, checked against the shape and the cells' digits.
+fn fixed_digits(
+    model: &Constraints,
+    doms: &[u32],
+    state: Option<&Grid<u8>>,
+) -> Result<Vec<(Cell, u8)>, ExplainError> {
+    let (rows, cols) = (model.rows, model.cols);
+    let mut fixed = model.givens.clone();
+    let Some(g) = state else {
+        return Ok(fixed);
+    };
+    if g.rows() != rows || g.cols() != cols {
+        return Err(ExplainError::Shape {
+            rows: g.rows(),
+            cols: g.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        });
+    }
+    for r in 0..rows {
+        for col in 0..cols {
+            let cell = Cell::new(r as u8, col as u8);
+            let d = *g.get(cell);
+            if d == 0 {
+                continue;
+            }
+            if d > model.max_digit || doms[cell.index(cols)] == 0 {
+                return Err(ExplainError::BadState { cell, digit: d });
+            }
+            fixed.push((cell, d));
+        }
+    }
+    Ok(fixed)
+}

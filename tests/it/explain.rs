@@ -1,0 +1,206 @@
+//! Explained paths (`setter::explain`) on shipped puzzles of every kind, each replayed by
+//! the independent checker (`Puzzle::replay`): every step forced by a minimal reason of the
+//! puzzle's own constraints, the end the verified solution, the same as the file's.
+
+use cagesat::puzzle::{Action, Step};
+use cagesat::setter::explain::{explain, hint, End, ExplainOptions, ReplayError};
+use cagesat::{Grid, Puzzle};
+
+fn read(path: &str) -> Puzzle {
+    Puzzle::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Explains `path`, replays it, and checks the end against the solution file beside it.
+fn explained(path: &str) -> Vec<Step> {
+    let puzzle = read(path);
+    let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    let End::Solved(grid) = &ex.end else {
+        panic!("{path}: ended {:?}", ex.end)
+    };
+    let replayed = puzzle.replay(None, &ex.steps);
+    assert_eq!(replayed, Ok(Some(grid.clone())), "{path}");
+    let stem = path.rsplit_once('.').expect("an extension").0;
+    for ext in ["solution", "sol"] {
+        if let Ok(text) = std::fs::read_to_string(format!("{stem}.{ext}")) {
+            if let Ok(want) = cagesat::parse::parse_solution(&text) {
+                assert_eq!(grid, &want, "{path}");
+            }
+        }
+    }
+    ex.steps
+}
+
+macro_rules! explained {
+    ($($name:ident: $path:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            let steps = explained($path);
+            assert!(!steps.is_empty());
+        }
+    )*};
+}
+
+explained! {
+    kenken_norvig_4x4: "tests/data/kenken/norvig/norvig-01-4x4.kenken";
+    keen_4x4_x: "tests/data/kenken/keen/4x4-x-00.kenken";
+    keen_6x6_h: "tests/data/kenken/keen/6x6-h-00.kenken";
+    keen_6x6_x: "tests/data/kenken/keen/6x6-x-01.kenken";
+    keen_9x9_h: "tests/data/kenken/keen/9x9-h-00.kenken";
+    kakuro_5x5: "tests/data/kakuro/panpapag_easy_5x5.kakuro";
+    kakuro_7x7: "tests/data/kakuro/panpapag_intermediate_7x7.kakuro";
+    crossproduct_5x3: "tests/data/crossproduct/public/norvig_wellformed_01_5x3.crossproduct";
+    crossproduct_riddler: "tests/data/crossproduct/public/riddler_2021-02-26_express_4x4.crossproduct";
+    sudoku_4x4: "tests/data/sudoku/gen-4x4-s1.sudoku";
+    sudoku_9x9: "tests/data/sudoku/gen-9x9-s3.sudoku";
+    killer_6x6: "tests/data/killer/gen-6x6-s12.killer";
+    killer_9x9: "tests/data/killer/gen-9x9-s13.killer";
+}
+
+const KEEN_6X6: &str = "tests/data/kenken/keen/6x6-h-00.kenken";
+
+#[test]
+fn a_forged_step_is_rejected() {
+    let puzzle = read(KEEN_6X6);
+    let mut steps = explained(KEEN_6X6);
+    // The first elimination, turned into a placement of the eliminated digit.
+    let i = steps
+        .iter()
+        .position(|s| s.action == Action::Eliminate)
+        .expect("an elimination");
+    steps[i].action = Action::Place;
+    let got = puzzle.replay(None, &steps);
+    assert!(
+        matches!(got, Err(ReplayError::NotForced { step, .. }) if step == i + 1),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_non_minimal_reason_is_rejected() {
+    let puzzle = read(KEEN_6X6);
+    let mut steps = explained(KEEN_6X6);
+    let constraints = puzzle.constraints().list;
+    let extra = constraints
+        .iter()
+        .find(|c| !steps[0].reason.contains(c))
+        .expect("another constraint")
+        .clone();
+    steps[0].reason.push(extra.clone());
+    let got = puzzle.replay(None, &steps);
+    assert_eq!(
+        got.as_ref().map_err(ToString::to_string),
+        Err(format!(
+            "step 1 ({}) follows without '{extra}': the reason is not minimal",
+            steps[0]
+        )),
+    );
+    // A constraint the puzzle does not have.
+    let _ = steps[0].reason.pop();
+    steps[0].reason[0].target = Some(99);
+    assert!(matches!(
+        puzzle.replay(None, &steps),
+        Err(ReplayError::UnknownConstraint { step: 1, .. })
+    ));
+}
+
+#[test]
+fn a_hint_continues_a_persons_progress() {
+    let puzzle = read(KEEN_6X6);
+    let steps = explained(KEEN_6X6);
+    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
+        .expect("explains")
+        .end
+    else {
+        panic!("unsolved")
+    };
+    // The first row filled in: the hint is about another cell, and replays from there.
+    let mut state = Grid::filled(6, 6, 0u8);
+    for c in 0..6 {
+        let cell = cagesat::Cell::new(0, c);
+        state.set(cell, *solution.get(cell));
+    }
+    let h = hint(&puzzle, Some(&state), &ExplainOptions::default()).expect("a hint");
+    assert_eq!(h.steps.len(), 1);
+    assert_eq!(h.end, End::Open);
+    assert_ne!(h.steps[0].cell.row, 0);
+    assert_eq!(puzzle.replay(Some(&state), &h.steps), Ok(None));
+    assert_ne!(steps.len(), 0);
+    // A wrong entry: no solution.
+    let wrong = solution.get(cagesat::Cell::new(0, 0)) % 6 + 1;
+    state.set(cagesat::Cell::new(0, 0), wrong);
+    let h = hint(&puzzle, Some(&state), &ExplainOptions::default()).expect("an answer");
+    assert_eq!((h.steps.len(), h.end), (0, End::NoSolution));
+}
+
+#[test]
+fn a_puzzle_with_several_solutions_ends_where_nothing_is_forced() {
+    let path = "tests/data/crossproduct/public/norvig_example_5x3.crossproduct";
+    let puzzle = read(path);
+    let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    assert!(
+        matches!(ex.end, End::NotUnique { undecided } if undecided > 0),
+        "{:?}",
+        ex.end
+    );
+    assert_eq!(puzzle.replay(None, &ex.steps), Ok(None));
+}
+
+#[test]
+fn the_plain_mus_loop_reaches_the_same_end() {
+    let puzzle = read("tests/data/kenken/keen/4x4-x-00.kenken");
+    let layered = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    let opts = ExplainOptions {
+        method: cagesat::setter::explain::Method::PlainMus,
+        ..ExplainOptions::default()
+    };
+    let plain = explain(&puzzle, None, &opts).expect("explains");
+    assert_eq!(plain.end, layered.end);
+    assert_eq!(
+        puzzle.replay(None, &plain.steps),
+        Ok(plain.end.grid().cloned())
+    );
+    assert!(plain.largest_reason() >= 1);
+}
+
+#[test]
+fn no_solution_is_said() {
+    let puzzle = read("tests/data/kenken/unsat/2x2-no-solution.kenken");
+    let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    assert_eq!((ex.steps.len(), ex.end), (0, End::NoSolution));
+}
+
+/// Every puzzle with a `.kenken`/… extension under `dir` (not recursing).
+fn corpus(dir: &str, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .expect("corpus directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The long run: every shipped Keen puzzle, Kakuro, Sudoku, Killer and unique CrossProduct
+/// (`cargo test --release --test it explain::every_shipped -- --ignored`).
+#[test]
+#[ignore = "explains a few hundred puzzles (minutes)"]
+fn every_shipped_puzzle_replays() {
+    let mut files = corpus("tests/data/kenken/keen", "kenken");
+    files.extend(corpus("tests/data/kakuro", "kakuro"));
+    files.extend(corpus("tests/data/kakuro/generated", "kakuro"));
+    files.extend(corpus("tests/data/sudoku", "sudoku"));
+    files.extend(corpus("tests/data/killer", "killer"));
+    files.extend(corpus("tests/data/crossproduct/public", "crossproduct"));
+    files.extend(corpus("tests/data/crossproduct/generated", "crossproduct"));
+    for path in files {
+        let puzzle = read(&path);
+        let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+        let replayed = puzzle.replay(None, &ex.steps).expect("replays");
+        match &ex.end {
+            End::Solved(grid) => assert_eq!(replayed.as_ref(), Some(grid), "{path}"),
+            End::NotUnique { .. } => assert_eq!(replayed, None, "{path}"),
+            end => panic!("{path}: {end:?}"),
+        }
+    }
+}
