@@ -9,9 +9,9 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{display_name, fail, load, read_text, EXIT_OK, EXIT_UNSAT};
-use cagesat::parse::parse_solution;
 use cagesat::puzzle::{Constraint, ConstraintKind, Overlay, Step};
 use cagesat::setter::explain::{self, End, ExplainOptions, Explanation};
+use cagesat::setter::State;
 use cagesat::{Cell, Grid, Puzzle};
 
 /// `hint` and `explain` options.
@@ -100,10 +100,10 @@ fn run_inner(
         None => None,
         Some(path) => {
             let text = read_text(path)?;
-            let grid = parse_solution(&text)
+            let state = State::parse(&text, &puzzle)
                 .map_err(|e| e.with_path(Some(path)))
                 .map_err(anyhow::Error::new)?;
-            Some(grid)
+            Some(state.grid().clone())
         }
     };
     let opts = ExplainOptions::default();
