@@ -18,7 +18,7 @@
 //! let puzzle = Puzzle::parse(text)?;
 //! let opts = EngineOptions::default();
 //! let (outcome, _stats) = Engine::Auto.prove_unique(&puzzle, &opts)?;
-//! let Outcome::Solved { grid, unique } = outcome else { panic!("no solution") };
+//! let Outcome::Solved { grid, unique, .. } = outcome else { panic!("no solution") };
 //! assert_eq!(grid.to_rows()[0], vec![4, 2, 3, 1]);
 //! assert_eq!(unique, Some(true));
 //! puzzle.verify(&grid)?; // what every engine already did
@@ -45,7 +45,7 @@
 //!     .collect();
 //! let answer = format!("s SATISFIABLE\nv {} 0\n", model.join(" "));
 //! let decoded = dimacs::decode_answer(&puzzle, &enc, &answer)?;
-//! assert_eq!(decoded, Outcome::Solved { grid, unique: None });
+//! assert_eq!(decoded, Outcome::Solved { grid, unique: None, second: None });
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

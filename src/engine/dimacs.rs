@@ -73,7 +73,11 @@ pub fn decode_answer(
                 }
             })?;
             verify(puzzle, &grid)?;
-            Ok(Outcome::Solved { grid, unique: None })
+            Ok(Outcome::Solved {
+                grid,
+                unique: None,
+                second: None,
+            })
         }
         SatResult::Unsat => Ok(Outcome::Unsat),
         SatResult::Unknown => Err(DecodeAnswerError::Unknown),

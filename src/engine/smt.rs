@@ -106,7 +106,11 @@ pub fn decode_smt_answer(
         SmtAnswer::Sat(values) => {
             let grid = values_to_grid(&puzzle.smt_script(opts), &values)?;
             verify(puzzle, &grid)?;
-            Ok(Outcome::Solved { grid, unique: None })
+            Ok(Outcome::Solved {
+                grid,
+                unique: None,
+                second: None,
+            })
         }
         SmtAnswer::Unsat => Ok(Outcome::Unsat),
         SmtAnswer::Unknown => Err(DecodeAnswerError::Unknown),

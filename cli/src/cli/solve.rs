@@ -339,6 +339,7 @@ fn certify(
         Outcome::Solved {
             grid,
             unique: Some(true),
+            ..
         } => Some(grid),
         Outcome::Unsat => None,
         _ => return Ok(None),
@@ -531,14 +532,17 @@ pub(super) fn solve_record<'a>(
     stats: &EngineStats,
 ) -> SolveRecord<'a> {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => ("solved", Some(grid), *unique),
+        Outcome::Solved { grid, unique, .. } => ("solved", Some(grid), *unique),
         Outcome::Unsat => ("unsat", None, None),
         Outcome::Stopped { grid, reason } => (reason.name(), grid.as_ref(), None),
     };
+    let second = outcome.second();
     SolveRecord {
         certificate: None,
+        differ: second.map(|_| labels(&outcome.differences())),
         file: name,
         kind: puzzle.kind(),
+        second: second.map(|g| puzzle.render_json(g)),
         solution: solution.map_or(serde_json::Value::Null, |g| puzzle.render_json(g)),
         stats: stats.into(),
         status,
@@ -557,13 +561,14 @@ pub(super) fn write_solve_text(
         writeln!(out, "== {name}")?;
     }
     match outcome {
-        Outcome::Solved { grid, unique } => {
+        Outcome::Solved { grid, unique, .. } => {
             write!(out, "{}", puzzle.render_text(Some(grid)))?;
             match unique {
-                Some(true) => writeln!(out, "solved (unique)"),
-                Some(false) => writeln!(out, "solved (multiple solutions)"),
-                None => writeln!(out, "solved"),
+                Some(true) => writeln!(out, "solved (unique)")?,
+                Some(false) => writeln!(out, "solved (multiple solutions)")?,
+                None => writeln!(out, "solved")?,
             }
+            write_second(out, puzzle, outcome)
         }
         Outcome::Unsat => writeln!(out, "no solution"),
         Outcome::Stopped { grid, reason } => {
@@ -575,6 +580,61 @@ pub(super) fn write_solve_text(
             }
         }
     }
+}
+
+/// The labels of `cells` (`A1`, `B2`, …).
+fn labels(cells: &[cagesat::Cell]) -> Vec<String> {
+    cells.iter().map(|c| c.label()).collect()
+}
+
+/// After a failed uniqueness check: the second solution, with the cells where it differs
+/// from the first named and marked (`*` after each of their digits).
+fn write_second(
+    out: &mut (impl Write + ?Sized),
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    let Some(second) = outcome.second() else {
+        return Ok(());
+    };
+    let differ = outcome.differences();
+    writeln!(
+        out,
+        "second solution, differing in {} cells ({}, marked *):",
+        differ.len(),
+        labels(&differ).join(" ")
+    )?;
+    let first = outcome.grid().map(|g| puzzle.render_text(Some(g)));
+    let second = puzzle.render_text(Some(second));
+    write!(
+        out,
+        "{}",
+        mark_changes(first.as_deref().unwrap_or(""), &second)
+    )
+}
+
+/// `second` (a drawing of the second solution) with a `*` after every run of characters
+/// that differ from `first` (the same puzzle drawn with the first solution), in the space
+/// that follows it: the drawings share their layout, so what differs is the digits of the
+/// cells that differ.
+fn mark_changes(first: &str, second: &str) -> String {
+    let mut out = String::with_capacity(second.len() + 16);
+    let mut first_lines = first.lines();
+    for line in second.lines() {
+        let old: Vec<char> = first_lines.next().unwrap_or("").chars().collect();
+        let mut in_run = false;
+        for (i, c) in line.chars().enumerate() {
+            let differs = old.get(i) != Some(&c);
+            out.push(if in_run && !differs && c == ' ' {
+                '*'
+            } else {
+                c
+            });
+            in_run = differs;
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The last line of `count`'s text report.
@@ -593,5 +653,21 @@ fn write_count_tail(out: &mut (impl Write + ?Sized), count: Count) -> io::Result
             reason.name()
         ),
         (false, None) => writeln!(out, "at least {} {noun} (stopped at --limit)", count.count),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mark_changes;
+
+    #[test]
+    fn changed_digits_get_a_star_in_the_space_after_them() {
+        let first = "1 8 1 │ 8\n8 1 1 │ 8\n";
+        let second = "2 4 1 │ 8\n4 2 1 │ 8\n";
+        assert_eq!(mark_changes(first, second), "2*4*1 │ 8\n4*2*1 │ 8\n");
+        let first = "│  3     1  │\n│ 10  │\n";
+        let second = "│  1     3  │\n│  9  │\n";
+        assert_eq!(mark_changes(first, second), "│  1*    3* │\n│  9* │\n");
+        assert_eq!(mark_changes("a\n", "a\n"), "a\n");
     }
 }

@@ -36,3 +36,4 @@ mod session;
 mod smt;
 mod svg;
 mod svg_chromium;
+mod unique_second;

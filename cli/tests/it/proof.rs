@@ -25,6 +25,7 @@ fn certificate(path: &str) -> (String, String) {
         Outcome::Solved {
             grid,
             unique: Some(true),
+            ..
         } => Some(grid),
         Outcome::Unsat => None,
         other => panic!("{path}: {other:?}"),
