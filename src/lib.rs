@@ -95,8 +95,8 @@ pub use verify::VerifyError;
 /// `cell=digit` and list the auxiliary ranges with their roles (`encodings/`).
 pub mod dimacs {
     pub use crate::engine::dimacs::{
-        decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected,
-        DecodeAnswerError,
+        decode_answer, decode_blocked_answer, parse_blocked_solution, write_dimacs,
+        write_dimacs_projected, DecodeAnswerError,
     };
 }
 

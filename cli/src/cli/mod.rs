@@ -6,6 +6,7 @@
 //! 1 no solution (not an error), 2 bad input or failure.
 
 mod batch;
+mod cnf_header;
 mod compare;
 mod completions;
 mod convert;

@@ -4,6 +4,7 @@
 mod common;
 
 mod backend_choice;
+mod blocked_cnf;
 mod cli;
 mod cli_crossproduct;
 mod cli_golden;
