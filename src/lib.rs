@@ -112,7 +112,9 @@ pub mod smt {
 /// Certificates of an answer: the CNF with the solution found blocked and an LRAT proof that
 /// it is unsatisfiable, and an independent LRAT checker (`encodings/proofs.md`).
 pub mod proof {
-    pub use crate::engine::proof::{write_certificate, Certificate, CertificateError};
+    pub use crate::engine::proof::{
+        check_prover, write_certificate, write_certificate_with, Certificate, CertificateError,
+    };
     pub use crate::lrat::{check_lrat, LratError, LratSummary};
 }
 

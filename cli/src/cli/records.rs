@@ -103,6 +103,8 @@ pub(crate) struct CertificateRecord {
     pub lrat: String,
     /// Size of `PREFIX.lrat`.
     pub proof_bytes: u64,
+    /// The solver that wrote the proof (`varisat`, `cadical`).
+    pub prover: &'static str,
     /// Variables of `PREFIX.cnf`.
     pub vars: usize,
 }

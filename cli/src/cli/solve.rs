@@ -17,7 +17,7 @@ use super::{
 use anyhow::{bail, Context};
 use cagesat::{
     engine::{EngineStats, StopReason},
-    proof::{write_certificate, Certificate},
+    proof::{check_prover, write_certificate_with, Certificate},
     Count, Engine, Grid, Outcome, Puzzle, Session, Stop,
 };
 use clap::Args;
@@ -48,7 +48,9 @@ pub(crate) struct SolveArgs {
     pub svg: Option<std::path::PathBuf>,
     /// Write a certificate of the answer (implies --unique; one puzzle): PREFIX.cnf, the
     /// CNF with the found solution blocked (or the plain CNF when there is none), and
-    /// PREFIX.lrat, an LRAT proof that it is unsatisfiable; check with `check-proof`.
+    /// PREFIX.lrat, an LRAT proof that it is unsatisfiable, written by the engine's own
+    /// solver (varisat or cadical; auto: the one its rule picks; other engines are
+    /// refused); check with `check-proof`.
     #[arg(long, value_name = "PREFIX")]
     pub proof: Option<String>,
 }
@@ -185,6 +187,12 @@ pub(super) fn solve_files(
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
+    // The proof is the answering engine's own: one that writes none is refused up front.
+    if args.proof.is_some() {
+        if let Err(e) = check_prover(&engine) {
+            return fail(err, &anyhow::anyhow!("cagesat: --proof: {e}"));
+        }
+    }
     // Many KenKens of one side share one incremental solver (same answers, less set-up):
     // one session per thread.
     let svg_stdout = args.svg.as_deref().is_some_and(super::is_stdout);
@@ -213,7 +221,7 @@ pub(super) fn solve_files(
                 svg.write(path, index + 1, name, &puzzle, grid)?;
             }
             let certificate = match &args.proof {
-                Some(prefix) => certify(prefix, &puzzle, &outcome, opts)?,
+                Some(prefix) => certify(prefix, (&engine, &puzzle), &outcome, opts)?,
                 None => None,
             };
             let written = if svg_stdout {
@@ -247,6 +255,7 @@ pub(super) fn solve_files(
                         cnf: format!("{prefix}.cnf"),
                         lrat: format!("{prefix}.lrat"),
                         proof_bytes: c.proof_bytes,
+                        prover: c.prover,
                         vars: c.vars,
                     }));
                 }
@@ -301,8 +310,8 @@ fn write_certificate_line(
     match (proof, certificate) {
         (Some(prefix), Some(c)) => writeln!(
             out,
-            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes)",
-            c.clauses, c.proof_bytes
+            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes, LRAT by {})",
+            c.clauses, c.proof_bytes, c.prover
         ),
         (Some(_), None) => writeln!(out, "certificate: none (not unique)"),
         _ => Ok(()),
@@ -331,7 +340,7 @@ fn write_verdict(
 /// files) when the puzzle has several solutions or the run stopped.
 fn certify(
     prefix: &str,
-    puzzle: &Puzzle,
+    (engine, puzzle): (&Engine, &Puzzle),
     outcome: &Outcome,
     opts: &cagesat::EngineOptions,
 ) -> anyhow::Result<Option<Certificate>> {
@@ -351,7 +360,7 @@ fn certify(
             .with_context(|| format!("cagesat: cannot write {path}"))
     };
     let (mut cnf, mut lrat) = (create("cnf")?, create("lrat")?);
-    let c = write_certificate(puzzle, grid, &opts.encode, &mut cnf, &mut lrat)
+    let c = write_certificate_with(engine, puzzle, grid, &opts.encode, &mut cnf, &mut lrat)
         .context("cagesat: certificate")?;
     cnf.flush()
         .and_then(|()| lrat.flush())
