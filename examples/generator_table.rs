@@ -98,7 +98,7 @@ impl Tally {
 fn grade_of(p: &Puzzle) -> Result<Option<Level>, Box<dyn Error>> {
     match p.grade()? {
         PuzzleGrade::KenKen(g) => Ok(g.level),
-        PuzzleGrade::Kakuro(_) => Err("not a KenKen".into()),
+        _ => Err("not a KenKen".into()),
     }
 }
 

@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let opts = EngineOptions::default();
 
     let (outcome, stats) = Engine::Varisat.prove_unique(&puzzle, &opts)?;
-    let Outcome::Solved { grid, unique } = outcome else {
+    let Outcome::Solved { grid, unique, .. } = outcome else {
         return Err("varisat: no solution".into());
     };
     if unique != Some(true) {

@@ -6,7 +6,7 @@
 
 use varisat_formula::Lit;
 
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::stop::StopReason;
 
 /// The answer to "solve this puzzle".
@@ -18,6 +18,9 @@ pub enum Outcome {
         grid: Grid<u8>,
         /// Whether it is the only one.
         unique: Option<bool>,
+        /// When uniqueness was checked and failed (`unique == Some(false)`), a second verified
+        /// solution, different from `grid` (see [`Outcome::differences`]); `None` otherwise.
+        second: Option<Grid<u8>>,
     },
     /// No solution exists.
     Unsat,
@@ -47,6 +50,25 @@ impl Outcome {
             Outcome::Solved { unique: None, .. } => "solved",
             Outcome::Unsat => "unsat",
             Outcome::Stopped { reason, .. } => reason.name(),
+        }
+    }
+
+    /// The second solution a failed uniqueness check found, if any.
+    #[must_use]
+    pub fn second(&self) -> Option<&Grid<u8>> {
+        match self {
+            Outcome::Solved { second, .. } => second.as_ref(),
+            Outcome::Unsat | Outcome::Stopped { .. } => None,
+        }
+    }
+
+    /// The cells where the solution and [`Outcome::second`] differ, in row-major order
+    /// (none without a second solution).
+    #[must_use]
+    pub fn differences(&self) -> Vec<Cell> {
+        match (self.grid(), self.second()) {
+            (Some(a), Some(b)) => a.differences(b),
+            _ => Vec::new(),
         }
     }
 

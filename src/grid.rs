@@ -174,11 +174,45 @@ impl<T> Grid<T> {
     {
         self.iter_rows().map(<[T]>::to_vec).collect()
     }
+
+    /// The cells where `self` and `other` hold different values, in row-major order (none
+    /// when the shapes differ: there is no cell-for-cell comparison then).
+    #[must_use]
+    pub fn differences(&self, other: &Grid<T>) -> Vec<Cell>
+    where
+        T: PartialEq,
+    {
+        if (self.rows, self.cols) != (other.rows, other.cols) {
+            return Vec::new();
+        }
+        let cols = self.cols.max(1);
+        self.data
+            .iter()
+            .zip(&other.data)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .filter_map(|(i, _)| {
+                let row = u8::try_from(i / cols).ok()?;
+                let col = u8::try_from(i % cols).ok()?;
+                Some(Cell::new(row, col))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn differences_are_the_cells_that_differ_in_row_major_order() {
+        let a = Grid::from_rows(vec![vec![1, 2, 3], vec![3, 1, 2]]).unwrap();
+        let b = Grid::from_rows(vec![vec![1, 3, 2], vec![3, 1, 2]]).unwrap();
+        assert_eq!(a.differences(&b), [Cell::new(0, 1), Cell::new(0, 2)]);
+        assert_eq!(a.differences(&a), []);
+        let other_shape = Grid::from_rows(vec![vec![1, 2, 3]]).unwrap();
+        assert_eq!(a.differences(&other_shape), []);
+    }
 
     #[test]
     fn labels_round_trip() {

@@ -18,7 +18,7 @@
 //! let puzzle = Puzzle::parse(text)?;
 //! let opts = EngineOptions::default();
 //! let (outcome, _stats) = Engine::Auto.prove_unique(&puzzle, &opts)?;
-//! let Outcome::Solved { grid, unique } = outcome else { panic!("no solution") };
+//! let Outcome::Solved { grid, unique, .. } = outcome else { panic!("no solution") };
 //! assert_eq!(grid.to_rows()[0], vec![4, 2, 3, 1]);
 //! assert_eq!(unique, Some(true));
 //! puzzle.verify(&grid)?; // what every engine already did
@@ -45,7 +45,7 @@
 //!     .collect();
 //! let answer = format!("s SATISFIABLE\nv {} 0\n", model.join(" "));
 //! let decoded = dimacs::decode_answer(&puzzle, &enc, &answer)?;
-//! assert_eq!(decoded, Outcome::Solved { grid, unique: None });
+//! assert_eq!(decoded, Outcome::Solved { grid, unique: None, second: None });
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -99,8 +99,8 @@ pub use verify::VerifyError;
 /// `cell=digit` and list the auxiliary ranges with their roles (`encodings/`).
 pub mod dimacs {
     pub use crate::engine::dimacs::{
-        decode_answer, parse_blocked_solution, write_dimacs, write_dimacs_projected,
-        DecodeAnswerError,
+        decode_answer, decode_blocked_answer, parse_blocked_solution, write_dimacs,
+        write_dimacs_projected, DecodeAnswerError,
     };
 }
 
@@ -116,7 +116,9 @@ pub mod smt {
 /// Certificates of an answer: the CNF with the solution found blocked and an LRAT proof that
 /// it is unsatisfiable, and an independent LRAT checker (`encodings/proofs.md`).
 pub mod proof {
-    pub use crate::engine::proof::{write_certificate, Certificate, CertificateError};
+    pub use crate::engine::proof::{
+        check_prover, write_certificate, write_certificate_with, Certificate, CertificateError,
+    };
     pub use crate::lrat::{check_lrat, LratError, LratSummary};
 }
 

@@ -13,6 +13,8 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
+#[cfg(feature = "cadical")]
+mod cadical_proof;
 #[cfg(test)]
 mod contract;
 mod dpll;
@@ -33,6 +35,8 @@ use crate::stop::Stop;
 
 #[cfg(feature = "cadical")]
 use self::cadical::CadicalBackend;
+#[cfg(feature = "cadical")]
+pub(crate) use self::cadical_proof::refute_with_lrat as cadical_refute_with_lrat;
 pub(crate) use self::dpll::{Dpll, Walk};
 use self::external::ExternalBackend;
 pub(crate) use self::smt::run_smt;

@@ -49,6 +49,22 @@ pub enum DecodeAnswerError {
     /// The grid breaks a rule of the puzzle.
     #[error("answer failed independent verification")]
     Verify(#[from] VerifyError),
+    /// A grid to be blocked ([`decode_blocked_answer`]) is not a solution of the puzzle, so
+    /// the answer could not say whether it is the only one.
+    #[error("blocked grid {number} is not a solution of the puzzle")]
+    BlockedNotSolution {
+        /// Which blocked grid (1-based, in the order given).
+        number: usize,
+        /// The broken rule.
+        source: VerifyError,
+    },
+    /// The answer's grid is one of the blocked grids: the answer is not to the CNF that
+    /// blocks them.
+    #[error("the answer is blocked grid {number} (is it the answer to the CNF without its blocking clauses?)")]
+    AnswerIsBlocked {
+        /// Which blocked grid (1-based).
+        number: usize,
+    },
 }
 
 /// Reads an external solver's answer (SAT-competition `s`/`v` lines or MiniSat's result
@@ -73,11 +89,62 @@ pub fn decode_answer(
                 }
             })?;
             verify(puzzle, &grid)?;
-            Ok(Outcome::Solved { grid, unique: None })
+            Ok(Outcome::Solved {
+                grid,
+                unique: None,
+                second: None,
+            })
         }
         SatResult::Unsat => Ok(Outcome::Unsat),
         SatResult::Unknown => Err(DecodeAnswerError::Unknown),
     }
+}
+
+/// Reads an external solver's answer to `enc` with the grids of `blocked` excluded (the CNF
+/// [`write_dimacs`] writes with them): "is there another solution?". The blocked grids are
+/// verified first (they must be solutions for the answer to mean anything; repeats count
+/// once). `UNSAT` then means they are all the solutions: with one grid, the answer is that
+/// grid, unique; with more, the first of them and (as [`Outcome::second`]) the second. A
+/// model is a further verified solution: the answer is the first blocked grid, not unique,
+/// with the model's grid as the second. Without blocked grids this is [`decode_answer`].
+///
+/// # Errors
+/// A blocked grid that breaks a rule, an answer whose grid is a blocked one, and every
+/// error of [`decode_answer`].
+pub fn decode_blocked_answer(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    blocked: &[Grid<u8>],
+    text: &str,
+) -> Result<Outcome, DecodeAnswerError> {
+    let mut distinct: Vec<&Grid<u8>> = Vec::with_capacity(blocked.len());
+    for (i, grid) in blocked.iter().enumerate() {
+        verify(puzzle, grid).map_err(|source| DecodeAnswerError::BlockedNotSolution {
+            number: i + 1,
+            source,
+        })?;
+        if !distinct.contains(&grid) {
+            distinct.push(grid);
+        }
+    }
+    let answer = decode_answer(puzzle, enc, text)?;
+    let Some(&first) = distinct.first() else {
+        return Ok(answer);
+    };
+    let second = match answer {
+        Outcome::Solved { grid, .. } => {
+            if let Some(i) = blocked.iter().position(|b| *b == grid) {
+                return Err(DecodeAnswerError::AnswerIsBlocked { number: i + 1 });
+            }
+            Some(grid)
+        }
+        _ => distinct.get(1).map(|&g| g.clone()),
+    };
+    Ok(Outcome::Solved {
+        grid: first.clone(),
+        unique: Some(second.is_none()),
+        second,
+    })
 }
 
 /// Writes `enc`, the CNF of `puzzle` made with `opts`, as DIMACS: `c` lines naming the

@@ -192,11 +192,13 @@ fn first(
     opts: &EngineOptions,
     check_unique: bool,
 ) -> Result<(Outcome, EngineStats), EngineError> {
-    let mut first = None;
+    let (mut first, mut second) = (None, None);
     let limit = first_limit(check_unique);
     let (count, stats) = engine.enumerate(puzzle, opts, limit, |g| {
         if first.is_none() {
             first = Some(g.clone());
+        } else if second.is_none() {
+            second = Some(g.clone());
         }
     })?;
     let outcome = match (first, count.stopped) {
@@ -205,6 +207,8 @@ fn first(
         (Some(grid), None) => Outcome::Solved {
             grid,
             unique: check_unique.then_some(count.count == 1),
+            // Two grids came only when uniqueness was asked (the limit is one otherwise).
+            second: second.filter(|_| count.count >= 2),
         },
     };
     Ok((outcome, stats))

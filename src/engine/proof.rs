@@ -4,9 +4,13 @@
 //! with a solution `g`, the certificate is the puzzle's CNF plus the clause that blocks `g`
 //! (written as DIMACS, exactly as `encode --block` writes it) and an LRAT proof that this
 //! formula is unsatisfiable, so no second grid exists; for a puzzle with no solution, the
-//! plain CNF and its refutation. The proof comes from varisat (which checks its own proof
-//! steps as it solves) through `varisat-lrat`; [`crate::lrat::check_lrat`], which shares no
-//! code with the solver or the encoder, checks it, and so does any standard LRAT checker.
+//! plain CNF and its refutation. The proof comes from the engine in use
+//! ([`write_certificate_with`]): varisat (which checks its own proof steps as it solves,
+//! through `varisat-lrat`) or the embedded CaDiCaL (its own LRAT tracer), and for `auto`
+//! the CDCL solver its rule picks for the puzzle; engines that cannot prove (native, the
+//! DPLL walk, external and SMT solvers) are refused, never replaced by another solver.
+//! [`crate::lrat::check_lrat`], which shares no code with the solvers or the encoder, checks
+//! the proof, and so does any standard LRAT checker.
 //!
 //! What a certificate shows is exactly: this CNF has no model. That the CNF says what the
 //! puzzle says is the encoder's part (documented and tested per family in `encodings/`); the
@@ -19,7 +23,7 @@ use crate::cnf::ExtendFormula;
 use crate::encode::EncodeOptions;
 use crate::engine::dimacs::write_dimacs;
 use crate::engine::sat::blocking_clause;
-use crate::engine::EngineError;
+use crate::engine::{first_limit, Engine, EngineError};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
@@ -32,6 +36,8 @@ pub struct Certificate {
     pub clauses: usize,
     /// Bytes of the LRAT proof.
     pub proof_bytes: u64,
+    /// The solver that wrote the proof (`varisat`, `cadical`).
+    pub prover: &'static str,
 }
 
 /// Why no certificate was written.
@@ -46,10 +52,76 @@ pub enum CertificateError {
     /// A file could not be written.
     #[error("cannot write the certificate")]
     Io(#[from] std::io::Error),
+    /// The engine does not write proofs (native search, the DPLL walk, external and SMT
+    /// solvers); no other solver stands in for it.
+    #[error("the {engine} engine writes no proofs: certificates come from varisat or cadical (or auto, which proves with the one its rule picks)")]
+    CannotProve {
+        /// The engine's name.
+        engine: String,
+    },
+}
+
+/// The solvers that write LRAT proofs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prover {
+    Varisat,
+    #[cfg(feature = "cadical")]
+    Cadical,
+}
+
+impl Prover {
+    fn name(self) -> &'static str {
+        match self {
+            Prover::Varisat => "varisat",
+            #[cfg(feature = "cadical")]
+            Prover::Cadical => "cadical",
+        }
+    }
+}
+
+/// The solver that proves `engine`'s answers on `puzzle` (for `auto`, the CDCL solver its
+/// rule picks for a uniqueness check; with no puzzle, varisat stands for that choice).
+fn prover(engine: &Engine, puzzle: Option<&Puzzle>) -> Result<Prover, CertificateError> {
+    let choice = match engine {
+        Engine::Varisat => SolverChoice::Varisat,
+        Engine::Cadical => SolverChoice::Cadical,
+        Engine::Auto => match puzzle {
+            Some(p) => match Engine::auto_fallback(p, first_limit(true)) {
+                Engine::Cadical => SolverChoice::Cadical,
+                _ => SolverChoice::Varisat,
+            },
+            None => SolverChoice::Varisat,
+        },
+        other => {
+            return Err(CertificateError::CannotProve {
+                engine: other.name().to_string(),
+            })
+        }
+    };
+    match choice {
+        #[cfg(feature = "cadical")]
+        SolverChoice::Cadical => Ok(Prover::Cadical),
+        #[cfg(not(feature = "cadical"))]
+        SolverChoice::Cadical => Err(CertificateError::Engine(Box::new(EngineError::Backend {
+            solver: "cadical".to_string(),
+            source: crate::backend::BackendError::NotBuilt { feature: "cadical" },
+        }))),
+        _ => Ok(Prover::Varisat),
+    }
+}
+
+/// Whether `engine` can prove its answers ([`write_certificate_with`]), before anything is
+/// solved.
+///
+/// # Errors
+/// [`CertificateError::CannotProve`] for engines that write no proofs, and CaDiCaL in a
+/// build without it.
+pub fn check_prover(engine: &Engine) -> Result<(), CertificateError> {
+    prover(engine, None).map(|_| ())
 }
 
 /// Writes the certificate that `puzzle` has no solution other than `grid` (or, with `None`,
-/// none at all): the CNF to `cnf` and its LRAT refutation to `lrat`.
+/// none at all): the CNF to `cnf` and its LRAT refutation, by varisat, to `lrat`.
 ///
 /// # Errors
 /// [`CertificateError::Satisfiable`] when another solution exists (nothing meaningful is
@@ -61,6 +133,25 @@ pub fn write_certificate(
     cnf: &mut impl Write,
     lrat: &mut impl Write,
 ) -> Result<Certificate, CertificateError> {
+    write_certificate_with(&Engine::Varisat, puzzle, grid, opts, cnf, lrat)
+}
+
+/// [`write_certificate`] with the proof written by `engine`'s own solver: varisat's or the
+/// embedded CaDiCaL's LRAT, and for [`Engine::Auto`] that of the CDCL solver its rule picks
+/// for `puzzle`.
+///
+/// # Errors
+/// [`CertificateError::CannotProve`] for engines that write no proofs (checked before
+/// anything is written), and every error of [`write_certificate`].
+pub fn write_certificate_with(
+    engine: &Engine,
+    puzzle: &Puzzle,
+    grid: Option<&Grid<u8>>,
+    opts: &EncodeOptions,
+    cnf: &mut impl Write,
+    lrat: &mut impl Write,
+) -> Result<Certificate, CertificateError> {
+    let prover = prover(engine, Some(puzzle))?;
     let enc = puzzle
         .encode(opts)
         .map_err(|e| Box::new(EngineError::from(e)))?;
@@ -79,9 +170,14 @@ pub fn write_certificate(
         inner: lrat,
         bytes: 0,
     };
-    let refuted = refute_with_lrat(&formula, &mut counted).map_err(|source| {
+    let refuted = match prover {
+        Prover::Varisat => refute_with_lrat(&formula, &mut counted),
+        #[cfg(feature = "cadical")]
+        Prover::Cadical => crate::backend::cadical_refute_with_lrat(&formula, &mut counted),
+    }
+    .map_err(|source| {
         Box::new(EngineError::Backend {
-            solver: SolverChoice::Varisat.name().to_string(),
+            solver: prover.name().to_string(),
             source,
         })
     })?;
@@ -97,6 +193,7 @@ pub fn write_certificate(
         vars: formula.var_count(),
         clauses: formula.len(),
         proof_bytes: counted.bytes,
+        prover: prover.name(),
     })
 }
 

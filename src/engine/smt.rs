@@ -33,11 +33,14 @@ pub struct SmtRunStats {
     pub solve_time: Duration,
 }
 
-/// Enumerates `puzzle`'s grids with `solver`, handing each to `visit` until it breaks or
-/// the solver answers `unsat` (then `complete` is true).
+/// Enumerates `puzzle`'s grids with `solver`, handing each to `visit` until it breaks,
+/// the solver answers `unsat` (then `complete` is true), or `stop` ends the run (a
+/// deadline or an interrupt: the solver is killed, `complete` is false, and the engine
+/// layer reports the stop with the grids found so far, as for every other engine).
 ///
 /// # Errors
-/// Solver failures, `unknown` answers, and answers that do not describe a grid.
+/// Solver failures, `unknown` answers the solver gives on its own (a real give-up), and
+/// answers that do not describe a grid.
 pub(crate) fn enumerate(
     puzzle: &Puzzle,
     solver: SmtSolver,
@@ -74,6 +77,9 @@ pub(crate) fn enumerate(
                 }
             }
             SmtAnswer::Unsat => break true,
+            // Our own time limit or an interrupt killed the solver (or it gave up as the
+            // deadline passed): the run stopped, and the grids found so far stand.
+            SmtAnswer::Unknown if stop.is_requested() => break false,
             SmtAnswer::Unknown => {
                 return Err(EngineError::GaveUp {
                     engine: solver.program().to_string(),
@@ -100,7 +106,11 @@ pub fn decode_smt_answer(
         SmtAnswer::Sat(values) => {
             let grid = values_to_grid(&puzzle.smt_script(opts), &values)?;
             verify(puzzle, &grid)?;
-            Ok(Outcome::Solved { grid, unique: None })
+            Ok(Outcome::Solved {
+                grid,
+                unique: None,
+                second: None,
+            })
         }
         SmtAnswer::Unsat => Ok(Outcome::Unsat),
         SmtAnswer::Unknown => Err(DecodeAnswerError::Unknown),

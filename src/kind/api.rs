@@ -155,8 +155,10 @@ impl Puzzle {
     }
 
     /// The options that change this puzzle's formula, in the command line's spelling (the
-    /// `c options:` line of a DIMACS export).
-    pub(crate) fn option_flags(&self, opts: &EncodeOptions) -> String {
+    /// `c options:` line of a DIMACS export): `--amo auto --cage-lines auto --encoding auto`
+    /// for a KenKen with the default options.
+    #[must_use]
+    pub fn option_flags(&self, opts: &EncodeOptions) -> String {
         let kind = self.as_kind();
         let mut flags = format!("--amo {}{}", opts.amo, kind.option_flags(opts));
         if opts.tuple_limit != crate::tuples::DEFAULT_TUPLE_LIMIT && kind.uses_tuple_limit() {

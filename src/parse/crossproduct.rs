@@ -9,11 +9,16 @@
 //!
 //! `cols` lists the C column products (left to right) and `rows` the R row products (top
 //! to bottom), each exactly once, in either order, keywords case-insensitive. Products are
-//! positive whole numbers that fit in 64 bits.
+//! positive whole numbers that fit in 64 bits, separated by spaces or commas, optionally in
+//! brackets after an optional `=` or `:` (`rows [6, 120, 504]`; a bracketed list may span
+//! lines). Peter Norvig's Python notation, rows first, is read too
+//! (`[210, 144, 54, 135, 4, 49], [6615, 15552, 420]`, `Puzzle([…], […])`:
+//! [`super::crossproduct_list`]).
 
 use thiserror::Error;
 
-use crate::parse::{nothing_found, tokens, ParseError, Pos, Token};
+use crate::parse::crossproduct_list::{lex, parse_list, parse_lists, starts_list, Lexeme};
+use crate::parse::{nothing_found, ParseError, Pos};
 use crate::puzzle::crossproduct::{CrossProduct, CrossProductError};
 
 /// What went wrong while reading a CrossProduct (`.crossproduct` text).
@@ -49,15 +54,28 @@ pub enum CrossProductParseError {
     /// A structural rule (table size).
     #[error("{0}")]
     CrossProduct(CrossProductError),
+    /// Something out of place in a product list.
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What may come here.
+        expected: &'static str,
+        /// What came (quoted), or `the end of the text`.
+        found: String,
+    },
+    /// A second puzzle after the first (one puzzle per text).
+    #[error("a second puzzle (one puzzle per file)")]
+    SecondPuzzle,
 }
 
-/// True when the first non-comment token of `text` is `rows` or `cols`.
+/// True when the text starts (after comments) with `rows` or `cols`, or with a puzzle in
+/// Norvig's list notation (`[`, `(`, `Puzzle`).
 #[must_use]
 pub(crate) fn looks_like(text: &str) -> bool {
-    text.lines()
-        .filter_map(|l| l.split('#').next()?.split_whitespace().next())
-        .next()
-        .is_some_and(|t| t.eq_ignore_ascii_case("rows") || t.eq_ignore_ascii_case("cols"))
+    let lx = lex(text);
+    starts_list(&lx)
+        || lx.first().is_some_and(|t| {
+            t.text.eq_ignore_ascii_case("rows") || t.text.eq_ignore_ascii_case("cols")
+        })
 }
 
 /// A product list as written.
@@ -71,16 +89,40 @@ struct Line {
 /// # Errors
 /// The first syntax or validation problem, with its position (no path; the caller adds it).
 pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
+    let lx = lex(text);
+    let end = Pos::new(text.lines().count().max(1), 1);
+    if lx.is_empty() {
+        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
+    }
+    let (rows, cols) = if starts_list(&lx) {
+        // Where the text ends: just after its last lexeme.
+        let last = lx[lx.len() - 1];
+        let eof = Pos::new(last.pos.line, last.pos.col + last.text.chars().count());
+        let ((rows, rows_pos), (cols, cols_pos)) = parse_lists(&lx, eof)?;
+        let line = |products, keyword_pos| Line {
+            keyword_pos,
+            products,
+        };
+        (line(rows, rows_pos), line(cols, cols_pos))
+    } else {
+        keyword_lines(&lx, end)?
+    };
+    let (rows_pos, cols_pos) = (rows.keyword_pos, cols.keyword_pos);
+    CrossProduct::new(rows.products, cols.products).map_err(|e| {
+        let pos = match e {
+            CrossProductError::TooMany { what: "rows", .. } => rows_pos,
+            _ => cols_pos,
+        };
+        ParseError::new(pos, CrossProductParseError::CrossProduct(e))
+    })
+}
+
+/// The `rows` and `cols` lines, in either order.
+fn keyword_lines(lx: &[Lexeme<'_>], end: Pos) -> Result<(Line, Line), ParseError> {
     let mut rows: Option<Line> = None;
     let mut cols: Option<Line> = None;
-    let mut line_count = 0;
-    for (i, full_line) in text.lines().enumerate() {
-        line_count = i + 1;
-        let line = full_line.split('#').next().unwrap_or("");
-        let toks = tokens(line, i + 1, 1);
-        let Some((first, rest)) = toks.split_first() else {
-            continue;
-        };
+    let mut i = 0;
+    while let Some(first) = lx.get(i) {
         let (slot, keyword) = if first.text.eq_ignore_ascii_case("rows") {
             (&mut rows, "rows")
         } else if first.text.eq_ignore_ascii_case("cols") {
@@ -96,49 +138,65 @@ pub(crate) fn parse(text: &str) -> Result<CrossProduct, ParseError> {
             };
             return Err(ParseError::new(first.pos, kind));
         }
-        *slot = Some(parse_line(first, rest, keyword)?);
+        let (line, next) = parse_line(lx, i, keyword, end)?;
+        *slot = Some(line);
+        i = next;
     }
-    if rows.is_none() && cols.is_none() {
-        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
-    }
-    let end = Pos::new(line_count.max(1), 1);
     let cols =
         cols.ok_or_else(|| ParseError::new(end, CrossProductParseError::MissingLine("cols")))?;
     let rows =
         rows.ok_or_else(|| ParseError::new(end, CrossProductParseError::MissingLine("rows")))?;
-    let (rows_pos, cols_pos) = (rows.keyword_pos, cols.keyword_pos);
-    CrossProduct::new(rows.products, cols.products).map_err(|e| {
-        let pos = match e {
-            CrossProductError::TooMany { what: "rows", .. } => rows_pos,
-            _ => cols_pos,
-        };
-        ParseError::new(pos, CrossProductParseError::CrossProduct(e))
-    })
+    Ok((rows, cols))
 }
 
+/// The products after the keyword at `lx[i]`: a bracketed list (which may span lines), or
+/// the rest of the keyword's line (commas between products allowed); an `=` or `:` may come
+/// first. Answers the line and the index after it.
 fn parse_line(
-    first: &Token<'_>,
-    rest: &[Token<'_>],
+    lx: &[Lexeme<'_>],
+    i: usize,
     keyword: &'static str,
-) -> Result<Line, ParseError> {
-    if rest.is_empty() {
+    end: Pos,
+) -> Result<(Line, usize), ParseError> {
+    let first = lx[i];
+    let mut j = i + 1;
+    let same_line = |j: usize| lx.get(j).filter(|l| l.pos.line == first.pos.line);
+    if same_line(j).is_some_and(|l| l.is('=') || l.is(':')) {
+        j += 1;
+    }
+    let mut products = Vec::new();
+    if same_line(j).is_some_and(|l| l.is('[')) {
+        (products, j) = parse_list(lx, j, end)?;
+        if let Some(extra) = lx.get(j).filter(|l| l.pos.line == lx[j - 1].pos.line) {
+            let kind = CrossProductParseError::Expected {
+                expected: "the end of the line after the list",
+                found: format!("'{}'", extra.text),
+            };
+            return Err(ParseError::new(extra.pos, kind));
+        }
+    } else {
+        while let Some(t) = same_line(j) {
+            if !t.is(',') {
+                products.push(parse_product(t.text).map_err(|k| ParseError::new(t.pos, k))?);
+            }
+            j += 1;
+        }
+    }
+    if products.is_empty() {
         return Err(ParseError::new(
             first.pos,
             CrossProductParseError::NoProducts(keyword),
         ));
     }
-    let products = rest
-        .iter()
-        .map(|t| parse_product(t).map_err(|kind| ParseError::new(t.pos, kind)))
-        .collect::<Result<Vec<u64>, ParseError>>()?;
-    Ok(Line {
+    let line = Line {
         keyword_pos: first.pos,
         products,
-    })
+    };
+    Ok((line, j))
 }
 
-fn parse_product(t: &Token<'_>) -> Result<u64, CrossProductParseError> {
-    let text = t.text;
+/// One product: a positive whole number that fits in 64 bits.
+pub(crate) fn parse_product(text: &str) -> Result<u64, CrossProductParseError> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(CrossProductParseError::BadProduct(text.to_string()));
@@ -214,7 +272,83 @@ mod tests {
             err("cols 2\nsize 4\n"),
             "<stdin>:2:1: unknown line 'size' (expected 'rows' or 'cols')"
         );
+        assert_eq!(
+            err("cols [2, 3] 4\nrows 6\n"),
+            "<stdin>:1:13: expected the end of the line after the list, found '4'"
+        );
+        assert_eq!(
+            err("cols [2 3]\nrows 6\n"),
+            "<stdin>:1:9: expected ',' or ']' after a product, found '3'"
+        );
         let many = format!("cols 1\nrows{}\n", " 1".repeat(65));
         assert_eq!(err(&many), "<stdin>:2:1: 65 rows (at most 64 allowed)");
+    }
+
+    #[test]
+    fn norvigs_list_notation_reads_rows_then_columns() {
+        let want = parse("rows 210 144 54 135 4 49\ncols 6615 15552 420").unwrap();
+        for text in [
+            "[210, 144, 54, 135, 4, 49], [6615, 15552, 420]",
+            " Puzzle([210, 144, 54, 135, 4, 49], [6615, 15552, 420]),",
+            "(Puzzle(row_prods=[210, 144, 54, 135, 4, 49], col_prods=[6615, 15552, 420]),",
+            "Puzzle(col_prods=[6615, 15552, 420], row_prods=[210, 144, 54, 135, 4, 49])",
+            "p = Puzzle([210, 144, 54, 135, 4, 49,],\n  [6615, 15552, 420]))",
+            "rows [210, 144, 54, 135, 4, 49]\ncols: [6615, 15552, 420]",
+            "cols = [6615,\n 15552, 420]  # a list may span lines\nrows 210, 144, 54, 135, 4, 49",
+        ] {
+            assert_eq!(parse(text).unwrap(), want, "{text}");
+            assert!(looks_like(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_lists_are_positioned_errors() {
+        for (text, message) in [
+            (
+                "[6, 120 504], [1]",
+                "1:9: expected ',' or ']' after a product, found '504'",
+            ),
+            (
+                "[6, 120, 504]",
+                "1:14: missing 'cols' line (the column products)",
+            ),
+            (
+                "[6, x], [1]",
+                "1:5: bad product 'x' (expected a positive whole number)",
+            ),
+            ("[6], [0]", "1:7: product must be positive, found '0'"),
+            (
+                "[6], [1",
+                "1:8: expected ',' or ']' after a product, found the end of the text",
+            ),
+            (
+                "[6], [1]]",
+                "1:9: expected the end of the puzzle, found ']'",
+            ),
+            (
+                "[6] [1]",
+                "1:5: expected ',' between the two lists, found '['",
+            ),
+            ("Puzzle[6]", "1:7: expected '(' after 'Puzzle', found '['"),
+            (
+                "Puzzle(x=[6], [1])",
+                "1:8: expected 'row_prods' or 'col_prods', found 'x'",
+            ),
+            (
+                "[6], row_prods=[1]",
+                "1:16: 'rows' given twice (first at 1:1)",
+            ),
+            (
+                "[6], (1)",
+                "1:6: expected '[' (a list of products), found '('",
+            ),
+            (
+                "([1], [1]),\n([2], [2])",
+                "2:1: a second puzzle (one puzzle per file)",
+            ),
+            ("[], []", "1:5: the table needs at least one row"),
+        ] {
+            assert_eq!(err(text), format!("<stdin>:{message}"), "{text}");
+        }
     }
 }

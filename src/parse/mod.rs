@@ -5,6 +5,7 @@
 //! `file:line:col: message`.
 
 pub(crate) mod crossproduct;
+pub(crate) mod crossproduct_list;
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod kenken;

@@ -57,13 +57,19 @@ pub use candidates::{candidates, candidates_by, Candidates, Method};
 pub use repair::{repair, Repair, RepairOptions, DEFAULT_MAX_GIVENS};
 pub use state::State;
 
+impl From<EngineError> for SetterError {
+    fn from(e: EngineError) -> Self {
+        SetterError::Engine(Box::new(e))
+    }
+}
+
 /// Why a setter tool gave no answer.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum SetterError {
     /// The engine failed (encoding limits, solver failures, a grid the verifier rejected).
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Engine(Box<EngineError>),
     /// The run was stopped (deadline or request) before its answer was complete; nothing
     /// partial is returned.
     #[error("stopped ({}) before the answer was complete", .reason.name())]

@@ -71,7 +71,7 @@ fn check_public(engine: &Engine, path: &str) {
         .prove_unique(&puzzle, &EngineOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_worked(&stats, path);
-    let Outcome::Solved { grid, unique } = outcome else {
+    let Outcome::Solved { grid, unique, .. } = outcome else {
         panic!("{path}: no solution");
     };
     let known = read_solution(&Path::new(path).with_extension("solution")).unwrap();

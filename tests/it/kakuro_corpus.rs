@@ -17,7 +17,7 @@ fn check(engine: &Engine, path: &str) {
         .prove_unique(&puzzle, &EngineOptions::default())
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_worked(&stats, path);
-    let Outcome::Solved { grid, unique } = outcome else {
+    let Outcome::Solved { grid, unique, .. } = outcome else {
         panic!("{path}: no solution");
     };
     puzzle.verify(&grid).unwrap();

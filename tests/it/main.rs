@@ -7,6 +7,7 @@ mod auto_backend;
 mod count;
 mod crossproduct;
 mod crossproduct_doc;
+mod crossproduct_notation;
 mod crossproduct_props;
 mod encoding_counts;
 mod explain;

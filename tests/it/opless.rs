@@ -71,6 +71,7 @@ fn hidden_corpus() -> &'static [Hidden] {
                 let Outcome::Solved {
                     grid,
                     unique: Some(true),
+                    ..
                 } = outcome
                 else {
                     panic!("{path}: not unique: {outcome:?}");
@@ -158,6 +159,7 @@ fn same_unique_answer(engine: &Engine) {
             Outcome::Solved {
                 grid,
                 unique: Some(true),
+                ..
             } => assert_eq!(grid, h.solution, "{}: {}", h.path, engine.name()),
             other => panic!("{}: {}: {other:?}", h.path, engine.name()),
         }
@@ -184,6 +186,7 @@ fn hidden_corpus_unique_on_smt_solvers() {
                     Outcome::Solved {
                         grid,
                         unique: Some(true),
+                        ..
                     },
                     _,
                 )) => assert_eq!(grid, h.solution, "{}: {}", h.path, engine.name()),

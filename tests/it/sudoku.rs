@@ -24,7 +24,7 @@ fn unique_on_two(path: &str) -> Grid<u8> {
     let mut grids = Vec::new();
     for engine in [Engine::Native, Engine::Varisat] {
         let (outcome, _) = engine.prove_unique(&puzzle, &opts).unwrap();
-        let Outcome::Solved { grid, unique } = outcome else {
+        let Outcome::Solved { grid, unique, .. } = outcome else {
             panic!("{path}: no solution with {}", engine.name())
         };
         assert_eq!(
@@ -174,7 +174,7 @@ engine_test!(shipped_sample_solves_the_same_everywhere, |e: &Engine| {
     {
         let puzzle = common::load(&path);
         let (outcome, _) = e.prove_unique(&puzzle, &opts).unwrap();
-        let Outcome::Solved { grid, unique } = outcome else {
+        let Outcome::Solved { grid, unique, .. } = outcome else {
             panic!("{path}: unsolved")
         };
         assert_eq!(unique, Some(true), "{path}");
@@ -339,7 +339,7 @@ fn killers_beyond_9x9_on_every_engine() {
             let (outcome, _) = engine
                 .prove_unique(&puzzle, &EngineOptions::default())
                 .unwrap();
-            let Outcome::Solved { grid, unique } = outcome else {
+            let Outcome::Solved { grid, unique, .. } = outcome else {
                 panic!("{path}: {}", engine.name())
             };
             assert_eq!(
@@ -355,7 +355,7 @@ fn killers_beyond_9x9_on_every_engine() {
                 ..EngineOptions::default()
             };
             let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &opts).unwrap();
-            let Outcome::Solved { grid, unique } = outcome else {
+            let Outcome::Solved { grid, unique, .. } = outcome else {
                 panic!("{path}: {constraint:?}")
             };
             assert_eq!(

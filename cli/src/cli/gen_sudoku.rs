@@ -111,6 +111,7 @@ fn make(a: &SudokuGenArgs, killer: bool, seed: u64) -> anyhow::Result<Made> {
         Outcome::Solved {
             grid,
             unique: Some(true),
+            ..
         } if grid == solution => {}
         other => bail!(
             "seed {seed}: varisat does not confirm the generator's unique solution ({})",

@@ -7,6 +7,7 @@
 
 mod batch;
 mod candidates;
+mod cnf_header;
 mod compare;
 mod completions;
 mod convert;

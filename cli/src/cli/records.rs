@@ -103,6 +103,8 @@ pub(crate) struct CertificateRecord {
     pub lrat: String,
     /// Size of `PREFIX.lrat`.
     pub proof_bytes: u64,
+    /// The solver that wrote the proof (`varisat`, `cadical`).
+    pub prover: &'static str,
     /// Variables of `PREFIX.cnf`.
     pub vars: usize,
 }
@@ -114,10 +116,17 @@ pub(crate) struct SolveRecord<'a> {
     /// solutions, or a stopped run).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<Option<CertificateRecord>>,
+    /// With a second solution only (`unique: false`): the cells where it differs from
+    /// `solution` (`["A1", "B2"]`), in row-major order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differ: Option<Vec<String>>,
     /// The input's display name.
     pub file: &'a str,
     /// The puzzle kind (`kenken`, `kakuro`, `crossproduct`).
     pub kind: &'static str,
+    /// With a second solution only (`unique: false`): that grid, drawn as `solution` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<serde_json::Value>,
     /// The verified grid ([`cagesat::Puzzle::render_json`]), or `null`.
     pub solution: serde_json::Value,
     /// The effort.

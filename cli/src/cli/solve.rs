@@ -17,7 +17,7 @@ use super::{
 use anyhow::{bail, Context};
 use cagesat::{
     engine::{EngineStats, StopReason},
-    proof::{write_certificate, Certificate},
+    proof::{check_prover, write_certificate_with, Certificate},
     Count, Engine, Grid, Outcome, Puzzle, Session, Stop,
 };
 use clap::Args;
@@ -48,7 +48,9 @@ pub(crate) struct SolveArgs {
     pub svg: Option<std::path::PathBuf>,
     /// Write a certificate of the answer (implies --unique; one puzzle): PREFIX.cnf, the
     /// CNF with the found solution blocked (or the plain CNF when there is none), and
-    /// PREFIX.lrat, an LRAT proof that it is unsatisfiable; check with `check-proof`.
+    /// PREFIX.lrat, an LRAT proof that it is unsatisfiable, written by the engine's own
+    /// solver (varisat or cadical; auto: the one its rule picks; other engines are
+    /// refused); check with `check-proof`.
     #[arg(long, value_name = "PREFIX")]
     pub proof: Option<String>,
 }
@@ -185,6 +187,12 @@ pub(super) fn solve_files(
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
+    // The proof is the answering engine's own: one that writes none is refused up front.
+    if args.proof.is_some() {
+        if let Err(e) = check_prover(&engine) {
+            return fail(err, &anyhow::anyhow!("cagesat: --proof: {e}"));
+        }
+    }
     // Many KenKens of one side share one incremental solver (same answers, less set-up):
     // one session per thread.
     let svg_stdout = args.svg.as_deref().is_some_and(super::is_stdout);
@@ -213,7 +221,7 @@ pub(super) fn solve_files(
                 svg.write(path, index + 1, name, &puzzle, grid)?;
             }
             let certificate = match &args.proof {
-                Some(prefix) => certify(prefix, &puzzle, &outcome, opts)?,
+                Some(prefix) => certify(prefix, (&engine, &puzzle), &outcome, opts)?,
                 None => None,
             };
             let written = if svg_stdout {
@@ -247,6 +255,7 @@ pub(super) fn solve_files(
                         cnf: format!("{prefix}.cnf"),
                         lrat: format!("{prefix}.lrat"),
                         proof_bytes: c.proof_bytes,
+                        prover: c.prover,
                         vars: c.vars,
                     }));
                 }
@@ -301,8 +310,8 @@ fn write_certificate_line(
     match (proof, certificate) {
         (Some(prefix), Some(c)) => writeln!(
             out,
-            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes)",
-            c.clauses, c.proof_bytes
+            "certificate: {prefix}.cnf ({} clauses) and {prefix}.lrat ({} bytes, LRAT by {})",
+            c.clauses, c.proof_bytes, c.prover
         ),
         (Some(_), None) => writeln!(out, "certificate: none (not unique)"),
         _ => Ok(()),
@@ -331,7 +340,7 @@ fn write_verdict(
 /// files) when the puzzle has several solutions or the run stopped.
 fn certify(
     prefix: &str,
-    puzzle: &Puzzle,
+    (engine, puzzle): (&Engine, &Puzzle),
     outcome: &Outcome,
     opts: &cagesat::EngineOptions,
 ) -> anyhow::Result<Option<Certificate>> {
@@ -339,6 +348,7 @@ fn certify(
         Outcome::Solved {
             grid,
             unique: Some(true),
+            ..
         } => Some(grid),
         Outcome::Unsat => None,
         _ => return Ok(None),
@@ -350,7 +360,7 @@ fn certify(
             .with_context(|| format!("cagesat: cannot write {path}"))
     };
     let (mut cnf, mut lrat) = (create("cnf")?, create("lrat")?);
-    let c = write_certificate(puzzle, grid, &opts.encode, &mut cnf, &mut lrat)
+    let c = write_certificate_with(engine, puzzle, grid, &opts.encode, &mut cnf, &mut lrat)
         .context("cagesat: certificate")?;
     cnf.flush()
         .and_then(|()| lrat.flush())
@@ -531,14 +541,17 @@ pub(super) fn solve_record<'a>(
     stats: &EngineStats,
 ) -> SolveRecord<'a> {
     let (status, solution, unique) = match outcome {
-        Outcome::Solved { grid, unique } => ("solved", Some(grid), *unique),
+        Outcome::Solved { grid, unique, .. } => ("solved", Some(grid), *unique),
         Outcome::Unsat => ("unsat", None, None),
         Outcome::Stopped { grid, reason } => (reason.name(), grid.as_ref(), None),
     };
+    let second = outcome.second();
     SolveRecord {
         certificate: None,
+        differ: second.map(|_| labels(&outcome.differences())),
         file: name,
         kind: puzzle.kind(),
+        second: second.map(|g| puzzle.render_json(g)),
         solution: solution.map_or(serde_json::Value::Null, |g| puzzle.render_json(g)),
         stats: stats.into(),
         status,
@@ -557,13 +570,14 @@ pub(super) fn write_solve_text(
         writeln!(out, "== {name}")?;
     }
     match outcome {
-        Outcome::Solved { grid, unique } => {
+        Outcome::Solved { grid, unique, .. } => {
             write!(out, "{}", puzzle.render_text(Some(grid)))?;
             match unique {
-                Some(true) => writeln!(out, "solved (unique)"),
-                Some(false) => writeln!(out, "solved (multiple solutions)"),
-                None => writeln!(out, "solved"),
+                Some(true) => writeln!(out, "solved (unique)")?,
+                Some(false) => writeln!(out, "solved (multiple solutions)")?,
+                None => writeln!(out, "solved")?,
             }
+            write_second(out, puzzle, outcome)
         }
         Outcome::Unsat => writeln!(out, "no solution"),
         Outcome::Stopped { grid, reason } => {
@@ -575,6 +589,61 @@ pub(super) fn write_solve_text(
             }
         }
     }
+}
+
+/// The labels of `cells` (`A1`, `B2`, …).
+fn labels(cells: &[cagesat::Cell]) -> Vec<String> {
+    cells.iter().map(|c| c.label()).collect()
+}
+
+/// After a failed uniqueness check: the second solution, with the cells where it differs
+/// from the first named and marked (`*` after each of their digits).
+fn write_second(
+    out: &mut (impl Write + ?Sized),
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    let Some(second) = outcome.second() else {
+        return Ok(());
+    };
+    let differ = outcome.differences();
+    writeln!(
+        out,
+        "second solution, differing in {} cells ({}, marked *):",
+        differ.len(),
+        labels(&differ).join(" ")
+    )?;
+    let first = outcome.grid().map(|g| puzzle.render_text(Some(g)));
+    let second = puzzle.render_text(Some(second));
+    write!(
+        out,
+        "{}",
+        mark_changes(first.as_deref().unwrap_or(""), &second)
+    )
+}
+
+/// `second` (a drawing of the second solution) with a `*` after every run of characters
+/// that differ from `first` (the same puzzle drawn with the first solution), in the space
+/// that follows it: the drawings share their layout, so what differs is the digits of the
+/// cells that differ.
+fn mark_changes(first: &str, second: &str) -> String {
+    let mut out = String::with_capacity(second.len() + 16);
+    let mut first_lines = first.lines();
+    for line in second.lines() {
+        let old: Vec<char> = first_lines.next().unwrap_or("").chars().collect();
+        let mut in_run = false;
+        for (i, c) in line.chars().enumerate() {
+            let differs = old.get(i) != Some(&c);
+            out.push(if in_run && !differs && c == ' ' {
+                '*'
+            } else {
+                c
+            });
+            in_run = differs;
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The last line of `count`'s text report.
@@ -593,5 +662,21 @@ fn write_count_tail(out: &mut (impl Write + ?Sized), count: Count) -> io::Result
             reason.name()
         ),
         (false, None) => writeln!(out, "at least {} {noun} (stopped at --limit)", count.count),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mark_changes;
+
+    #[test]
+    fn changed_digits_get_a_star_in_the_space_after_them() {
+        let first = "1 8 1 │ 8\n8 1 1 │ 8\n";
+        let second = "2 4 1 │ 8\n4 2 1 │ 8\n";
+        assert_eq!(mark_changes(first, second), "2*4*1 │ 8\n4*2*1 │ 8\n");
+        let first = "│  3     1  │\n│ 10  │\n";
+        let second = "│  1     3  │\n│  9  │\n";
+        assert_eq!(mark_changes(first, second), "│  1*    3* │\n│  9* │\n");
+        assert_eq!(mark_changes("a\n", "a\n"), "a\n");
     }
 }

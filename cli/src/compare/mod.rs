@@ -201,6 +201,7 @@ mod tests {
         Outcome::Solved {
             grid: Grid::from_rows(rows).unwrap(),
             unique: Some(unique),
+            second: None,
         }
     }
 

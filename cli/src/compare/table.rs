@@ -188,7 +188,7 @@ pub(crate) fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::
                 Err(e) => json!({"status": "error", "error": e}),
                 Ok(m) => {
                     let (status, unique, solution) = match &m.outcome {
-                        Outcome::Solved { grid, unique } => {
+                        Outcome::Solved { grid, unique, .. } => {
                             ("solved", json!(unique), puzzle.render_json(grid))
                         }
                         Outcome::Unsat => ("unsat", json!(null), json!(null)),

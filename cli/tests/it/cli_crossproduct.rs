@@ -159,3 +159,34 @@ fn survey_reports_rates_with_intervals() {
     let bad = run(["survey", "crossproduct", "--sizes", "3by3"]);
     assert_eq!(bad.code, Some(2));
 }
+
+/// The seed notebook's notation, pasted on standard input or in a file, solves like the
+/// keyword lines (issue #28, item 5: it was "bad product '[6,'"); a bad list is a
+/// positioned one-line error.
+#[test]
+fn norvigs_list_notation_solves_from_standard_input_and_files() {
+    let want = run([
+        "solve",
+        "--json",
+        &format!("{SEEDS}/riddler-2.crossproduct"),
+    ]);
+    assert_eq!(want.code, Some(0), "{}", want.stderr);
+    for text in [
+        "[210, 144, 54, 135, 4, 49], [6615, 15552, 420]\n",
+        " Puzzle([210, 144, 54, 135, 4, 49], [6615, 15552, 420]),\n",
+        "rows [210, 144, 54, 135, 4, 49]\ncols [6615, 15552, 420]\n",
+    ] {
+        let o = run_stdin(["solve", "--json", "-"], text);
+        assert_eq!(o.code, Some(0), "{text}: {}", o.stderr);
+        assert_eq!(o.json()["solution"], want.json()["solution"], "{text}");
+        assert_eq!(o.json()["kind"], "crossproduct");
+    }
+    let tmp = TempDir::new();
+    let bad = tmp.write("bad.crossproduct", "[6, 120, 504],\n[28, 80 162]\n");
+    let o = run(["solve", &bad]);
+    assert_eq!(o.code, Some(2));
+    assert_eq!(
+        o.stderr,
+        format!("{bad}:2:9: expected ',' or ']' after a product, found '162'\n")
+    );
+}

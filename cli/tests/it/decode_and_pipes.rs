@@ -24,7 +24,9 @@ fn a_model_of_a_smaller_formula_blames_the_variable_count() {
     assert_eq!(
         o.stderr,
         format!(
-            "{answer}: the answer has 3 variables, the formula {n} (is it the answer to another formula?)\n"
+            "{answer}: the answer has 3 variables, the formula {n} (is it the answer to another formula?); \
+             no options of encode give a formula of 3 variables for this puzzle (is it the answer \
+             to another puzzle's CNF?)\n"
         )
     );
 }

@@ -165,13 +165,17 @@ const EXTREMES: &[&str] = &[
     "unsat",
     "((",
     "))",
+    "Puzzle(",
+    "[",
+    "], [",
+    "row_prods=",
     "(- 1)",
 ];
 
 /// Characters inserted at random.
 const NOISE: &[char] = &[
     ' ', '\n', '\t', '\r', '#', ';', '=', '+', '-', '*', '/', 'x', '×', '÷', '\\', '.', '0', '1',
-    '7', '9', 'A', 'Z', 'a', 'd', 'e', ':', '_', '(', ')', '\u{feff}', '\u{0}', 'é',
+    '7', '9', 'A', 'Z', 'a', 'd', 'e', ':', '_', '(', ')', '[', ']', ',', '\u{feff}', '\u{0}', 'é',
 ];
 
 /// `text` changed in one to three random ways (always valid UTF-8).

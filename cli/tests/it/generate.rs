@@ -64,7 +64,8 @@ fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logi
             outcome,
             Outcome::Solved {
                 grid: g.solution.clone(),
-                unique: Some(true)
+                unique: Some(true),
+                second: None,
             },
             "{}",
             engine.name()

@@ -59,6 +59,7 @@ fn check(rows: usize, cols: usize, seed: u64, logic_solvable: bool) -> Generated
         let expected = Outcome::Solved {
             grid: g.solution.clone(),
             unique: Some(true),
+            second: None,
         };
         assert_eq!(
             outcome,

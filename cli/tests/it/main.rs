@@ -4,6 +4,7 @@
 mod common;
 
 mod backend_choice;
+mod blocked_cnf;
 mod cli;
 mod cli_crossproduct;
 mod cli_golden;
@@ -38,3 +39,4 @@ mod setter;
 mod smt;
 mod svg;
 mod svg_chromium;
+mod unique_second;

@@ -25,6 +25,7 @@ fn certificate(path: &str) -> (String, String) {
         Outcome::Solved {
             grid,
             unique: Some(true),
+            ..
         } => Some(grid),
         Outcome::Unsat => None,
         other => panic!("{path}: {other:?}"),
@@ -283,4 +284,102 @@ fn an_unsolvable_puzzle_gets_a_refutation() {
         &format!("{prefix}.lrat"),
     ]);
     assert_eq!(checked.code, Some(0), "{}", checked.stderr);
+}
+
+/// The certificate comes from the engine in use (issue #28, item 2): `--backend cadical`
+/// writes CaDiCaL's own LRAT, which the independent checker accepts for unique and
+/// unsolvable puzzles of every kind, `--backend varisat` varisat's; engines that cannot
+/// prove are refused (exit 2, no files), never replaced by another solver.
+#[test]
+fn the_proof_is_the_answering_engines_own() {
+    let tmp = TempDir::new();
+    for path in [
+        "tests/data/kenken/keen/9x9-h-00.kenken",
+        "tests/data/kakuro/panpapag_hard_12x10.kakuro",
+        "tests/data/kenken/unsat/2x2-no-solution.kenken",
+        "tests/data/crossproduct/seeds/norvig-unsolvable.crossproduct",
+        "tests/data/sudoku/gen-12x12-s5.sudoku",
+    ] {
+        let mut proofs = Vec::new();
+        for backend in ["varisat", "cadical"] {
+            if backend == "cadical" && !cfg!(feature = "cadical") {
+                continue;
+            }
+            let prefix = tmp.path(backend);
+            let o = run([
+                "solve",
+                "--json",
+                "--backend",
+                backend,
+                "--proof",
+                &prefix,
+                path,
+            ]);
+            assert!(
+                matches!(o.code, Some(0 | 1)),
+                "{path} {backend}: {}",
+                o.stderr
+            );
+            let certificate = &o.json()["certificate"];
+            assert_eq!(certificate["prover"], backend, "{path}: {certificate}");
+            let cnf = std::fs::read_to_string(format!("{prefix}.cnf")).unwrap();
+            let lrat = std::fs::read_to_string(format!("{prefix}.lrat")).unwrap();
+            let summary =
+                check_lrat(&cnf, &lrat).unwrap_or_else(|e| panic!("{path} {backend}: {e}"));
+            assert_eq!(
+                summary.clauses,
+                cnf.lines().filter(|l| !l.starts_with(['c', 'p'])).count(),
+                "{path}"
+            );
+            let o = run([
+                "check-proof",
+                &format!("{prefix}.cnf"),
+                &format!("{prefix}.lrat"),
+            ]);
+            assert_eq!(o.code, Some(0), "{path} {backend}: {}", o.stderr);
+            proofs.push((cnf, lrat));
+        }
+        // The same CNF, two solvers' proofs: unless the CNF holds the empty clause (no
+        // proof needed), they differ.
+        if let [(cnf_a, a), (cnf_b, b)] = proofs.as_slice() {
+            assert_eq!(cnf_a, cnf_b, "{path}");
+            assert!(
+                a.is_empty() && b.is_empty() || a != b,
+                "{path}: the same proof twice"
+            );
+        }
+    }
+    let keen = "tests/data/kenken/keen/4x4-e-00.kenken";
+    if cfg!(feature = "cadical") {
+        let prefix = tmp.path("t");
+        let o = run(["solve", "--backend", "cadical", "--proof", &prefix, keen]);
+        assert!(
+            o.stdout.ends_with(" bytes, LRAT by cadical)\n"),
+            "{}",
+            o.stdout
+        );
+    }
+    let refused = |engine: &str| {
+        format!(
+            "cagesat: --proof: the {engine} engine writes no proofs: certificates come from \
+             varisat or cadical (or auto, which proves with the one its rule picks)\n"
+        )
+    };
+    for (args, engine) in [
+        (vec!["--engine", "native"], "native"),
+        (vec!["--backend", "dpll"], "dpll"),
+        (vec!["--solver", "cadical"], "cadical"),
+        (vec!["--solver", "z3"], "z3"),
+    ] {
+        let prefix = tmp.path("refused");
+        let mut argv = vec!["solve", "--proof", &prefix];
+        argv.extend(&args);
+        argv.push(keen);
+        let o = run(&argv);
+        assert_eq!(o.code, Some(2), "{args:?}: {}", o.stdout);
+        assert_eq!(o.stdout, "", "{args:?}");
+        assert_eq!(o.stderr, refused(engine), "{args:?}");
+        assert!(!Path::new(&format!("{prefix}.cnf")).exists(), "{args:?}");
+        assert!(!Path::new(&format!("{prefix}.lrat")).exists(), "{args:?}");
+    }
 }

@@ -59,10 +59,12 @@ fn same_answers(puzzles: &[(PathBuf, Puzzle)], engine: &Engine, min_unique: usiz
                 Outcome::Solved {
                     grid: a,
                     unique: Some(true),
+                    ..
                 },
                 Outcome::Solved {
                     grid: b,
                     unique: Some(true),
+                    ..
                 },
             ) => {
                 assert_eq!(a, b, "{}", path.display());

@@ -230,3 +230,64 @@ fn decode_tells_dimacs_from_smt_and_positions_garbage() {
         o.stderr
     );
 }
+
+/// A `--timeout` with z3 or cvc5 ends as it does for every other engine: status
+/// `timeout`, exit 3, and the grids found before it kept (issue #28, item 4: it was
+/// "solver z3 gave up without an answer", exit 2).
+#[test]
+fn smt_timeouts_end_as_every_other_timeout() {
+    let tmp = TempDir::new();
+    // Latin squares of side 6 with every row summing to 21: 812,851,200 grids, each found
+    // by one quick solver call; a 20×20 KenKen neither solver solves in half a second.
+    let rows: String = (1..=6)
+        .map(|r| format!("21 + a{r} b{r} c{r} d{r} e{r} f{r}\n"))
+        .collect();
+    let rows = tmp.write("rows6.kenken", &format!("size 6\n{rows}"));
+    let hard = "tests/data/kenken/generated/gen_kenken_20x20_s20000.kenken";
+    for solver in SmtSolver::ALL.map(SmtSolver::program) {
+        if !have(solver) {
+            continue;
+        }
+        let o = run([
+            "solve",
+            "--json",
+            "--solver",
+            solver,
+            "--timeout",
+            "0.5",
+            hard,
+        ]);
+        assert_eq!(o.code, Some(3), "{solver}: {}{}", o.stdout, o.stderr);
+        assert_eq!(o.stderr, "", "{solver}");
+        assert_eq!(o.json()["status"], "timeout", "{solver}");
+        let o = run(["solve", "--solver", solver, "--timeout", "0.5", hard]);
+        assert_eq!(o.code, Some(3), "{solver}: {}", o.stderr);
+        assert_eq!(o.stdout, "no answer (timeout)\n", "{solver}");
+
+        let o = run([
+            "count",
+            "--json",
+            "--solver",
+            solver,
+            "--timeout",
+            "2",
+            &rows,
+        ]);
+        assert_eq!(o.code, Some(3), "{solver}: {}{}", o.stdout, o.stderr);
+        let json = o.json();
+        assert_eq!(json["stopped"], "timeout", "{solver}: {json}");
+        assert_eq!(json["complete"], false, "{solver}: {json}");
+        assert!(json["count"].as_u64().unwrap() >= 1, "{solver}: {json}");
+        let o = run([
+            "solve",
+            "--unique",
+            "--json",
+            "--solver",
+            solver,
+            "--timeout",
+            "0.5",
+            hard,
+        ]);
+        assert_eq!(o.code, Some(3), "{solver}: {}", o.stderr);
+    }
+}

@@ -302,7 +302,7 @@ fn readme_samples_are_current() {
     let (outcome, _) = cagesat::Engine::Varisat
         .prove_unique(&kenken, &cagesat::EngineOptions::default())
         .unwrap();
-    let cagesat::Outcome::Solved { grid, unique } = outcome else {
+    let cagesat::Outcome::Solved { grid, unique, .. } = outcome else {
         panic!("no solution")
     };
     assert_eq!(unique, Some(true));
