@@ -89,8 +89,9 @@ pub(crate) fn generate(
                 params.logic_solvable = v.extract()?;
             }
             let mut rng = SplitMix64::new(seed);
-            let made = interruptible(py, &stop, || {
-                generate_kenken_until(&params, &mut rng, &stop)
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || {
+                generate_kenken_until(&params, &mut rng, &run)
             })?;
             made.map(|g| Puzzle::KenKen(g.puzzle))
                 .map_err(|e| SolverError::new_err(e.to_string()))?
@@ -101,7 +102,8 @@ pub(crate) fn generate(
             if let Some(v) = take("logic_solvable") {
                 params.logic_solvable = v.extract()?;
             }
-            let made = interruptible(py, &stop, || generate_kakuro_until(&params, &stop))?;
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || generate_kakuro_until(&params, &run))?;
             made.map(|g| Puzzle::Kakuro(g.puzzle))
                 .map_err(|e| SolverError::new_err(e.to_string()))?
         }
@@ -121,12 +123,13 @@ pub(crate) fn generate(
                 params.max_attempts = v.extract()?;
             }
             let opts = EncodeOptions::default();
-            let made = interruptible(py, &stop, || {
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || {
                 let mut found = None;
                 generate_crossproduct_until(
                     &params,
                     &opts,
-                    || stop.clone(),
+                    || run.clone(),
                     |g| {
                         found = Some(g.puzzle);
                     },
@@ -139,7 +142,7 @@ pub(crate) fn generate(
             }
         }
         "sudoku" => {
-            let made = interruptible(py, &stop, || Sudoku::generate(rows, seed))?;
+            let made = interruptible(py, &stop, move || Sudoku::generate(rows, seed))?;
             Puzzle::Sudoku(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
         }
         "killer" => {
@@ -147,7 +150,7 @@ pub(crate) fn generate(
                 Some(v) => v.extract()?,
                 None => 4,
             };
-            let made = interruptible(py, &stop, || Killer::generate(rows, seed, max_cage))?;
+            let made = interruptible(py, &stop, move || Killer::generate(rows, seed, max_cage))?;
             Puzzle::Killer(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
         }
         _ => {

@@ -106,9 +106,9 @@ impl PyPuzzle {
             stop: stop_after(timeout)?,
             ..EngineOptions::default()
         };
-        let puzzle = &*self.inner;
-        let answer = interruptible(py, &opts.stop, || {
-            op(&engine, puzzle, &opts).map_err(|e| e.to_string())
+        let (puzzle, stop, run) = (Arc::clone(&self.inner), opts.stop.clone(), engine.clone());
+        let answer = interruptible(py, &stop, move || {
+            op(&run, &puzzle, &opts).map_err(|e| e.to_string())
         })?;
         let (outcome, stats) = answer.map_err(SolverError::new_err)?;
         let (grid, unique) = match outcome {
@@ -201,10 +201,10 @@ impl PyPuzzle {
             stop: stop_after(timeout)?,
             ..EngineOptions::default()
         };
-        let puzzle = &*self.inner;
-        let answer = interruptible(py, &opts.stop, || {
+        let (puzzle, stop) = (Arc::clone(&self.inner), opts.stop.clone());
+        let answer = interruptible(py, &stop, move || {
             engine
-                .count(puzzle, &opts, limit)
+                .count(&puzzle, &opts, limit)
                 .map_err(|e| e.to_string())
         })?;
         let (count, _) = answer.map_err(SolverError::new_err)?;

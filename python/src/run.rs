@@ -1,41 +1,83 @@
 //! # Running a solver with the GIL released, stoppable by Ctrl-C
 //!
 //! Python delivers signals (Ctrl-C's `SIGINT`) to its main thread, and only while that thread
-//! runs Python code or calls `PyErr_CheckSignals`. So the work runs on a helper thread while
+//! runs Python code or calls `PyErr_CheckSignals`. So the work runs on a helper thread (one
+//! long-lived helper per calling thread) while
 //! the calling thread, the GIL released, waits for it and checks for signals every
 //! [`TICK`]; on one it requests the run's [`Stop`] (every engine looks at it), waits until the
 //! work has stopped and raises the signal's exception (`KeyboardInterrupt`). Nothing is left
 //! running behind.
 
+use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use cagesat::Stop;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 /// How often the waiting thread looks for signals.
 pub(crate) const TICK: Duration = Duration::from_millis(25);
 
-/// Runs `work` on a helper thread with the GIL released; a signal handler that raises (Ctrl-C)
-/// requests `stop`, and its exception is returned once `work` has returned.
+/// A job for a [`Worker`].
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A long-lived helper thread that runs jobs one after the other (starting a thread per
+/// call would cost more than solving a small puzzle).
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Worker {
+    fn spawn() -> Self {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        // The thread ends when the calling thread (and with it this sender) is gone.
+        let _detached = std::thread::spawn(move || {
+            for job in queue {
+                // A panic is reported to the caller by the job's closed channel.
+                let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+            }
+        });
+        Worker { jobs }
+    }
+}
+
+thread_local! {
+    /// The helper of each Python thread that calls in.
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::spawn());
+}
+
+/// Runs `work` on the calling thread's helper thread with the GIL released; a signal
+/// handler that raises (Ctrl-C) requests `stop`, and its exception is returned once `work`
+/// has returned.
 ///
 /// # Errors
-/// The signal handler's exception.
-pub(crate) fn interruptible<T: Send>(
+/// The signal handler's exception; a `RuntimeError` when `work` panicked.
+pub(crate) fn interruptible<T: Send + 'static>(
     py: Python<'_>,
     stop: &Stop,
-    work: impl FnOnce() -> T + Send,
+    work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        let _worker = scope.spawn(move || {
-            // The receiver outlives the work: this send cannot fail.
-            let _ = tx.send(work());
-        });
-        let stop = stop.clone();
-        py.detach(move || wait(&rx, &stop))
-    })
+    let (tx, rx) = mpsc::channel();
+    let mut job: Job = Box::new(move || {
+        // The receiver outlives the work unless the caller is gone.
+        let _ = tx.send(work());
+    });
+    WORKER.with(|worker| {
+        let mut worker = worker.borrow_mut();
+        if let Err(mpsc::SendError(back)) = worker.jobs.send(job) {
+            job = back;
+            *worker = Worker::spawn();
+            worker
+                .jobs
+                .send(job)
+                .map_err(|_| PyRuntimeError::new_err("cannot start the solver thread"))?;
+        }
+        Ok::<(), PyErr>(())
+    })?;
+    let stop = stop.clone();
+    py.detach(move || wait(&rx, &stop))
 }
 
 /// Waits for the worker's answer, checking for signals every [`TICK`].
@@ -51,11 +93,8 @@ fn wait<T>(rx: &mpsc::Receiver<T>, stop: &Stop) -> PyResult<T> {
                     return Err(signal);
                 }
             }
-            // The worker panicked; the scope re-raises the panic when it ends.
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                    "the solver thread failed",
-                ))
+                return Err(PyRuntimeError::new_err("the solver panicked"))
             }
         }
     }
