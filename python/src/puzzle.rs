@@ -296,6 +296,12 @@ impl PyPuzzle {
         )
     }
 
+    /// Pickling (Dask, multiprocessing): the puzzle's text, read back by `cagesat.parse`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let parse = py.import("cagesat")?.getattr("parse")?;
+        Ok((parse, (self.inner.to_string(),)))
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyPuzzle>()

@@ -229,3 +229,11 @@ def test_stub_names_every_public_name():
     for name in cagesat.__all__:
         assert name in stub, name
     assert (pathlib.Path(cagesat.__file__).parent / "py.typed").exists()
+
+
+def test_puzzles_pickle_as_their_text(kenken):
+    import pickle
+
+    kakuro = cagesat.read(DATA / "kakuro" / "panpapag_hard_12x10.kakuro")
+    for puzzle in (kenken, kakuro, cagesat.generate("killer", 4, seed=3)):
+        assert pickle.loads(pickle.dumps(puzzle)) == puzzle
