@@ -34,7 +34,7 @@ def make(kind, size, seed, options):
         "seed": seed,
         "kind": puzzle.kind,
         "size": list(puzzle.size),
-        "puzzle": str(puzzle),
+        "puzzle": str(puzzle),  # read back with cagesat.parse(text, kind)
         "solution": solution.grid,
         "unique": solution.unique,
         "worker_ms": round((time.perf_counter() - start) * 1e3, 3),
@@ -45,7 +45,7 @@ def check(record):
     """The client's own check of a worker's answer: parse, verify, prove unique again."""
     import cagesat
 
-    puzzle = cagesat.parse(record["puzzle"])
+    puzzle = cagesat.parse(record["puzzle"], kind=record["kind"])
     puzzle.verify(record["solution"])
     again = puzzle.prove_unique()
     if not (record["unique"] and again.unique and again.grid == record["solution"]):

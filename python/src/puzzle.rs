@@ -296,10 +296,15 @@ impl PyPuzzle {
         )
     }
 
-    /// Pickling (Dask, multiprocessing): the puzzle's text, read back by `cagesat.parse`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickling (Dask, multiprocessing): the puzzle's text and kind, read back by
+    /// `cagesat.parse(text, kind)` (the kind is needed: a Killer Sudoku of standard boxes
+    /// reads as KenKen without it).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
         let parse = py.import("cagesat")?.getattr("parse")?;
-        Ok((parse, (self.inner.to_string(),)))
+        Ok((parse, (self.inner.to_string(), self.inner.kind())))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
