@@ -237,3 +237,20 @@ def test_puzzles_pickle_as_their_text(kenken):
     kakuro = cagesat.read(DATA / "kakuro" / "panpapag_hard_12x10.kakuro")
     for puzzle in (kenken, kakuro, cagesat.generate("killer", 4, seed=3)):
         assert pickle.loads(pickle.dumps(puzzle)) == puzzle
+
+
+def test_the_gil_is_released_while_solving():
+    import threading
+    import time
+
+    big = cagesat.generate("crossproduct", (10, 10), seed=1, unique=False)
+    counts = []
+    worker = threading.Thread(target=lambda: counts.append(big.count(timeout=1.5)))
+    worker.start()
+    ticks = 0
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.01)
+    assert counts[0].stopped == "timeout"
+    # Held for the whole count, the GIL would have let this thread run a few times at most.
+    assert ticks > 30, ticks
