@@ -50,6 +50,14 @@ fn ops(text: &str) -> PyResult<Vec<Op>> {
         .collect()
 }
 
+/// Keyword options, taken one by one: whatever is left over was not understood.
+type Options<'py> = HashMap<String, Bound<'py, PyAny>>;
+
+/// A generator's error as a Python exception.
+fn failed(e: &impl std::fmt::Display) -> PyErr {
+    SolverError::new_err(e.to_string())
+}
+
 /// `cagesat.generate(kind, size, seed=None, **options)`: a new unique puzzle.
 ///
 /// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`),
@@ -64,7 +72,7 @@ pub(crate) fn generate(
     kind: &str,
     size: &Bound<'_, PyAny>,
     seed: Option<u64>,
-    options: Option<HashMap<String, Bound<'_, PyAny>>>,
+    options: Option<Options<'_>>,
 ) -> PyResult<PyPuzzle> {
     let (rows, cols) = dims(size)?;
     if matches!(kind, "kenken" | "sudoku" | "killer") && rows != cols {
@@ -74,83 +82,22 @@ pub(crate) fn generate(
     }
     let seed = seed_or_clock(seed);
     let mut options = options.unwrap_or_default();
-    let mut take = |name: &str| options.remove(name);
-    let stop = Stop::new();
     let puzzle = match kind {
-        "kenken" => {
-            let mut params = KenKenParams::new(rows);
-            if let Some(v) = take("max_cage") {
-                params.max_cage = v.extract()?;
-            }
-            if let Some(v) = take("ops") {
-                params.ops = ops(&v.extract::<String>()?)?;
-            }
-            if let Some(v) = take("logic_solvable") {
-                params.logic_solvable = v.extract()?;
-            }
-            let mut rng = SplitMix64::new(seed);
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || {
-                generate_kenken_until(&params, &mut rng, &run)
-            })?;
-            made.map(|g| Puzzle::KenKen(g.puzzle))
-                .map_err(|e| SolverError::new_err(e.to_string()))?
-        }
-        "kakuro" => {
-            let mut params = KakuroParams::new(rows, cols);
-            params.seed = seed;
-            if let Some(v) = take("logic_solvable") {
-                params.logic_solvable = v.extract()?;
-            }
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || generate_kakuro_until(&params, &run))?;
-            made.map(|g| Puzzle::Kakuro(g.puzzle))
-                .map_err(|e| SolverError::new_err(e.to_string()))?
-        }
-        "crossproduct" => {
-            let mut params = CrossProductParams {
-                rows,
-                cols,
-                seed,
-                count: 1,
-                unique: true,
-                ..CrossProductParams::default()
-            };
-            if let Some(v) = take("unique") {
-                params.unique = v.extract()?;
-            }
-            if let Some(v) = take("max_attempts") {
-                params.max_attempts = v.extract()?;
-            }
-            let opts = EncodeOptions::default();
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || {
-                let mut found = None;
-                generate_crossproduct_until(
-                    &params,
-                    &opts,
-                    || run.clone(),
-                    |g| {
-                        found = Some(g.puzzle);
-                    },
-                )
-                .map(|()| found)
-            })?;
-            match made.map_err(|e| SolverError::new_err(e.to_string()))? {
-                Some(p) => Puzzle::CrossProduct(p),
-                None => return Err(SolverError::new_err("no CrossProduct was made")),
-            }
-        }
+        "kenken" => kenken(py, rows, seed, &mut options)?,
+        "kakuro" => kakuro(py, (rows, cols), seed, &mut options)?,
+        "crossproduct" => crossproduct(py, (rows, cols), seed, &mut options)?,
         "sudoku" => {
-            let made = interruptible(py, &stop, move || Sudoku::generate(rows, seed))?;
+            let made = interruptible(py, &Stop::new(), move || Sudoku::generate(rows, seed))?;
             Puzzle::Sudoku(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
         }
         "killer" => {
-            let max_cage = match take("max_cage") {
+            let max_cage = match options.remove("max_cage") {
                 Some(v) => v.extract()?,
                 None => 4,
             };
-            let made = interruptible(py, &stop, move || Killer::generate(rows, seed, max_cage))?;
+            let made = interruptible(py, &Stop::new(), move || {
+                Killer::generate(rows, seed, max_cage)
+            })?;
             Puzzle::Killer(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
         }
         _ => {
@@ -165,4 +112,80 @@ pub(crate) fn generate(
         )));
     }
     Ok(PyPuzzle::new(puzzle))
+}
+
+/// A KenKen of side `n`.
+fn kenken(py: Python<'_>, n: usize, seed: u64, options: &mut Options<'_>) -> PyResult<Puzzle> {
+    let mut params = KenKenParams::new(n);
+    if let Some(v) = options.remove("max_cage") {
+        params.max_cage = v.extract()?;
+    }
+    if let Some(v) = options.remove("ops") {
+        params.ops = ops(&v.extract::<String>()?)?;
+    }
+    if let Some(v) = options.remove("logic_solvable") {
+        params.logic_solvable = v.extract()?;
+    }
+    let mut rng = SplitMix64::new(seed);
+    let stop = Stop::new();
+    let run = stop.clone();
+    let made = interruptible(py, &stop, move || {
+        generate_kenken_until(&params, &mut rng, &run)
+    })?;
+    made.map(|g| Puzzle::KenKen(g.puzzle))
+        .map_err(|e| failed(&e))
+}
+
+/// A Kakuro of `rows` x `cols` squares, frame included.
+fn kakuro(
+    py: Python<'_>,
+    (rows, cols): (usize, usize),
+    seed: u64,
+    options: &mut Options<'_>,
+) -> PyResult<Puzzle> {
+    let mut params = KakuroParams::new(rows, cols);
+    params.seed = seed;
+    if let Some(v) = options.remove("logic_solvable") {
+        params.logic_solvable = v.extract()?;
+    }
+    let stop = Stop::new();
+    let run = stop.clone();
+    let made = interruptible(py, &stop, move || generate_kakuro_until(&params, &run))?;
+    made.map(|g| Puzzle::Kakuro(g.puzzle))
+        .map_err(|e| failed(&e))
+}
+
+/// A CrossProduct of `rows` x `cols` (unique unless `unique=False`).
+fn crossproduct(
+    py: Python<'_>,
+    (rows, cols): (usize, usize),
+    seed: u64,
+    options: &mut Options<'_>,
+) -> PyResult<Puzzle> {
+    let mut params = CrossProductParams {
+        rows,
+        cols,
+        seed,
+        count: 1,
+        unique: true,
+        ..CrossProductParams::default()
+    };
+    if let Some(v) = options.remove("unique") {
+        params.unique = v.extract()?;
+    }
+    if let Some(v) = options.remove("max_attempts") {
+        params.max_attempts = v.extract()?;
+    }
+    let opts = EncodeOptions::default();
+    let stop = Stop::new();
+    let run = stop.clone();
+    let made = interruptible(py, &stop, move || {
+        let mut found = None;
+        let keep = |g: cagesat::generate::GeneratedCrossProduct| found = Some(g.puzzle);
+        generate_crossproduct_until(&params, &opts, || run.clone(), keep).map(|()| found)
+    })?;
+    match made.map_err(|e| failed(&e))? {
+        Some(p) => Ok(Puzzle::CrossProduct(p)),
+        None => Err(SolverError::new_err("no CrossProduct was made")),
+    }
 }
