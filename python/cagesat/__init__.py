@@ -1,0 +1,40 @@
+"""cagesat: grid number puzzles (KenKen, Kakuro, CrossProduct, Sudoku, Killer Sudoku)
+compiled into SAT and solved; every grid returned has passed an independent verifier.
+
+    >>> import cagesat
+    >>> p = cagesat.parse("size 2\\n3 + A1 A2\\n2 = B1\\n1 = B2")
+    >>> p.prove_unique().grid
+    [[1, 2], [2, 1]]
+"""
+
+from ._cagesat import (
+    CNF,
+    ENGINES,
+    Count,
+    ParseError,
+    Puzzle,
+    Solution,
+    Solutions,
+    SolverError,
+    Timeout,
+    VerifyError,
+    generate,
+    parse,
+    read,
+)
+
+__all__ = [
+    "CNF",
+    "ENGINES",
+    "Count",
+    "ParseError",
+    "Puzzle",
+    "Solution",
+    "Solutions",
+    "SolverError",
+    "Timeout",
+    "VerifyError",
+    "generate",
+    "parse",
+    "read",
+]
