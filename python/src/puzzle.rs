@@ -112,7 +112,7 @@ impl PyPuzzle {
         })?;
         let (outcome, stats) = answer.map_err(SolverError::new_err)?;
         let (grid, unique) = match outcome {
-            Outcome::Solved { grid, unique } => (grid, unique),
+            Outcome::Solved { grid, unique, .. } => (grid, unique),
             Outcome::Unsat => return Ok(None),
             Outcome::Stopped {
                 grid: Some(grid), ..
