@@ -1,6 +1,6 @@
 //! # Command-line interface
 //!
-//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|completions|man`, over the library's
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|candidates|repair|completions|man`, over the library's
 //! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
 //! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
 //! 1 no solution (not an error), 2 bad input or failure.
