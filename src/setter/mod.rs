@@ -59,7 +59,7 @@ pub use state::State;
 pub enum SetterError {
     /// The engine failed (encoding limits, solver failures, a grid the verifier rejected).
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Engine(Box<EngineError>),
     /// The run was stopped (deadline or request) before its answer was complete; nothing
     /// partial is returned.
     #[error("stopped ({}) before the answer was complete", .reason.name())]
@@ -100,4 +100,10 @@ pub enum SetterError {
         /// The bound searched.
         max: usize,
     },
+}
+
+impl From<EngineError> for SetterError {
+    fn from(e: EngineError) -> Self {
+        SetterError::Engine(Box::new(e))
+    }
 }

@@ -369,7 +369,7 @@ fn state_errors_are_positioned() {
     let (rows, cols) = kakuro.shape();
     let mut text = String::from("1");
     text += &" .".repeat(cols - 1);
-    text += &"\n".to_string();
+    text += "\n";
     for _ in 1..rows {
         text += &vec!["."; cols].join(" ");
         text += "\n";
