@@ -111,3 +111,9 @@ pub enum SetterError {
         max: usize,
     },
 }
+
+impl From<EngineError> for SetterError {
+    fn from(e: EngineError) -> Self {
+        SetterError::Engine(Box::new(e))
+    }
+}

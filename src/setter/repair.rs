@@ -33,6 +33,7 @@ use crate::puzzle::{Cage, KenKen, Killer, Op, Puzzle, Sudoku};
 use crate::setter::candidates::{compute, Method};
 use crate::setter::oracle::{oracle, Oracle};
 use crate::setter::SetterError;
+use crate::stop::Stop;
 
 /// Default [`RepairOptions::max_givens`].
 pub const DEFAULT_MAX_GIVENS: usize = 4;
@@ -114,6 +115,7 @@ pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterErr
         open: &open,
         known: cands.seen.clone(),
         tried: 0,
+        stop: opts.engine_opts.stop.clone(),
     };
     for size in 1..=opts.max_givens.min(open.len()) {
         let mut set = Vec::with_capacity(size);
@@ -144,6 +146,8 @@ struct Search<'a> {
     /// Distinct solutions seen so far.
     known: Vec<Grid<u8>>,
     tried: u64,
+    /// Checked at every whole set: most are judged without a solver call.
+    stop: Stop,
 }
 
 impl Search<'_> {
@@ -157,6 +161,9 @@ impl Search<'_> {
     ) -> Result<Option<Grid<u8>>, SetterError> {
         if set.len() == size {
             self.tried += 1;
+            if let Some(reason) = self.stop.reason() {
+                return Err(SetterError::Stopped { reason });
+            }
             return self.unique_with(set);
         }
         let left = size - set.len();

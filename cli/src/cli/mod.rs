@@ -1,6 +1,7 @@
 //! # Command-line interface
 //!
-//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|hint|explain|completions|man`, over the library's
+//! `cagesat solve|count|compare|encode|decode|generate|survey|grade|render|convert|candidates|hint|explain|repair|
+//! check-proof|completions|man`, over the library's
 //! public API only. [`run`] writes results to `out` and one-line diagnostics to `err` (an
 //! error and its causes, `context: cause`), and returns the process exit status: 0 solved,
 //! 1 no solution (not an error), 2 bad input or failure.

@@ -201,4 +201,8 @@ fn repair_edges_and_exit_statuses() {
     );
     let o = run(["repair", &empty, "--max-givens", "0"]);
     assert_eq!(o.code, Some(2));
+    // An empty 9×9 Sudoku would take ages to search to 4 givens: the deadline ends it.
+    let nine = tmp.write("nine.sudoku", &". . . . . . . . .\n".repeat(9));
+    let o = run(["repair", &nine, "--timeout", "0.5"]);
+    assert_eq!(o.code, Some(3), "{}", o.stderr);
 }
