@@ -13,6 +13,7 @@ mod completions;
 mod count_memory;
 mod decode_and_pipes;
 mod edges;
+mod explain_cli;
 mod external;
 mod fuzz;
 mod gen_sudoku;

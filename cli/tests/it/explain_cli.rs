@@ -1,0 +1,113 @@
+//! `hint` and `explain` on the command line: JSON steps that replay, `--state`, exit
+//! statuses and one SVG per step.
+
+use crate::common;
+
+use cagesat::puzzle::{Action, Step};
+use cagesat::{Cell, Puzzle};
+use common::cli::{run, TempDir};
+
+const KEEN: &str = "tests/data/kenken/keen/6x6-h-00.kenken";
+
+/// The steps of `--json` output, rebuilt from the JSON alone (cells, digits, constraints).
+fn steps(puzzle: &Puzzle, stdout: &str) -> Vec<Step> {
+    let list = puzzle.constraints().list;
+    stdout
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            assert_eq!(v["step"], i + 1);
+            let reason = v["reason"]
+                .as_array()
+                .expect("a reason")
+                .iter()
+                .map(|c| {
+                    let cells: Vec<Cell> = c["cells"]
+                        .as_array()
+                        .expect("cells")
+                        .iter()
+                        .map(|x| Cell::parse_label(x.as_str().expect("a label")).expect("a cell"))
+                        .collect();
+                    list.iter()
+                        .find(|k| k.cells == cells && k.kind.name() == c["kind"])
+                        .expect("a constraint of the puzzle")
+                        .clone()
+                })
+                .collect();
+            Step {
+                cell: Cell::parse_label(v["cell"].as_str().expect("cell")).expect("a cell"),
+                digit: v["digit"].as_u64().expect("digit") as u8,
+                action: if v["action"] == "place" {
+                    Action::Place
+                } else {
+                    Action::Eliminate
+                },
+                reason,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn explain_json_replays_to_the_solution() {
+    let r = run(["explain", "--json", KEEN]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stderr.contains("solved in"), "{}", r.stderr);
+    let puzzle = Puzzle::read(KEEN).expect("puzzle");
+    let path = steps(&puzzle, &r.stdout);
+    let grid = puzzle
+        .replay(None, &path)
+        .expect("replays")
+        .expect("solved");
+    puzzle.verify(&grid).expect("verified");
+}
+
+#[test]
+fn hint_from_a_state_and_bad_states() {
+    let dir = TempDir::new();
+    let state = dir.dir().join("state.txt");
+    std::fs::write(
+        &state,
+        "1 . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n",
+    )
+    .expect("writable");
+    let r = run(["hint", KEEN, "--state", state.to_str().expect("utf-8")]);
+    assert!(matches!(r.code, Some(0 | 1)), "{}", r.stderr);
+    let small = dir.dir().join("small.txt");
+    std::fs::write(&small, "1 2\n3 4\n").expect("writable");
+    let r = run(["hint", KEEN, "--state", small.to_str().expect("utf-8")]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("the state is 2x2, expected 6x6"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn no_solution_exits_1_and_svgs_are_written() {
+    let r = run(["explain", "tests/data/kenken/unsat/2x2-no-solution.kenken"]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stdout.contains("no solution"), "{}", r.stdout);
+    let dir = TempDir::new();
+    let out = dir.dir().join("steps");
+    let r = run([
+        "explain",
+        "tests/data/kenken/keen/4x4-x-00.kenken",
+        "--svg",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let steps = r
+        .stdout
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .count();
+    assert!(steps > 0);
+    let files = std::fs::read_dir(&out).expect("the folder").count();
+    assert_eq!(files, steps);
+}
