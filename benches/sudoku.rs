@@ -1,5 +1,5 @@
 //! Sudoku and Killer Sudoku: solve + uniqueness check in-process with the default engine
-//! (`auto`), for the 9×9 Killers and the 16×16 Sudoku of the shipped sample and the set of
+//! (`auto`), for the 9×9 Killers, the 16×16 Killer and the 16×16 Sudoku of the shipped sample and the set of
 //! the hardest generated 9×9 Sudokus in `benches/data/sudoku-hard-9x9.txt` (one per line).
 //!
 //! Besides criterion's estimates, prints a summary first: each puzzle's median over
@@ -42,6 +42,10 @@ fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
                 load("tests/data/killer/gen-9x9-s13.killer"),
                 load("tests/data/killer/gen-9x9-s14.killer"),
             ],
+        ),
+        (
+            "killer_16x16",
+            vec![load("tests/data/killer/gen-16x16-s16.killer")],
         ),
         (
             "sudoku_16x16",

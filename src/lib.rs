@@ -59,6 +59,8 @@
 //!   [`dimacs`] and [`smt`]: the formula for external SAT and SMT solvers, and their answers
 //!   read back; [`proof`]: LRAT certificates and their independent checker.
 //! - [`generate`] and [`grade`]: puzzle generators and difficulty grading.
+//! - [`setter`]: what a puzzle setter asks: the true candidates of every cell (also for a
+//!   person's partly filled grid) and the fewest givens that make a puzzle unique.
 
 mod answer;
 mod backend;
@@ -76,6 +78,7 @@ mod product;
 pub mod puzzle;
 mod render;
 mod rng;
+pub mod setter;
 mod smtlib;
 mod stop;
 mod tuples;

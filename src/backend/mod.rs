@@ -115,6 +115,10 @@ pub(crate) enum Workload {
     },
     /// A CrossProduct.
     CrossProduct,
+    /// A Sudoku or Killer Sudoku: `auto` runs the native engine on it (its dedicated
+    /// search beats every SAT engine, `encodings/sudoku.md`); varisat where a CDCL solver
+    /// is asked for.
+    Sudoku,
     /// Any other puzzle.
     Other,
 }

@@ -23,7 +23,7 @@ mod run;
 mod sets;
 
 pub(crate) use run::{encode_run, RunEncoding, RUN_FAMILIES};
-pub(crate) use sets::{combinations, DigitSet};
+pub(crate) use sets::{combinations, combinations_of, DigitSet};
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{Lit, OneHot};

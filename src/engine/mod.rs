@@ -134,9 +134,15 @@ impl Engine {
     /// uniqueness and counts CrossProducts 10–20× faster than CaDiCaL (no solver call per
     /// grid). Without learning it loses on KenKen from side 10 (up to 100× on some 12×12 and
     /// 16×16), which go to CDCL straight away.
+    ///
+    /// Sudoku and Killer Sudoku are the exception: `auto` runs [`Engine::Native`] on them
+    /// (measured in `encodings/sudoku.md`: its dedicated search solves and proves unique a
+    /// 16×16 Sudoku several times faster than any SAT engine).
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
-        if auto_walks(puzzle) {
+        if workload(puzzle) == Workload::Sudoku {
+            Engine::Native
+        } else if auto_walks(puzzle) {
             Engine::Dpll
         } else {
             Engine::auto_fallback(puzzle, limit)
@@ -182,7 +188,9 @@ impl Engine {
             Engine::Dpll => Box::new(DpllWalk(walk)),
             Engine::Auto => {
                 let fallback = Cdcl::new(auto_choice(workload(puzzle), limit));
-                if auto_walks(puzzle) {
+                if workload(puzzle) == Workload::Sudoku {
+                    Box::new(NativeSearch)
+                } else if auto_walks(puzzle) {
                     Box::new(AutoWalk::new(walk, fallback))
                 } else {
                     Box::new(fallback)

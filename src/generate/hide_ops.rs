@@ -9,9 +9,8 @@
 //! propagation-and-search engine; a cage is hidden only when both prove the puzzle unique.
 //! One-cell cages (givens) keep their `=`. The same puzzle always gives the same result.
 
-use crate::answer::Outcome;
-use crate::engine::{Engine, EngineError, EngineOptions};
-use crate::generate::kenken::Checker;
+use crate::engine::{EngineError, EngineOptions};
+use crate::generate::kenken_check::{unique_by_both, Checker};
 use crate::generate::GenerateError;
 use crate::grid::Grid;
 use crate::kind::verify;
@@ -91,35 +90,4 @@ pub fn hide_operators(
         candidates: candidates.len(),
         complete,
     })
-}
-
-/// Whether both engines prove `puzzle` unique (its generating solution is known to solve
-/// it): `Some(true)` when both do, `Some(false)` when the CDCL checker finds another
-/// solution, `None` when stopped. The native engine runs only after the checker says
-/// unique, and must agree.
-fn unique_by_both(
-    checker: &mut Checker,
-    puzzle: &KenKen,
-    opts: &EngineOptions,
-) -> Result<Option<bool>, GenerateError> {
-    match checker.other_solution(puzzle) {
-        Ok(Some(_)) => return Ok(Some(false)),
-        Ok(None) => {}
-        Err(GenerateError::Engine(e)) if matches!(*e, EngineError::GaveUp { .. }) => {
-            return Ok(None)
-        }
-        Err(e) => return Err(e),
-    }
-    let (outcome, _) = Engine::Native.prove_unique(&Puzzle::KenKen(puzzle.clone()), opts)?;
-    match outcome {
-        Outcome::Stopped { .. } => Ok(None),
-        Outcome::Solved {
-            unique: Some(true), ..
-        } => Ok(Some(true)),
-        // The two engines disagree: one of them is wrong, which no puzzle may hide.
-        other => Err(GenerateError::Params(format!(
-            "the native engine disagrees with the CDCL checker on a hidden-operator puzzle \
-             ({other:?})"
-        ))),
-    }
 }

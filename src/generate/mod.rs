@@ -1,7 +1,8 @@
 //! # Puzzle generators
 //!
-//! Seeded, reproducible generators (one file per puzzle kind; Kakuro in four: `kakuro`,
-//! `kakuro_shape`, `kakuro_fill`, `kakuro_check`) built on [`SplitMix64`], and
+//! Seeded, reproducible generators (one file per puzzle kind; KenKen in three: `kenken`,
+//! `kenken_cages`, `kenken_check`; Kakuro in four: `kakuro`, `kakuro_shape`, `kakuro_fill`,
+//! `kakuro_check`) built on [`SplitMix64`], and
 //! [`hide_operators`], which hides KenKen operators (`?`) while the puzzle stays unique, and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles.
@@ -15,6 +16,8 @@ pub(crate) mod kakuro_fill;
 pub(crate) mod kakuro_shape;
 pub(crate) mod keen_id;
 pub(crate) mod kenken;
+pub(crate) mod kenken_cages;
+pub(crate) mod kenken_check;
 pub(crate) mod latin;
 pub(crate) mod sudoku;
 pub mod survey;
@@ -24,6 +27,7 @@ use thiserror::Error;
 use crate::answer::Outcome;
 use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
+use crate::grade::Level;
 use crate::puzzle::Puzzle;
 use crate::stop::{Stop, StopReason};
 
@@ -38,7 +42,10 @@ pub use kakuro::{
     MIN_KAKURO_DIM,
 };
 pub use keen_id::keen_id;
-pub use kenken::{generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams};
+pub use kenken::{
+    default_max_givens, generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams,
+    MAX_ATTEMPTS,
+};
 
 /// Generation failed.
 #[derive(Debug, Error)]
@@ -91,6 +98,22 @@ pub enum GenerateError {
         wanted: usize,
         /// Random tables drawn.
         attempts: u64,
+    },
+    /// No KenKen attempt reached its target level within the attempt budget.
+    #[error(
+        "no {size}x{size} KenKen graded {}{level} found in {attempts} attempts (try another \
+         seed, a larger --max-cage, or --max-givens)",
+        if *exact {""} else {"at most "}
+    )]
+    KenKenAttempts {
+        /// Side length.
+        size: usize,
+        /// The level asked for (`box` or `search` when none was).
+        level: Level,
+        /// Whether the level was asked exactly (a difficulty) or as an upper bound.
+        exact: bool,
+        /// Attempts (fresh Latin squares) made.
+        attempts: usize,
     },
     /// Not enough unique puzzles within the attempt budget.
     #[error("found only {found} of {wanted} unique puzzles in {attempts} attempts")]

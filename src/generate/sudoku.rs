@@ -95,22 +95,18 @@ impl Sudoku {
 }
 
 impl Killer {
-    /// A unique Killer Sudoku of side `size` (4, 6 or 9) from `seed`, with its solution:
+    /// A unique Killer Sudoku of side `size` (4, 6, 9, 12 or 16) from `seed`, with its solution:
     /// random connected cages of 1..=`max_cage` cells with distinct digits, and as few
     /// givens as the random order needs for uniqueness.
     ///
     /// # Errors
-    /// [`SudokuError::Size`] for sides without standard boxes, [`SudokuError::KillerSize`]
-    /// above 9.
+    /// [`SudokuError::Size`] for sides without standard boxes.
     pub fn generate(
         size: usize,
         seed: u64,
         max_cage: usize,
     ) -> Result<(Killer, Grid<u8>), SudokuError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
-        if size > crate::puzzle::sudoku::MAX_KILLER_SIZE {
-            return Err(SudokuError::KillerSize { size });
-        }
         let mut rng = SplitMix64::new(seed);
         let solution = full_grid(&mut rng, size, boxes);
         let cells = Sudoku::new(size, boxes, &[])?.cells();
@@ -205,7 +201,7 @@ mod tests {
             Sudoku::generate(9, 3).unwrap(),
             Sudoku::generate(9, 3).unwrap()
         );
-        assert!(Killer::generate(12, 1, 4).is_err());
+        assert!(Killer::generate(10, 1, 4).is_err());
         assert!(Sudoku::generate(5, 1).is_err());
     }
 }

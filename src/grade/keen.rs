@@ -63,6 +63,31 @@ impl KeenDifficulty {
         }
     }
 
+    /// The difficulty Keen calls `name` (`easy`, `normal`, `hard`, `extreme`,
+    /// `unreasonable`).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// Our level that stands for this difficulty where a level is asked by Keen's name
+    /// (`generate kenken --difficulty hard`): the [`Matrix`]'s rows and columns in order,
+    /// one to one, so that each alias names a different level: easy → `singles` (exactly
+    /// Keen's Easy rules), normal → `subsets`, hard → `cage-gac`, extreme → `box`,
+    /// unreasonable → `search`. (Keen's own levels are not nested the same way: the
+    /// matrix of the shipped corpus spreads Keen's Normal over `subsets` and `cage-gac`
+    /// and its Extreme and Unreasonable over `box` and `search`.)
+    #[must_use]
+    pub fn level(self) -> Level {
+        match self {
+            KeenDifficulty::Easy => Level::Singles,
+            KeenDifficulty::Normal => Level::Subsets,
+            KeenDifficulty::Hard => Level::CageGac,
+            KeenDifficulty::Extreme => Level::Box,
+            KeenDifficulty::Unreasonable => Level::Search,
+        }
+    }
+
     /// Keen's name for the level.
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -160,5 +185,19 @@ mod tests {
         assert_eq!(d("norvig-01-4x4.kenken"), None);
         assert_eq!(d("4x5-e-00.kenken"), None);
         assert_eq!(d("4x4-q-00.kenken"), None);
+    }
+
+    #[test]
+    fn aliases_name_every_level_once_in_order() {
+        let levels: Vec<Level> = KeenDifficulty::ALL.iter().map(|d| d.level()).collect();
+        assert_eq!(levels, Level::ALL);
+        for d in KeenDifficulty::ALL {
+            assert_eq!(KeenDifficulty::from_name(d.name()), Some(d));
+            assert_eq!(Level::from_name(d.name()), Some(d.level()));
+        }
+        for l in Level::ALL {
+            assert_eq!(Level::from_name(l.name()), Some(l));
+        }
+        assert_eq!(Level::from_name("medium"), None);
     }
 }

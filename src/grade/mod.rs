@@ -49,6 +49,7 @@ pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
+pub(crate) mod sudoku;
 pub(crate) mod unit;
 
 use std::fmt;
@@ -65,6 +66,7 @@ use crate::verify::{verify_kenken, VerifyError};
 pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
+pub use sudoku::{SudokuGrade, SudokuLevel};
 pub(crate) use unit::{unit_propagate, Propagated};
 
 /// A set of deductions, weakest first; each level includes the ones before it.
@@ -94,6 +96,16 @@ impl Level {
     /// The propagation levels (all but [`Level::Search`]).
     pub const PROPAGATION: [Level; 4] =
         [Level::Singles, Level::Subsets, Level::CageGac, Level::Box];
+
+    /// The level named `name`: a level's own name ([`Level::name`]) or one of Keen's five
+    /// difficulty names, mapped by [`KeenDifficulty::level`].
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == name)
+            .or_else(|| KeenDifficulty::from_name(name).map(KeenDifficulty::level))
+    }
 
     /// The name used in reports.
     #[must_use]
@@ -210,6 +222,8 @@ pub enum PuzzleGrade {
     KenKen(Grade),
     /// A Kakuro's grade.
     Kakuro(KakuroGrade),
+    /// A Sudoku's or Killer Sudoku's grade.
+    Sudoku(SudokuGrade),
 }
 
 impl PuzzleGrade {
@@ -219,6 +233,7 @@ impl PuzzleGrade {
         match self {
             PuzzleGrade::KenKen(g) => g.level.map(Level::name),
             PuzzleGrade::Kakuro(g) => g.level.map(KakuroLevel::name),
+            PuzzleGrade::Sudoku(g) => g.level.map(SudokuLevel::name),
         }
     }
 }
@@ -280,18 +295,18 @@ fn level_root(
 
 /// The options of the CNF whose unit propagation a grade reports: every cage–line clause
 /// (`--cage-lines on`, the strongest propagation this encoder offers).
-pub(super) fn cnf_options() -> EncodeOptions {
+pub(crate) fn cnf_options() -> EncodeOptions {
     let mut opts = EncodeOptions::default();
     opts.kenken.cage_lines = CageLines::On;
     opts
 }
 
 /// A puzzle's independent verifier, as the graders check the grids they fix.
-pub(super) type Verifier<'a> = &'a dyn Fn(&Grid<u8>) -> Result<(), VerifyError>;
+pub(crate) type Verifier<'a> = &'a dyn Fn(&Grid<u8>) -> Result<(), VerifyError>;
 
 /// Unit propagation on the CNF with every cage–line clause (`--cage-lines on`, the
 /// strongest propagation this encoder offers), read back through the one-hot map.
-pub(super) fn cnf_root(
+pub(crate) fn cnf_root(
     enc: Result<Encoding, EncodeError>,
     verify: Verifier<'_>,
 ) -> Result<Root, GradeError> {
@@ -329,7 +344,7 @@ fn fixed_digit(map: &OneHot, a: &unit::Assignment, cell: Cell) -> Option<u8> {
     found
 }
 
-pub(super) fn checked(
+pub(crate) fn checked(
     verify: Verifier<'_>,
     grid: Grid<u8>,
     what: &str,

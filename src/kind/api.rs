@@ -10,12 +10,13 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::FORMATS;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Overlay, Puzzle};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -98,10 +99,23 @@ impl Puzzle {
         self.as_kind().size_label()
     }
 
+    /// Rows and columns of the puzzle's grid: the shape of its solution grids (for Kakuro
+    /// the whole board, clue and blocked squares included).
+    #[must_use]
+    pub fn shape(&self) -> (usize, usize) {
+        self.as_kind().shape()
+    }
+
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     #[must_use]
     pub fn latin_side(&self) -> Option<usize> {
         self.as_kind().latin_side()
+    }
+
+    /// The cells that hold a digit and the digits they may hold (the x(cell, digit) map of
+    /// [`Puzzle::encode`], without encoding).
+    pub(crate) fn one_hot(&self) -> OneHot {
+        self.as_kind().one_hot()
     }
 
     /// The puzzle as CNF over one-hot variables x(cell, digit), with the statistics of
@@ -161,11 +175,19 @@ impl Puzzle {
     /// ```
     #[must_use]
     pub fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        self.as_kind().render_svg(grid)
+        self.as_kind().render_svg(grid, &Overlay::default())
+    }
+
+    /// [`Puzzle::render_svg`] with decorations: pencil marks, shaded cells, highlighted
+    /// groups of cells and marked cells ([`Overlay`]). `grid` may be partly filled (0 is an
+    /// empty cell); pencil marks are drawn in the cells that show no digit.
+    #[must_use]
+    pub fn render_svg_with(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        self.as_kind().render_svg(grid, overlay)
     }
 
     /// Grades the puzzle: the weakest propagation level that solves it without search
-    /// (KenKen and Kakuro).
+    /// (KenKen, Kakuro, Sudoku and Killer Sudoku).
     ///
     /// # Errors
     /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
@@ -228,6 +250,17 @@ pub(crate) fn native_enumerate(
     stop: &Stop,
     visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
 ) -> (bool, NativeStats) {
+    native_enumerate_under(puzzle, opts, &[], stop, visit)
+}
+
+/// [`native_enumerate`] over the grids that hold every (cell, digit) of `fixed`.
+pub(crate) fn native_enumerate_under(
+    puzzle: &Puzzle,
+    opts: &NativeOptions,
+    fixed: &[(Cell, u8)],
+    stop: &Stop,
+    visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
+) -> (bool, NativeStats) {
     let mut solutions = 0;
     let mut on_solution = |grid: Grid<u8>| {
         solutions += 1;
@@ -236,7 +269,7 @@ pub(crate) fn native_enumerate(
     let mut effort = NativeStats::default();
     let complete = puzzle
         .as_kind()
-        .native(opts, stop, &mut effort, &mut on_solution);
+        .native(opts, fixed, stop, &mut effort, &mut on_solution);
     effort.solutions = solutions;
     (complete, effort)
 }

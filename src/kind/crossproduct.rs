@@ -5,11 +5,12 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{CrossProduct, Puzzle};
+use crate::puzzle::{CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -36,6 +37,15 @@ impl Kind for CrossProduct {
         format!("{}x{}", self.rows().len(), self.cols().len())
     }
 
+    fn one_hot(&self) -> OneHot {
+        let (rows, cols) = self.dims();
+        OneHot::full(rows, cols, crate::puzzle::crossproduct::DIGITS)
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows().len(), self.cols().len())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::crossproduct::encode(self, opts)
     }
@@ -55,19 +65,20 @@ impl Kind for CrossProduct {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_crossproduct(self, stop, stats, on_solution)
+        native::run_crossproduct(self, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
         render::crossproduct(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::crossproduct::crossproduct(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::crossproduct::crossproduct(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

@@ -4,12 +4,13 @@
 //! work.
 
 use super::{Format, Kind};
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{Kakuro, Puzzle};
+use crate::puzzle::{Kakuro, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -45,6 +46,14 @@ impl Kind for Kakuro {
         format!("{}x{}", self.rows(), self.cols())
     }
 
+    fn one_hot(&self) -> OneHot {
+        OneHot::new(self.rows(), self.cols(), 9, self.white_cells().to_vec())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::kakuro::encode(self, opts)
     }
@@ -64,11 +73,12 @@ impl Kind for Kakuro {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_kakuro(self, stop, stats, on_solution)
+        native::run_kakuro(self, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
@@ -80,8 +90,8 @@ impl Kind for Kakuro {
         serde_json::json!(render::kakuro_cells(self, grid))
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::kakuro::kakuro(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::kakuro::kakuro(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

@@ -5,12 +5,13 @@
 
 use super::{Format, Kind};
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
-use crate::puzzle::{KenKen, Puzzle};
+use crate::puzzle::{KenKen, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
 use crate::stop::Stop;
@@ -41,12 +42,21 @@ impl Kind for KenKen {
         format!("{0}x{0}", self.size())
     }
 
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
     fn latin_side(&self) -> Option<usize> {
         Some(self.size())
     }
 
     fn workload(&self) -> Workload {
         Workload::KenKen { side: self.size() }
+    }
+
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -67,19 +77,20 @@ impl Kind for KenKen {
     fn native(
         &self,
         opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run_kenken(self, opts, stop, stats, on_solution)
+        native::run_kenken(self, opts, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
         render::kenken(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg::kenken::kenken(self, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg::kenken::kenken(self, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {

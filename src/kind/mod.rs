@@ -19,16 +19,17 @@ mod kenken;
 #[path = "../sudoku/mod.rs"]
 mod sudoku;
 
-pub(crate) use api::{native_enumerate, verify};
+pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
 use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
-use crate::puzzle::{CrossProduct, Kakuro, KenKen, Puzzle};
+use crate::puzzle::{CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -42,6 +43,9 @@ pub(crate) trait Kind: std::fmt::Display {
     /// Human-readable size, e.g. `6x6`.
     fn size_label(&self) -> String;
 
+    /// Rows and columns of the puzzle's grid (the shape of its solution grids).
+    fn shape(&self) -> (usize, usize);
+
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     fn latin_side(&self) -> Option<usize> {
         None
@@ -51,6 +55,10 @@ pub(crate) trait Kind: std::fmt::Display {
     fn workload(&self) -> Workload {
         Workload::Other
     }
+
+    /// The cells that hold a digit and the digits they may hold: the x(cell, digit) map of
+    /// [`Kind::encode`], without encoding anything.
+    fn one_hot(&self) -> OneHot;
 
     /// Encodes the puzzle as CNF.
     ///
@@ -73,12 +81,13 @@ pub(crate) trait Kind: std::fmt::Display {
     /// The first broken rule.
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError>;
 
-    /// Runs the native search, handing every solution to `on_solution` until it returns
-    /// `false`; records effort and time in `stats` and returns whether the search space was
-    /// exhausted.
+    /// Runs the native search over the grids that hold every (cell, digit) of `fixed`,
+    /// handing every solution to `on_solution` until it returns `false`; records effort and
+    /// time in `stats` and returns whether the search space was exhausted.
     fn native(
         &self,
         opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
@@ -92,8 +101,9 @@ pub(crate) trait Kind: std::fmt::Display {
         serde_json::json!(grid.to_rows())
     }
 
-    /// Draws the puzzle as SVG, with its solution when `grid` is given.
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String;
+    /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`
+    /// is given, decorated with `overlay`.
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String;
 
     /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
     fn smtlib(&self, b: &mut Builder);
@@ -105,7 +115,7 @@ pub(crate) trait Kind: std::fmt::Display {
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         Err(GradeError::Unsupported {
             kind: self.name(),
-            supported: "KenKen and Kakuro",
+            supported: "KenKen, Kakuro, Sudoku and Killer Sudoku",
         })
     }
 }

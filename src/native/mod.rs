@@ -32,7 +32,7 @@ pub(crate) mod search;
 
 use std::time::{Duration, Instant};
 
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::puzzle::{CrossProduct, Kakuro, KenKen};
 use crate::stop::Stop;
 
@@ -96,14 +96,19 @@ impl NativeStats {
 /// Builds the Kakuro model and searches, recording effort and time in `stats`.
 pub(crate) fn run_kakuro(
     k: &Kakuro,
+    fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
 ) -> bool {
     let t0 = Instant::now();
     let model = kakuro::KakuroModel::new(k);
-    let root = model.root();
+    let mut root = model.root();
     stats.setup_time = t0.elapsed();
+    let white = k.white_cells();
+    if !fix_root(&mut root, fixed, |c| white.iter().position(|&w| w == c)) {
+        return true;
+    }
     run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
         on_solution(model.grid(doms))
     })
@@ -112,17 +117,45 @@ pub(crate) fn run_kakuro(
 /// Builds the CrossProduct model and searches, recording effort and time in `stats`.
 pub(crate) fn run_crossproduct(
     p: &CrossProduct,
+    fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
 ) -> bool {
     let t0 = Instant::now();
     let model = crossproduct::CrossProductModel::new(p);
-    let root = model.root();
+    let mut root = model.root();
     stats.setup_time = t0.elapsed();
+    let (rows, cols) = p.dims();
+    let index =
+        |c: Cell| (usize::from(c.row) < rows && usize::from(c.col) < cols).then(|| c.index(cols));
+    if !fix_root(&mut root, fixed, index) {
+        return true;
+    }
     run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
         on_solution(model.grid(doms))
     })
+}
+
+/// Narrows `root` (one mask per cell, numbered by `index`) to the digits of `fixed`;
+/// `false` when one leaves no digit (a cell outside the puzzle, a digit out of range):
+/// then no solution extends `fixed`.
+pub(crate) fn fix_root(
+    root: &mut [Mask],
+    fixed: &[(Cell, u8)],
+    index: impl Fn(Cell) -> Option<usize>,
+) -> bool {
+    for &(cell, d) in fixed {
+        let Some(i) = index(cell) else { return false };
+        if d == 0 || d > 31 {
+            return false;
+        }
+        root[i] &= domains::bit(d);
+        if root[i] == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// Searches a line network (Kakuro, CrossProduct), recording effort and time in `stats`.
@@ -149,14 +182,27 @@ fn run_lines<F: lines::LineFilter>(
 pub(crate) fn run_kenken(
     k: &KenKen,
     opts: &NativeOptions,
+    fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
 ) -> bool {
     let t0 = Instant::now();
-    let (mut model, root) = Model::new(k, opts.tuple_limit, opts.max_subset);
+    let (mut model, mut root) = Model::new(k, opts.tuple_limit, opts.max_subset);
     stats.bounds_cages = model.bounds_cages();
     stats.setup_time = t0.elapsed();
+    let n = k.size();
+    for &(cell, d) in fixed {
+        let inside = usize::from(cell.row) < n && usize::from(cell.col) < n;
+        let i = cell.index(n);
+        if !inside
+            || d == 0
+            || usize::from(d) > n
+            || root.doms.restrict(i, domains::bit(d)).is_err()
+        {
+            return true;
+        }
+    }
     let t1 = Instant::now();
     let mut search = Search::new(&mut model);
     search.stop = stop.clone();

@@ -47,6 +47,12 @@ pub enum SolutionParseError {
         /// The largest digit.
         max: u8,
     },
+    /// A digit on a square that holds none (a Kakuro clue or blocked square).
+    #[error("{cell} is not a digit square: write '.' there")]
+    NotADigitSquare {
+        /// The square.
+        cell: Cell,
+    },
 }
 
 /// A parsed solution and where each value was written.

@@ -6,11 +6,13 @@
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
+mod overlay;
 pub(crate) mod sudoku;
 
 pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Kakuro, KakuroError, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
+pub use overlay::Overlay;
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 
 /// Any puzzle the project understands. Each kind implements the crate's one kind trait

@@ -13,8 +13,8 @@ use crate::grid::{Cell, Grid};
 /// Largest Sudoku side.
 pub(crate) const MAX_SUDOKU_SIZE: usize = 16;
 
-/// Largest Killer Sudoku side: cage sums use the digit sets 1..=9 of Kakuro runs.
-pub(crate) const MAX_KILLER_SIZE: usize = 9;
+/// Largest Killer Sudoku side: the largest Sudoku (cage digit sets hold digits up to 31).
+pub(crate) const MAX_KILLER_SIZE: usize = MAX_SUDOKU_SIZE;
 
 /// The boxes (rows × columns) of the standard sizes 4, 6, 9, 12 and 16.
 #[must_use]
@@ -52,7 +52,7 @@ pub enum SudokuError {
         size: usize,
     },
     /// A Killer Sudoku larger than the cage machinery supports.
-    #[error("killer sudoku of size {size} is not supported (at most {MAX_KILLER_SIZE}: cage digits are 1..=9)")]
+    #[error("killer sudoku of size {size} is not supported (at most {MAX_KILLER_SIZE})")]
     KillerSize {
         /// The side.
         size: usize,

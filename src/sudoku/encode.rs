@@ -8,9 +8,12 @@
 //! - Killer only, cage by cage: the clauses of a Kakuro run over the cage's cells
 //!   ([`encode_run`]: `cage-amo`, `cage-prune`, `cage-must`, then `cage-pair`, or
 //!   `cage-select`, `cage-cover`, `cage-some`, `cage-support`, `cage-need`, or `cage-mdd`,
-//!   as `--encoding` chooses, like Kakuro runs). A run is written over the digits 1..=9: on a
-//!   grid of N < 9 the digits above N of every cage cell are one false variable
-//!   (`cage-false`, written once), which `cage-prune` then excludes.
+//!   as `--encoding` chooses, like Kakuro runs). A run is written over the digits
+//!   1..=max(9, N): on a grid of N < 9 the digits above N of every cage cell are one false
+//!   variable (`cage-false`, written once), which `cage-prune` then excludes; on a grid of
+//!   N > 9 (12×12, 16×16) the cages draw from the digits 1..=N (up to 526 combinations a
+//!   cage). `--encoding tuples` on a cage with more combinations than the tuple limit is an
+//!   error ([`TupleError::TooMany`]); `auto` takes the automaton there.
 //!
 //! Auxiliary variables follow the x variables: the ladders of sequential at-most-ones
 //! (cells, rows, columns, boxes), the false variable, then each cage's ladders, selectors or
@@ -18,10 +21,11 @@
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
-use crate::encode::kakuro::{combinations, encode_run, RunEncoding};
+use crate::encode::kakuro::{combinations_of, encode_run, DigitSet, RunEncoding};
 use crate::encode::kenken::encode_latin;
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
-use crate::puzzle::{Killer, Sudoku};
+use crate::puzzle::{Killer, KillerCage, Sudoku};
+use crate::tuples::TupleError;
 
 /// Names of the cage families, in the order of the run families of [`encode_run`].
 pub(crate) const CAGE_FAMILIES: [&str; 10] = [
@@ -84,10 +88,12 @@ pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding
     Ok(enc)
 }
 
-/// Encodes a Killer Sudoku: the Sudoku, then each cage as a Kakuro run.
+/// Encodes a Killer Sudoku: the Sudoku, then each cage as a Kakuro run over the digits
+/// 1..=max(9, N).
 ///
 /// # Errors
-/// None at present; see [`encode_sudoku`].
+/// [`TupleError::TooMany`] when `--encoding tuples` meets a cage with more combinations
+/// than `opts.tuple_limit`.
 pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
     let n = k.sudoku().size();
     let mut enc = encode_sudoku(k.sudoku(), opts)?;
@@ -112,21 +118,13 @@ pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding
         );
     }
     for cage in k.cages() {
-        let combos: Vec<_> = combinations(cage.cells.len(), cage.sum)
-            .into_iter()
-            .filter(|c| c.digits().all(|d| usize::from(d) <= n))
-            .collect();
-        let choice = match opts.kakuro.constraint {
-            ConstraintEncoding::Auto => RunEncoding::default_for(cage.cells.len(), &combos),
-            ConstraintEncoding::Tuples => RunEncoding::Selectors,
-            ConstraintEncoding::Mdd => RunEncoding::Mdd,
-        };
+        let (combos, choice) = cage_choice(cage, n, opts)?;
         let x: Vec<Vec<Lit>> = cage
             .cells
             .iter()
             .map(|&c| {
                 let mut lits = enc.map.cell_lits(c);
-                lits.extend(pad.iter().copied().cycle().take(9 - lits.len()));
+                lits.extend(pad.iter().copied().cycle().take(9usize.saturating_sub(n)));
                 lits
             })
             .collect();
@@ -145,6 +143,32 @@ pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding
         }
     }
     Ok(enc)
+}
+
+/// The combinations of `cage` on a grid of side `n` and how to encode them.
+fn cage_choice(
+    cage: &KillerCage,
+    n: usize,
+    opts: &EncodeOptions,
+) -> Result<(Vec<DigitSet>, RunEncoding), EncodeError> {
+    let max = u8::try_from(n).unwrap_or(u8::MAX);
+    let combos = combinations_of(max, cage.cells.len(), cage.sum);
+    let len = cage.cells.len();
+    let too_many = combos.len() > opts.tuple_limit;
+    let choice = match opts.kakuro.constraint {
+        ConstraintEncoding::Auto if too_many => RunEncoding::Mdd,
+        ConstraintEncoding::Auto => RunEncoding::default_over(n.max(9), len, &combos),
+        ConstraintEncoding::Tuples if too_many => {
+            return Err(EncodeError::Tuples(TupleError::TooMany {
+                anchor: cage.anchor(),
+                cells: len,
+                limit: opts.tuple_limit,
+            }))
+        }
+        ConstraintEncoding::Tuples => RunEncoding::Selectors,
+        ConstraintEncoding::Mdd => RunEncoding::Mdd,
+    };
+    Ok((combos, choice))
 }
 
 const SELECTORS: [&str; 2] = ["with combination selectors", "with combination selectors"];

@@ -8,16 +8,21 @@
 //! written through the builder's grid hook.
 
 mod encode;
+mod grade;
 mod native;
 mod render;
+mod search;
 mod verify;
 
 use super::{Format, Kind};
+use crate::backend::Workload;
+use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grid::Grid;
+use crate::grade::{GradeError, PuzzleGrade};
+use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
-use crate::puzzle::{Killer, Puzzle, Sudoku};
+use crate::puzzle::{Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::stop::Stop;
 use crate::verify::VerifyError;
@@ -83,6 +88,19 @@ impl Kind for Sudoku {
         format!("{0}x{0}", self.size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
+    fn workload(&self) -> Workload {
+        Workload::Sudoku
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_sudoku(self, opts)
     }
@@ -102,23 +120,28 @@ impl Kind for Sudoku {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self, None, stop, stats, on_solution)
+        native::run(self, None, fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
         render::sudoku_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self, None, grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self, None, grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
         smtlib(b, self, None);
+    }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(self, None).map(PuzzleGrade::Sudoku)
     }
 }
 
@@ -131,16 +154,24 @@ impl Kind for Killer {
         format!("{0}x{0}", self.sudoku().size())
     }
 
+    fn one_hot(&self) -> OneHot {
+        self.sudoku().one_hot()
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.sudoku().size(), self.sudoku().size())
+    }
+
+    fn workload(&self) -> Workload {
+        Workload::Sudoku
+    }
+
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
         encode::encode_killer(self, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {
         format!(" --encoding {}", opts.kakuro.constraint)
-    }
-
-    fn uses_tuple_limit(&self) -> bool {
-        false
     }
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
@@ -150,23 +181,28 @@ impl Kind for Killer {
     fn native(
         &self,
         _opts: &NativeOptions,
+        fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
     ) -> bool {
-        native::run(self.sudoku(), Some(self), stop, stats, on_solution)
+        native::run(self.sudoku(), Some(self), fixed, stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
         render::killer_text(self, grid)
     }
 
-    fn render_svg(&self, grid: Option<&Grid<u8>>) -> String {
-        render::svg(self.sudoku(), Some(self), grid)
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self.sudoku(), Some(self), grid, overlay)
     }
 
     fn smtlib(&self, b: &mut Builder) {
         smtlib(b, self.sudoku(), Some(self));
+    }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        grade::grade(self.sudoku(), Some(self)).map(PuzzleGrade::Sudoku)
     }
 }
 

@@ -17,6 +17,8 @@ use crate::native::NativeStats;
 use crate::puzzle::{Killer, Sudoku};
 use crate::stop::Stop;
 
+use super::search::{Board, Search};
+
 /// A Sudoku (and its cages) as a line network.
 #[derive(Clone, Debug)]
 pub(crate) struct SudokuModel {
@@ -29,7 +31,11 @@ pub(crate) struct SudokuModel {
     inter: Vec<usize>,
     /// The combinations of each cage, as digit masks.
     combos: Vec<Vec<Mask>>,
-    root: Vec<Mask>,
+    pub(crate) root: Vec<Mask>,
+    /// Whether the units also find naked pairs and triples (grading only).
+    subsets: bool,
+    /// Whether the box–line intersections filter (off for grading below `box-line`).
+    box_line: bool,
 }
 
 impl SudokuModel {
@@ -78,11 +84,26 @@ impl SudokuModel {
             inter,
             combos,
             root,
+            subsets: false,
+            box_line: true,
         }
     }
 
+    /// The model with naked pairs and triples on the units (`subsets`) and box–line
+    /// reduction (`box_line`) switched on or off, for grading.
+    pub(crate) fn with_rules(mut self, subsets: bool, box_line: bool) -> Self {
+        self.subsets = subsets;
+        self.box_line = box_line;
+        self
+    }
+
+    /// The line network.
+    pub(crate) fn net(&self) -> &Network {
+        &self.net
+    }
+
     /// The solution grid of fixed domains.
-    fn grid(&self, doms: &[Mask]) -> Grid<u8> {
+    pub(crate) fn grid(&self, doms: &[Mask]) -> Grid<u8> {
         let rows = doms
             .chunks(self.n)
             .map(|r| r.iter().map(|&m| min_digit(m)).collect())
@@ -116,13 +137,71 @@ fn sets(n: usize, len: usize, sum: u32) -> Vec<Mask> {
 impl LineFilter for SudokuModel {
     fn filter(&self, line: usize, doms: &mut [Mask]) -> bool {
         let Some(i) = line.checked_sub(self.units) else {
-            return all_different(doms, full(self.n));
+            return self.unit(doms);
         };
         match i.checked_sub(self.inter.len()) {
+            None if !self.box_line => true,
             None => intersection(doms, self.inter[i], self.n),
             Some(cage) => cage_filter(&self.combos[cage], doms),
         }
     }
+}
+
+impl SudokuModel {
+    /// A row, column or box: singles, and naked pairs and triples when asked, to a fixpoint.
+    fn unit(&self, doms: &mut [Mask]) -> bool {
+        loop {
+            if !all_different(doms, full(self.n)) {
+                return false;
+            }
+            if !self.subsets {
+                return true;
+            }
+            match naked_subsets(doms) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+}
+
+/// Naked pairs and triples on a unit: `k` open cells (2 or 3) whose candidates together
+/// are `k` digits take them, and the other cells lose them. Whether any cell changed,
+/// `None` when `k` cells share fewer than `k` digits.
+fn naked_subsets(doms: &mut [Mask]) -> Option<bool> {
+    let open: Vec<usize> = (0..doms.len())
+        .filter(|&i| (2..=3).contains(&doms[i].count_ones()))
+        .collect();
+    let mut changed = false;
+    let mut strip_others = |doms: &mut [Mask], cells: &[usize], union: Mask| -> Option<()> {
+        match union.count_ones() as usize {
+            k if k < cells.len() => return None,
+            k if k > cells.len() => return Some(()),
+            _ => {}
+        }
+        for (i, m) in doms.iter_mut().enumerate() {
+            if !cells.contains(&i) && *m & union != 0 {
+                *m &= !union;
+                changed = true;
+                if *m == 0 {
+                    return None;
+                }
+            }
+        }
+        Some(())
+    };
+    for (x, &a) in open.iter().enumerate() {
+        for (y, &b) in open.iter().enumerate().skip(x + 1) {
+            let pair = doms[a] | doms[b];
+            strip_others(doms, &[a, b], pair)?;
+            for &c in &open[y + 1..] {
+                let triple = doms[a] | doms[b] | doms[c];
+                strip_others(doms, &[a, b, c], triple)?;
+            }
+        }
+    }
+    Some(changed)
 }
 
 /// Naked and hidden singles on a line holding each digit of `all` once, to a fixpoint.
@@ -261,10 +340,52 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
     }
 }
 
-/// Builds the model and searches, recording effort and time in `stats`.
+/// Builds the model and searches, recording effort and time in `stats`: a plain Sudoku with
+/// the dedicated search of [`super::search`], a Killer Sudoku (or a plain one with cells
+/// fixed in advance: `fixed`, for the setter tools) with the line network.
 pub(crate) fn run(
     s: &Sudoku,
     killer: Option<&Killer>,
+    fixed: &[(crate::grid::Cell, u8)],
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+) -> bool {
+    if killer.is_none() && fixed.is_empty() {
+        return run_plain(s, stop, stats, on_solution);
+    }
+    run_lines(s, killer, fixed, stop, stats, on_solution)
+}
+
+/// The dedicated search of a plain Sudoku.
+fn run_plain(
+    s: &Sudoku,
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+) -> bool {
+    let t0 = Instant::now();
+    let board = Board::new(s);
+    stats.setup_time = t0.elapsed();
+    let t1 = Instant::now();
+    let mut search = Search::new(&board);
+    search.stop = stop.clone();
+    let n = s.size();
+    let complete = search.run(&mut |doms| {
+        on_solution(Grid::from_rows(board.rows(doms)).unwrap_or_else(|| Grid::filled(n, n, 0)))
+    });
+    stats.nodes = search.nodes;
+    stats.backtracks = search.backtracks;
+    stats.propagations = search.propagations;
+    stats.solve_time = t1.elapsed();
+    complete
+}
+
+/// The line network's search (any Sudoku, with or without cages).
+pub(crate) fn run_lines(
+    s: &Sudoku,
+    killer: Option<&Killer>,
+    fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
@@ -272,12 +393,18 @@ pub(crate) fn run(
     let t0 = Instant::now();
     let model = SudokuModel::new(s, killer);
     stats.setup_time = t0.elapsed();
+    let mut root = model.root.clone();
+    let n = s.size();
+    let index = |c: crate::grid::Cell| {
+        (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n))
+    };
+    if !crate::native::fix_root(&mut root, fixed, index) {
+        return true;
+    }
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
-    let complete = search.run(model.root.clone(), &mut |doms| {
-        on_solution(model.grid(doms))
-    });
+    let complete = search.run(root, &mut |doms| on_solution(model.grid(doms)));
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations;

@@ -6,11 +6,11 @@
 //! and the givens (or the solution) centred.
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Killer, Sudoku};
+use crate::puzzle::{Killer, Overlay, Sudoku};
 use crate::render::draw_regions;
 use crate::render::svg::doc::{self, Anchor, Svg};
 use crate::render::svg::kenken::wall_segments;
-use crate::render::svg::{digits, frame, thin_grid, Layout, CELL};
+use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
 
 /// The digit shown in `cell`: the solution's, else the given (blank when none).
 fn shown(s: &Sudoku, grid: Option<&Grid<u8>>, cell: Cell) -> String {
@@ -78,7 +78,12 @@ fn walls(svg: &mut Svg, layout: &Layout, region: &Grid<usize>) {
 
 /// A Sudoku or Killer Sudoku as SVG.
 #[must_use]
-pub(crate) fn svg(s: &Sudoku, killer: Option<&Killer>, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn svg(
+    s: &Sudoku,
+    killer: Option<&Killer>,
+    grid: Option<&Grid<u8>>,
+    ov: &Overlay,
+) -> String {
     let n = s.size();
     let layout = Layout::new(n, n, CELL);
     let title = if killer.is_some() {
@@ -91,6 +96,7 @@ pub(crate) fn svg(s: &Sudoku, killer: Option<&Killer>, grid: Option<&Grid<u8>>) 
         layout.height(0),
         &format!("{title} {n}x{n}"),
     );
+    overlay::underlay(&mut svg, &layout, ov);
     thin_grid(&mut svg, &layout);
     if let Some(k) = killer {
         let attrs = format!("{} stroke-dasharray=\"6 4\"", doc::stroke("#b03030", 2));
@@ -113,6 +119,8 @@ pub(crate) fn svg(s: &Sudoku, killer: Option<&Killer>, grid: Option<&Grid<u8>>) 
         Some(g) => digits(&mut svg, &layout, g, |_| true),
         None => digits(&mut svg, &layout, s.givens(), |c| *s.givens().get(c) != 0),
     }
+    let shown = grid.unwrap_or(s.givens());
+    overlay::overlay(&mut svg, &layout, ov, |c| *shown.get(c) != 0);
     svg.finish()
 }
 

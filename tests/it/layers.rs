@@ -11,7 +11,7 @@ use std::path::Path;
 const LAYERS: &[&str] = &[
     "grid", "stop", "rng", "lrat", "answer", "puzzle", "tuples", "product", "parse", "verify",
     "render", "smtlib", "cnf", "encode", "native", "backend", "grade", "sudoku", "kind", "engine",
-    "generate",
+    "setter", "generate",
 ];
 
 /// The modules the verifier must never import: it shares no code with the encoder.

@@ -257,9 +257,9 @@ fn bad_input_gets_one_positioned_line() {
             "x.killer:2:7: boxes 3x2 do not tile a 4x4 grid",
         ),
         (
-            "size 12\n3 A1 A2\n",
+            "size 10\n3 A1 A2\n",
             "x.killer",
-            "x.killer:1:6: killer sudoku of size 12 is not supported",
+            "x.killer:1:6: unsupported size 10",
         ),
         (
             "size 4\nx A1\n",
@@ -317,4 +317,142 @@ fn rendering_shows_boxes_cages_and_sums() {
         .unwrap();
     let smt = String::from_utf8(smt).unwrap();
     assert!(smt.contains("(distinct c_A1 c_A2 c_A3 c_A4)"), "{smt}");
+}
+
+/// The Killers beyond 9×9 (cages over the digits 1..=N): every engine and both cage
+/// encodings find the same verified grid and prove it unique.
+#[test]
+fn killers_beyond_9x9_on_every_engine() {
+    use cagesat::encode::{ConstraintEncoding, EncodeOptions};
+    for path in [
+        "tests/data/killer/gen-12x12-s15.killer",
+        "tests/data/killer/gen-16x16-s16.killer",
+    ] {
+        let puzzle = common::load(path);
+        let want = unique_on_two(path);
+        assert!(puzzle.verify(&want).is_ok(), "{path}");
+        assert!(
+            want.iter_rows().flatten().any(|&d| d > 9),
+            "{path}: digits above 9"
+        );
+        for engine in [Engine::Cadical, Engine::Dpll, Engine::Auto] {
+            let (outcome, _) = engine
+                .prove_unique(&puzzle, &EngineOptions::default())
+                .unwrap();
+            let Outcome::Solved { grid, unique } = outcome else {
+                panic!("{path}: {}", engine.name())
+            };
+            assert_eq!(
+                (grid, unique),
+                (want.clone(), Some(true)),
+                "{path}: {}",
+                engine.name()
+            );
+        }
+        for constraint in [ConstraintEncoding::Tuples, ConstraintEncoding::Mdd] {
+            let opts = EngineOptions {
+                encode: EncodeOptions::default().with_constraint(constraint),
+                ..EngineOptions::default()
+            };
+            let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &opts).unwrap();
+            let Outcome::Solved { grid, unique } = outcome else {
+                panic!("{path}: {constraint:?}")
+            };
+            assert_eq!(
+                (grid, unique),
+                (want.clone(), Some(true)),
+                "{path}: {constraint:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_cage_over_the_tuple_limit_is_an_error_with_tuples_and_an_automaton_with_auto() {
+    use cagesat::encode::{ConstraintEncoding, EncodeOptions};
+    // Eight cells of a 16×16 grid summing to 68: 526 combinations.
+    let text = "size 16\n68 A1 A2 A3 A4 A5 A6 A7 A8\n";
+    let puzzle = parse_named(text, "x.killer");
+    let mut opts = EncodeOptions::default().with_constraint(ConstraintEncoding::Tuples);
+    opts.tuple_limit = 525;
+    let e = puzzle.encode(&opts).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cage at A1 (8 cells) has more than 525 allowed tuples (too large for the tuple encoding)"
+    );
+    opts.tuple_limit = 526;
+    assert!(puzzle.encode(&opts).is_ok());
+    let mut auto = EncodeOptions::default();
+    auto.tuple_limit = 10;
+    let enc = puzzle.encode(&auto).unwrap();
+    let mdd = enc
+        .families()
+        .iter()
+        .find(|f| f.name == "cage-mdd")
+        .unwrap();
+    assert!(mdd.stats.clauses > 0, "the automaton is written");
+}
+
+fn parse_named(text: &str, name: &str) -> Puzzle {
+    Puzzle::parse_with(text, &ParseOptions::default().path(name)).unwrap()
+}
+
+#[test]
+fn auto_runs_the_native_search_on_sudoku_and_killer() {
+    for path in [
+        "tests/data/sudoku/gen-16x16-s6.sudoku",
+        "tests/data/killer/gen-9x9-s13.killer",
+    ] {
+        let puzzle = common::load(path);
+        for limit in [Some(2), None] {
+            assert_eq!(
+                Engine::auto_backend(&puzzle, limit),
+                Engine::Native,
+                "{path}"
+            );
+        }
+        let (_, stats) = Engine::Auto
+            .prove_unique(&puzzle, &EngineOptions::default())
+            .unwrap();
+        assert!(
+            matches!(stats, cagesat::engine::EngineStats::Native(_)),
+            "{path}"
+        );
+    }
+}
+
+/// The grade of a generated puzzle: the level's root propagation solves it (a verified
+/// grid) and every weaker level leaves cells open.
+#[test]
+fn sudoku_grades_name_the_weakest_solving_level() {
+    use cagesat::grade::{PuzzleGrade, Root, SudokuLevel};
+    let cases = [
+        (9, 1, SudokuLevel::Singles),
+        (9, 17, SudokuLevel::Subsets),
+        (9, 24, SudokuLevel::BoxLine),
+        (9, 2, SudokuLevel::Search),
+    ];
+    for (size, seed, want) in cases {
+        let (s, solution) = cagesat::puzzle::Sudoku::generate(size, seed).unwrap();
+        let PuzzleGrade::Sudoku(g) = Puzzle::Sudoku(s).grade().unwrap() else {
+            panic!("a Sudoku grade")
+        };
+        assert_eq!(g.level, Some(want), "seed {seed}");
+        for (level, root) in &g.roots {
+            if *level < want {
+                assert!(
+                    matches!(root, Root::Open { fixed } if *fixed < 81),
+                    "seed {seed} {level}"
+                );
+            } else {
+                assert_eq!(root, &Root::Solved(solution.clone()), "seed {seed} {level}");
+            }
+        }
+    }
+    let killer = common::load("tests/data/killer/gen-9x9-s13.killer");
+    let PuzzleGrade::Sudoku(g) = killer.grade().unwrap() else {
+        panic!("a Sudoku grade")
+    };
+    assert_eq!(g.level, Some(SudokuLevel::Singles));
+    assert!(g.cnf_up.solves());
 }

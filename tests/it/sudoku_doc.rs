@@ -69,3 +69,11 @@ fn sudoku_latin_formulas() {
         }
     }
 }
+
+#[test]
+fn killer_doc_matches_the_16x16_sample() {
+    assert_eq!(
+        documented("## Worked count: 16×16 Killer Sudoku"),
+        actual("tests/data/killer/gen-16x16-s16.killer", 16)
+    );
+}

@@ -9,8 +9,10 @@ use clap::{Args, Subcommand};
 
 use super::{fail, Limits, EXIT_OK};
 use cagesat::generate::{
-    generate_kenken_until, hide_operators, keen_id, GenerateError, KenKenParams, SplitMix64,
+    default_max_givens, generate_kenken_until, hide_operators, keen_id, GenerateError,
+    KenKenParams, SplitMix64,
 };
+use cagesat::grade::Level;
 use cagesat::puzzle::Op;
 use cagesat::Stop;
 
@@ -31,6 +33,10 @@ pub(crate) enum GenerateKind {
     Crossproduct(super::gen_crossproduct::CrossProductGenArgs),
     /// Kakuro puzzles (random symmetric shape, runs of 2..=9 squares), each proven unique.
     Kakuro(super::gen_kakuro::KakuroGenArgs),
+    /// Sudoku puzzles with minimal givens, each proven unique by two engines.
+    Sudoku(super::gen_sudoku::SudokuGenArgs),
+    /// Killer Sudoku puzzles, each proven unique by two engines.
+    Killer(super::gen_sudoku::SudokuGenArgs),
 }
 
 /// `generate kenken` options.
@@ -62,9 +68,21 @@ pub(crate) struct KenKenGenArgs {
     pub out: Option<PathBuf>,
     /// Accept puzzles that need search (only uniqueness is enforced). By default puzzles
     /// must also be solvable by root propagation (`grade` level `box` or lower), which keeps
-    /// the uniqueness proof fast.
+    /// the uniqueness proof fast. Ignored with --difficulty.
     #[arg(long)]
     pub allow_search: bool,
+    /// The exact `grade` level: solved by root propagation at LEVEL and not at the level
+    /// below (search: unique, and not solved at box). One of singles, subsets, cage-gac,
+    /// box, search, or Keen's names: easy (singles), normal (subsets), hard (cage-gac),
+    /// extreme (box), unreasonable (search).
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub difficulty: Option<Level>,
+    /// The most one-cell cages (givens); uniqueness is repaired by merging, splitting and
+    /// re-operating cages first. Default: 0 up to 9x9, size*size/6 above; any number when
+    /// --ops has neither + nor * (a pair that - and / cannot describe becomes two givens).
+    #[arg(long, value_name = "N", value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
+    pub max_givens: Option<usize>,
     /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
     /// with how far it got (uniqueness checks, repairs) and exit status 3; puzzles already
     /// made are kept.
@@ -95,6 +113,8 @@ pub(super) fn generate(
             Ok(()) => EXIT_OK,
             Err(error) => fail_or_stopped(err, &error),
         },
+        GenerateKind::Sudoku(a) => super::gen_sudoku::generate(a, false, interrupt, out, err),
+        GenerateKind::Killer(a) => super::gen_sudoku::generate(a, true, interrupt, out, err),
     }
 }
 
@@ -111,6 +131,15 @@ pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8
         });
     let status = fail(err, error);
     reason.map_or(status, super::stopped_status)
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text).ok_or_else(|| {
+        format!(
+            "unknown level '{text}' (expected singles, subsets, cage-gac, box, search, \
+             or easy, normal, hard, extreme, unreasonable)"
+        )
+    })
 }
 
 fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
@@ -133,11 +162,16 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
 
 fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::Result<()> {
     let limits = Limits::new(interrupt, a.timeout)?;
+    let ops = parse_ops(&a.ops)?;
     let params = KenKenParams {
         size: a.size,
         max_cage: a.max_cage,
-        ops: parse_ops(&a.ops)?,
+        max_givens: a
+            .max_givens
+            .unwrap_or_else(|| default_max_givens(a.size, &ops)),
+        ops,
         logic_solvable: !a.allow_search,
+        difficulty: a.difficulty,
     };
     if let Some(dir) = super::output_path(a.out.as_deref()) {
         std::fs::create_dir_all(dir)
@@ -164,14 +198,23 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
         } else {
             (g.puzzle, String::new())
         };
+        let givens = puzzle.cages().iter().filter(|c| c.cells.len() == 1).count();
         let mut text = format!(
-            "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"{}\n\
-             # unique: yes (varisat: solution found, blocked, second solve UNSAT); repairs: {}; {:.0} ms\n{hidden_note}",
+            "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"{}{}\n\
+             # unique: yes ({}); grade: {}; givens: {givens}; attempts: {}; repairs: {}; {:.0} ms\n{hidden_note}",
             env!("CARGO_PKG_VERSION"),
             a.size,
             a.max_cage,
             a.ops,
+            a.difficulty.map_or(String::new(), |l| format!(" --difficulty {l}")),
             if a.hide_operators { " --hide-operators" } else { "" },
+            if g.native_proof {
+                "CDCL checker: second solve UNSAT; native engine: unique"
+            } else {
+                "CDCL checker: second solve UNSAT"
+            },
+            g.level,
+            g.attempts,
             g.repairs,
             t.elapsed().as_secs_f64() * 1e3
         );

@@ -1,6 +1,7 @@
-//! `grade`: the weakest propagation level that solves each KenKen or Kakuro, and whether
-//! unit propagation on its CNF does. KenKen and Kakuro have levels of their own, so a run
-//! over both kinds prints one table per kind (KenKen first), each in input order.
+//! `grade`: the weakest propagation level that solves each KenKen, Kakuro, Sudoku or Killer
+//! Sudoku, and whether unit propagation on its CNF does. KenKen, Kakuro and Sudoku (with
+//! Killer) have levels of their own, so a run over several kinds prints one table per kind
+//! (KenKen first, then Kakuro, then Sudoku), each in input order.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -8,7 +9,8 @@ use std::ops::ControlFlow;
 use super::records::GradeRecord;
 use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{
-    Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root,
+    Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root, SudokuGrade,
+    SudokuLevel,
 };
 use cagesat::puzzle::Puzzle;
 use clap::Args;
@@ -44,6 +46,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     let mut status = EXIT_OK;
     let mut rows = Vec::new();
     let mut kakuro_rows = Vec::new();
+    let mut sudoku_rows = Vec::new();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
     let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
@@ -87,6 +90,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 let record = match &g {
                     PuzzleGrade::KenKen(g) => grade_record(&name, &puzzle, g),
                     PuzzleGrade::Kakuro(g) => kakuro_record(&name, &puzzle, g),
+                    PuzzleGrade::Sudoku(g) => sudoku_record(&name, &puzzle, g),
                 };
                 if let Err(e) = super::records::write_line(out, &record) {
                     broken = Some(e);
@@ -96,6 +100,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 match &g {
                     PuzzleGrade::KenKen(g) => rows.push(row(name, &puzzle, g)),
                     PuzzleGrade::Kakuro(g) => kakuro_rows.push(kakuro_row(name, &puzzle, g)),
+                    PuzzleGrade::Sudoku(g) => sudoku_rows.push(sudoku_row(name, &puzzle, g)),
                 }
             }
             ControlFlow::Continue(())
@@ -116,7 +121,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     } else if args.json {
         Ok(())
     } else {
-        write_tables(out, &rows, &kakuro_rows)
+        write_tables(out, &rows, &kakuro_rows, &sudoku_rows)
     };
     if let Err(e) = written {
         return status.max(super::write_failed(err, e));
@@ -139,18 +144,39 @@ fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
     }
 }
 
-/// The KenKen table (also when there is nothing to show), then the Kakuro table if any.
-fn write_tables(out: &mut impl Write, kenken: &[Row], kakuro: &[Row]) -> std::io::Result<()> {
-    if !kenken.is_empty() || kakuro.is_empty() {
-        let levels = Level::PROPAGATION.iter().map(|l| l.name());
-        write_table(out, levels.collect(), kenken)?;
-        if !kakuro.is_empty() {
+/// The table of each kind that has rows, KenKen, Kakuro, Sudoku in that order, a blank line
+/// between two; the KenKen table alone (its header) when there are no rows at all.
+fn write_tables(
+    out: &mut impl Write,
+    kenken: &[Row],
+    kakuro: &[Row],
+    sudoku: &[Row],
+) -> std::io::Result<()> {
+    let none = kenken.is_empty() && kakuro.is_empty() && sudoku.is_empty();
+    let tables: [(Vec<&str>, &[Row]); 3] = [
+        (
+            Level::PROPAGATION.iter().map(|l| l.name()).collect(),
+            kenken,
+        ),
+        (
+            KakuroLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
+            kakuro,
+        ),
+        (
+            SudokuLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
+            sudoku,
+        ),
+    ];
+    let mut first = true;
+    for (i, (levels, rows)) in tables.into_iter().enumerate() {
+        if rows.is_empty() && !(none && i == 0) {
+            continue;
+        }
+        if !first {
             writeln!(out)?;
         }
-    }
-    if !kakuro.is_empty() {
-        let levels = KakuroLevel::PROPAGATION.iter().map(|l| l.name());
-        write_table(out, levels.collect(), kakuro)?;
+        first = false;
+        write_table(out, levels, rows)?;
     }
     Ok(())
 }
@@ -254,6 +280,36 @@ fn kakuro_record<'a>(name: &'a str, puzzle: &Puzzle, g: &KakuroGrade) -> GradeRe
             .collect(),
         kind: puzzle.kind(),
         level: g.level.map_or("unsat", KakuroLevel::name).to_string(),
+        size: puzzle.size_label(),
+    }
+}
+
+fn sudoku_row(file: String, puzzle: &Puzzle, g: &SudokuGrade) -> Row {
+    Row {
+        file,
+        size: puzzle.size_label(),
+        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
+        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
+        fixed: fixed_counts(&g.roots, g.cells),
+    }
+}
+
+/// The KenKen record's fields for a Sudoku or Killer Sudoku: `level` and the keys of
+/// `fixed` are Sudoku levels, and `box_box_needed` (a KenKen deduction) is null.
+fn sudoku_record<'a>(name: &'a str, puzzle: &Puzzle, g: &SudokuGrade) -> GradeRecord<'a> {
+    GradeRecord {
+        box_box_needed: None,
+        cells: g.cells,
+        cnf_up_fixed: g.cnf_up.fixed(g.cells),
+        cnf_up_solves: g.cnf_up.solves(),
+        file: name,
+        fixed: g
+            .roots
+            .iter()
+            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
+            .collect(),
+        kind: puzzle.kind(),
+        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
         size: puzzle.size_label(),
     }
 }

@@ -6,6 +6,7 @@
 //! 1 no solution (not an error), 2 bad input or failure.
 
 mod batch;
+mod candidates;
 mod cnf_header;
 mod compare;
 mod completions;
@@ -13,6 +14,7 @@ mod convert;
 mod dimacs;
 mod gen_crossproduct;
 mod gen_kakuro;
+mod gen_sudoku;
 mod generate;
 mod grade;
 mod keen_arg;
@@ -20,6 +22,7 @@ mod progress;
 mod proof;
 mod records;
 mod render;
+mod repair;
 mod smt;
 mod solve;
 mod survey;
@@ -109,6 +112,12 @@ pub(crate) enum Command {
     Render(render::RenderArgs),
     /// Write a puzzle in another form: its kind's text format, or a puzz.link URL (Kakuro).
     Convert(convert::ConvertArgs),
+    /// The true candidates of every cell: the digits it takes in at least one solution
+    /// (for a partly filled grid with --state, naming its wrong entries).
+    Candidates(candidates::CandidatesArgs),
+    /// The fewest givens that make a puzzle with several solutions unique, and the
+    /// repaired puzzle, proven unique.
+    Repair(repair::RepairArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff; `cagesat man | man -l -`).
@@ -457,6 +466,8 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Grade(args) => grade::grade_files(args, out, err),
         Command::Render(args) => render::render(args, out, err),
         Command::Convert(args) => convert::convert(args, out, err),
+        Command::Candidates(args) => candidates::candidates(args, interrupt, out, err),
+        Command::Repair(args) => repair::repair(args, interrupt, out, err),
         Command::CheckProof(args) => proof::check_proof(args, out, err),
         Command::Completions(args) => completions::completions(args, out),
         Command::Man(args) => completions::man(args, out, err),

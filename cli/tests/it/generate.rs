@@ -38,10 +38,10 @@ fn check_generated(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>) {
 
 fn check_generated_with(n: usize, seed: u64, max_cage: usize, ops: Vec<Op>, logic_solvable: bool) {
     let params = KenKenParams {
-        size: n,
         max_cage,
         ops: ops.clone(),
         logic_solvable,
+        ..KenKenParams::new(n)
     };
     let g = generate_kenken(&params, &mut SplitMix64::new(seed)).unwrap();
     let puzzle = Puzzle::KenKen(g.puzzle.clone());
@@ -227,4 +227,65 @@ fn hide_operators_keeps_the_puzzle_and_its_answer() {
     let o = run(["generate", "kenken", "--size", "5", "--ops", "+?"]);
     assert_eq!(o.code, Some(2));
     assert!(o.stderr.contains("unknown operator '?'"), "{}", o.stderr);
+}
+
+/// `--difficulty` (a level or Keen's name for it) gives that exact grade and no givens; the
+/// header says so; an unknown level is refused in one line.
+#[test]
+fn cli_difficulty_gives_the_grade_asked_without_givens() {
+    for (asked, level) in [("hard", "cage-gac"), ("box", "box"), ("easy", "singles")] {
+        let o = run([
+            "generate",
+            "kenken",
+            "--size",
+            "6",
+            "--seed",
+            "2",
+            "--difficulty",
+            asked,
+        ]);
+        assert_eq!(o.code, Some(0), "{}", o.stderr);
+        let want = format!("; grade: {level}; givens: 0;");
+        assert!(o.stdout.contains(&want), "{}", o.stdout);
+        assert!(
+            o.stdout.contains(&format!("--difficulty {level}\n")),
+            "{}",
+            o.stdout
+        );
+        let puzzle = Puzzle::parse_with(&o.stdout, &ParseOptions::default().strict(true)).unwrap();
+        let Ok(cagesat::grade::PuzzleGrade::KenKen(g)) = puzzle.grade() else {
+            panic!("no KenKen grade")
+        };
+        assert_eq!(g.level.map(cagesat::grade::Level::name), Some(level));
+    }
+    let o = run([
+        "generate",
+        "kenken",
+        "--size",
+        "6",
+        "--difficulty",
+        "medium",
+    ]);
+    assert_eq!(o.code, Some(2));
+    assert!(
+        o.stderr.contains("unknown level 'medium' (expected singles, subsets, cage-gac, box, search, or easy, normal, hard, extreme, unreasonable)"),
+        "{}",
+        o.stderr
+    );
+    // Givens when asked for: at most that many.
+    let o = run([
+        "generate",
+        "kenken",
+        "--size",
+        "7",
+        "--seed",
+        "4",
+        "--max-givens",
+        "3",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let Puzzle::KenKen(k) = Puzzle::parse(&o.stdout).unwrap() else {
+        panic!("not a KenKen")
+    };
+    assert!(k.cages().iter().filter(|c| c.cells.len() == 1).count() <= 3);
 }

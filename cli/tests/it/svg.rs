@@ -317,3 +317,67 @@ fn readme_samples_are_current() {
         None,
     ));
 }
+
+/// The overlay on every kind: shaded cells and tinted groups under the walls, pencil marks
+/// only in cells without a digit, red outlines for marked cells; an empty overlay changes
+/// nothing.
+#[test]
+fn overlay_draws_marks_groups_and_outlines() {
+    use cagesat::puzzle::Overlay;
+    let files = [
+        "kenken/norvig/norvig-01-4x4.kenken",
+        "kakuro/panpapag_easy_5x5.kakuro",
+        "crossproduct/seeds/norvig-3x3.crossproduct",
+        "sudoku/gen-4x4-s1.sudoku",
+        "killer/gen-4x4-s11.killer",
+    ];
+    for file in files {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(file);
+        let Ok(puzzle) = Puzzle::read(&path) else {
+            panic!("cannot read {file}")
+        };
+        assert_eq!(
+            puzzle.render_svg_with(None, &Overlay::default()),
+            puzzle.render_svg(None),
+            "{file}: an empty overlay draws nothing"
+        );
+        let a1 = Cell::new(0, 0);
+        let b2 = Cell::new(1, 1);
+        let size = puzzle.shape();
+        let mut marks = Grid::filled(size.0, size.1, Vec::new());
+        marks.set(a1, vec![1, 2]);
+        marks.set(b2, vec![3]);
+        let mut partial = Grid::filled(size.0, size.1, 0u8);
+        partial.set(b2, 1);
+        let mut overlay = Overlay::default();
+        overlay.marks = Some(marks);
+        overlay.shaded = vec![a1];
+        overlay.groups = vec![vec![a1, b2], vec![b2]];
+        overlay.marked = vec![b2];
+        let svg = puzzle.render_svg_with(Some(&partial), &overlay);
+        let doc = parse(&svg);
+        assert_eq!(in_group(&doc, "shaded", "rect").len(), 1, "{file}");
+        assert_eq!(
+            in_group(&doc, "highlight group-0", "rect").len(),
+            2,
+            "{file}"
+        );
+        assert_eq!(
+            in_group(&doc, "highlight group-1", "rect").len(),
+            1,
+            "{file}"
+        );
+        assert_eq!(in_group(&doc, "marked", "rect").len(), 1, "{file}");
+        // B2 shows its digit, so only A1's two marks are drawn.
+        assert_eq!(texts(&doc, "candidates"), vec!["1", "2"], "{file}");
+        // The underlay comes before the first wall, the outlines after the digits.
+        let at = |needle: &str| {
+            svg.find(needle)
+                .unwrap_or_else(|| panic!("{file}: {needle}"))
+        };
+        assert!(at("class=\"shaded\"") < at("class=\"frame\""), "{file}");
+        assert!(at("class=\"marked\"") > at("class=\"frame\""), "{file}");
+    }
+}

@@ -47,11 +47,17 @@ impl RunEncoding {
         }
     }
 
-    /// The default choice: `Fixed` for one combination, `Pair` for two cells, otherwise
-    /// whichever of `Selectors` and `Mdd` writes fewer clauses plus auxiliary variables
-    /// (selectors on a tie).
+    /// The default choice for a Kakuro run (digits 1..=9): see [`RunEncoding::default_over`].
     #[must_use]
     pub(crate) fn default_for(len: usize, combos: &[DigitSet]) -> RunEncoding {
+        RunEncoding::default_over(9, len, combos)
+    }
+
+    /// The default choice for a run of `len` cells over the digits 1..=`digits`: `Fixed` for
+    /// one combination, `Pair` for two cells, otherwise whichever of `Selectors` and `Mdd`
+    /// writes fewer clauses plus auxiliary variables (selectors on a tie).
+    #[must_use]
+    pub(crate) fn default_over(digits: usize, len: usize, combos: &[DigitSet]) -> RunEncoding {
         match (combos.len(), len) {
             (1, _) => RunEncoding::Fixed,
             (_, 2) => RunEncoding::Pair,
@@ -59,7 +65,7 @@ impl RunEncoding {
                 let size = |choice| {
                     let mut f = CnfFormula::new();
                     let x: Vec<Vec<Lit>> = (0..len)
-                        .map(|_| (0..9).map(|_| f.new_lit()).collect())
+                        .map(|_| (0..digits).map(|_| f.new_lit()).collect())
                         .collect();
                     let _ = encode_run(&mut f, &x, combos, choice, AmoEncoding::Pairwise);
                     f.len() + f.var_count()
@@ -133,8 +139,10 @@ impl RunFamilies {
     }
 }
 
-/// Writes the clauses of one run. `x[i][d - 1]` is x(cell i, d); `combos` are the run's
-/// combinations (an empty list writes the empty clause).
+/// Writes the clauses of one run. `x[i][d - 1]` is x(cell i, d) for the digits 1..=W, W
+/// the length of `x[i]` (9 for Kakuro, N for the cages of an N×N Killer Sudoku, at most
+/// [`DigitSet::MAX_DIGIT`]; digits beyond are not written); `combos` are the run's
+/// combinations over those digits (an empty list writes the empty clause).
 pub(crate) fn encode_run(
     f: &mut impl ExtendFormula,
     x: &[Vec<Lit>],
@@ -144,6 +152,8 @@ pub(crate) fn encode_run(
 ) -> RunFamilies {
     let lit = |i: usize, d: u8| x[i][usize::from(d) - 1];
     let k = x.len();
+    let width = x.first().map_or(0, Vec::len);
+    let all = DigitSet::up_to(u8::try_from(width).unwrap_or(DigitSet::MAX_DIGIT));
     let (union, common) = union_and_common(combos);
     let mut fam = RunFamilies::default();
     for d in union.digits() {
@@ -154,7 +164,7 @@ pub(crate) fn encode_run(
         fam.amo_groups += 1;
     }
     for i in 0..k {
-        for d in DigitSet::ALL.minus(union).digits() {
+        for d in all.minus(union).digits() {
             f.add_clause(&[!lit(i, d)]);
             fam.prune += 1;
         }
@@ -207,8 +217,9 @@ fn mdd_run(
         .iter()
         .map(|cell| digits.iter().map(|&d| cell[usize::from(d) - 1]).collect())
         .collect();
-    // A run has at most 9 cells and sums to at most 45: at most 46 states per layer.
-    let mdd = Mdd::sum(&values, target, 10_000).expect("a run's automaton is small");
+    // A run has at most 31 cells of digits up to 31 (`DigitSet::MAX_DIGIT`), so sums of at
+    // most 496: at most 497 states in each of at most 32 layers, under the node limit.
+    let mdd = Mdd::sum(&values, target, 20_000).expect("a run's automaton is small");
     encode_mdd(f, &lits, &mdd).total()
 }
 

@@ -5,18 +5,18 @@
 //! longest column product.
 
 use crate::grid::Grid;
-use crate::puzzle::CrossProduct;
+use crate::puzzle::{CrossProduct, Overlay};
 use crate::render::svg::doc::{self, Anchor, Svg};
-use crate::render::svg::{digits, frame, thin_grid, Layout, CELL};
+use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
 
 /// Font size of the products.
 const PRODUCT: i64 = 18;
 /// Gap between the table and its products.
 const GAP: i64 = 10;
 
-/// Draws a CrossProduct table, with its solution when `grid` is given.
+/// Draws a CrossProduct table, with its solution when `grid` is given, decorated with `ov`.
 #[must_use]
-pub(crate) fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>, ov: &Overlay) -> String {
     let (rows, cols) = (puzzle.rows().len(), puzzle.cols().len());
     let width_of = |p: &u64| p.to_string().len() as i64 * PRODUCT * 6 / 10;
     let widest_col = puzzle.cols().iter().map(width_of).max().unwrap_or(0);
@@ -28,6 +28,7 @@ pub(crate) fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>) -> St
         layout.height(GAP + PRODUCT + 4),
         &format!("CrossProduct {rows}x{cols}"),
     );
+    overlay::underlay(&mut svg, &layout, ov);
     thin_grid(&mut svg, &layout);
     frame(&mut svg, &layout);
     let (right, bottom) = layout.far();
@@ -58,5 +59,8 @@ pub(crate) fn crossproduct(puzzle: &CrossProduct, grid: Option<&Grid<u8>>) -> St
     if let Some(g) = grid {
         digits(&mut svg, &layout, g, |_| true);
     }
+    overlay::overlay(&mut svg, &layout, ov, |c| {
+        grid.is_some_and(|g| *g.get(c) != 0)
+    });
     svg.finish()
 }

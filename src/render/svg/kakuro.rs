@@ -7,12 +7,13 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::kakuro::{Kakuro, Square};
+use crate::puzzle::Overlay;
 use crate::render::svg::doc::{self, Anchor, Svg};
-use crate::render::svg::{digits, frame, thin_grid, Layout, CELL};
+use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
 
-/// Draws a Kakuro, with its solution when `grid` is given.
+/// Draws a Kakuro, with its solution when `grid` is given, decorated with `ov`.
 #[must_use]
-pub(crate) fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>, ov: &Overlay) -> String {
     let squares = puzzle.squares();
     let (rows, cols) = (squares.rows(), squares.cols());
     let layout = Layout::new(rows, cols, CELL);
@@ -21,6 +22,7 @@ pub(crate) fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
         layout.height(0),
         &format!("Kakuro {rows}x{cols}"),
     );
+    overlay::underlay(&mut svg, &layout, ov);
     let cells: Vec<(Cell, Square)> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| Cell::new(r as u8, c as u8)))
         .map(|cell| (cell, *squares.get(cell)))
@@ -91,5 +93,8 @@ pub(crate) fn kakuro(puzzle: &Kakuro, grid: Option<&Grid<u8>>) -> String {
             *squares.get(cell) == Square::White
         });
     }
+    overlay::overlay(&mut svg, &layout, ov, |c| {
+        grid.is_some_and(|g| *g.get(c) != 0)
+    });
     svg.finish()
 }

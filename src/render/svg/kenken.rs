@@ -6,9 +6,9 @@
 //! digits centred.
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{KenKen, Op};
+use crate::puzzle::{KenKen, Op, Overlay};
 use crate::render::svg::doc::{self, Anchor, Svg};
-use crate::render::svg::{digits, frame, thin_grid, Layout, CELL};
+use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
 
 /// The clue as printed: target and operator sign; a given shows its number only.
 #[must_use]
@@ -23,9 +23,9 @@ pub(crate) fn clue_label(target: u64, op: Op) -> String {
     format!("{target}{sign}")
 }
 
-/// Draws a KenKen, with its solution when `grid` is given.
+/// Draws a KenKen, with its solution when `grid` is given, decorated with `ov`.
 #[must_use]
-pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
+pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>, ov: &Overlay) -> String {
     let n = puzzle.size();
     let layout = Layout::new(n, n, CELL);
     let mut svg = Svg::new(
@@ -33,6 +33,7 @@ pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
         layout.height(0),
         &format!("KenKen {n}x{n}"),
     );
+    overlay::underlay(&mut svg, &layout, ov);
     thin_grid(&mut svg, &layout);
     let cage_of = puzzle.cage_of();
     walls(&mut svg, &layout, &cage_of);
@@ -48,6 +49,9 @@ pub(crate) fn kenken(puzzle: &KenKen, grid: Option<&Grid<u8>>) -> String {
     if let Some(g) = grid {
         digits(&mut svg, &layout, g, |_| true);
     }
+    overlay::overlay(&mut svg, &layout, ov, |c| {
+        grid.is_some_and(|g| *g.get(c) != 0)
+    });
     svg.finish()
 }
 

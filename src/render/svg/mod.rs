@@ -11,6 +11,7 @@ pub(crate) mod crossproduct;
 pub(crate) mod doc;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
+pub(crate) mod overlay;
 
 use crate::grid::{Cell, Grid};
 use doc::{Anchor, Svg};
@@ -79,6 +80,11 @@ impl Layout {
         (x + self.cell_w / 2, y + self.cell_h / 2)
     }
 
+    /// A cell's width and height.
+    pub(crate) fn cell_size(&self) -> (i64, i64) {
+        (self.cell_w, self.cell_h)
+    }
+
     /// The far corner of the grid (right, bottom).
     pub(crate) fn far(&self) -> (i64, i64) {
         self.point(self.cols, self.rows)
@@ -107,14 +113,14 @@ pub(crate) fn frame(svg: &mut Svg, layout: &Layout) {
     svg.rect(x, y, right - x, bottom - y);
 }
 
-/// The solution's digits, centred, in the cells `show` accepts.
+/// The solution's digits, centred, in the cells `show` accepts (a 0 is an empty cell).
 pub(crate) fn digits(svg: &mut Svg, layout: &Layout, grid: &Grid<u8>, show: impl Fn(Cell) -> bool) {
     svg.group("digits", &doc::font(doc::DIGIT, false));
     let size = layout.cell_h * 9 / 16;
     for r in 0..grid.rows() {
         for c in 0..grid.cols() {
             let cell = Cell::new(r as u8, c as u8);
-            if !show(cell) {
+            if !show(cell) || *grid.get(cell) == 0 {
                 continue;
             }
             let (x, y) = layout.centre(cell);

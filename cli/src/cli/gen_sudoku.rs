@@ -1,0 +1,204 @@
+//! `generate sudoku` and `generate killer`: seeded puzzles, each proven unique by two
+//! engines (the native search in the generator, then varisat, which must find the same
+//! grid and no second one), optionally of one `grade` level.
+//!
+//! Argument parsing, the difficulty filter and printing only; the puzzles come from
+//! [`cagesat::puzzle::Sudoku::generate`] and [`cagesat::puzzle::Killer::generate`].
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+
+use super::{fail, EXIT_OK};
+use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::puzzle::{Killer, Sudoku};
+use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
+
+/// `generate sudoku` and `generate killer` options.
+#[derive(Debug, Args)]
+pub(crate) struct SudokuGenArgs {
+    /// Side length: 4, 6, 9, 12 or 16 (boxes 2x2, 2x3, 3x3, 3x4, 4x4).
+    #[arg(long, default_value_t = 9, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
+    pub size: usize,
+    /// Random seed: each puzzle is tried from the seed after the previous puzzle's.
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub count: u64,
+    /// Keep only puzzles of this `grade` level (seeds that give another level are skipped).
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Difficulty>,
+    /// Seeds tried per puzzle before giving up (with --difficulty).
+    #[arg(long, default_value_t = 200, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub max_attempts: u64,
+    /// Largest cage (Killer only).
+    #[arg(long, default_value_t = 4, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
+    pub max_cage: usize,
+    /// Write NAME.sudoku (or .killer) and NAME.solution files into this directory instead
+    /// of printing.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `--difficulty` values: the Sudoku `grade` levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Difficulty {
+    /// Naked and hidden singles solve it (and the cages' combinations, for Killer).
+    Singles,
+    /// Naked pairs and triples are needed.
+    Subsets,
+    /// Box–line reduction (pointing, claiming) is needed.
+    BoxLine,
+    /// Propagation alone does not solve it.
+    Search,
+}
+
+impl Difficulty {
+    fn level(self) -> SudokuLevel {
+        match self {
+            Difficulty::Singles => SudokuLevel::Singles,
+            Difficulty::Subsets => SudokuLevel::Subsets,
+            Difficulty::BoxLine => SudokuLevel::BoxLine,
+            Difficulty::Search => SudokuLevel::Search,
+        }
+    }
+}
+
+/// Runs `generate sudoku` (`killer` false) or `generate killer`; returns the exit status.
+pub(super) fn generate(
+    a: &SudokuGenArgs,
+    killer: bool,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    match run(a, killer, interrupt, out) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            let status = fail(err, &e);
+            interrupt.reason().map_or(status, super::stopped_status)
+        }
+    }
+}
+
+/// One generated puzzle: the puzzle, its solution and its grade level.
+struct Made {
+    puzzle: Puzzle,
+    solution: Grid<u8>,
+    level: SudokuLevel,
+}
+
+/// The puzzle of `seed`, checked unique by varisat (the generator proved it with the
+/// native engine) and graded.
+fn make(a: &SudokuGenArgs, killer: bool, seed: u64) -> anyhow::Result<Made> {
+    let (puzzle, solution) = if killer {
+        let (k, g) = Killer::generate(a.size, seed, a.max_cage)?;
+        (Puzzle::Killer(k), g)
+    } else {
+        let (s, g) = Sudoku::generate(a.size, seed)?;
+        (Puzzle::Sudoku(s), g)
+    };
+    let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &EngineOptions::default())?;
+    match outcome {
+        Outcome::Solved {
+            grid,
+            unique: Some(true),
+            ..
+        } if grid == solution => {}
+        other => bail!(
+            "seed {seed}: varisat does not confirm the generator's unique solution ({})",
+            other.label()
+        ),
+    }
+    let level = match puzzle.grade()? {
+        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
+        _ => SudokuLevel::Search,
+    };
+    Ok(Made {
+        puzzle,
+        solution,
+        level,
+    })
+}
+
+fn run(
+    a: &SudokuGenArgs,
+    killer: bool,
+    interrupt: &Stop,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let kind = if killer { "killer" } else { "sudoku" };
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
+    }
+    let mut seed = a.seed;
+    for i in 0..a.count {
+        let first = seed;
+        let made = loop {
+            if interrupt.is_requested() {
+                bail!("cagesat: stopped after {i} of {} puzzles", a.count);
+            }
+            let made = make(a, killer, seed)
+                .with_context(|| format!("cagesat: generate {kind} --size {}", a.size))?;
+            seed = seed.wrapping_add(1);
+            if a.difficulty.is_none_or(|d| d.level() == made.level) {
+                break made;
+            }
+            if seed.wrapping_sub(first) >= a.max_attempts.max(1) {
+                bail!(
+                    "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
+                    made_level_name(a),
+                    seed - 1,
+                    a.max_attempts
+                );
+            }
+        };
+        let used = seed - 1;
+        let text = format!(
+            "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}\n\
+             # unique: yes (native and varisat agree); grade: {}\n{}",
+            env!("CARGO_PKG_VERSION"),
+            a.size,
+            if killer {
+                format!(" --max-cage {}", a.max_cage)
+            } else {
+                String::new()
+            },
+            a.difficulty
+                .map(|_| format!(" --difficulty {}", made.level.name()))
+                .unwrap_or_default(),
+            made.level.name(),
+            made.puzzle
+        );
+        match super::output_path(a.out.as_deref()) {
+            Some(dir) => {
+                let name = format!("{kind}_{0}x{0}_s{used}", a.size);
+                let solution: String = made
+                    .solution
+                    .iter_rows()
+                    .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
+                    .collect();
+                super::generate::write_file(&dir.join(format!("{name}.{kind}")), &text)?;
+                super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
+            }
+            None => {
+                let sep = if i + 1 < a.count { "\n" } else { "" };
+                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn made_level_name(a: &SudokuGenArgs) -> &'static str {
+    a.difficulty.map_or("any", |d| d.level().name())
+}

@@ -1,0 +1,118 @@
+//! `generate sudoku` and `generate killer`: each puzzle parses, is unique on two engines,
+//! and has the `--difficulty` asked for by `grade`; bad sizes are one-line errors.
+
+use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
+
+use crate::common::cli::{run, TempDir};
+
+/// The puzzles of a generator run's output (blank-line separated), parsed as `name`.
+fn puzzles(stdout: &str, name: &str) -> Vec<Puzzle> {
+    stdout
+        .split("\n\n")
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| Puzzle::parse_with(t, &ParseOptions::default().path(name)).unwrap())
+        .collect()
+}
+
+fn unique_everywhere(p: &Puzzle) {
+    for engine in [Engine::Native, Engine::Varisat, Engine::Auto] {
+        let (outcome, _) = engine.prove_unique(p, &EngineOptions::default()).unwrap();
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                }
+            ),
+            "{}: {}",
+            engine.name(),
+            outcome.label()
+        );
+    }
+}
+
+#[test]
+fn generated_sudokus_have_the_asked_level() {
+    for (level, want) in [
+        ("singles", SudokuLevel::Singles),
+        ("subsets", SudokuLevel::Subsets),
+        ("box-line", SudokuLevel::BoxLine),
+    ] {
+        let r = run([
+            "generate", "sudoku", "--size", "9", "--seed", "1", "--count", "2",
+        ]
+        .into_iter()
+        .chain(["--difficulty", level]));
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let ps = puzzles(&r.stdout, "x.sudoku");
+        assert_eq!(ps.len(), 2);
+        for p in &ps {
+            unique_everywhere(p);
+            let Ok(PuzzleGrade::Sudoku(g)) = p.grade() else {
+                panic!("a Sudoku grade")
+            };
+            assert_eq!(g.level, Some(want), "{level}");
+        }
+        assert!(r.stdout.contains(&format!("grade: {level}")));
+    }
+}
+
+#[test]
+fn generated_killers_are_unique_and_written_to_files() {
+    let dir = TempDir::new();
+    let r = run([
+        "generate",
+        "killer",
+        "--size",
+        "16",
+        "--seed",
+        "15",
+        "--count",
+        "1",
+        "--out",
+        dir.path("k").as_str(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(dir.path("k/killer_16x16_s15.killer")).unwrap();
+    let p = Puzzle::parse_with(&text, &ParseOptions::default().path("x.killer")).unwrap();
+    unique_everywhere(&p);
+    let solution = std::fs::read_to_string(dir.path("k/killer_16x16_s15.solution")).unwrap();
+    let grid = cagesat::Grid::from_rows(
+        solution
+            .lines()
+            .map(|l| l.split_whitespace().map(|d| d.parse().unwrap()).collect())
+            .collect(),
+    )
+    .unwrap();
+    assert!(p.verify(&grid).is_ok());
+    let r = run(["generate", "killer", "--size", "4", "--seed", "3"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    unique_everywhere(&puzzles(&r.stdout, "x.killer")[0]);
+}
+
+#[test]
+fn bad_sizes_and_unreachable_levels_are_one_line_errors() {
+    let r = run(["generate", "sudoku", "--size", "5"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("unsupported size 5"), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let r = run([
+        "generate",
+        "sudoku",
+        "--size",
+        "4",
+        "--difficulty",
+        "box-line",
+        "--max-attempts",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr
+            .contains("no sudoku of level box-line among seeds 1..3"),
+        "{}",
+        r.stderr
+    );
+}

@@ -1,0 +1,311 @@
+//! # Repair: the fewest givens that make a puzzle unique
+//!
+//! For a puzzle with several solutions, the smallest set of givens (cell, digit) after which
+//! exactly one solution is left, searched exhaustively by size (1, 2, … up to
+//! [`RepairOptions::max_givens`]), so no smaller set exists. The search works on the true
+//! candidates ([`crate::setter::candidates`]) and the solutions they showed:
+//!
+//! - a given goes only on a cell that is not decided, with one of its candidates;
+//! - sets are built cell by cell in a fixed order; a partial set that no known solution holds
+//!   is asked of the engine once, and dropped with everything that extends it when no
+//!   solution holds it;
+//! - a full set held by two known solutions is not unique, without a solver call; held by
+//!   one, a single question settles it: *a solution holding the set that differs from that
+//!   one in some undecided cell*. Every solution an answer shows is kept, so the known set
+//!   grows and later sets are judged without the solver.
+//!
+//! The givens are then written into the puzzle, and the new puzzle is proven unique (its
+//! true candidates are all single, on the same engine) with the chosen solution:
+//!
+//! - Sudoku and Killer Sudoku: the digits become givens of the grid;
+//! - KenKen: a cell belongs to one cage, so the given cell leaves its cage as a `d =` cage.
+//!   The rest of a `+` or `*` cage keeps its operator with the target recomputed (the
+//!   target minus, or divided by, the given: the same constraint once the given holds); a
+//!   rest of one cell, or of a cage whose operator (`-`, `/`, `?`) does not carry over to
+//!   fewer cells, becomes `=` cages holding the chosen solution's digits. Those `=` cages
+//!   only spell out digits that the givens already force (the repaired puzzle is proven
+//!   unique with that solution); the givens reported are the set found.
+//! - Kakuro and CrossProduct have no givens: [`SetterError::NoGivens`].
+
+use crate::engine::{Engine, EngineOptions};
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Cage, KenKen, Killer, Op, Puzzle, Sudoku};
+use crate::setter::candidates::{compute, Method};
+use crate::setter::oracle::{oracle, Oracle};
+use crate::setter::SetterError;
+
+/// Default [`RepairOptions::max_givens`].
+pub const DEFAULT_MAX_GIVENS: usize = 4;
+
+/// Repair choices.
+#[derive(Clone, Debug)]
+pub struct RepairOptions {
+    /// The engine that answers (SAT engines, the DPLL walk or native; not SMT).
+    pub engine: Engine,
+    /// Its options, and the stop that ends the run.
+    pub engine_opts: EngineOptions,
+    /// The largest set of givens searched (the search grows fast with it).
+    pub max_givens: usize,
+}
+
+impl Default for RepairOptions {
+    fn default() -> Self {
+        RepairOptions {
+            engine: Engine::Auto,
+            engine_opts: EngineOptions::default(),
+            max_givens: DEFAULT_MAX_GIVENS,
+        }
+    }
+}
+
+/// A repair: the givens, the repaired puzzle, and its one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// The givens added, row-major (empty when the puzzle was already unique).
+    pub givens: Vec<(Cell, u8)>,
+    /// The puzzle with the givens written in, proven unique.
+    pub puzzle: Puzzle,
+    /// Its one solution, verified.
+    pub solution: Grid<u8>,
+    /// Sets of givens judged (whole sets, of every size tried).
+    pub sets_tried: u64,
+    /// Questions asked of the engine, the final proof included.
+    pub queries: u64,
+}
+
+/// The fewest givens that make `puzzle` unique (see the module notes).
+///
+/// # Errors
+/// [`SetterError::NoSolution`]; [`SetterError::NoGivens`] for a non-unique Kakuro or
+/// CrossProduct; [`SetterError::TooManyGivens`] past [`RepairOptions::max_givens`];
+/// [`SetterError::Stopped`] when the stop ends the run; the engine's failures.
+pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterError> {
+    let mut ask = oracle(puzzle, &opts.engine, &opts.engine_opts)?;
+    let cands = compute(puzzle, None, ask.as_mut(), Method::Covering)?;
+    let Some(first) = cands.solution().cloned() else {
+        return Err(SetterError::NoSolution);
+    };
+    if cands.unique() {
+        return Ok(Repair {
+            givens: Vec::new(),
+            puzzle: puzzle.clone(),
+            solution: first,
+            sets_tried: 0,
+            queries: ask.calls(),
+        });
+    }
+    if puzzle.as_kenken().is_none() && puzzle.as_sudoku().is_none() && puzzle.as_killer().is_none()
+    {
+        return Err(SetterError::NoGivens {
+            kind: puzzle.kind(),
+        });
+    }
+    let mut open: Vec<(Cell, Vec<u8>)> = puzzle
+        .one_hot()
+        .cells()
+        .iter()
+        .map(|&c| (c, cands.get(c).to_vec()))
+        .filter(|(_, ds)| ds.len() > 1)
+        .collect();
+    // Cells with more candidates first: their givens cut more solutions.
+    open.sort_by_key(|(c, ds)| (std::cmp::Reverse(ds.len()), *c));
+    let mut search = Search {
+        oracle: ask.as_mut(),
+        open: &open,
+        known: cands.seen.clone(),
+        tried: 0,
+    };
+    for size in 1..=opts.max_givens.min(open.len()) {
+        let mut set = Vec::with_capacity(size);
+        if let Some(solution) = search.extend(&mut set, 0, size)? {
+            let sets_tried = search.tried;
+            set.sort();
+            let repaired = write_givens(puzzle, &set, &solution)?;
+            let queries = ask.calls() + prove_unique(&repaired, opts, &solution)?;
+            return Ok(Repair {
+                givens: set,
+                puzzle: repaired,
+                solution,
+                sets_tried,
+                queries,
+            });
+        }
+    }
+    Err(SetterError::TooManyGivens {
+        max: opts.max_givens,
+    })
+}
+
+/// The exhaustive search over sets of givens of one size.
+struct Search<'a> {
+    oracle: &'a mut dyn Oracle,
+    /// The undecided cells and their candidates, in search order.
+    open: &'a [(Cell, Vec<u8>)],
+    /// Distinct solutions seen so far.
+    known: Vec<Grid<u8>>,
+    tried: u64,
+}
+
+impl Search<'_> {
+    /// Extends `set` with givens on open cells from `from` on, up to `size` givens; answers
+    /// the one solution of the first set that leaves one.
+    fn extend(
+        &mut self,
+        set: &mut Vec<(Cell, u8)>,
+        from: usize,
+        size: usize,
+    ) -> Result<Option<Grid<u8>>, SetterError> {
+        if set.len() == size {
+            self.tried += 1;
+            return self.unique_with(set);
+        }
+        let left = size - set.len();
+        for i in from..=self.open.len().saturating_sub(left) {
+            let (cell, digits) = &self.open[i];
+            for &d in digits {
+                set.push((*cell, d));
+                if self.consistent(set)? {
+                    if let Some(found) = self.extend(set, i + 1, size)? {
+                        return Ok(Some(found));
+                    }
+                }
+                let _ = set.pop();
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether some solution holds `set` (a known one, or one the engine finds).
+    fn consistent(&mut self, set: &[(Cell, u8)]) -> Result<bool, SetterError> {
+        if self.known.iter().any(|g| holds(g, set)) {
+            return Ok(true);
+        }
+        match self.oracle.find(set, &[])? {
+            Some(grid) => {
+                self.known.push(grid);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// The one solution holding `set`, or `None` when there are several.
+    fn unique_with(&mut self, set: &[(Cell, u8)]) -> Result<Option<Grid<u8>>, SetterError> {
+        let mut holders = self.known.iter().filter(|g| holds(g, set));
+        let Some(only) = holders.next().cloned() else {
+            return Ok(None);
+        };
+        if holders.next().is_some() {
+            return Ok(None);
+        }
+        let other: Vec<(Cell, u8)> = self
+            .open
+            .iter()
+            .flat_map(|(c, ds)| ds.iter().map(move |&d| (*c, d)))
+            .filter(|&(c, d)| *only.get(c) != d)
+            .collect();
+        match self.oracle.find(set, &other)? {
+            Some(grid) => {
+                self.known.push(grid);
+                Ok(None)
+            }
+            None => Ok(Some(only)),
+        }
+    }
+}
+
+/// Whether `grid` holds every pair of `set`.
+fn holds(grid: &Grid<u8>, set: &[(Cell, u8)]) -> bool {
+    set.iter().all(|&(c, d)| *grid.get(c) == d)
+}
+
+/// Proves `repaired` unique with `solution` on the chosen engine; answers the questions
+/// asked.
+fn prove_unique(
+    repaired: &Puzzle,
+    opts: &RepairOptions,
+    solution: &Grid<u8>,
+) -> Result<u64, SetterError> {
+    let mut ask = oracle(repaired, &opts.engine, &opts.engine_opts)?;
+    let cands = compute(repaired, None, ask.as_mut(), Method::Covering)?;
+    if !cands.unique() || cands.solution() != Some(solution) {
+        return Err(SetterError::Invalid {
+            message: "the repaired puzzle is not unique with the chosen solution".into(),
+        });
+    }
+    Ok(ask.calls())
+}
+
+/// `puzzle` with the givens of `set` written in (see the module notes); `solution` holds
+/// them and is the one solution left.
+fn write_givens(
+    puzzle: &Puzzle,
+    set: &[(Cell, u8)],
+    solution: &Grid<u8>,
+) -> Result<Puzzle, SetterError> {
+    let invalid = |e: &dyn std::fmt::Display| SetterError::Invalid {
+        message: e.to_string(),
+    };
+    if let Some(k) = puzzle.as_kenken() {
+        let cages = kenken_cages(k, set, solution);
+        return KenKen::new(k.size(), cages, false)
+            .map(Puzzle::KenKen)
+            .map_err(|e| invalid(&e));
+    }
+    let sudoku_with = |s: &Sudoku| {
+        let mut givens = s.given_cells();
+        givens.extend_from_slice(set);
+        Sudoku::new(s.size(), s.boxes(), &givens).map_err(|e| invalid(&e))
+    };
+    if let Some(killer) = puzzle.as_killer() {
+        let sudoku = sudoku_with(killer.sudoku())?;
+        return Killer::new(sudoku, killer.cages().to_vec())
+            .map(Puzzle::Killer)
+            .map_err(|e| invalid(&e));
+    }
+    if let Some(s) = puzzle.as_sudoku() {
+        return sudoku_with(s).map(Puzzle::Sudoku);
+    }
+    Err(SetterError::NoGivens {
+        kind: puzzle.kind(),
+    })
+}
+
+/// The cages of `k` with each given of `set` split out of its cage as a `d =` cage.
+fn kenken_cages(k: &KenKen, set: &[(Cell, u8)], solution: &Grid<u8>) -> Vec<Cage> {
+    let mut cages = k.cages().to_vec();
+    for &(cell, d) in set {
+        let Some(at) = cages.iter().position(|c| c.cells.contains(&cell)) else {
+            continue;
+        };
+        let cage = cages.remove(at);
+        let rest: Vec<Cell> = cage.cells.iter().copied().filter(|&c| c != cell).collect();
+        let given = |c: Cell, v: u8| Cage {
+            op: Op::Given,
+            target: u64::from(v),
+            cells: vec![c],
+        };
+        let carried = match cage.effective_op() {
+            Op::Add if rest.len() > 1 => cage.target.checked_sub(u64::from(d)),
+            Op::Mul if rest.len() > 1 => Some(cage.target / u64::from(d)),
+            _ => None,
+        };
+        match carried {
+            Some(target) => cages.insert(
+                at,
+                Cage {
+                    op: cage.op,
+                    target,
+                    cells: rest,
+                },
+            ),
+            None => {
+                for (i, &c) in rest.iter().enumerate() {
+                    cages.insert(at + i, given(c, *solution.get(c)));
+                }
+            }
+        }
+        cages.push(given(cell, d));
+    }
+    cages
+}
