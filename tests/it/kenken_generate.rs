@@ -37,6 +37,7 @@ fn check_level(size: usize, level: Level, seeds: std::ops::RangeInclusive<u64>, 
             let want = Outcome::Solved {
                 grid: g.solution.clone(),
                 unique: Some(true),
+                second: None,
             };
             assert_eq!(outcome, want, "{what}: {}", engine.name());
         }

@@ -339,7 +339,7 @@ fn killers_beyond_9x9_on_every_engine() {
             let (outcome, _) = engine
                 .prove_unique(&puzzle, &EngineOptions::default())
                 .unwrap();
-            let Outcome::Solved { grid, unique } = outcome else {
+            let Outcome::Solved { grid, unique, .. } = outcome else {
                 panic!("{path}: {}", engine.name())
             };
             assert_eq!(
@@ -355,7 +355,7 @@ fn killers_beyond_9x9_on_every_engine() {
                 ..EngineOptions::default()
             };
             let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &opts).unwrap();
-            let Outcome::Solved { grid, unique } = outcome else {
+            let Outcome::Solved { grid, unique, .. } = outcome else {
                 panic!("{path}: {constraint:?}")
             };
             assert_eq!(
