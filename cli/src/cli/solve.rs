@@ -41,7 +41,8 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Also draw each solved puzzle as SVG: to this file for one input, else into this
-    /// directory as STEM.svg. `--svg -` writes the picture of one puzzle to standard output
+    /// directory as STEM.svg; with --unique and a second solution, the cells where the two
+    /// differ are outlined. `--svg -` writes the picture of one puzzle to standard output
     /// instead of the text grid (not with --json); the verdict line (`FILE: solved`, `FILE:
     /// no solution`, …) then goes to standard error.
     #[arg(long, value_name = "PATH")]
@@ -218,7 +219,13 @@ pub(super) fn solve_files(
                 let mut svg = svg
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                svg.write(path, index + 1, name, &puzzle, grid)?;
+                svg.write(
+                    path,
+                    (index + 1, name),
+                    &puzzle,
+                    grid,
+                    &outcome.differences(),
+                )?;
             }
             let certificate = match &args.proof {
                 Some(prefix) => certify(prefix, (&engine, &puzzle), &outcome, opts)?,
@@ -243,7 +250,8 @@ pub(super) fn solve_files(
                 .context("cagesat: cannot write the verdict")?;
                 match &outcome {
                     Outcome::Solved { grid, .. } => {
-                        out.write_all(puzzle.render_svg(Some(grid)).as_bytes())
+                        let svg = super::svg_out::solved_svg(&puzzle, grid, &outcome.differences());
+                        out.write_all(svg.as_bytes())
                     }
                     _ => Ok(()),
                 }

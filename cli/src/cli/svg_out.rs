@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use super::keen_arg::is_keen_id_arg;
-use cagesat::{Grid, Puzzle};
+use cagesat::{puzzle::Overlay, Cell, Grid, Puzzle};
 
 /// The destination of `solve --svg`.
 #[derive(Debug)]
@@ -51,17 +51,18 @@ impl SvgTarget {
         self.path.join(format!("{stem}.svg"))
     }
 
-    /// Draws the solved puzzle of input `input` and writes it.
+    /// Draws the solved puzzle of input `input`, with `marked` cells outlined (where a second
+    /// solution differs), and writes it.
     ///
     /// # Errors
     /// A stem already used in this run, or a directory or file that cannot be written.
     pub(crate) fn write(
         &mut self,
         input: &Path,
-        index: usize,
-        name: &str,
+        (index, name): (usize, &str),
         puzzle: &Puzzle,
         grid: &Grid<u8>,
+        marked: &[Cell],
     ) -> anyhow::Result<()> {
         let file = self.file_for(input, index);
         if let Some(first) = self.written.get(&file) {
@@ -74,11 +75,19 @@ impl SvgTarget {
             std::fs::create_dir_all(&self.path)
                 .with_context(|| format!("--svg: cannot create {}", self.path.display()))?;
         }
-        std::fs::write(&file, puzzle.render_svg(Some(grid)))
+        std::fs::write(&file, solved_svg(puzzle, grid, marked))
             .with_context(|| format!("--svg: cannot write {}", file.display()))?;
         let _ = self.written.insert(file, name.to_string());
         Ok(())
     }
+}
+
+/// The picture of `puzzle` solved with `grid`, the `marked` cells outlined (none: the plain
+/// picture).
+pub(crate) fn solved_svg(puzzle: &Puzzle, grid: &Grid<u8>, marked: &[Cell]) -> String {
+    let mut overlay = Overlay::default();
+    overlay.marked = marked.to_vec();
+    puzzle.render_svg_with(Some(grid), &overlay)
 }
 
 #[cfg(test)]

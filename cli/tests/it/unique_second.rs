@@ -1,7 +1,7 @@
 //! `solve --unique` on a puzzle with several solutions keeps the second grid (issue #28,
 //! item 7): the library hands it out (`Outcome::second`, every engine), `--json` writes it
-//! (`"second"`) with the cells where the two differ (`"differ"`), and the text names and
-//! marks them.
+//! (`"second"`) with the cells where the two differ (`"differ"`), the text names and marks
+//! them, and the SVG outlines them.
 
 use crate::common;
 
@@ -130,4 +130,54 @@ fn solve_unique_json_keeps_the_second_grid_and_names_the_differences() {
         json.get("second").is_none() && json.get("differ").is_none(),
         "{json}"
     );
+}
+
+#[test]
+fn the_svg_outlines_the_cells_where_the_second_solution_differs() {
+    let tmp = TempDir::new();
+    let rows = tmp.write("rows4.kenken", ROWS_4X4);
+    for path in [rows.as_str(), CP_MULTI] {
+        let o = run(["solve", "--unique", "--json", path]);
+        let json = o.json();
+        let grid =
+            |key: &str| -> Vec<Vec<u8>> { serde_json::from_value(json[key].clone()).unwrap() };
+        let (first, second) = (grid("solution"), grid("second"));
+        let want = differing(&first, &second);
+        let svg_path = tmp.path("p.svg");
+        let o = run(["solve", "--unique", "--svg", &svg_path, path]);
+        assert_eq!(o.code, Some(0), "{}", o.stderr);
+        let svg = std::fs::read_to_string(&svg_path).unwrap();
+        // The picture is the library's drawing of the first solution with exactly the
+        // differing cells marked.
+        let puzzle = load(path);
+        let mut overlay = cagesat::puzzle::Overlay::default();
+        overlay.marked = want.iter().map(|l| Cell::parse_label(l).unwrap()).collect();
+        let first = cagesat::Grid::from_rows(first).unwrap();
+        assert_eq!(
+            svg,
+            puzzle.render_svg_with(Some(&first), &overlay),
+            "{path}"
+        );
+        let marked = svg
+            .split("<g class=\"marked\"")
+            .nth(1)
+            .expect("a marked group");
+        let marked = marked.split("</g>").next().unwrap();
+        assert_eq!(marked.matches("<rect ").count(), want.len(), "{path}");
+        // The same picture on standard output.
+        let o = run(["solve", "--unique", "--svg", "-", path]);
+        assert_eq!(o.stdout, svg, "{path}");
+    }
+    // A unique puzzle: the plain picture.
+    let keen = "tests/data/kenken/keen/4x4-e-00.kenken";
+    let svg_path = tmp.path("u.svg");
+    let o = run(["solve", "--unique", "--svg", &svg_path, keen]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert!(!svg.contains("class=\"marked\""));
+    let puzzle = load(keen);
+    let (outcome, _) = Engine::Varisat
+        .prove_unique(&puzzle, &EngineOptions::default())
+        .unwrap();
+    assert_eq!(svg, puzzle.render_svg(outcome.grid()));
 }
