@@ -57,12 +57,6 @@ pub use candidates::{candidates, candidates_by, Candidates, Method};
 pub use repair::{repair, Repair, RepairOptions, DEFAULT_MAX_GIVENS};
 pub use state::State;
 
-impl From<EngineError> for SetterError {
-    fn from(e: EngineError) -> Self {
-        SetterError::Engine(Box::new(e))
-    }
-}
-
 /// Why a setter tool gave no answer.
 #[derive(Debug, Error)]
 #[non_exhaustive]
