@@ -14,6 +14,7 @@ let worker = null;
 let ready = false;
 let running = null; // {id, action, since, text}
 let pending = null; // an action pressed while the picture was being drawn
+let shownText = null; // the text of the last answer shown: a late redraw must not hide it
 let nextId = 1;
 let showTimer = null;
 
@@ -59,6 +60,7 @@ function onAnswer(data) {
   if (!running || data.id !== running.id) return;
   const asked = running;
   running = null;
+  shownText = asked.text;
   setBusy(false);
   let answer;
   try {
@@ -123,7 +125,9 @@ function send(action) {
 }
 
 function show() {
+  if (puzzle.value === shownText) return;
   if (puzzle.value.trim() === "") {
+    shownText = puzzle.value;
     picture.replaceChildren();
     setStatus("paste a puzzle, a Keen game ID or a puzz.link URL", "");
     return;

@@ -1,4 +1,6 @@
-//! The page under test: open it, paste into the text box, press a button and read what the
+//! # The page under test
+//!
+//! open it, paste into the text box, press a button and read what the
 //! status line and the picture show.
 
 use std::path::Path;

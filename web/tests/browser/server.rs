@@ -1,4 +1,6 @@
-//! A static file server for `web/dist/` on 127.0.0.1 (std::net, one thread per request),
+//! # A static file server
+//!
+//! Serves `web/dist/` on 127.0.0.1 (std::net, one thread per request),
 //! with the content types the page needs (`application/wasm` for streaming compilation).
 
 use std::io::{BufRead, BufReader, Write};

@@ -1,4 +1,4 @@
-//! The page's behaviour, compared with the command line's.
+//! # What the page shows, compared with the command line
 
 use std::collections::BTreeSet;
 use std::path::Path;

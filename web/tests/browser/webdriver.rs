@@ -1,4 +1,6 @@
-//! A WebDriver client over plain HTTP (std::net): `chromedriver` started on a free port,
+//! # WebDriver over plain HTTP
+//!
+//! `chromedriver` started on a free port,
 //! one headless Chromium session, and the few commands the page test needs.
 
 use std::io::{Read, Write};
