@@ -237,6 +237,10 @@ fn stop_ends_a_hard_20x20_within_a_second() {
         took < Duration::from_secs(1),
         "Stop took {took:?}: {stopped}"
     );
+    let line =
+        format!("Stop on gen_kenken_20x20_s20000 after 2 s of solving: {took:?} to 'stopped'\n");
+    std::fs::write(artifacts().join("stop.txt"), &line).expect("written");
+    eprintln!("\n{line}");
     // A fresh solver answers at once.
     page.paste("size 2\n3 + A1 A2\n3 + B1 B2\n");
     assert_eq!(page.press("count").status, "2 solutions");
