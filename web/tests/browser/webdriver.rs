@@ -91,13 +91,6 @@ impl Browser {
         );
     }
 
-    /// The visible text of the element with `data-testid` `id`.
-    pub(crate) fn text(&self, id: &str) -> String {
-        let element = self.find(id);
-        let value = self.session_command("GET", &format!("element/{element}/text"), None);
-        value.as_str().unwrap_or_default().to_string()
-    }
-
     /// A PNG screenshot of the window.
     pub(crate) fn screenshot(&self) -> Vec<u8> {
         let value = self.session_command("GET", "screenshot", None);
