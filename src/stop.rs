@@ -6,7 +6,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+
+/// The clock of the solve paths: std's, except on `wasm32-unknown-unknown`, where
+/// `std::time::Instant::now` panics and `web_time` reads the browser's `performance.now()`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
 
 /// A request to stop, shared between the caller and the solver.
 #[derive(Clone, Debug, Default)]

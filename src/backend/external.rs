@@ -14,6 +14,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
+#[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -84,19 +85,20 @@ impl ExternalBackend {
             })
             .collect();
         let stdout = File::create(&files.stdout).map_err(|e| temp_error(&files.stdout, e))?;
-        let mut child = Command::new(&self.program)
+        let mut command = Command::new(&self.program);
+        let _ = command
             .args(&args)
             .stdin(Stdio::null())
             .stdout(stdout)
-            .stderr(Stdio::null())
-            // Its own process group, so that stopping it also stops whatever it started
-            // (a wrapper script's children), and a terminal's Ctrl-C reaches only us.
-            .process_group(0)
-            .spawn()
-            .map_err(|source| BackendError::Start {
-                program: self.program.clone(),
-                source,
-            })?;
+            .stderr(Stdio::null());
+        // Its own process group, so that stopping it also stops whatever it started
+        // (a wrapper script's children), and a terminal's Ctrl-C reaches only us.
+        #[cfg(unix)]
+        let _ = command.process_group(0);
+        let mut child = command.spawn().map_err(|source| BackendError::Start {
+            program: self.program.clone(),
+            source,
+        })?;
         let Some(status) = self.wait(&mut child)? else {
             return Ok(SatResult::Unknown);
         };
@@ -136,6 +138,7 @@ impl ExternalBackend {
 /// Kills the child's whole process group (see `process_group(0)` at the spawn) and reaps
 /// the child.
 fn kill_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
     if let Ok(pid) = i32::try_from(child.id()) {
         // SAFETY: `kill` has no memory effects; a negative pid names the process group
         // the child leads, which holds only the child and its descendants.

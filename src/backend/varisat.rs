@@ -58,9 +58,11 @@ impl VarisatBackend {
 
     /// Moves the solver to a worker thread, if nothing was added to it yet (varisat's
     /// solver is not `Send`, so the worker builds its own; a solver that already holds
-    /// clauses stays on the caller's thread).
+    /// clauses stays on the caller's thread). `wasm32-unknown-unknown` has no threads: the
+    /// solver stays inline there.
     fn move_to_worker(&mut self) {
-        if !matches!(self.mode, Mode::Inline(_)) || self.used {
+        let threads = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
+        if !threads || !matches!(self.mode, Mode::Inline(_)) || self.used {
             return;
         }
         let (commands, inbox) = mpsc::channel::<Command>();

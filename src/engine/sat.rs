@@ -17,7 +17,7 @@
 //! parent), so counts stay exact.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
@@ -26,7 +26,7 @@ use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::{EngineError, WalkBudget};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
-use crate::stop::Stop;
+use crate::stop::{Instant, Stop};
 
 /// Sizes and times of one SAT run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

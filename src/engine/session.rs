@@ -36,7 +36,7 @@
 //! primitive ([`Engine::enumerator`]) unchanged.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::answer::{Count, Outcome};
 use crate::backend::{self, Dpll, SolverChoice, Walk};
@@ -51,6 +51,7 @@ use crate::engine::solve_loop::LoopEnd;
 use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, WalkBudget};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
+use crate::stop::Instant;
 
 /// Activation literals reserved per solver; the solver is rebuilt after this many puzzles
 /// (which also frees the clauses of the retired ones).

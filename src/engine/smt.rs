@@ -8,7 +8,7 @@
 //! reads an answer obtained outside the process (`cagesat decode`).
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::answer::Outcome;
 use crate::backend::{run_smt, SmtSolver};
@@ -18,7 +18,7 @@ use crate::kind::verify;
 use crate::puzzle::Puzzle;
 use crate::smtlib::answer::{parse_smt_answer, values_to_grid, SmtAnswer};
 use crate::smtlib::{SmtOptions, SmtStats};
-use crate::stop::Stop;
+use crate::stop::{Instant, Stop};
 
 /// Sizes and times of one SMT run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

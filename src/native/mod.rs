@@ -30,11 +30,11 @@ pub(crate) mod lines;
 pub(crate) mod propagate;
 pub(crate) mod search;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{CrossProduct, Kakuro, KenKen};
-use crate::stop::Stop;
+use crate::stop::{Instant, Stop};
 
 pub(crate) use domains::Mask;
 pub(crate) use propagate::Model;

@@ -8,14 +8,12 @@
 //! cell keeps the digits of surviving combinations, fixed digits leave the other cells, and
 //! a digit every surviving combination needs goes to its only possible cell.
 
-use std::time::Instant;
-
 use crate::grid::Grid;
 use crate::native::domains::{bit, full, min_digit, Mask};
 use crate::native::lines::{LineFilter, LineSearch, Network};
 use crate::native::NativeStats;
 use crate::puzzle::{Killer, Sudoku};
-use crate::stop::Stop;
+use crate::stop::{Instant, Stop};
 
 use super::search::{Board, Search};
 

@@ -172,7 +172,9 @@ fn malformed_models_are_clear_errors() {
     );
     assert_eq!(
         decode_error("s SATISFIABLE\nv 1 -2 11 0\n"),
-        "line 2: literal 11 is out of range (the formula has 10 variables)"
+        "line 2: literal 11 is out of range (the formula has 10 variables); no options of \
+         encode give a formula of 11 variables for this puzzle (is it the answer to another \
+         puzzle's CNF?)"
     );
     assert_eq!(
         decode_error("garbage\n"),

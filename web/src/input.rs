@@ -1,0 +1,81 @@
+//! # What the text box holds
+//!
+//! The page reads whatever the command line reads, named the way the command line names it:
+//! a one-line Keen game ID is `<keen id>` and a puzz.link URL is `<url>` (as when given in
+//! place of a file name), any other text is a file called `puzzle`. So every error the page
+//! shows is the command line's one-line `name:line:col: message` ([`ParseError`]'s
+//! `Display`).
+
+use cagesat::parse::{looks_like_puzzlink_url, parse_keen_id};
+use cagesat::{ParseError, ParseOptions, Puzzle};
+
+/// The name errors in pasted text are reported under (a file of that name).
+pub const TEXT_NAME: &str = "puzzle";
+/// The name errors in a Keen game ID are reported under (as on the command line).
+pub const ID_NAME: &str = "<keen id>";
+/// The name errors in a puzz.link URL are reported under (as on the command line).
+pub const URL_NAME: &str = "<url>";
+
+/// The puzzle in `text`.
+///
+/// # Errors
+/// The first problem in the text, as the command line reports it.
+pub fn read(text: &str) -> Result<Puzzle, ParseError> {
+    let line = text.trim();
+    if !line.contains('\n') {
+        if is_keen_id(line) {
+            return parse_keen_id(line)
+                .map(Puzzle::KenKen)
+                .map_err(|e| e.with_path(Some(ID_NAME.as_ref())));
+        }
+        if looks_like_puzzlink_url(line) {
+            return Puzzle::parse_with(line, &ParseOptions::default().path(URL_NAME));
+        }
+    }
+    Puzzle::parse_with(text, &ParseOptions::default().path(TEXT_NAME))
+}
+
+/// True when `line` reads as a Keen game ID (`[keen:]N[dD][m]:…`, or `N…#seed`, which
+/// [`parse_keen_id`] then rejects with its own message): the command line's rule for an
+/// argument that names no file.
+fn is_keen_id(line: &str) -> bool {
+    let rest = line
+        .get(..5)
+        .filter(|p| p.eq_ignore_ascii_case("keen:"))
+        .map_or(line, |_| &line[5..]);
+    let size = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let params_end = rest.find([':', '#']).unwrap_or(rest.len());
+    size > 0
+        && params_end < rest.len()
+        && params_end >= size
+        && rest[size..params_end]
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_urls_and_text_are_named_as_on_the_command_line() {
+        let id = read("keen:4:a_7a__a_aaba,s2m12x").unwrap_err().to_string();
+        assert!(id.starts_with("<keen id>:1:"), "{id}");
+        let url = read("https://puzz.link/p?kakuro/3/3/zzz\n")
+            .unwrap_err()
+            .to_string();
+        assert!(url.starts_with("<url>:1:"), "{url}");
+        let text = read("size 2\n3 % A1 A2").unwrap_err().to_string();
+        assert!(text.starts_with("puzzle:2:"), "{text}");
+    }
+
+    #[test]
+    fn ids_are_told_from_other_lines() {
+        for id in ["4:a_7a__a_aaba,s2m12", "keen:4:x", "6dh#seed", "9dxm:_,a1"] {
+            assert!(is_keen_id(id), "{id}");
+        }
+        for line in ["size 4", "rows 3 4", "12", "c:/x", ":4"] {
+            assert!(!is_keen_id(line), "{line}");
+        }
+    }
+}
