@@ -32,7 +32,7 @@
 //! use cagesat::grade::{PuzzleGrade, SudokuLevel};
 //! use cagesat::{ParseOptions, Puzzle};
 //!
-//! let text = "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n";
+//! let text = ". 2 3 4\n3 4 . 2\n2 1 4 3\n4 . 2 1\n";
 //! let puzzle = Puzzle::parse_with(text, &ParseOptions::default().path("x.sudoku")).unwrap();
 //! let PuzzleGrade::Sudoku(g) = puzzle.grade().unwrap() else { panic!() };
 //! assert_eq!(g.level, Some(SudokuLevel::Singles));
