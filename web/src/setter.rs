@@ -1,102 +1,84 @@
-//! # Candidates and hints: the one file to rewire
+//! # Candidates and hints: the setter tools on the page
 //!
-//! The page's Candidates and Hint buttons land here, and only here.
-//!
-//! TO BE REPLACED when `cagesat::setter` lands: [`candidates`] by `cagesat::setter::candidates`
-//! (logical candidates, not the union of solutions) and [`hint`] by the setter's hint/explain
-//! (the next step and its reason, drawn as [`Overlay::groups`]). Until then, candidates are
-//! the digits each cell takes in some solution, from an enumeration of at most
-//! [`CANDIDATE_SOLUTIONS`] solutions, and Hint says it is not available. The JSON the page
-//! reads stays as it is: `status`, `svg`, and `candidates` (per cell, the digits left).
-
-use std::collections::BTreeSet;
+//! The page's Candidates and Hint buttons, over the library's setter tools
+//! ([`cagesat::setter`]) with the command line's default engine: Candidates shows the true
+//! candidates of every cell (the digits it takes in some solution: decided cells as digits,
+//! the others shaded with pencil marks), Hint the next deduction with its reason, the
+//! reason's constraints tinted one colour each and the cell outlined, in the words of
+//! `cagesat hint`.
 
 use cagesat::puzzle::Overlay;
+use cagesat::setter::explain::{self, End, ExplainOptions};
+use cagesat::setter::{self};
 use cagesat::{Engine, EngineOptions, Grid, Puzzle};
 use serde_json::{json, Value};
 
 use crate::actions::{cells, failure, picture, with_puzzle};
 
-/// Solutions the stand-in for candidates enumerates at most.
-pub const CANDIDATE_SOLUTIONS: u64 = 1_000;
-
-/// Per cell, the digits it takes in some solution (stand-in: see the module docs). A cell
-/// with one candidate shows it as a digit, the others show their candidates as pencil marks.
+/// Per cell, the digits it takes in some solution ([`setter::candidates`]). A cell with one
+/// candidate shows it as a digit, the others show their candidates as pencil marks.
 #[must_use]
 pub fn candidates(text: &str) -> Value {
     with_puzzle(text, |puzzle| {
-        let (rows, cols) = puzzle.shape();
-        let mut union = Grid::filled(rows, cols, BTreeSet::new());
-        let run = Engine::Auto.enumerate(
-            puzzle,
-            &EngineOptions::default(),
-            Some(CANDIDATE_SOLUTIONS),
-            |g| {
-                for cell in cells(g) {
-                    let mut digits = union.get(cell).clone();
-                    let _ = digits.insert(*g.get(cell));
-                    union.set(cell, digits);
-                }
-            },
-        );
-        match run {
-            Ok((n, _)) if n.count == 0 => picture(puzzle, "no solution", None, &Overlay::default()),
-            Ok((n, _)) => candidates_picture(puzzle, &union, n.count, n.complete),
+        match setter::candidates(puzzle, None, &Engine::Auto, &EngineOptions::default()) {
+            Ok(found) if !found.solvable() => {
+                picture(puzzle, "no solution", None, &Overlay::default())
+            }
+            Ok(found) => candidates_picture(puzzle, found.grid(), found.solutions_seen),
             Err(e) => failure(&format!("error: {e}")),
         }
     })
 }
 
-/// The picture of the candidates in `union` (from `solutions` solutions, all of them when
-/// `complete`).
-fn candidates_picture(
-    puzzle: &Puzzle,
-    union: &Grid<BTreeSet<u8>>,
-    solutions: u64,
-    complete: bool,
-) -> Value {
-    let mut decided = Grid::filled(union.rows(), union.cols(), 0u8);
-    let mut marks = Grid::filled(union.rows(), union.cols(), Vec::new());
-    let mut open = 0usize;
-    for cell in cells(union) {
-        let digits: Vec<u8> = union
-            .get(cell)
-            .iter()
-            .copied()
-            .filter(|&d| d != 0)
-            .collect();
-        match digits.as_slice() {
+/// The picture of the candidates (`solutions` distinct solutions were seen on the way).
+fn candidates_picture(puzzle: &Puzzle, found: &Grid<Vec<u8>>, solutions: u64) -> Value {
+    let mut decided = Grid::filled(found.rows(), found.cols(), 0u8);
+    let mut marks = Grid::filled(found.rows(), found.cols(), Vec::new());
+    let mut overlay = Overlay::default();
+    for cell in cells(found) {
+        match found.get(cell).as_slice() {
             [one] => decided.set(cell, *one),
             [] => {}
-            _ => {
-                open += 1;
-                marks.set(cell, digits);
+            digits => {
+                marks.set(cell, digits.to_vec());
+                overlay.shaded.push(cell);
             }
         }
     }
-    let status = if complete {
-        format!("candidates: {open} cells open ({solutions} solutions)")
+    let open = overlay.shaded.len();
+    let status = if open == 0 {
+        "candidates: every cell decided (unique)".to_string()
     } else {
-        format!("candidates: {open} cells open in the first {solutions} solutions")
+        format!("candidates: {open} cells open ({solutions} solutions seen)")
     };
-    let mut overlay = Overlay::default();
     overlay.marks = Some(marks);
     let mut answer = picture(puzzle, &status, Some(&decided), &overlay);
-    let shown: Vec<Vec<Vec<u8>>> = union
-        .to_rows()
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|digits| digits.into_iter().filter(|&d| d != 0).collect())
-                .collect()
-        })
-        .collect();
-    answer["candidates"] = json!(shown);
+    answer["candidates"] = json!(found.to_rows());
     answer
 }
 
-/// The next logical step and its reason: not in this build yet (see the module docs).
+/// The next deduction and its reason ([`explain::hint`]), as `cagesat hint` words it.
 #[must_use]
 pub fn hint(text: &str) -> Value {
-    with_puzzle(text, |_| failure("hint: not available in this build"))
+    with_puzzle(text, |puzzle| {
+        let ex = match explain::hint(puzzle, None, &ExplainOptions::default()) {
+            Ok(ex) => ex,
+            Err(e) => return failure(&format!("error: {e}")),
+        };
+        let Some(step) = ex.steps.first() else {
+            let status = match &ex.end {
+                End::NoSolution => "no solution".to_string(),
+                End::NotUnique { undecided } => {
+                    format!("not unique: no deduction is forced and {undecided} cells are open")
+                }
+                End::Solved(_) => "solved: nothing left to deduce".to_string(),
+                _ => "stopped".to_string(),
+            };
+            return picture(puzzle, &status, ex.end.grid(), &Overlay::default());
+        };
+        let mut overlay = Overlay::default();
+        overlay.groups = step.reason.iter().map(|c| c.cells.clone()).collect();
+        overlay.marked = vec![step.cell];
+        picture(puzzle, &format!("hint: {step}"), None, &overlay)
+    })
 }
