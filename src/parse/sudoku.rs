@@ -427,14 +427,15 @@ impl Sudoku {
 }
 
 impl Killer {
-    /// The puzzle in the `.killer` text format.
+    /// The puzzle in the `.killer` text format; it reads back as the same Killer whatever
+    /// the file's name (the `boxes` line is always written).
     #[must_use]
     pub fn to_text(&self) -> String {
         let s = self.sudoku();
         let mut out = format!("size {}\n", s.size());
-        if default_boxes(s.size()) != Some(s.boxes()) {
-            out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1);
-        }
+        // Always written, default boxes too: the `boxes` line is what tells a Killer from a
+        // KenKen when the text travels without its file name (pasted, piped, pickled).
+        out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1);
         for cage in self.cages() {
             let cells: Vec<String> = cage.cells.iter().map(ToString::to_string).collect();
             out += &format!("{} {}\n", cage.sum, cells.join(" "));

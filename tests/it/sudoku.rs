@@ -456,3 +456,19 @@ fn sudoku_grades_name_the_weakest_solving_level() {
     assert_eq!(g.level, Some(SudokuLevel::Singles));
     assert!(g.cnf_up.solves());
 }
+
+/// A Killer's text reads back as the same Killer without its file name (pasted, piped,
+/// pickled): the `boxes` line is written even for default boxes.
+#[test]
+fn killer_text_reads_back_without_its_file_name() {
+    for entry in std::fs::read_dir("tests/data/killer").expect("killer data") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "killer") {
+            continue;
+        }
+        let puzzle = cagesat::Puzzle::read(&path).expect("reads");
+        let again = cagesat::Puzzle::parse(&puzzle.to_string()).expect("reads back");
+        assert_eq!(again, puzzle, "{}", path.display());
+        assert_eq!(again.kind(), "killer", "{}", path.display());
+    }
+}

@@ -8,11 +8,13 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use super::{display_name, fail, load, read_text, EXIT_OK, EXIT_UNSAT};
+use super::{
+    display_name, fail, load, read_text, stopped_status, Limits, EXIT_OK, EXIT_STOPPED, EXIT_UNSAT,
+};
 use cagesat::puzzle::{Constraint, ConstraintKind, Overlay, Step};
 use cagesat::setter::explain::{self, End, ExplainOptions, Explanation};
 use cagesat::setter::State;
-use cagesat::{Cell, Grid, Puzzle};
+use cagesat::{Cell, Grid, Puzzle, Stop};
 
 /// `hint` and `explain` options.
 #[derive(Debug, Args)]
@@ -29,6 +31,9 @@ pub(crate) struct ExplainArgs {
     /// constraints tinted, the step's cell outlined, the open cells' candidates pencilled.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
+    /// Time limit in seconds: the steps found so far are printed, then `stopped` (exit 3).
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
 }
 
 /// One constraint of a reason, as JSON.
@@ -79,10 +84,11 @@ fn step_record(number: usize, s: &Step) -> StepRecord {
 pub(super) fn run(
     args: &ExplainArgs,
     whole: bool,
+    interrupt: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    match run_inner(args, whole, out, err) {
+    match run_inner(args, whole, interrupt, out, err) {
         Ok(code) => code,
         Err(error) => fail(err, &error),
     }
@@ -91,6 +97,7 @@ pub(super) fn run(
 fn run_inner(
     args: &ExplainArgs,
     whole: bool,
+    interrupt: &Stop,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> anyhow::Result<u8> {
@@ -106,7 +113,10 @@ fn run_inner(
             Some(state.grid().clone())
         }
     };
-    let opts = ExplainOptions::default();
+    let opts = ExplainOptions {
+        stop: Limits::new(interrupt, args.timeout)?.for_puzzle(),
+        ..ExplainOptions::default()
+    };
     let name = display_name(&args.file);
     let ex = if whole {
         explain::explain(&puzzle, state.as_ref(), &opts)
@@ -131,10 +141,10 @@ fn run_inner(
     } else {
         writeln!(out, "{summary}")?;
     }
-    Ok(if ex.end == End::NoSolution {
-        EXIT_UNSAT
-    } else {
-        EXIT_OK
+    Ok(match ex.end {
+        End::NoSolution => EXIT_UNSAT,
+        End::Stopped => opts.stop.reason().map_or(EXIT_STOPPED, stopped_status),
+        _ => EXIT_OK,
     })
 }
 

@@ -79,7 +79,7 @@ fn hint_from_a_state_and_bad_states() {
     let r = run(["hint", KEEN, "--state", small.to_str().expect("utf-8")]);
     assert_eq!(r.code, Some(2));
     assert!(
-        r.stderr.contains("the state is 2x2, expected 6x6"),
+        r.stderr.contains("solution is 2x2, the puzzle is 6x6"),
         "{}",
         r.stderr
     );
@@ -110,4 +110,18 @@ fn no_solution_exits_1_and_svgs_are_written() {
     assert!(steps > 0);
     let files = std::fs::read_dir(&out).expect("the folder").count();
     assert_eq!(files, steps);
+}
+
+/// `--timeout` ends a long explanation: the steps found so far, `stopped`, exit 3.
+#[test]
+fn explain_timeout_prints_the_steps_so_far_and_exits_3() {
+    let r = run([
+        "explain",
+        "tests/data/sudoku/gen-16x16-s6.sudoku",
+        "--timeout",
+        "0.3",
+    ]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    let last = r.stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("stopped after "), "{}", r.stdout);
 }

@@ -192,7 +192,9 @@ fn malformed_models_are_clear_errors() {
     // The same, short of the formula's last variables: an answer to another formula.
     assert_eq!(
         decode_error("s SATISFIABLE\nv -1 -2 -3 4 5 -6 -7 8 0\n"),
-        "the answer has 8 variables, the formula 10 (is it the answer to another formula?)"
+        "the answer has 8 variables, the formula 10 (is it the answer to another formula?); no \
+         options of encode give a formula of 8 variables for this puzzle (is it the answer to \
+         another puzzle's CNF?)"
     );
     // A full model that breaks the puzzle: caught by the independent checker.
     let err = decode_error("s SATISFIABLE\nv 1 -2 -3 4 5 -6 -7 8 9 -10 0\n");

@@ -205,21 +205,31 @@ fn walk(
             })
         }
     };
-    let end = if ex.solvable()? {
-        loop {
+    // A stop request makes the solver give up mid-call: that is the end `Stopped`, with
+    // the steps found so far, not an error.
+    let stopped = |e: ExplainError| {
+        if opts.stop.is_requested() {
+            Ok(End::Stopped)
+        } else {
+            Err(e)
+        }
+    };
+    let end = match ex.solvable() {
+        Err(e) => stopped(e)?,
+        Ok(false) => End::NoSolution,
+        Ok(true) => loop {
             if opts.stop.is_requested() {
                 break End::Stopped;
             }
             if most.is_some_and(|m| steps.len() >= m) {
                 break End::Open;
             }
-            match ex.next()? {
-                Next::Step(step) => steps.push(step),
-                Next::End(end) => break end,
+            match ex.next() {
+                Ok(Next::Step(step)) => steps.push(step),
+                Ok(Next::End(end)) => break end,
+                Err(e) => break stopped(e)?,
             }
-        }
-    } else {
-        End::NoSolution
+        },
     };
     Ok(Explanation {
         steps,
