@@ -313,8 +313,46 @@ impl PyPuzzle {
             .is_ok_and(|o| o.get().inner == self.inner)
     }
 
-    // The setter's tools (`candidates()`, `hint()`, `explain()`) go here once the library's
-    // `setter` module is public: each one call into it, converted like `solve`.
+    /// The true candidates of `state` (grid text with `.` for an empty cell, or rows with 0):
+    /// per cell the digits some solution extending it puts there; `wrong` names entries no
+    /// solution extends.
+    #[pyo3(signature = (state=None, engine="auto", timeout=None))]
+    fn candidates(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        engine: &str,
+        timeout: Option<f64>,
+    ) -> PyResult<crate::setter::Candidates> {
+        let state = crate::setter::state(&self.inner, state)?;
+        crate::setter::candidates(py, &self.inner, state, engine, timeout)
+    }
+
+    /// The next forced deduction from `state` with its reason, or `None` when none is forced
+    /// (solved, no solution, or several solutions).
+    #[pyo3(signature = (state=None, timeout=None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<crate::setter::PyStep>> {
+        let state = crate::setter::state(&self.inner, state)?;
+        Ok(crate::setter::walk(py, &self.inner, state, timeout, false)?.first())
+    }
+
+    /// The whole path of forced deductions from `state`: `.steps`, `.end` and, when solved,
+    /// `.solution`.
+    #[pyo3(signature = (state=None, timeout=None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<crate::setter::Explanation> {
+        let state = crate::setter::state(&self.inner, state)?;
+        crate::setter::walk(py, &self.inner, state, timeout, true)
+    }
 }
 
 /// A verified solution.
