@@ -33,6 +33,10 @@ class Solution:
     @property
     def unique(self) -> Optional[bool]: ...
     @property
+    def second(self) -> Optional[Grid]: ...  # prove_unique on a puzzle that is not unique: another solution
+    @property
+    def differ(self) -> List[str]: ...  # labels of the cells where grid and second differ
+    @property
     def stats(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> str: ...
 

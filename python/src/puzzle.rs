@@ -111,6 +111,7 @@ impl PyPuzzle {
             op(&run, &puzzle, &opts).map_err(|e| e.to_string())
         })?;
         let (outcome, stats) = answer.map_err(SolverError::new_err)?;
+        let second = outcome.second().cloned();
         let (grid, unique) = match outcome {
             Outcome::Solved { grid, unique, .. } => (grid, unique),
             Outcome::Unsat => return Ok(None),
@@ -128,6 +129,7 @@ impl PyPuzzle {
         Ok(Some(Solution {
             grid,
             unique,
+            second,
             stats: stats_dict(py, &engine, &stats)?,
             puzzle: Arc::clone(&self.inner),
         }))
@@ -360,6 +362,8 @@ impl PyPuzzle {
 pub(crate) struct Solution {
     grid: Grid<u8>,
     unique: Option<bool>,
+    /// The second solution a failed uniqueness check found.
+    second: Option<Grid<u8>>,
     stats: Py<PyDict>,
     puzzle: Arc<Puzzle>,
 }
@@ -376,6 +380,21 @@ impl Solution {
     #[getter]
     fn unique(&self) -> Option<bool> {
         self.unique
+    }
+
+    /// The second solution `prove_unique` found on a puzzle that is not unique, else `None`.
+    #[getter]
+    fn second(&self) -> Option<Rows> {
+        self.second.as_ref().map(rows)
+    }
+
+    /// The labels of the cells where `grid` and `second` differ, in row-major order.
+    #[getter]
+    fn differ(&self) -> Vec<String> {
+        self.second
+            .as_ref()
+            .map(|b| self.grid.differences(b).iter().map(|c| c.label()).collect())
+            .unwrap_or_default()
     }
 
     /// The engine's effort: `engine`, `time_ms`, and its own counters.

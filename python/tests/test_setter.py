@@ -113,3 +113,14 @@ def test_errors_raise_the_documented_exceptions(kenken):
         kenken.candidates(timeout=-1)
     with pytest.raises(cagesat.SolverError):
         kenken.candidates(engine="z3")
+
+
+def test_prove_unique_names_a_second_solution_and_where_it_differs(kenken):
+    name, puzzle, grids = several_solutions()[0]
+    s = puzzle.prove_unique()
+    assert s.unique is False, name
+    assert s.second in grids and s.grid in grids and s.second != s.grid
+    cells = [label(r, c) for r, row in enumerate(s.grid) for c, d in enumerate(row) if d != s.second[r][c]]
+    assert s.differ == cells and cells
+    one = kenken.prove_unique()
+    assert one.unique and one.second is None and one.differ == []
