@@ -33,6 +33,10 @@ class Solution:
     @property
     def unique(self) -> Optional[bool]: ...
     @property
+    def second(self) -> Optional[Grid]: ...  # prove_unique on a puzzle that is not unique: another solution
+    @property
+    def differ(self) -> List[str]: ...  # labels of the cells where grid and second differ
+    @property
     def stats(self) -> Dict[str, Any]: ...
     def _repr_svg_(self) -> str: ...
 
@@ -68,6 +72,41 @@ class Solutions(Iterator[Grid]):
     def complete(self) -> Optional[bool]: ...
     def close(self) -> None: ...
 
+class Candidates:
+    """The digits some solution extending a state puts in each cell."""
+
+    @property
+    def grid(self) -> List[List[List[int]]]: ...  # per cell its candidates ([] off the digit squares)
+    @property
+    def unique(self) -> bool: ...  # exactly one solution extends the state
+    @property
+    def solutions_seen(self) -> int: ...
+    @property
+    def wrong(self) -> List[Tuple[str, int]]: ...  # (cell label, digit) entries no solution extends
+
+class Step:
+    """One deduction; str() is the command line's text, e.g. `C3 = 4: cage 12× C3 C4, row C, column 3`."""
+
+    @property
+    def cell(self) -> str: ...  # label, "C3"
+    @property
+    def digit(self) -> int: ...
+    @property
+    def action(self) -> Literal["place", "eliminate"]: ...
+    @property
+    def reason(self) -> List[Dict[str, Any]]: ...  # as `cagesat explain --json`: kind, cells, op?, target?, distinct?
+
+class Explanation:
+    """A path of steps and how it ends."""
+
+    @property
+    def steps(self) -> List[Step]: ...
+    @property
+    def end(self) -> Literal["solved", "open", "not unique", "no solution", "stopped"]: ...
+    @property
+    def solution(self) -> Optional[Grid]: ...  # the verified grid when end == "solved"
+    def __len__(self) -> int: ...
+
 class Puzzle:
     """A puzzle of any kind."""
 
@@ -86,7 +125,22 @@ class Puzzle:
     def verify(self, grid: Grid) -> None: ...
     def svg(self, solution: Union[Solution, Grid, None] = None) -> str: ...
     def _repr_svg_(self) -> str: ...
-    # Planned with the library's setter tools: candidates(), hint(), explain().
+    def candidates(
+        self, state: Union[str, Grid, None] = None, engine: EngineName = "auto", timeout: Optional[float] = None
+    ) -> Candidates:
+        """The true candidates of `state` (grid text with `.` for an empty cell, or rows with 0).
+
+        Raises ParseError for a state that does not fit the puzzle, Timeout, SolverError
+        (also for the SMT engines, which cannot answer it)."""
+        ...
+    def hint(self, state: Union[str, Grid, None] = None, timeout: Optional[float] = None) -> Optional[Step]:
+        """The next forced deduction with its reason; None when none is forced (solved, no
+        solution, several solutions). Raises ParseError, Timeout, SolverError."""
+        ...
+    def explain(self, state: Union[str, Grid, None] = None, timeout: Optional[float] = None) -> Explanation:
+        """Every forced deduction until the grid is decided or none is forced.
+        Raises ParseError, Timeout (no step in time), SolverError."""
+        ...
 
 def read(source: Union[str, "os.PathLike[str]"]) -> Puzzle: ...
 def parse(text: str, kind: Optional[str] = None) -> Puzzle: ...

@@ -10,6 +10,7 @@ mod cnf;
 mod generate;
 mod puzzle;
 mod run;
+mod setter;
 mod solutions;
 
 use std::path::PathBuf;
@@ -185,6 +186,9 @@ fn _cagesat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::PyCount>()?;
     m.add_class::<cnf::Cnf>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_class::<setter::Candidates>()?;
+    m.add_class::<setter::PyStep>()?;
+    m.add_class::<setter::Explanation>()?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("SolverError", py.get_type::<SolverError>())?;
     m.add("VerifyError", py.get_type::<VerifyError>())?;

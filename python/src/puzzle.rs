@@ -111,6 +111,7 @@ impl PyPuzzle {
             op(&run, &puzzle, &opts).map_err(|e| e.to_string())
         })?;
         let (outcome, stats) = answer.map_err(SolverError::new_err)?;
+        let second = outcome.second().cloned();
         let (grid, unique) = match outcome {
             Outcome::Solved { grid, unique, .. } => (grid, unique),
             Outcome::Unsat => return Ok(None),
@@ -128,6 +129,7 @@ impl PyPuzzle {
         Ok(Some(Solution {
             grid,
             unique,
+            second,
             stats: stats_dict(py, &engine, &stats)?,
             puzzle: Arc::clone(&self.inner),
         }))
@@ -313,8 +315,46 @@ impl PyPuzzle {
             .is_ok_and(|o| o.get().inner == self.inner)
     }
 
-    // The setter's tools (`candidates()`, `hint()`, `explain()`) go here once the library's
-    // `setter` module is public: each one call into it, converted like `solve`.
+    /// The true candidates of `state` (grid text with `.` for an empty cell, or rows with 0):
+    /// per cell the digits some solution extending it puts there; `wrong` names entries no
+    /// solution extends.
+    #[pyo3(signature = (state=None, engine="auto", timeout=None))]
+    fn candidates(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        engine: &str,
+        timeout: Option<f64>,
+    ) -> PyResult<crate::setter::Candidates> {
+        let state = crate::setter::state(&self.inner, state)?;
+        crate::setter::candidates(py, &self.inner, state, engine, timeout)
+    }
+
+    /// The next forced deduction from `state` with its reason, or `None` when none is forced
+    /// (solved, no solution, or several solutions).
+    #[pyo3(signature = (state=None, timeout=None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<crate::setter::PyStep>> {
+        let state = crate::setter::state(&self.inner, state)?;
+        Ok(crate::setter::walk(py, &self.inner, state, timeout, false)?.first())
+    }
+
+    /// The whole path of forced deductions from `state`: `.steps`, `.end` and, when solved,
+    /// `.solution`.
+    #[pyo3(signature = (state=None, timeout=None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        state: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+    ) -> PyResult<crate::setter::Explanation> {
+        let state = crate::setter::state(&self.inner, state)?;
+        crate::setter::walk(py, &self.inner, state, timeout, true)
+    }
 }
 
 /// A verified solution.
@@ -322,6 +362,8 @@ impl PyPuzzle {
 pub(crate) struct Solution {
     grid: Grid<u8>,
     unique: Option<bool>,
+    /// The second solution a failed uniqueness check found.
+    second: Option<Grid<u8>>,
     stats: Py<PyDict>,
     puzzle: Arc<Puzzle>,
 }
@@ -338,6 +380,21 @@ impl Solution {
     #[getter]
     fn unique(&self) -> Option<bool> {
         self.unique
+    }
+
+    /// The second solution `prove_unique` found on a puzzle that is not unique, else `None`.
+    #[getter]
+    fn second(&self) -> Option<Rows> {
+        self.second.as_ref().map(rows)
+    }
+
+    /// The labels of the cells where `grid` and `second` differ, in row-major order.
+    #[getter]
+    fn differ(&self) -> Vec<String> {
+        self.second
+            .as_ref()
+            .map(|b| self.grid.differences(b).iter().map(|c| c.label()).collect())
+            .unwrap_or_default()
     }
 
     /// The engine's effort: `engine`, `time_ms`, and its own counters.

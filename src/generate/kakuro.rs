@@ -40,6 +40,7 @@ use crate::generate::kakuro_fill::{random_filling, RunIndex};
 use crate::generate::kakuro_shape::Shape;
 use crate::generate::latin::shuffle;
 use crate::generate::GenerateError;
+use crate::grade::{grade_kakuro, KakuroLevel};
 use crate::grid::{Cell, Grid};
 use crate::native::kakuro::KakuroModel;
 use crate::native::lines::LineSearch;
@@ -78,6 +79,14 @@ pub struct KakuroParams {
     /// the `run-gac` level of [`crate::grade`]) before the SAT uniqueness proof (the
     /// default). Without it, only uniqueness is enforced.
     pub logic_solvable: bool,
+    /// Keep only a puzzle whose [`crate::grade`] level is exactly this one (solved by root
+    /// propagation at this level, not at the one below): seeds `seed`, `seed + 1`, … are
+    /// tried, at most [`KakuroParams::max_attempts`] of them. With a level up to `run-gac`
+    /// every attempt is made logic-solvable; with `sac` or `search`, only unique
+    /// ([`KakuroParams::logic_solvable`] is then ignored).
+    pub difficulty: Option<KakuroLevel>,
+    /// Seeds tried before giving up when a [`KakuroParams::difficulty`] is asked.
+    pub max_attempts: u64,
 }
 
 impl KakuroParams {
@@ -89,9 +98,14 @@ impl KakuroParams {
             cols,
             seed: 1,
             logic_solvable: true,
+            difficulty: None,
+            max_attempts: DEFAULT_KAKURO_MAX_ATTEMPTS,
         }
     }
 }
+
+/// Default [`KakuroParams::max_attempts`].
+pub const DEFAULT_KAKURO_MAX_ATTEMPTS: u64 = 200;
 
 /// A generated puzzle with its (unique) solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,6 +122,10 @@ pub struct GeneratedKakuro {
     pub digit_changes: usize,
     /// Squares blackened by repairs on the last shape.
     pub blackened: usize,
+    /// The seed that made it (the params' seed unless a difficulty made it try more).
+    pub seed: u64,
+    /// Seeds tried (1 unless a difficulty is asked).
+    pub attempts: u64,
 }
 
 impl GeneratedKakuro {
@@ -147,12 +165,41 @@ pub fn generate_kakuro(params: &KakuroParams) -> Result<GeneratedKakuro, Generat
 /// check (the SAT solver is given the stop).
 ///
 /// # Errors
-/// As [`generate_kakuro`], and [`GenerateError::KakuroStopped`] (how many shapes, checks and
-/// repairs were made) when `stop` ends the run.
+/// As [`generate_kakuro`], [`GenerateError::KakuroStopped`] (how many shapes, checks and
+/// repairs were made) when `stop` ends the run, and [`GenerateError::KakuroAttempts`] when
+/// no seed of [`KakuroParams::max_attempts`] gives the [`KakuroParams::difficulty`] asked.
 pub fn generate_kakuro_until(
     params: &KakuroParams,
     stop: &Stop,
 ) -> Result<GeneratedKakuro, GenerateError> {
+    let Some(level) = params.difficulty else {
+        return generate_one(params, stop);
+    };
+    let attempts = params.max_attempts.max(1);
+    for attempt in 0..attempts {
+        let one = KakuroParams {
+            seed: params.seed.wrapping_add(attempt),
+            logic_solvable: level <= KakuroLevel::RunGac,
+            difficulty: None,
+            ..params.clone()
+        };
+        let mut g = generate_one(&one, stop)?;
+        if grade_kakuro(&g.puzzle)?.level == Some(level) {
+            g.attempts = attempt + 1;
+            return Ok(g);
+        }
+    }
+    Err(GenerateError::KakuroAttempts {
+        rows: params.rows,
+        cols: params.cols,
+        level,
+        first_seed: params.seed,
+        attempts,
+    })
+}
+
+/// One puzzle from `params.seed` (the difficulty is not looked at).
+fn generate_one(params: &KakuroParams, stop: &Stop) -> Result<GeneratedKakuro, GenerateError> {
     let (rows, cols) = (params.rows, params.cols);
     let dims = MIN_KAKURO_DIM..=MAX_KAKURO_GEN_DIM;
     if !dims.contains(&rows) || !dims.contains(&cols) {
@@ -281,6 +328,8 @@ impl State {
                     checks: progress.checks,
                     digit_changes: progress.digit_changes,
                     blackened: progress.blackened,
+                    seed: params.seed,
+                    attempts: 1,
                 }));
             };
             let cols = self.shape.cols;

@@ -27,7 +27,7 @@ use thiserror::Error;
 use crate::answer::Outcome;
 use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
-use crate::grade::Level;
+use crate::grade::{GradeError, KakuroLevel, Level};
 use crate::puzzle::Puzzle;
 use crate::stop::{Stop, StopReason};
 
@@ -38,8 +38,8 @@ pub use crossproduct::{
 };
 pub use hide_ops::{hide_operators, HiddenOperators};
 pub use kakuro::{
-    generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams, MAX_KAKURO_GEN_DIM,
-    MIN_KAKURO_DIM,
+    generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams,
+    DEFAULT_KAKURO_MAX_ATTEMPTS, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
 };
 pub use keen_id::keen_id;
 pub use kenken::{
@@ -115,6 +115,27 @@ pub enum GenerateError {
         /// Attempts (fresh Latin squares) made.
         attempts: usize,
     },
+    /// Grading a candidate failed.
+    #[error(transparent)]
+    Grade(Box<GradeError>),
+    /// No Kakuro seed within the attempt budget gave the level asked.
+    #[error(
+        "no {rows}x{cols} Kakuro graded {level} among seeds {first_seed}..={} \
+         (--max-attempts {attempts}; try another seed, a larger grid or more attempts)",
+        first_seed.wrapping_add(attempts.saturating_sub(1))
+    )]
+    KakuroAttempts {
+        /// Rows, frame included.
+        rows: usize,
+        /// Columns, frame included.
+        cols: usize,
+        /// The level asked for.
+        level: KakuroLevel,
+        /// The first seed tried.
+        first_seed: u64,
+        /// Seeds tried.
+        attempts: u64,
+    },
     /// Not enough unique puzzles within the attempt budget.
     #[error("found only {found} of {wanted} unique puzzles in {attempts} attempts")]
     TooFewUnique {
@@ -125,6 +146,12 @@ pub enum GenerateError {
         /// Random tables tried.
         attempts: u64,
     },
+}
+
+impl From<GradeError> for GenerateError {
+    fn from(e: GradeError) -> Self {
+        GenerateError::Grade(Box::new(e))
+    }
 }
 
 impl From<EngineError> for GenerateError {

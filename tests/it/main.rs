@@ -14,6 +14,7 @@ mod explain;
 mod golden_dimacs;
 mod golden_smtlib;
 mod kakuro_corpus;
+mod kakuro_difficulty;
 mod kakuro_encoding;
 mod kakuro_errors;
 mod kenken_corpus;

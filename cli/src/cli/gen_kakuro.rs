@@ -7,11 +7,14 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::generate::write_file;
 use super::Limits;
-use cagesat::generate::{generate_kakuro_until, GeneratedKakuro, KakuroParams};
+use cagesat::generate::{
+    generate_kakuro_until, GeneratedKakuro, KakuroParams, DEFAULT_KAKURO_MAX_ATTEMPTS,
+};
+use cagesat::grade::KakuroLevel;
 use cagesat::Stop;
 
 /// `generate kakuro` options.
@@ -40,11 +43,47 @@ pub(crate) struct KakuroGenArgs {
     /// must also be solvable by root propagation (`grade` level `run-gac` or lower).
     #[arg(long)]
     pub allow_search: bool,
+    /// Keep only puzzles of exactly this `grade` level (seeds that give another level are
+    /// skipped; the next puzzle starts after the seed used). Replaces --allow-search: levels
+    /// up to `run-gac` are made logic-solvable, `sac` and `search` only unique.
+    #[arg(long, value_enum)]
+    pub difficulty: Option<KakuroDifficulty>,
+    /// Seeds tried per puzzle before giving up (with --difficulty).
+    #[arg(long, default_value_t = DEFAULT_KAKURO_MAX_ATTEMPTS,
+          value_parser = super::not_negative::<u64>, allow_negative_numbers = true)]
+    pub max_attempts: u64,
     /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
     /// with how far it got (shapes, uniqueness checks, repairs) and exit status 3; puzzles
     /// already made are kept.
     #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+}
+
+/// `--difficulty` values: the Kakuro `grade` levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum KakuroDifficulty {
+    /// Naked singles and run combinations solve it.
+    Singles,
+    /// Naked pairs and triples on runs are needed.
+    Subsets,
+    /// Arc consistency on every run is needed.
+    RunGac,
+    /// Singleton arc consistency is needed.
+    Sac,
+    /// Root propagation alone does not solve it.
+    Search,
+}
+
+impl KakuroDifficulty {
+    fn level(self) -> KakuroLevel {
+        match self {
+            KakuroDifficulty::Singles => KakuroLevel::Singles,
+            KakuroDifficulty::Subsets => KakuroLevel::Subsets,
+            KakuroDifficulty::RunGac => KakuroLevel::RunGac,
+            KakuroDifficulty::Sac => KakuroLevel::Sac,
+            KakuroDifficulty::Search => KakuroLevel::Search,
+        }
+    }
 }
 
 /// Runs `generate kakuro`, writing each puzzle as soon as it is made.
@@ -60,17 +99,21 @@ pub(super) fn kakuro(
     }
     let progress =
         super::progress::Progress::items(usize::try_from(a.count).unwrap_or(usize::MAX), "puzzles");
+    let mut next = a.seed;
     for i in 0..a.count {
-        let seed = a.seed.wrapping_add(i);
         let params = KakuroParams {
             rows: a.rows,
             cols: a.cols,
-            seed,
+            seed: next,
             logic_solvable: !a.allow_search,
+            difficulty: a.difficulty.map(KakuroDifficulty::level),
+            max_attempts: a.max_attempts,
         };
         let stop = limits.for_puzzle();
         let g = generate_kakuro_until(&params, &stop)
-            .with_context(|| format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count))?;
+            .with_context(|| format!("cagesat: puzzle {} of {} (seed {next})", i + 1, a.count))?;
+        let seed = g.seed;
+        next = seed.wrapping_add(1);
         let text = file_text(a, seed, &g);
         match super::output_path(a.out.as_deref()) {
             Some(dir) => {
@@ -91,10 +134,10 @@ pub(super) fn kakuro(
 /// The `.kakuro` text with `;` header comments naming the generator and its parameters (no
 /// timings, so the same seed gives the same bytes).
 fn file_text(a: &KakuroGenArgs, seed: u64, g: &GeneratedKakuro) -> String {
-    let search = if a.allow_search {
-        " --allow-search"
-    } else {
-        ""
+    let search = match a.difficulty {
+        Some(d) => format!(" --difficulty {}", d.level().name()),
+        None if a.allow_search => " --allow-search".to_string(),
+        None => String::new(),
     };
     format!(
         "; generated: cagesat {} generate kakuro --rows {} --cols {} --seed {seed}{search}\n\

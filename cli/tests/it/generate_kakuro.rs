@@ -45,6 +45,7 @@ fn check(rows: usize, cols: usize, seed: u64, logic_solvable: bool) -> Generated
         cols,
         seed,
         logic_solvable,
+        ..KakuroParams::new(rows, cols)
     };
     let g = generate_kakuro(&params).unwrap();
     let puzzle = Puzzle::Kakuro(g.puzzle.clone());
@@ -219,4 +220,70 @@ fn cli_timeout_says_how_far_it_got() {
         "{}",
         o.stderr
     );
+}
+
+#[test]
+fn difficulty_keeps_only_that_grade_and_names_the_seed_used() {
+    let o = run([
+        "generate",
+        "kakuro",
+        "--rows",
+        "7",
+        "--cols",
+        "7",
+        "--seed",
+        "1",
+        "--count",
+        "2",
+        "--difficulty",
+        "sac",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let puzzles: Vec<&str> = o.stdout.split("\n\n").collect();
+    assert_eq!(puzzles.len(), 2, "{}", o.stdout);
+    let mut last = 0;
+    for text in puzzles {
+        let header = text.lines().next().unwrap();
+        let seed: u64 = header
+            .split("--seed ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{header}"));
+        assert!(
+            header.ends_with(&format!("--seed {seed} --difficulty sac")),
+            "{header}"
+        );
+        assert!(seed > last, "{header}");
+        last = seed;
+        let Puzzle::Kakuro(k) = Puzzle::parse(text).unwrap() else {
+            panic!("not a Kakuro")
+        };
+        assert_eq!(grade_kakuro(&k).unwrap().level, Some(KakuroLevel::Sac));
+    }
+}
+
+#[test]
+fn an_unreachable_difficulty_is_an_error_naming_level_and_bound() {
+    let o = run([
+        "generate",
+        "kakuro",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--difficulty",
+        "search",
+        "--max-attempts",
+        "3",
+    ]);
+    assert_eq!(o.code, Some(2), "{}", o.stderr);
+    assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("no 4x4 Kakuro graded search among seeds 1..=3 (--max-attempts 3;"),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.is_empty());
 }
