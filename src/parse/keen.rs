@@ -132,9 +132,18 @@ pub enum KeenIdError {
 }
 
 /// True when the first line that is not blank or a `#` comment looks like a Keen game ID:
-/// `[keen:]N[dD][m]:` or `N…#seed`.
+/// `[keen:]N[dD][m]:` or `N…#seed` (which [`parse_keen_id`] may still reject, with its own
+/// message). Front ends use it to tell an ID from a file name or pasted puzzle text.
+///
+/// ```
+/// use cagesat::parse::looks_like_keen_id;
+///
+/// assert!(looks_like_keen_id("keen:4:_7a_4aa,a6m8a3s1s1a5m12"));
+/// assert!(looks_like_keen_id("5dh#123456"));
+/// assert!(!looks_like_keen_id("size 4"));
+/// ```
 #[must_use]
-pub(crate) fn looks_like_keen_id(text: &str) -> bool {
+pub fn looks_like_keen_id(text: &str) -> bool {
     let Some((_, line)) = id_lines(text).next() else {
         return false;
     };

@@ -20,7 +20,7 @@ use thiserror::Error;
 
 pub use crossproduct::CrossProductParseError;
 pub use kakuro::KakuroParseError;
-pub use keen::{parse_keen_id, KeenIdError};
+pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
 pub use puzzlink::{looks_like_url as looks_like_puzzlink_url, UrlErrorKind};
 pub use solution::parse_solution;

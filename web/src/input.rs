@@ -39,18 +39,7 @@ pub fn read(text: &str) -> Result<Puzzle, ParseError> {
 /// [`parse_keen_id`] then rejects with its own message): the command line's rule for an
 /// argument that names no file.
 fn is_keen_id(line: &str) -> bool {
-    let rest = line
-        .get(..5)
-        .filter(|p| p.eq_ignore_ascii_case("keen:"))
-        .map_or(line, |_| &line[5..]);
-    let size = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let params_end = rest.find([':', '#']).unwrap_or(rest.len());
-    size > 0
-        && params_end < rest.len()
-        && params_end >= size
-        && rest[size..params_end]
-            .bytes()
-            .all(|b| b.is_ascii_alphabetic())
+    cagesat::parse::looks_like_keen_id(line)
 }
 
 #[cfg(test)]

@@ -18,18 +18,7 @@ pub(crate) fn is_keen_id_arg(arg: &Path) -> bool {
     if arg.exists() || text.contains('\n') {
         return false;
     }
-    let rest = text
-        .get(..5)
-        .filter(|p| p.eq_ignore_ascii_case("keen:"))
-        .map_or(text, |_| &text[5..]);
-    let size = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let params_end = rest.find([':', '#']).unwrap_or(rest.len());
-    size > 0
-        && params_end < rest.len()
-        && params_end >= size
-        && rest[size..params_end]
-            .bytes()
-            .all(|b| b.is_ascii_alphabetic())
+    cagesat::parse::looks_like_keen_id(text)
 }
 
 /// The puzzle of a command-line game ID, or `None` when `arg` is not one. Errors are named
