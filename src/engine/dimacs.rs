@@ -15,7 +15,7 @@ use crate::cnf::dimacs::{parse_answer, AnswerError};
 use crate::cnf::{self, DecodeError, Lit};
 use crate::encode::{dimacs_comments, EncodeOptions, Encoding};
 use crate::engine::sat::blocking_clause;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::kind::verify;
 use crate::parse::solution::parse_solution_text;
 use crate::parse::{ParseError, SolutionParseError};
@@ -227,15 +227,7 @@ pub fn parse_blocked_solution(enc: &Encoding, text: &str) -> Result<Grid<u8>, Pa
     let sol = parse_solution_text(text)?;
     let map = &enc.map;
     let (rows, cols) = map.dims();
-    if sol.grid.rows() != rows || sol.grid.cols() != cols {
-        let kind = SolutionParseError::SolutionShape {
-            rows: sol.grid.rows(),
-            cols: sol.grid.cols(),
-            want_rows: rows,
-            want_cols: cols,
-        };
-        return Err(ParseError::new(*sol.pos.get(Cell::new(0, 0)), kind));
-    }
+    sol.expect_shape(rows, cols)?;
     for &cell in map.cells() {
         let digit = *sol.grid.get(cell);
         if digit == 0 || digit > map.digits() {

@@ -64,6 +64,25 @@ pub(crate) struct SolutionText {
     pub pos: Grid<Pos>,
 }
 
+impl SolutionText {
+    /// Checks that the grid is `rows`×`cols`.
+    ///
+    /// # Errors
+    /// [`SolutionParseError::SolutionShape`] at the grid's first value.
+    pub(crate) fn expect_shape(&self, rows: usize, cols: usize) -> Result<(), ParseError> {
+        if self.grid.rows() == rows && self.grid.cols() == cols {
+            return Ok(());
+        }
+        let kind = SolutionParseError::SolutionShape {
+            rows: self.grid.rows(),
+            cols: self.grid.cols(),
+            want_rows: rows,
+            want_cols: cols,
+        };
+        Err(ParseError::new(*self.pos.get(Cell::new(0, 0)), kind))
+    }
+}
+
 /// Parses a solution grid (digits 1..=99; 0, `.` and `#` stand for cells without a digit).
 ///
 /// # Errors

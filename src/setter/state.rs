@@ -41,15 +41,7 @@ impl State {
         let sol = parse_solution_text(text)?;
         let map = puzzle.one_hot();
         let (rows, cols) = map.dims();
-        if sol.grid.rows() != rows || sol.grid.cols() != cols {
-            let kind = SolutionParseError::SolutionShape {
-                rows: sol.grid.rows(),
-                cols: sol.grid.cols(),
-                want_rows: rows,
-                want_cols: cols,
-            };
-            return Err(ParseError::new(*sol.pos.get(Cell::new(0, 0)), kind));
-        }
+        sol.expect_shape(rows, cols)?;
         let mut holds = Grid::filled(rows, cols, false);
         for &cell in map.cells() {
             holds.set(cell, true);
