@@ -401,17 +401,14 @@ impl Oracle for AutoWalk<'_> {
         fixed: &[(Cell, u8)],
         any: &[(Cell, u8)],
     ) -> Result<Option<Grid<u8>>, SetterError> {
-        if self.fallback.is_none() {
-            match self.walk.attempt(fixed, any, 1)? {
-                Attempt::Found(grids) => return Ok(grids.into_iter().next()),
-                Attempt::Nothing => return Ok(None),
-                Attempt::OverBudget => self.hand_over()?,
-            }
+        if let Some(cdcl) = self.fallback.as_mut() {
+            return cdcl.find(fixed, any);
         }
-        let cdcl = self.fallback.as_mut().ok_or(SetterError::Invalid {
-            message: "no fallback solver".into(),
-        })?;
-        cdcl.find(fixed, any)
+        match self.walk.attempt(fixed, any, 1)? {
+            Attempt::Found(grids) => Ok(grids.into_iter().next()),
+            Attempt::Nothing => Ok(None),
+            Attempt::OverBudget => self.hand_over()?.find(fixed, any),
+        }
     }
 
     fn takes_lists(&self) -> bool {
@@ -430,19 +427,18 @@ impl Oracle for AutoWalk<'_> {
             Attempt::Found(grids) => Ok(Some(grids)),
             Attempt::Nothing => Ok(Some(Vec::new())),
             Attempt::OverBudget => {
-                self.hand_over()?;
+                let _ = self.hand_over()?;
                 Ok(None)
             }
         }
     }
 }
 
-impl AutoWalk<'_> {
+impl<'p> AutoWalk<'p> {
     /// Builds the CDCL fallback: every later question goes there.
-    fn hand_over(&mut self) -> Result<(), SetterError> {
+    fn hand_over(&mut self) -> Result<&mut Cdcl<'p>, SetterError> {
         let cdcl = Cdcl::new(self.walk.puzzle, self.choice.clone(), &self.opts)?;
-        self.fallback = Some(cdcl);
-        Ok(())
+        Ok(self.fallback.insert(cdcl))
     }
 }
 
