@@ -98,6 +98,10 @@ pub(crate) struct Dpll {
     weight: Vec<u32>,
 }
 
+/// The decisions on projected variables leading to a model, outermost first: each literal
+/// as decided, and whether it is its level's second branch ([`Dpll::enumerate_paths`]).
+pub(crate) type Decisions<'a> = &'a [(Lit, bool)];
+
 /// How an enumeration ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Walk {
@@ -438,6 +442,37 @@ impl Dpll {
         Some((Lit::from_index(aux, false), false))
     }
 
+    /// After unit propagation at the root, the literals of each projected group that are
+    /// not false (a cell's digits still possible), or `None` when propagation refutes the
+    /// formula. Call before the walk.
+    pub(crate) fn root_open(&mut self) -> Option<Vec<Vec<Lit>>> {
+        debug_assert!(self.levels.is_empty(), "called before the walk");
+        if self.refuted || !self.propagate() {
+            self.refuted = true;
+            return None;
+        }
+        let groups = self.groups.chunks_exact(self.group_len.max(1));
+        Some(
+            groups
+                .map(|g| {
+                    g.iter()
+                        .copied()
+                        .filter(|&l| self.lit_value(l) >= 0)
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Makes every literal of `lits` true at the root (a cube the walk is confined to).
+    /// Call before the walk.
+    pub(crate) fn assume_root(&mut self, lits: &[Lit]) {
+        debug_assert!(self.levels.is_empty(), "called before the walk");
+        for &lit in lits {
+            self.root_assign(lit);
+        }
+    }
+
     /// Conflicts met so far.
     #[cfg(test)]
     pub(crate) fn conflicts(&self) -> u64 {
@@ -453,6 +488,19 @@ impl Dpll {
         max_conflicts: &Cell<u64>,
         visit: &mut dyn FnMut(&[Lit]) -> ControlFlow<()>,
     ) -> Walk {
+        self.enumerate_paths(stop, max_conflicts, &mut |model, _| visit(model))
+    }
+
+    /// [`Dpll::enumerate`], handing `visit` each model's path too: the decisions on projected
+    /// variables that lead to it, outermost first, each as decided and with whether it is
+    /// its level's second branch (the first branch's negation, taken after it). Models come
+    /// in the depth-first order of these paths.
+    pub(crate) fn enumerate_paths(
+        &mut self,
+        stop: &Stop,
+        max_conflicts: &Cell<u64>,
+        visit: &mut dyn FnMut(&[Lit], Decisions<'_>) -> ControlFlow<()>,
+    ) -> Walk {
         // An auxiliary variable in no clause takes any value: fix it, or it doubles models.
         for v in self.projected..self.value.len() {
             if !self.used[v] {
@@ -463,6 +511,7 @@ impl Dpll {
             return Walk::Complete;
         }
         let mut model = Vec::with_capacity(self.projected);
+        let mut path = Vec::new();
         let mut steps = 0u64;
         loop {
             steps += 1;
@@ -484,7 +533,14 @@ impl Dpll {
             }
             model.clear();
             model.extend(self.groups.iter().filter(|&&l| self.lit_value(l) == 1));
-            if visit(&model).is_break() {
+            path.clear();
+            path.extend(
+                self.levels
+                    .iter()
+                    .filter(|l| l.projected)
+                    .map(|l| (l.decision, l.flipped)),
+            );
+            if visit(&model, &path).is_break() {
                 return Walk::Stopped;
             }
             // This projection is done: drop the auxiliary decisions that completed it.

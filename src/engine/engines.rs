@@ -9,10 +9,15 @@
 //! primitives.
 
 use std::cell::Cell;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
-use crate::backend::{self, SmtSolver, SolverChoice, Walk};
+use crate::backend::{self, Dpll, SmtSolver, SolverChoice, Walk};
+use crate::cnf::OneHot;
+use crate::engine::distinct::{Address, Tree};
 use crate::engine::enumerate::{Enumerator, RunResult, Visitor};
+use crate::engine::parallel_walk;
 use crate::engine::sat::{self, SatStats};
 use crate::engine::smt::{self, SmtRunStats};
 use crate::engine::{
@@ -23,6 +28,7 @@ use crate::grid::Grid;
 use crate::kind::native_enumerate;
 use crate::native::NativeStats;
 use crate::puzzle::Puzzle;
+use crate::stop::Instant;
 
 /// The native propagation-and-search engine ([`crate::native`]).
 pub(crate) struct NativeSearch;
@@ -39,7 +45,8 @@ impl Enumerator for NativeSearch {
         _: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (complete, stats) = native_enumerate(puzzle, &opts.native, &opts.stop, visit);
+        let mut visit = |grid| visit(grid, Address::Unordered);
+        let (complete, stats) = native_enumerate(puzzle, &opts.native, &opts.stop, &mut visit);
         Ok((complete, EngineStats::Native(stats)))
     }
 
@@ -60,13 +67,13 @@ impl Cdcl {
         Cdcl { choice }
     }
 
-    /// Enumerates `puzzle` on a fresh solver with the grids of `known` (found by an earlier
-    /// engine) blocked from the start and not visited.
+    /// Enumerates `puzzle` on a fresh solver as `tree`, with the grids of `known` (found by
+    /// an earlier engine) blocked from the start and not visited.
     fn run_knowing(
         &self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        known: Vec<Grid<u8>>,
+        known: (Tree<'_>, Vec<Grid<u8>>),
         visit: Visitor<'_>,
     ) -> Result<(bool, SatStats), EngineError> {
         let solver =
@@ -90,7 +97,7 @@ impl Enumerator for Cdcl {
         _: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (complete, stats) = self.run_knowing(puzzle, opts, Vec::new(), visit)?;
+        let (complete, stats) = self.run_knowing(puzzle, opts, Default::default(), visit)?;
         Ok((complete, EngineStats::Sat(stats)))
     }
 
@@ -102,8 +109,20 @@ impl Enumerator for Cdcl {
 /// A source of DPLL walks of a puzzle under a conflict budget: how each ended, and its
 /// effort.
 pub(crate) trait Walker {
+    /// The walk's formula for `puzzle`, loaded and not yet walked, its one-hot map, and the
+    /// formula's size and encoding time.
+    ///
+    /// # Errors
+    /// Encoding limits.
+    fn prepare(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+    ) -> Result<(Dpll, OneHot, SatStats), EngineError>;
+
     /// Walks `puzzle`, handing each grid to `visit`, until the walk ends (complete,
-    /// stopped, broken off, or past `budget`).
+    /// stopped, broken off, or past `budget`); on `threads` threads (when more than one;
+    /// the walk then has no budget) as tree `tree`.
     ///
     /// # Errors
     /// Encoding limits and models that are not grids.
@@ -111,23 +130,32 @@ pub(crate) trait Walker {
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        budget: &WalkBudget,
+        (budget, threads, tree): (&WalkBudget, usize, u32),
         visit: Visitor<'_>,
-    ) -> Result<(Walk, SatStats), EngineError>;
+    ) -> Result<(Walk, SatStats), EngineError> {
+        let (mut dpll, map, mut stats) = self.prepare(puzzle, opts)?;
+        budget.fit(stats.cnf.clauses);
+        let t1 = Instant::now();
+        let walk = if threads > 1 {
+            parallel_walk::walk(dpll, &map, (threads, tree), &opts.stop, visit)
+        } else {
+            sat::walk_dpll(&mut dpll, &map, &opts.stop, &budget.conflicts, visit)
+        };
+        stats.solve_time += t1.elapsed();
+        Ok((walk?, stats))
+    }
 }
 
-/// Walks of a fresh encoding of each puzzle ([`sat::enumerate_dpll`]).
+/// Walks of a fresh encoding of each puzzle.
 pub(crate) struct FreshWalk;
 
 impl Walker for FreshWalk {
-    fn walk(
+    fn prepare(
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        budget: &WalkBudget,
-        visit: Visitor<'_>,
-    ) -> Result<(Walk, SatStats), EngineError> {
-        sat::enumerate_dpll(puzzle, &opts.encode, &opts.stop, budget, visit)
+    ) -> Result<(Dpll, OneHot, SatStats), EngineError> {
+        sat::prepare_dpll(puzzle, &opts.encode)
     }
 }
 
@@ -144,10 +172,11 @@ impl<W: Walker> Enumerator for DpllWalk<W> {
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        _: Option<u64>,
+        limit: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (walk, stats) = self.0.walk(puzzle, opts, &WalkBudget::unlimited(), visit)?;
+        let how = (&WalkBudget::unlimited(), walk_threads(opts, limit), 0);
+        let (walk, stats) = self.0.walk(puzzle, opts, how, visit)?;
         Ok((walk == Walk::Complete, EngineStats::Sat(stats)))
     }
 
@@ -187,25 +216,43 @@ impl<W: Walker> Enumerator for AutoWalk<W> {
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        _: Option<u64>,
+        limit: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
         let budget = self.fixed.map_or_else(WalkBudget::auto, WalkBudget::fixed);
+        let threads = walk_threads(opts, limit);
         let mut known = Vec::new();
-        let (walk, first) = self.walk.walk(puzzle, opts, &budget, &mut |grid| {
-            if budget.conflicts.get() != u64::MAX {
+        let mut outer = ControlFlow::Continue(());
+        let how = (&budget, 1, 0);
+        let (mut walk, mut first) = self.walk.walk(puzzle, opts, how, &mut |grid, at| {
+            let lift = budget.conflicts.get() != u64::MAX;
+            if lift {
                 known.push(grid.clone());
-                if known.len() >= AUTO_DPLL_PROVEN {
-                    budget.conflicts.set(u64::MAX);
-                    known = Vec::new();
-                }
             }
-            visit(grid)
+            outer = visit(grid, at);
+            if lift && known.len() >= AUTO_DPLL_PROVEN {
+                if threads > 1 {
+                    // Many grids: walk them all again on every thread, as tree 1.
+                    return ControlFlow::Break(());
+                }
+                budget.conflicts.set(u64::MAX);
+                known = Vec::new();
+            }
+            outer
         })?;
+        if walk == Walk::Stopped && outer.is_continue() && known.len() >= AUTO_DPLL_PROVEN {
+            let (again, stats) = self.walk_again(puzzle, opts, (threads, &known), visit)?;
+            (walk, first.solve_time) = (again, first.solve_time + stats.solve_time);
+        }
         if walk != Walk::OverBudget {
             return Ok((walk == Walk::Complete, EngineStats::Sat(first)));
         }
-        let (complete, mut stats) = self.fallback.run_knowing(puzzle, opts, known, visit)?;
+        // The walk's tree is 0; CDCL searches anew, as tree 1 (allowed while the grids so
+        // far are few enough for the check to remember them all: asserted below).
+        let tree = Tree { id: 1, cube: &[] };
+        let (complete, mut stats) =
+            self.fallback
+                .run_knowing(puzzle, opts, (tree, known), visit)?;
         stats.encode_time += first.encode_time;
         stats.solve_time += first.solve_time;
         Ok((complete, EngineStats::Sat(stats)))
@@ -215,6 +262,41 @@ impl<W: Walker> Enumerator for AutoWalk<W> {
         EngineStats::Sat(SatStats::default())
     }
 }
+
+impl<W: Walker> AutoWalk<W> {
+    /// The walk of `puzzle` again, on `threads` threads, as tree 1, visiting only the grids
+    /// not in `known` (the first walk's, all of them visited already).
+    fn walk_again(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        (threads, known): (usize, &[Grid<u8>]),
+        visit: Visitor<'_>,
+    ) -> Result<(Walk, SatStats), EngineError> {
+        let known: HashSet<&Grid<u8>> = known.iter().collect();
+        let how = (&WalkBudget::unlimited(), threads, 1);
+        self.walk.walk(puzzle, opts, how, &mut |grid, at| {
+            if known.contains(&grid) {
+                ControlFlow::Continue(())
+            } else {
+                visit(grid, at)
+            }
+        })
+    }
+}
+
+/// The threads a DPLL walk of a puzzle asked for `limit` grids runs on: more than one only
+/// for counting (a limit above two: a search for one or two grids ends too soon to share),
+/// as the options ask.
+fn walk_threads(_opts: &EngineOptions, limit: Option<u64>) -> usize {
+    // Wired to the thread options with `--threads` (issue 27).
+    let _ = limit;
+    1
+}
+
+// The hand-over starts a new search tree, which the duplicate check allows only while it
+// remembers every grid found before.
+const _: () = assert!(AUTO_DPLL_PROVEN as u64 <= crate::engine::distinct::EARLY);
 
 /// The SMT-LIB script ([`crate::smtlib`]) solved by z3 or cvc5, one process per query.
 pub(crate) struct SmtScripts {
@@ -237,7 +319,8 @@ impl Enumerator for SmtScripts {
         visit: Visitor<'_>,
     ) -> RunResult {
         let smt = (&opts.smt, &opts.stop);
-        let (complete, stats) = smt::enumerate(puzzle, self.solver, self.timeout, smt, visit)?;
+        let mut visit = |grid| visit(grid, Address::Unordered);
+        let (complete, stats) = smt::enumerate(puzzle, self.solver, self.timeout, smt, &mut visit)?;
         Ok((complete, EngineStats::Smt(stats)))
     }
 

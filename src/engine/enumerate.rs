@@ -4,22 +4,25 @@
 //! visitor until the visitor breaks or none is left, and says whether it proved there are
 //! no more. What callers use is derived here once, for every engine alike:
 //! [`Enumerator::enumerate`] verifies every grid with the independent checker
-//! ([`crate::verify()`]), checks that no grid comes twice and stops at the limit;
+//! ([`crate::verify()`]), checks that no grid comes twice (from the grid's place in the
+//! engine's search tree where it has one, in memory that does not grow with the count:
+//! [`super::distinct`]) and stops at the limit;
 //! [`Enumerator::solve`], [`Enumerator::prove_unique`] and [`Enumerator::count`] are
 //! enumerations with a limit of one, two, or the caller's.
 
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use crate::answer::{Count, Outcome};
+use crate::engine::distinct::{Address, Clash, Distinct};
 use crate::engine::{EngineError, EngineOptions, EngineStats};
 use crate::grid::Grid;
 use crate::kind::verify;
 use crate::puzzle::Puzzle;
 use crate::verify::VerifyError;
 
-/// What an engine's primitive hands each grid it finds to; `Break` ends the search.
-pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>) -> ControlFlow<()>;
+/// What an engine's primitive hands each grid it finds to, with where it found it;
+/// `Break` ends the search.
+pub(crate) type Visitor<'a> = &'a mut dyn FnMut(Grid<u8>, Address<'_>) -> ControlFlow<()>;
 
 /// What a run of an engine's primitive answers: whether the enumeration is complete, and
 /// the effort.
@@ -63,19 +66,18 @@ pub(crate) trait Enumerator {
         Self: Sized,
     {
         let mut count = 0u64;
-        // 128-bit fingerprints, not grids: memory stays small however many solutions come.
-        let mut seen: HashSet<u128> = HashSet::new();
+        let mut seen = Distinct::new();
         let mut failure = None;
-        let mut on_grid = |grid: Grid<u8>| {
+        let mut on_grid = |grid: Grid<u8>, at: Address<'_>| {
             if let Err(source) = verify(puzzle, &grid) {
                 failure = Some(Failure::Verify(source));
                 return ControlFlow::Break(());
             }
-            visit(&grid);
-            if !seen.insert(fingerprint(&grid)) {
-                failure = Some(Failure::Repeated);
+            if let Err(clash) = seen.check(&grid, at) {
+                failure = Some(Failure::Clash(clash));
                 return ControlFlow::Break(());
             }
+            visit(&grid);
             count += 1;
             if limit.is_some_and(|l| count >= l) {
                 ControlFlow::Break(())
@@ -92,7 +94,8 @@ pub(crate) trait Enumerator {
             let engine = self.name().to_string();
             return Err(match failure {
                 Failure::Verify(source) => EngineError::Verify { engine, source },
-                Failure::Repeated => EngineError::Repeated { engine },
+                Failure::Clash(Clash::Repeated) => EngineError::Repeated { engine },
+                Failure::Clash(Clash::Disordered) => EngineError::Disordered { engine },
             });
         }
         let at_limit = limit.is_some_and(|l| count >= l);
@@ -182,7 +185,7 @@ pub(crate) fn first_limit(check_unique: bool) -> Option<u64> {
 /// Why an enumeration failed its checks (the engine's name is added once it is known).
 enum Failure {
     Verify(VerifyError),
-    Repeated,
+    Clash(Clash),
 }
 
 /// [`Enumerator::solve`] or, with `check_unique`, [`Enumerator::prove_unique`].
@@ -212,16 +215,4 @@ fn first(
         },
     };
     Ok((outcome, stats))
-}
-
-/// A 128-bit fingerprint of a grid (two differently seeded SipHash values).
-fn fingerprint(grid: &Grid<u8>) -> u128 {
-    use std::hash::{Hash, Hasher};
-    let half = |seed: u8| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        seed.hash(&mut h);
-        grid.hash(&mut h);
-        h.finish()
-    };
-    (u128::from(half(0)) << 64) | u128::from(half(1))
 }

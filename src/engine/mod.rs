@@ -16,9 +16,11 @@
 //! ([`EngineStats`]): search nodes for the native engine, formula size for SAT.
 
 pub(crate) mod dimacs;
+mod distinct;
 mod engines;
 mod enumerate;
 pub(crate) mod latin;
+mod parallel_walk;
 pub(crate) mod proof;
 mod sat;
 mod session;
@@ -40,7 +42,6 @@ use crate::stop::Stop;
 use crate::verify::VerifyError;
 
 pub(crate) use self::dimacs::DecodeAnswerError;
-pub(crate) use self::engines::WalkBudget;
 use self::engines::{AutoWalk, Cdcl, DpllWalk, FreshWalk, NativeSearch, SmtScripts, Walker};
 pub(crate) use self::enumerate::{first_limit, Enumerator};
 pub use self::sat::SatStats;
@@ -337,6 +338,13 @@ pub enum EngineError {
     /// The same grid came twice while enumerating.
     #[error("{engine} returned the same solution twice")]
     Repeated {
+        /// Engine name.
+        engine: String,
+    },
+    /// A grid came from a place in the engine's search tree that breaks the tree's order,
+    /// so the check that no grid comes twice could not be made.
+    #[error("{engine} returned a solution out of its search order (cannot check it is new)")]
+    Disordered {
         /// Engine name.
         engine: String,
     },

@@ -22,8 +22,10 @@ use std::time::Duration;
 use crate::backend::{Backend, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::EncodeOptions;
+use crate::engine::distinct::{digit_child, Branch, Tree};
+use crate::engine::enumerate::Visitor;
 use crate::engine::solve_loop::{find_grids, LoopEnd};
-use crate::engine::{EngineError, WalkBudget};
+use crate::engine::EngineError;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::stop::{Instant, Stop};
@@ -60,8 +62,9 @@ fn timed_encode(
 }
 
 /// Encodes `puzzle` and enumerates its grids with `backend`, handing each to `visit` until
-/// it breaks, `stop` is requested, or no grid is left (then `complete` is true). The grids
-/// of `known` (found earlier by another engine) are blocked from the start and not visited.
+/// it breaks, `stop` is requested, or no grid is left (then `complete` is true), with its
+/// place in `tree`. The grids of `known` (found earlier by another engine) are blocked from
+/// the start and not visited.
 ///
 /// # Errors
 /// Encoding limits, backend failures, "gave up" answers and models that are not grids.
@@ -70,8 +73,8 @@ pub(crate) fn enumerate<B: Backend>(
     mut backend: B,
     opts: &EncodeOptions,
     stop: &Stop,
-    known: Vec<Grid<u8>>,
-    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+    (tree, known): (Tree<'_>, Vec<Grid<u8>>),
+    visit: Visitor<'_>,
 ) -> Result<(bool, SatStats), EngineError> {
     let (enc, mut stats) = timed_encode(puzzle, opts)?;
     let t1 = Instant::now();
@@ -80,43 +83,37 @@ pub(crate) fn enumerate<B: Backend>(
     let complete = enumerate_cubes(
         &mut backend,
         &enc.map,
-        first_free,
-        CUBE_SOLUTIONS,
+        (first_free, CUBE_SOLUTIONS),
         stop,
-        known,
+        (tree, known),
         visit,
     )?;
     stats.solve_time = t1.elapsed();
     Ok((complete, stats))
 }
 
-/// Encodes `puzzle` and enumerates its grids with the project's DPLL enumerator
-/// ([`Dpll`]: one walk of the search tree, no blocking clauses), handing each to `visit`
-/// as [`enumerate`] does, until the walk ends (complete, stopped, or past its `budget`,
-/// fitted to the formula's size, which `visit` may raise).
+/// Encodes `puzzle` for the project's DPLL enumerator ([`Dpll`]: one walk of the search
+/// tree, no blocking clauses): the loaded formula, the one-hot map, and the formula's size
+/// and encoding time.
 ///
 /// # Errors
-/// Encoding limits and models that are not grids.
-pub(crate) fn enumerate_dpll(
+/// Encoding limits.
+pub(crate) fn prepare_dpll(
     puzzle: &Puzzle,
     opts: &EncodeOptions,
-    stop: &Stop,
-    budget: &WalkBudget,
-    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
-) -> Result<(Walk, SatStats), EngineError> {
+) -> Result<(Dpll, OneHot, SatStats), EngineError> {
     let (enc, mut stats) = timed_encode(puzzle, opts)?;
     let t1 = Instant::now();
     let digits = usize::from(enc.map.digits());
     let cells = enc.map.cells().len();
-    budget.fit(stats.cnf.clauses);
-    let mut dpll = Dpll::from_formula(enc.formula, cells, digits);
-    let walk = walk_dpll(&mut dpll, &enc.map, stop, &budget.conflicts, visit);
+    let dpll = Dpll::from_formula(enc.formula, cells, digits);
+    // Loading the formula counts as solving, as for the CDCL solvers.
     stats.solve_time = t1.elapsed();
-    Ok((walk?, stats))
+    Ok((dpll, enc.map, stats))
 }
 
 /// Walks `dpll` (whose projected groups are the cells of `map`), decoding each model into a
-/// grid for `visit`.
+/// grid for `visit`, with its path in tree 0: the walk's decisions on cells.
 ///
 /// # Errors
 /// A model that is not a grid.
@@ -125,18 +122,39 @@ pub(crate) fn walk_dpll(
     map: &OneHot,
     stop: &Stop,
     max_conflicts: &std::cell::Cell<u64>,
-    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+    visit: Visitor<'_>,
 ) -> Result<Walk, EngineError> {
     let mut failure = None;
-    let walk = dpll.enumerate(stop, max_conflicts, &mut |model| match map.decode(model) {
-        Ok(grid) => visit(grid),
-        Err(e) => {
-            failure = Some(e);
-            ControlFlow::Break(())
+    let mut branches = Vec::new();
+    let tree = Tree::default();
+    let walk = dpll.enumerate_paths(stop, max_conflicts, &mut |model, path| {
+        branches.clear();
+        for &(lit, second) in path {
+            let Some((cell, digit)) = map.meaning(lit.var()) else {
+                // Projected decisions are on cell variables; anything else has no address.
+                failure = Some(EngineError::Disordered {
+                    engine: "dpll".into(),
+                });
+                return ControlFlow::Break(());
+            };
+            let holds = lit.is_positive();
+            branches.push(Branch {
+                cell,
+                digit,
+                holds,
+                second,
+            });
+        }
+        match map.decode(model) {
+            Ok(grid) => visit(grid, tree.at(&branches)),
+            Err(e) => {
+                failure = Some(e.into());
+                ControlFlow::Break(())
+            }
         }
     });
     match failure {
-        Some(e) => Err(e.into()),
+        Some(e) => Err(e),
         None => Ok(walk),
     }
 }
@@ -157,33 +175,36 @@ enum CubeEnd {
 struct Cube {
     assumed: Vec<Lit>,
     inherited: Vec<Grid<u8>>,
+    /// The cube's node in the tree of cubes, as binary branches ([`digit_child`]).
+    path: Vec<Branch>,
 }
 
 /// Enumerates the grids of the formula already loaded in `backend` (whose variables are
 /// below `first_free`) cube by cube (see the module notes), splitting a cube after
-/// `cube_solutions` grids, and hands each grid to `visit`, except those of `known`, which
-/// the first cube inherits (blocks without visiting). Answers whether the enumeration is
-/// complete.
+/// `cube_solutions` grids, and hands each grid to `visit` with its cube's node in `tree`
+/// (cubes are searched depth first, a parent before its children), except those of
+/// `known`, which the first cube inherits (blocks without visiting). Answers whether the
+/// enumeration is complete.
 ///
 /// # Errors
 /// Backend failures, "gave up" answers and models that are not grids.
 pub(crate) fn enumerate_cubes(
     backend: &mut dyn Backend,
     map: &OneHot,
-    first_free: usize,
-    cube_solutions: usize,
+    (first_free, cube_solutions): (usize, usize),
     stop: &Stop,
-    known: Vec<Grid<u8>>,
-    visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+    (tree, known): (Tree<'_>, Vec<Grid<u8>>),
+    visit: Visitor<'_>,
 ) -> Result<bool, EngineError> {
     let mut next_var = first_free;
     let mut stack = vec![Cube {
         assumed: Vec::new(),
         inherited: known,
+        path: Vec::new(),
     }];
     let mut assumptions = Vec::new();
     let mut block = Vec::new();
-    while let Some(cube) = stack.pop() {
+    while let Some(mut cube) = stack.pop() {
         let active = Var::from_index(next_var).positive();
         next_var += 1;
         let in_cube = |lit: &Lit| cube.assumed.contains(lit);
@@ -206,7 +227,7 @@ pub(crate) fn enumerate_cubes(
         assumptions.push(active);
         let mut found = Vec::new();
         let end = find_grids(backend, map, &assumptions, stop, &mut add_block, |grid| {
-            if visit(grid.clone()).is_break() {
+            if visit(grid.clone(), tree.at(&cube.path)).is_break() {
                 return ControlFlow::Break(CubeEnd::Visitor);
             }
             found.push(grid);
@@ -224,17 +245,18 @@ pub(crate) fn enumerate_cubes(
         };
         backend.add_clause(&[!active]);
         if split {
-            found.extend(cube.inherited);
-            stack.extend(split_cube(map, &cube.assumed, found).into_iter().rev());
+            found.extend(std::mem::take(&mut cube.inherited));
+            stack.extend(split_cube(map, &cube, found).into_iter().rev());
         }
     }
     Ok(true)
 }
 
-/// The children of a cube that yielded `found` (its own grids and those it inherited): one
-/// per digit of the free cell whose digit varies most among them (the first such in map
-/// order), each with the grids of `found` that fall in it.
-fn split_cube(map: &OneHot, assumed: &[Lit], found: Vec<Grid<u8>>) -> Vec<Cube> {
+/// The children of `cube`, which yielded `found` (its own grids and those it inherited):
+/// one per digit of the free cell whose digit varies most among them (the first such in
+/// map order), each with the grids of `found` that fall in it.
+fn split_cube(map: &OneHot, cube: &Cube, found: Vec<Grid<u8>>) -> Vec<Cube> {
+    let assumed = &cube.assumed;
     let digits = usize::from(map.digits());
     let free: Vec<Cell> = map
         .cells()
@@ -262,11 +284,14 @@ fn split_cube(map: &OneHot, assumed: &[Lit], found: Vec<Grid<u8>>) -> Vec<Cube> 
         .expect("only cubes with a free cell are split");
     let mut children: Vec<Cube> = (1..=map.digits())
         .map(|d| {
-            let mut assumed = assumed.to_vec();
+            let mut assumed = assumed.clone();
             assumed.push(map.lit(cell, d));
+            let mut path = cube.path.clone();
+            path.extend(digit_child(cell, d));
             Cube {
                 assumed,
                 inherited: Vec::new(),
+                path,
             }
         })
         .collect();
@@ -291,11 +316,10 @@ mod tests {
         let complete = enumerate_cubes(
             &mut *backend,
             &enc.map,
-            enc.formula.var_count(),
-            cube_solutions,
+            (enc.formula.var_count(), cube_solutions),
             &Stop::new(),
-            Vec::new(),
-            &mut |g| {
+            (Tree::default(), Vec::new()),
+            &mut |g, _| {
                 found.push(g);
                 ControlFlow::Continue(())
             },
@@ -323,6 +347,105 @@ mod tests {
                 split.into_iter().collect::<HashSet<_>>(),
                 whole,
                 "cube limit {k}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod repeat_tests {
+    use super::*;
+    use crate::answer::SatResult;
+    use crate::backend::{testing, BackendError};
+    use crate::engine::enumerate::{Enumerator, RunResult};
+    use crate::engine::{EngineOptions, EngineStats};
+
+    /// A solver that, after its `after`-th model, gives that model once more.
+    struct Echo {
+        inner: Box<dyn Backend>,
+        after: usize,
+        models: usize,
+        last: Vec<Lit>,
+    }
+
+    impl Backend for Echo {
+        fn name(&self) -> &str {
+            "echo"
+        }
+        fn add_clause(&mut self, clause: &[Lit]) {
+            self.inner.add_clause(clause);
+        }
+        fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
+            if self.models == self.after && self.after > 0 {
+                self.models += 1;
+                return Ok(SatResult::Sat(self.last.clone()));
+            }
+            let answer = self.inner.solve_under(assumptions)?;
+            if let SatResult::Sat(model) = &answer {
+                self.models += 1;
+                self.last.clone_from(model);
+            }
+            Ok(answer)
+        }
+        fn set_stop(&mut self, stop: Stop) {
+            self.inner.set_stop(stop);
+        }
+    }
+
+    /// The cube enumeration on an [`Echo`] solver, cubes split after 3 grids.
+    struct EchoCdcl(usize);
+
+    impl Enumerator for EchoCdcl {
+        fn name(&self) -> &str {
+            "echo"
+        }
+        fn run(
+            &mut self,
+            puzzle: &Puzzle,
+            opts: &EngineOptions,
+            _: Option<u64>,
+            visit: Visitor<'_>,
+        ) -> RunResult {
+            let enc = puzzle.encode(&opts.encode)?;
+            let mut echo = Echo {
+                inner: testing::solver(&enc.formula),
+                after: self.0,
+                models: 0,
+                last: Vec::new(),
+            };
+            let first_free = enc.formula.var_count();
+            let complete = enumerate_cubes(
+                &mut echo,
+                &enc.map,
+                (first_free, 3),
+                &opts.stop,
+                Default::default(),
+                visit,
+            )?;
+            Ok((complete, EngineStats::Sat(SatStats::default())))
+        }
+        fn idle_stats(&self) -> EngineStats {
+            EngineStats::Sat(SatStats::default())
+        }
+    }
+
+    /// A solver that gives a grid twice is caught wherever the repeat falls: in the cube
+    /// that found it, or in a cube split off after it (the parent's grids stay in view);
+    /// without a repeat, the count is exact.
+    #[test]
+    fn a_solver_that_repeats_a_grid_is_caught() {
+        // 4×4 Latin squares with one line given as 1 2 3 4: 24 grids.
+        let text = "size 4\n1 = A1; 2 = B1; 3 = C1; 4 = D1; \
+                    30 + A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4\n";
+        let puzzle = Puzzle::parse(text).expect("parses");
+        let opts = EngineOptions::default();
+        let (count, _) = EchoCdcl(0).count(&puzzle, &opts, None).expect("no repeat");
+        assert_eq!((count.count, count.complete), (24, true));
+        for after in 1..24 {
+            let got = EchoCdcl(after).count(&puzzle, &opts, None);
+            assert!(
+                matches!(got, Err(EngineError::Repeated { .. })),
+                "repeat after {after}: {got:?}"
             );
         }
     }

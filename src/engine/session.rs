@@ -39,16 +39,17 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, Dpll, SolverChoice, Walk};
+use crate::backend::{self, Dpll, SolverChoice};
 use crate::cnf::{CnfFormula, EncodeStats, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
+use crate::engine::distinct::Tree;
 use crate::engine::engines::Walker;
 use crate::engine::enumerate::{first_limit, Enumerator, RunResult, Visitor};
 use crate::engine::latin::GuardedLatin;
-use crate::engine::sat::{blocking_clause, walk_dpll, SatStats};
+use crate::engine::sat::{blocking_clause, SatStats};
 use crate::engine::solve_loop::LoopEnd;
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats, WalkBudget};
+use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
 use crate::grid::Grid;
 use crate::puzzle::{KenKen, Puzzle};
 use crate::stop::Instant;
@@ -257,14 +258,12 @@ struct SharedWalk<'a> {
 }
 
 impl Walker for SharedWalk<'_> {
-    /// Walks the puzzle (of this side): a clone of the Latin square plus its cage clauses.
-    fn walk(
+    /// A clone of the Latin square plus the puzzle's (of this side) cage clauses.
+    fn prepare(
         &mut self,
         _: &Puzzle,
-        opts: &EngineOptions,
-        budget: &WalkBudget,
-        visit: Visitor<'_>,
-    ) -> Result<(Walk, SatStats), EngineError> {
+        _: &EngineOptions,
+    ) -> Result<(Dpll, OneHot, SatStats), EngineError> {
         let shape = &mut *self.shape;
         let t0 = Instant::now();
         let first_aux = shape.first_aux;
@@ -276,12 +275,10 @@ impl Walker for SharedWalk<'_> {
         }
         let mut stats = cage_stats(shape.base, &cages, first_aux, t0);
         let t1 = Instant::now();
-        budget.fit(stats.cnf.clauses);
         let mut dpll = shape.latin.clone();
         dpll.add_formula(&cages);
-        let walk = walk_dpll(&mut dpll, &shape.map, &opts.stop, &budget.conflicts, visit);
         stats.solve_time = t1.elapsed();
-        Ok((walk?, stats))
+        Ok((dpll, shape.map.clone(), stats))
     }
 }
 
@@ -346,8 +343,9 @@ impl Enumerator for SharedCdcl<'_> {
             block.push(!active);
             backend.add_clause(&block);
         };
+        // Every grid is blocked on the one solver: all come at the root of tree 0.
         let end = latin.find_grids(&[active], &opts.stop, block, |grid| -> ControlFlow<()> {
-            visit(grid)
+            visit(grid, Tree::default().at(&[]))
         });
         latin.retire(active);
         stats.solve_time = t1.elapsed();
