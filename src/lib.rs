@@ -82,6 +82,7 @@ mod rng;
 pub mod setter;
 mod smtlib;
 mod stop;
+mod tree;
 mod tuples;
 mod verify;
 

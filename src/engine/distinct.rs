@@ -36,54 +36,12 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::grid::{Cell, Grid};
-
-/// One binary branch of a search tree over cells: the grids below it have `digit` at
-/// `cell` when `holds`, a different digit otherwise; `second` says which side of its node
-/// the branch is (the first side is searched first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Branch {
-    /// The cell the branch looks at.
-    pub(crate) cell: Cell,
-    /// The digit it looks for.
-    pub(crate) digit: u8,
-    /// Whether the cell holds the digit below this branch.
-    pub(crate) holds: bool,
-    /// Whether this is the second side of the node.
-    pub(crate) second: bool,
-}
-
-impl Branch {
-    /// Whether `grid` lies below this branch.
-    fn admits(&self, grid: &Grid<u8>) -> bool {
-        (*grid.get(self.cell) == self.digit) == self.holds
-    }
-
-    /// Whether `later` is the other side of this branch's node, taken after it.
-    fn then(&self, later: &Branch) -> bool {
-        !self.second
-            && later.second
-            && self.cell == later.cell
-            && self.digit == later.digit
-            && self.holds != later.holds
-    }
-}
+pub(crate) use crate::tree::Branch;
 
 /// The branches by which a d-way split of `cell` (one child per digit, in ascending order)
-/// reaches its child `digit`, written as binary branches: "not 1", "not 2", …, then "is
-/// `digit`".
+/// reaches its child `digit`.
 pub(crate) fn digit_child(cell: Cell, digit: u8) -> impl Iterator<Item = Branch> {
-    let not = move |d| Branch {
-        cell,
-        digit: d,
-        holds: false,
-        second: true,
-    };
-    (1..digit).map(not).chain(std::iter::once(Branch {
-        cell,
-        digit,
-        holds: true,
-        second: false,
-    }))
+    crate::tree::child(cell, 1..digit, digit)
 }
 
 /// The tree a search walks, and the top-level cube it is confined to (empty when the tree
@@ -180,7 +138,7 @@ impl Distinct {
             Address::Node { tree, cube, path } => {
                 self.enter(tree, cube)?;
                 if cube.iter().any(|&(cell, d)| *grid.get(cell) != d)
-                    || path.iter().any(|b| !b.admits(grid))
+                    || path.iter().any(|b| !admits(b, grid))
                 {
                     return Err(Clash::Disordered);
                 }
@@ -242,7 +200,7 @@ impl Walk {
         if self.started && shared < self.path.len() {
             // Leaving the old path: only to the other side of the branch where they part.
             match path.get(shared) {
-                Some(next) if self.path[shared].then(next) => {}
+                Some(next) if then(&self.path[shared], next) => {}
                 _ => return Err(Clash::Disordered),
             }
             self.path.truncate(shared);
@@ -261,6 +219,20 @@ impl Walk {
         self.found[self.path.len()].push(print);
         Ok(())
     }
+}
+
+/// Whether `grid` lies below `branch`.
+fn admits(branch: &Branch, grid: &Grid<u8>) -> bool {
+    (*grid.get(branch.cell) == branch.digit) == branch.holds
+}
+
+/// Whether `later` is the other side of `first`'s node, taken after it.
+fn then(first: &Branch, later: &Branch) -> bool {
+    !first.second
+        && later.second
+        && first.cell == later.cell
+        && first.digit == later.digit
+        && first.holds != later.holds
 }
 
 /// A 128-bit fingerprint of a grid (two differently seeded SipHash values).

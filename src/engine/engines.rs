@@ -45,7 +45,8 @@ impl Enumerator for NativeSearch {
         _: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let mut visit = |grid| visit(grid, Address::Unordered);
+        let tree = Tree::default();
+        let mut visit = |grid, path: &[_]| visit(grid, tree.at(path));
         let (complete, stats) = native_enumerate(puzzle, &opts.native, &opts.stop, &mut visit);
         Ok((complete, EngineStats::Native(stats)))
     }

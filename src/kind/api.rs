@@ -19,6 +19,7 @@ use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
 use crate::puzzle::{Constraints, Overlay, Puzzle, Step};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
+use crate::tree::Branch;
 use crate::verify::replay::ReplayError;
 use crate::verify::VerifyError;
 
@@ -269,13 +270,17 @@ pub fn smtlib_stats(puzzle: &Puzzle, opts: &SmtOptions) -> SmtStats {
     puzzle.smt_script(opts).stats()
 }
 
-/// Runs the native engine on `puzzle`, handing every solution to `visit` until it breaks;
-/// returns whether the search space was exhausted, and the effort.
+/// What [`native_enumerate`] hands each solution to, with its path; `Break` ends the search.
+pub(crate) type VisitPath<'a> = &'a mut dyn FnMut(Grid<u8>, &[Branch]) -> std::ops::ControlFlow<()>;
+
+/// Runs the native engine on `puzzle`, handing every solution, with its path in the
+/// search tree, to `visit` until it breaks; returns whether the search space was
+/// exhausted, and the effort.
 pub(crate) fn native_enumerate(
     puzzle: &Puzzle,
     opts: &NativeOptions,
     stop: &Stop,
-    visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
+    visit: VisitPath<'_>,
 ) -> (bool, NativeStats) {
     native_enumerate_under(puzzle, opts, &[], stop, visit)
 }
@@ -286,12 +291,12 @@ pub(crate) fn native_enumerate_under(
     opts: &NativeOptions,
     fixed: &[(Cell, u8)],
     stop: &Stop,
-    visit: &mut dyn FnMut(Grid<u8>) -> std::ops::ControlFlow<()>,
+    visit: VisitPath<'_>,
 ) -> (bool, NativeStats) {
     let mut solutions = 0;
-    let mut on_solution = |grid: Grid<u8>| {
+    let mut on_solution = |grid: Grid<u8>, path: &[Branch]| {
         solutions += 1;
-        visit(grid).is_continue()
+        visit(grid, path).is_continue()
     };
     let mut effort = NativeStats::default();
     let complete = puzzle

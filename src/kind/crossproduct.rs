@@ -72,7 +72,7 @@ impl Kind for CrossProduct {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         native::run_crossproduct(self, fixed, stop, stats, on_solution)
     }

@@ -80,7 +80,7 @@ impl Kind for Kakuro {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         native::run_kakuro(self, fixed, stop, stats, on_solution)
     }

@@ -84,7 +84,7 @@ impl Kind for KenKen {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         native::run_kenken(self, opts, fixed, stop, stats, on_solution)
     }

@@ -94,7 +94,7 @@ pub(crate) trait Kind: std::fmt::Display {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool;
 
     /// Draws the puzzle as text, with its solution when `grid` is given.

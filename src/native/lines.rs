@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 
 use crate::native::domains::{bit, digits, Mask};
 use crate::stop::Stop;
+use crate::tree::{Choice, OnMasks};
 
 /// Arc consistency for one kind of line constraint.
 pub(crate) trait LineFilter {
@@ -78,6 +79,8 @@ pub(crate) struct LineSearch<'a, F> {
     pub propagations: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub stop: Stop,
+    /// The choices leading to the current node.
+    choices: Vec<Choice>,
 }
 
 impl<'a, F: LineFilter> LineSearch<'a, F> {
@@ -93,17 +96,15 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
             backtracks: 0,
             propagations: 0,
             stop: Stop::new(),
+            choices: Vec::new(),
         }
     }
 
     /// Explores every filling of `root` (one mask per cell), handing each solution (all
-    /// masks single digits) to `on_solution`, which returns whether to go on. Returns
-    /// `false` when `on_solution` stopped the search.
-    pub(crate) fn run(
-        &mut self,
-        root: Vec<Mask>,
-        on_solution: &mut dyn FnMut(&[Mask]) -> bool,
-    ) -> bool {
+    /// masks single digits), with the choices that led to it (cells numbered as in `root`),
+    /// to `on_solution`, which returns whether to go on. Returns `false` when
+    /// `on_solution` stopped the search.
+    pub(crate) fn run(&mut self, root: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
         for l in 0..self.net.lines.len() {
             self.wake(l);
         }
@@ -135,7 +136,7 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
         }
     }
 
-    fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: &mut dyn FnMut(&[Mask]) -> bool) -> bool {
+    fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
         if self.stop.is_requested() {
             return false;
         }
@@ -148,15 +149,23 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
             .filter(|&i| doms[i].count_ones() > 1)
             .min_by_key(|&i| doms[i].count_ones());
         let Some(cell) = best else {
-            return on_solution(&doms);
+            return on_solution(&doms, &self.choices);
         };
-        for d in digits(doms[cell]) {
+        let dom = doms[cell];
+        for digit in digits(dom) {
             let mut child = doms.clone();
-            child[cell] = bit(d);
+            child[cell] = bit(digit);
             for i in 0..self.net.on[cell].len() {
                 self.wake(self.net.on[cell][i]);
             }
-            if !self.dfs(child, on_solution) {
+            self.choices.push(Choice {
+                index: cell,
+                digits: dom,
+                digit,
+            });
+            let go_on = self.dfs(child, on_solution);
+            let _ = self.choices.pop();
+            if !go_on {
                 return false;
             }
         }
@@ -229,7 +238,7 @@ mod tests {
         assert_eq!((net.cells(), net.line(4)), (9, &[1, 4, 7][..]));
         let mut s = LineSearch::new(&net, &Distinct);
         let mut count = 0;
-        assert!(s.run(vec![full(3); 9], &mut |doms| {
+        assert!(s.run(vec![full(3); 9], &mut |doms, _| {
             assert!(doms.iter().all(|m| m.count_ones() == 1));
             count += 1;
             true
@@ -238,7 +247,7 @@ mod tests {
         assert!(s.nodes > 12 && s.propagations > 0);
         let mut s = LineSearch::new(&net, &Distinct);
         assert!(
-            !s.run(vec![full(3); 9], &mut |_| false),
+            !s.run(vec![full(3); 9], &mut |_, _| false),
             "stopping is reported"
         );
     }

@@ -32,9 +32,10 @@ pub(crate) mod search;
 
 use std::time::Duration;
 
-use crate::grid::{Cell, Grid};
+use crate::grid::Cell;
 use crate::puzzle::{CrossProduct, Kakuro, KenKen};
 use crate::stop::{Instant, Stop};
+use crate::tree::{self, OnGrid, OnMasks};
 
 pub(crate) use domains::Mask;
 pub(crate) use propagate::Model;
@@ -99,7 +100,7 @@ pub(crate) fn run_kakuro(
     fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    on_solution: OnGrid<'_>,
 ) -> bool {
     let t0 = Instant::now();
     let model = kakuro::KakuroModel::new(k);
@@ -109,9 +110,18 @@ pub(crate) fn run_kakuro(
     if !fix_root(&mut root, fixed, |c| white.iter().position(|&w| w == c)) {
         return true;
     }
-    run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
-        on_solution(model.grid(doms))
-    })
+    let mut path = Vec::new();
+    run_lines(
+        &model.net,
+        &model,
+        root,
+        stop,
+        stats,
+        &mut |doms, choices| {
+            tree::branches(choices, |i| white[i], &mut path);
+            on_solution(model.grid(doms), &path)
+        },
+    )
 }
 
 /// Builds the CrossProduct model and searches, recording effort and time in `stats`.
@@ -120,7 +130,7 @@ pub(crate) fn run_crossproduct(
     fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    on_solution: OnGrid<'_>,
 ) -> bool {
     let t0 = Instant::now();
     let model = crossproduct::CrossProductModel::new(p);
@@ -132,9 +142,18 @@ pub(crate) fn run_crossproduct(
     if !fix_root(&mut root, fixed, index) {
         return true;
     }
-    run_lines(&model.net, &model, root, stop, stats, &mut |doms| {
-        on_solution(model.grid(doms))
-    })
+    let mut path = Vec::new();
+    run_lines(
+        &model.net,
+        &model,
+        root,
+        stop,
+        stats,
+        &mut |doms, choices| {
+            tree::branches(choices, tree::row_major(cols), &mut path);
+            on_solution(model.grid(doms), &path)
+        },
+    )
 }
 
 /// Narrows `root` (one mask per cell, numbered by `index`) to the digits of `fixed`;
@@ -165,7 +184,7 @@ fn run_lines<F: lines::LineFilter>(
     root: Vec<Mask>,
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(&[Mask]) -> bool,
+    on_solution: OnMasks<'_>,
 ) -> bool {
     let t1 = Instant::now();
     let mut search = lines::LineSearch::new(net, filter);
@@ -185,7 +204,7 @@ pub(crate) fn run_kenken(
     fixed: &[(Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    on_solution: OnGrid<'_>,
 ) -> bool {
     let t0 = Instant::now();
     let (mut model, mut root) = Model::new(k, opts.tuple_limit, opts.max_subset);
@@ -206,7 +225,11 @@ pub(crate) fn run_kenken(
     let t1 = Instant::now();
     let mut search = Search::new(&mut model);
     search.stop = stop.clone();
-    let complete = search.run(root, on_solution);
+    let mut path = Vec::new();
+    let complete = search.run(root, &mut |grid, choices| {
+        tree::branches(choices, tree::row_major(n), &mut path);
+        on_solution(grid, &path)
+    });
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations();

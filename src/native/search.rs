@@ -8,10 +8,10 @@
 //! Digits are tried smallest first, each on a copy of the state, so backtracking is just
 //! dropping the copy.
 
-use crate::grid::Grid;
 use crate::native::domains::digits;
 use crate::native::propagate::{Model, Propagation, State};
 use crate::stop::Stop;
+use crate::tree::{Choice, OnSolution};
 
 /// Depth-first search over one model.
 #[derive(Debug)]
@@ -24,6 +24,8 @@ pub(crate) struct Search<'m> {
     pub backtracks: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub stop: Stop,
+    /// The choices leading to the current node.
+    choices: Vec<Choice>,
 }
 
 impl<'m> Search<'m> {
@@ -36,6 +38,7 @@ impl<'m> Search<'m> {
             nodes: 0,
             backtracks: 0,
             stop: Stop::new(),
+            choices: Vec::new(),
         }
     }
 
@@ -45,18 +48,15 @@ impl<'m> Search<'m> {
         self.prop.calls
     }
 
-    /// Explores the tree below `root`, handing each solution to `on_solution`, which
-    /// returns whether to go on. Returns `false` when `on_solution` stopped the search.
-    pub(crate) fn run(
-        &mut self,
-        root: State,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
-    ) -> bool {
+    /// Explores the tree below `root`, handing each solution, with the choices that led to
+    /// it (cells numbered row-major), to `on_solution`, which returns whether to go on.
+    /// Returns `false` when `on_solution` stopped the search.
+    pub(crate) fn run(&mut self, root: State, on_solution: OnSolution<'_>) -> bool {
         self.prop.wake_all(self.model);
         self.dfs(root, on_solution)
     }
 
-    fn dfs(&mut self, mut st: State, on_solution: &mut dyn FnMut(Grid<u8>) -> bool) -> bool {
+    fn dfs(&mut self, mut st: State, on_solution: OnSolution<'_>) -> bool {
         if self.stop.is_requested() {
             return false;
         }
@@ -66,11 +66,25 @@ impl<'m> Search<'m> {
             return true;
         }
         let Some(cell) = self.choose(&st) else {
-            return st.doms.to_grid().is_none_or(on_solution);
+            return st
+                .doms
+                .to_grid()
+                .is_none_or(|grid| on_solution(grid, &self.choices));
         };
-        for d in digits(st.doms.get(cell)) {
+        let dom = st.doms.get(cell);
+        for digit in digits(dom) {
             let mut child = st.clone();
-            if child.doms.assign(cell, d).is_ok() && !self.dfs(child, on_solution) {
+            if child.doms.assign(cell, digit).is_err() {
+                continue;
+            }
+            self.choices.push(Choice {
+                index: cell,
+                digits: dom,
+                digit,
+            });
+            let go_on = self.dfs(child, on_solution);
+            let _ = self.choices.pop();
+            if !go_on {
                 return false;
             }
         }
@@ -115,7 +129,7 @@ mod tests {
         );
         let mut s = Search::new(&mut m);
         let mut found = Vec::new();
-        assert!(s.run(root, &mut |g| {
+        assert!(s.run(root, &mut |g, _| {
             found.push(g);
             true
         }));
@@ -130,13 +144,13 @@ mod tests {
         let (mut m, root) = model("size 3\n6 + A1 A2 A3; 6 + B1 B2 B3; 6 + C1 C2 C3");
         let mut s = Search::new(&mut m);
         let mut count = 0;
-        assert!(s.run(root, &mut |_| {
+        assert!(s.run(root, &mut |_, _| {
             count += 1;
             true
         }));
         assert_eq!(count, 12);
         let (mut m, root) = model("size 3\n6 + A1 A2 A3; 6 + B1 B2 B3; 6 + C1 C2 C3");
         let mut s = Search::new(&mut m);
-        assert!(!s.run(root, &mut |_| false), "stopping is reported");
+        assert!(!s.run(root, &mut |_, _| false), "stopping is reported");
     }
 }

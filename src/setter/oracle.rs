@@ -462,7 +462,7 @@ impl Oracle for Native<'_> {
             &self.opts.native,
             fixed,
             &self.opts.stop,
-            &mut |grid| {
+            &mut |grid, _| {
                 if holds(&grid, &[], any) {
                     found = Some(grid);
                     ControlFlow::Break(())

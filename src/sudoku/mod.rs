@@ -127,7 +127,7 @@ impl Kind for Sudoku {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         native::run(self, None, fixed, stop, stats, on_solution)
     }
@@ -192,7 +192,7 @@ impl Kind for Killer {
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
-        on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+        on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         native::run(self.sudoku(), Some(self), fixed, stop, stats, on_solution)
     }

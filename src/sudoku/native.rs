@@ -14,6 +14,7 @@ use crate::native::lines::{LineFilter, LineSearch, Network};
 use crate::native::NativeStats;
 use crate::puzzle::{Killer, Sudoku};
 use crate::stop::{Instant, Stop};
+use crate::tree::{self, OnGrid};
 
 use super::search::{Board, Search};
 
@@ -347,7 +348,7 @@ pub(crate) fn run(
     fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    on_solution: OnGrid<'_>,
 ) -> bool {
     if killer.is_none() && fixed.is_empty() {
         return run_plain(s, stop, stats, on_solution);
@@ -356,12 +357,7 @@ pub(crate) fn run(
 }
 
 /// The dedicated search of a plain Sudoku.
-fn run_plain(
-    s: &Sudoku,
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
-) -> bool {
+fn run_plain(s: &Sudoku, stop: &Stop, stats: &mut NativeStats, on_solution: OnGrid<'_>) -> bool {
     let t0 = Instant::now();
     let board = Board::new(s);
     stats.setup_time = t0.elapsed();
@@ -369,8 +365,11 @@ fn run_plain(
     let mut search = Search::new(&board);
     search.stop = stop.clone();
     let n = s.size();
-    let complete = search.run(&mut |doms| {
-        on_solution(Grid::from_rows(board.rows(doms)).unwrap_or_else(|| Grid::filled(n, n, 0)))
+    let mut path = Vec::new();
+    let complete = search.run(&mut |doms, choices| {
+        tree::branches(choices, tree::row_major(n), &mut path);
+        let grid = Grid::from_rows(board.rows(doms)).unwrap_or_else(|| Grid::filled(n, n, 0));
+        on_solution(grid, &path)
     });
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
@@ -386,7 +385,7 @@ pub(crate) fn run_lines(
     fixed: &[(crate::grid::Cell, u8)],
     stop: &Stop,
     stats: &mut NativeStats,
-    on_solution: &mut dyn FnMut(Grid<u8>) -> bool,
+    on_solution: OnGrid<'_>,
 ) -> bool {
     let t0 = Instant::now();
     let model = SudokuModel::new(s, killer);
@@ -402,7 +401,11 @@ pub(crate) fn run_lines(
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
-    let complete = search.run(root, &mut |doms| on_solution(model.grid(doms)));
+    let mut path = Vec::new();
+    let complete = search.run(root, &mut |doms, choices| {
+        tree::branches(choices, tree::row_major(n), &mut path);
+        on_solution(model.grid(doms), &path)
+    });
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations;

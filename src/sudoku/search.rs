@@ -21,6 +21,7 @@
 use crate::native::domains::{bit, digits, full, min_digit, Mask};
 use crate::puzzle::Sudoku;
 use crate::stop::Stop;
+use crate::tree::{Choice, OnMasks};
 
 /// A box–line intersection (a *segment*: the cells a box shares with a row or column), by
 /// segment numbers: the other segments of its box along the same direction, and the
@@ -138,6 +139,8 @@ pub(crate) struct Search<'a> {
     pub(crate) propagations: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub(crate) stop: Stop,
+    /// The choices leading to the current node.
+    choices: Vec<Choice>,
 }
 
 impl<'a> Search<'a> {
@@ -150,12 +153,14 @@ impl<'a> Search<'a> {
             backtracks: 0,
             propagations: 0,
             stop: Stop::new(),
+            choices: Vec::new(),
         }
     }
 
-    /// Explores every filling of the board's givens, handing each solution to
-    /// `on_solution`, which returns whether to go on. Returns `false` when stopped.
-    pub(crate) fn run(&mut self, on_solution: &mut dyn FnMut(&[Mask]) -> bool) -> bool {
+    /// Explores every filling of the board's givens, handing each solution, with the
+    /// choices that led to it (cells numbered row-major), to `on_solution`, which returns
+    /// whether to go on. Returns `false` when stopped.
+    pub(crate) fn run(&mut self, on_solution: OnMasks<'_>) -> bool {
         let root = self.board.root.clone();
         self.stack = (0..root.len())
             .filter(|&c| root[c].count_ones() == 1)
@@ -163,7 +168,7 @@ impl<'a> Search<'a> {
         self.dfs(root, on_solution)
     }
 
-    fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: &mut dyn FnMut(&[Mask]) -> bool) -> bool {
+    fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
         if self.stop.is_requested() {
             return false;
         }
@@ -185,13 +190,21 @@ impl<'a> Search<'a> {
             }
         }
         let Some(cell) = best else {
-            return on_solution(&doms);
+            return on_solution(&doms, &self.choices);
         };
-        for d in digits(doms[cell]) {
+        let dom = doms[cell];
+        for digit in digits(dom) {
             let mut child = doms.clone();
-            child[cell] = bit(d);
+            child[cell] = bit(digit);
             self.stack.push(cell);
-            if !self.dfs(child, on_solution) {
+            self.choices.push(Choice {
+                index: cell,
+                digits: dom,
+                digit,
+            });
+            let go_on = self.dfs(child, on_solution);
+            let _ = self.choices.pop();
+            if !go_on {
                 return false;
             }
         }
