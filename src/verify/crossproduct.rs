@@ -31,16 +31,21 @@ pub(crate) fn verify_crossproduct(p: &CrossProduct, grid: &Grid<u8>) -> Result<(
     }
     for (r, &want) in p.rows().iter().enumerate() {
         let values: Vec<u8> = (0..cols).map(|c| *grid.get(at(r, c))).collect();
-        check_line(format!("row {}", r + 1), want, values)?;
+        check_line(|| format!("row {}", r + 1), want, values)?;
     }
     for (c, &want) in p.cols().iter().enumerate() {
         let values: Vec<u8> = (0..rows).map(|r| *grid.get(at(r, c))).collect();
-        check_line(format!("column {}", c + 1), want, values)?;
+        check_line(|| format!("column {}", c + 1), want, values)?;
     }
     Ok(())
 }
 
-fn check_line(line: String, want: u64, values: Vec<u8>) -> Result<(), VerifyError> {
+/// Checks that `values` multiply to `want`; the line is named (`line`) only when not.
+fn check_line(
+    line: impl FnOnce() -> String,
+    want: u64,
+    values: Vec<u8>,
+) -> Result<(), VerifyError> {
     let got = values
         .iter()
         .try_fold(1u128, |acc, &d| acc.checked_mul(u128::from(d)));
@@ -48,7 +53,7 @@ fn check_line(line: String, want: u64, values: Vec<u8>) -> Result<(), VerifyErro
         Ok(())
     } else {
         Err(VerifyError::Product {
-            line,
+            line: line(),
             want,
             got,
             values,
