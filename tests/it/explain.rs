@@ -132,6 +132,24 @@ fn a_hint_continues_a_persons_progress() {
     assert_eq!((h.steps.len(), h.end), (0, End::NoSolution));
 }
 
+/// A hint whose one step decides the last open cell ends the path solved, with the grid.
+#[test]
+fn a_hint_that_decides_the_last_cell_ends_solved() {
+    let puzzle = read(KEEN_6X6);
+    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
+        .expect("explains")
+        .end
+    else {
+        panic!("unsolved")
+    };
+    let mut state = solution.clone();
+    state.set(cagesat::Cell::new(5, 5), 0);
+    let h = hint(&puzzle, Some(&state), &ExplainOptions::default()).expect("a hint");
+    assert_eq!(h.steps.len(), 1);
+    assert_eq!(h.end, End::Solved(solution.clone()));
+    assert_eq!(puzzle.replay(Some(&state), &h.steps), Ok(Some(solution)));
+}
+
 #[test]
 fn a_puzzle_with_several_solutions_ends_where_nothing_is_forced() {
     let path = "tests/data/crossproduct/public/norvig_example_5x3.crossproduct";

@@ -222,7 +222,11 @@ fn walk(
                 break End::Stopped;
             }
             if most.is_some_and(|m| steps.len() >= m) {
-                break End::Open;
+                // The last step allowed may have decided the last cell.
+                break match ex.finished()? {
+                    Some(grid) => End::Solved(grid),
+                    None => End::Open,
+                };
             }
             match ex.next() {
                 Ok(Next::Step(step)) => steps.push(step),

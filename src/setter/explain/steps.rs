@@ -134,28 +134,43 @@ impl<'p> Explainer<'p> {
             .collect()
     }
 
+    /// The cells not yet decided.
+    fn undecided(&self) -> usize {
+        self.model
+            .cells
+            .iter()
+            .filter(|c| self.doms[c.index(self.model.cols)].count_ones() != 1)
+            .count()
+    }
+
+    /// The grid, verified, once every cell is decided; `None` before.
+    ///
+    /// # Errors
+    /// [`ExplainError::Wrong`] when the decided grid breaks a rule.
+    pub(super) fn finished(&self) -> Result<Option<Grid<u8>>, ExplainError> {
+        if self.undecided() > 0 {
+            return Ok(None);
+        }
+        let mut grid = Grid::filled(self.model.rows, self.model.cols, 0u8);
+        for &c in &self.model.cells {
+            grid.set(
+                c,
+                self.doms[c.index(self.model.cols)].trailing_zeros() as u8,
+            );
+        }
+        self.puzzle.verify(&grid).map_err(ExplainError::Wrong)?;
+        Ok(Some(grid))
+    }
+
     /// The next step, applied; or the end of the path.
     ///
     /// # Errors
     /// [`ExplainError`] when the solver fails or the final grid fails the verifier.
     pub(super) fn next(&mut self) -> Result<Next, ExplainError> {
-        let undecided = self
-            .model
-            .cells
-            .iter()
-            .filter(|c| self.doms[c.index(self.model.cols)].count_ones() != 1)
-            .count();
-        if undecided == 0 {
-            let mut grid = Grid::filled(self.model.rows, self.model.cols, 0u8);
-            for &c in &self.model.cells {
-                grid.set(
-                    c,
-                    self.doms[c.index(self.model.cols)].trailing_zeros() as u8,
-                );
-            }
-            self.puzzle.verify(&grid).map_err(ExplainError::Wrong)?;
+        if let Some(grid) = self.finished()? {
             return Ok(Next::End(End::Solved(grid)));
         }
+        let undecided = self.undecided();
         if self.method == Method::Layered {
             if let Some(next) = self.single() {
                 self.stats.single_steps += 1;
