@@ -201,9 +201,10 @@ pub(crate) struct SolverArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Sat)]
     pub engine: EngineArg,
     /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
-    /// measured rule: the dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing
-    /// over to CDCL when it meets 1,000 conflicts (one per 1,000 clauses on larger CNFs);
-    /// KenKen from 10×10 on CDCL: cadical from side 17, varisat below].
+    /// measured rule: Sudoku and Killer Sudoku on the native engine's dedicated search; the
+    /// dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing over to CDCL when
+    /// it meets 1,000 conflicts (one per 1,000 clauses on larger CNFs); KenKen from 10×10 on
+    /// CDCL: cadical from side 17, varisat below].
     #[arg(long, value_enum)]
     pub backend: Option<BackendArg>,
     /// External SAT solver command instead of an embedded one, e.g. `cadical` or
