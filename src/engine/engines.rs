@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::backend::{self, SmtSolver, SolverChoice, Walk};
 use crate::engine::enumerate::{Enumerator, RunResult, Visitor};
+use crate::engine::parallel;
 use crate::engine::sat::{self, SatStats};
 use crate::engine::smt::{self, SmtRunStats};
 use crate::engine::{
@@ -87,10 +88,16 @@ impl Enumerator for Cdcl {
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        _: Option<u64>,
+        limit: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (complete, stats) = self.run_knowing(puzzle, opts, Vec::new(), visit)?;
+        let threads = parallel::threads_for(puzzle, opts);
+        let embedded = !matches!(self.choice, SolverChoice::External { .. });
+        let (complete, stats) = if threads > 1 && embedded {
+            parallel::enumerate(puzzle, &self.choice, opts, (threads, limit), visit)?
+        } else {
+            self.run_knowing(puzzle, opts, Vec::new(), visit)?
+        };
         Ok((complete, EngineStats::Sat(stats)))
     }
 

@@ -85,6 +85,7 @@ pub(crate) fn enumerate<B: Backend>(
         stop,
         known,
         visit,
+        &[],
     )?;
     stats.solve_time = t1.elapsed();
     Ok((complete, stats))
@@ -162,11 +163,17 @@ struct Cube {
 /// Enumerates the grids of the formula already loaded in `backend` (whose variables are
 /// below `first_free`) cube by cube (see the module notes), splitting a cube after
 /// `cube_solutions` grids, and hands each grid to `visit`, except those of `known`, which
-/// the first cube inherits (blocks without visiting). Answers whether the enumeration is
+/// the first cube inherits (blocks without visiting). Every cube extends `root` (the
+/// top-level cube of a parallel run, [`crate::engine::parallel`]; empty for the whole
+/// puzzle), so only the grids inside `root` are found. Answers whether the enumeration is
 /// complete.
 ///
 /// # Errors
 /// Backend failures, "gave up" answers and models that are not grids.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the root cube of a parallel run is the eighth"
+)]
 pub(crate) fn enumerate_cubes(
     backend: &mut dyn Backend,
     map: &OneHot,
@@ -175,10 +182,11 @@ pub(crate) fn enumerate_cubes(
     stop: &Stop,
     known: Vec<Grid<u8>>,
     visit: &mut dyn FnMut(Grid<u8>) -> ControlFlow<()>,
+    root: &[Lit],
 ) -> Result<bool, EngineError> {
     let mut next_var = first_free;
     let mut stack = vec![Cube {
-        assumed: Vec::new(),
+        assumed: root.to_vec(),
         inherited: known,
     }];
     let mut assumptions = Vec::new();
@@ -299,6 +307,7 @@ mod tests {
                 found.push(g);
                 ControlFlow::Continue(())
             },
+            &[],
         )
         .expect("enumerates");
         (found, complete)

@@ -302,6 +302,9 @@ fn cage_stats(base: EncodeStats, cages: &CnfFormula, first_aux: usize, t0: Insta
 /// and varisat only without a time limit (a deadline needs a fresh varisat on a worker
 /// thread).
 fn shared_solver(engine: &Engine, opts: &EngineOptions) -> Option<SolverChoice> {
+    if opts.parallel.threads != super::Threads::Given(1) {
+        return None;
+    }
     match engine {
         Engine::Varisat if opts.stop.deadline().is_none() => Some(SolverChoice::Varisat),
         Engine::Cadical => Some(SolverChoice::Cadical).filter(|c| backend::embedded().contains(c)),
