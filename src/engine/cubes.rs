@@ -22,15 +22,6 @@ use crate::grid::Cell;
 /// take the count past it is not added).
 const MAX_CUBES: usize = 4096;
 
-/// A group is ranked only if its assignments number at most this many times the target
-/// (at least 64): larger groups would cut the puzzle too finely anyway, and trying all
-/// their assignments is what the cube phase spends its time on.
-const RANK_BOUND: usize = 4;
-
-/// Groups ranked exactly (their assignments tried with propagation); the others are
-/// ranked by their domains alone ([`shortlist`]).
-const SHORTLIST: usize = 32;
-
 /// The top-level cubes of one puzzle: every cube assigns a digit to each of `cells`, no two
 /// alike, and every grid of the puzzle agrees with exactly one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,10 +38,8 @@ impl TopCubes {
     /// puzzle has that many parts (fewer for a puzzle that propagation nearly solves; one
     /// empty cube for a formula refuted at the root, or with no free cell).
     ///
-    /// Groups are taken most constraining first: the most free cells fixed per cube, that
-    /// is the highest ratio of free cells to the logarithm of the number of assignments
-    /// propagation leaves them (a four-cell product cage with 24 tuples before a two-cell
-    /// cage with 2), until the cubes number `target`.
+    /// Groups are taken most constraining first ([`ranked`]), cell by cell, until the cubes
+    /// number `target` (the last group may be cut short).
     pub(crate) fn split(
         formula: &CnfFormula,
         map: &OneHot,
@@ -65,27 +54,19 @@ impl TopCubes {
         if !prop.root() {
             return cubes;
         }
-        let mut ranked: Vec<(f64, Vec<Cell>)> = shortlist(&prop, map, groups)
-            .into_iter()
-            .filter_map(|free| {
-                let bound = target.saturating_mul(RANK_BOUND).max(64);
-                let count = expand_all(&mut prop, map, &[Vec::new()], &free, bound)?.len();
-                #[allow(clippy::cast_precision_loss, reason = "a ranking score")]
-                let score = free.len() as f64 / (count as f64).ln();
-                (count > 1).then_some((score, free))
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (_, group) in ranked {
-            if cubes.cubes.len() >= target {
-                break;
-            }
-            let fresh: Vec<Cell> = group
-                .into_iter()
-                .filter(|c| !cubes.cells.contains(c))
-                .collect();
-            if let Some(children) = expand_all(&mut prop, map, &cubes.cubes, &fresh, MAX_CUBES) {
-                cubes.cells.extend(fresh);
+        'groups: for group in ranked(&prop, map, groups) {
+            for cell in group {
+                if cubes.cells.contains(&cell) {
+                    continue;
+                }
+                if cubes.cubes.len() >= target {
+                    break 'groups;
+                }
+                let children = expand(&mut prop, map, &cubes.cubes, cell);
+                if children.len() > MAX_CUBES {
+                    break 'groups;
+                }
+                cubes.cells.push(cell);
                 cubes.cubes = children;
             }
         }
@@ -101,10 +82,10 @@ impl TopCubes {
     }
 }
 
-/// The free cells (two digits or more) of the [`SHORTLIST`] groups of `groups` most likely
-/// to rank high: the most free cells per logarithm of the product of their domains (an
-/// upper bound on the assignments that propagation leaves them, cheap to compute).
-fn shortlist(prop: &Propagator, map: &OneHot, groups: &[Vec<Cell>]) -> Vec<Vec<Cell>> {
+/// The free cells (two digits or more) of each group of `groups`, the most constraining
+/// group first: the most free cells per logarithm of the product of their domains (an
+/// upper bound on the assignments that propagation leaves them).
+fn ranked(prop: &Propagator, map: &OneHot, groups: &[Vec<Cell>]) -> Vec<Vec<Cell>> {
     let mut listed: Vec<(f64, Vec<Cell>)> = groups
         .iter()
         .filter_map(|group| {
@@ -122,7 +103,6 @@ fn shortlist(prop: &Propagator, map: &OneHot, groups: &[Vec<Cell>]) -> Vec<Vec<C
         })
         .collect();
     listed.sort_by(|a, b| b.0.total_cmp(&a.0));
-    listed.truncate(SHORTLIST);
     listed.into_iter().map(|(_, free)| free).collect()
 }
 
@@ -131,25 +111,6 @@ fn domain(prop: &Propagator, map: &OneHot, cell: Cell) -> Vec<u8> {
     (1..=map.digits())
         .filter(|&d| prop.value(map.lit(cell, d)) != Some(false))
         .collect()
-}
-
-/// Every cube of `cubes` extended by every assignment of `cells` that propagation does not
-/// refute under it; `None` past `bound` cubes.
-fn expand_all(
-    prop: &mut Propagator,
-    map: &OneHot,
-    cubes: &[Vec<(Cell, u8)>],
-    cells: &[Cell],
-    bound: usize,
-) -> Option<Vec<Vec<(Cell, u8)>>> {
-    let mut cubes = cubes.to_vec();
-    for &cell in cells {
-        cubes = expand(prop, map, &cubes, cell);
-        if cubes.len() > bound {
-            return None;
-        }
-    }
-    Some(cubes)
 }
 
 /// Every cube of `cubes` extended by each digit of `cell` that propagation does not refute

@@ -18,7 +18,7 @@
 //! answers and the others are stopped.
 
 use std::ops::ControlFlow;
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 
 use crate::backend::{self, SolverChoice};
 use crate::cnf::{CnfFormula, ExtendFormula};
@@ -85,14 +85,21 @@ pub(crate) fn enumerate(
     let workers = worker_stop(&opts.stop);
     let (tx, rx) = mpsc::channel::<Answer>();
     let mut first = None;
+    let own = OnceLock::new();
     let _: Vec<()> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let tx = tx.clone();
                 let member = member(puzzle, &opts.encode, k);
-                let stop = &workers;
+                let (stop, own) = (&workers, &own);
                 s.spawn(move || {
-                    let _ = tx.send(run_member(puzzle, choice, member, stop, want));
+                    let _ = tx.send(run_member(
+                        puzzle,
+                        choice,
+                        (member, k == 0, own),
+                        stop,
+                        want,
+                    ));
                 })
             })
             .collect();
@@ -104,6 +111,12 @@ pub(crate) fn enumerate(
         joined(handles)
     });
     let (complete, grids, mut stats) = first.expect("every member sends an answer")?;
+    // The size and encoding time of the caller's own encoding (member 0's), whichever
+    // member answered: the report is the same whoever wins.
+    if let Some(own) = own.get() {
+        stats.cnf = own.cnf;
+        stats.encode_time = own.encode_time;
+    }
     for grid in grids {
         if visit(grid).is_break() {
             break;
@@ -113,18 +126,22 @@ pub(crate) fn enumerate(
     Ok((complete, stats))
 }
 
-/// One member's search for up to `want` grids.
+/// One member's search for up to `want` grids; member 0 (`first`) also leaves the size
+/// of its encoding in `own`.
 ///
 /// # Errors
 /// As [`enumerate`].
 fn run_member(
     puzzle: &Puzzle,
     choice: &SolverChoice,
-    member: Member,
+    (member, first, own): (Member, bool, &OnceLock<SatStats>),
     stop: &Stop,
     want: usize,
 ) -> Answer {
     let (mut enc, mut stats) = timed_encode(puzzle, &member.encode)?;
+    if first {
+        let _ = own.set(stats);
+    }
     let t1 = Instant::now();
     if let Some(seed) = member.shuffle {
         enc.formula = shuffled(&enc.formula, seed);
