@@ -147,7 +147,11 @@ pub(crate) fn enumerate(
 /// deadline, so that varisat runs on a thread of its own and a stopped call returns at once.
 pub(crate) fn worker_stop(caller: &Stop) -> Stop {
     const FAR: Duration = Duration::from_secs(365 * 24 * 3600);
-    Stop::new().with_deadline(caller.deadline().unwrap_or_else(|| Instant::now() + FAR))
+    let stop = Stop::new().with_deadline(caller.deadline().unwrap_or_else(|| Instant::now() + FAR));
+    if caller.is_requested() {
+        stop.request();
+    }
+    stop
 }
 
 /// Hands the grids from `found` to `visit` until every sender is gone; requests `workers`
