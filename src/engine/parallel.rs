@@ -34,8 +34,9 @@
 //! portfolio spends 58.9 s of CPU where one thread spends 33.1 s, so each of its two members
 //! ran 0.89× as long as the single solver before the first answered (from 0.57× to 1.4× per
 //! puzzle, the short ones dearest); cube and conquer spends 121.6 s (3.7×: each cube's
-//! refutation costs nearly as much as the whole puzzle's). Hence `auto`: the portfolio for
-//! one or two grids. Counting many grids is where cubes pay: 1,942 grids of a 6×6
+//! refutation costs nearly as much as the whole puzzle's). In a quieter moment (load 2 to
+//! 3) the set took 25.7 s of wall time on one thread, 22.4 s with the portfolio (0.87×) and
+//! 81.4 s with cubes. Hence `auto`: the portfolio for one or two grids. Counting many grids is where cubes pay: 1,942 grids of a 6×6
 //! CrossProduct in 0.13 s on 2 threads against 0.23 s on one. The statistics of a portfolio
 //! are those of its member 0 (the caller's encoding), whichever member answers.
 //!
