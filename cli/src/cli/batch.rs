@@ -199,4 +199,27 @@ mod tests {
         // Ten emitted, a few more in flight on the two threads: nowhere near all of them.
         assert!(started.load(Ordering::Relaxed) < 100);
     }
+
+    /// Puzzles and threads share the cores: one file gets them all, files run at once
+    /// divide them, and `--threads` without `--jobs` divides the jobs instead.
+    #[test]
+    fn threads_and_jobs_share_the_cores() {
+        let args = |threads| ThreadArgs {
+            threads,
+            split: SplitArg::Auto,
+        };
+        let all = cores();
+        let auto = |opts: ParallelOptions| match opts.threads {
+            Threads::Auto { cores } => cores,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(auto(args(None).parallel(1, 8)), all);
+        assert_eq!(auto(args(None).parallel(10, 1)), all);
+        assert_eq!(auto(args(None).parallel(10, 2)), (all / 2).max(1));
+        assert_eq!(auto(args(None).parallel(3, 1000)), (all / 3).max(1));
+        assert_eq!(args(Some(3)).parallel(10, 2).threads, Threads::Given(3));
+        assert_eq!(args(None).jobs(None), all);
+        assert_eq!(args(Some(2)).jobs(None), (all / 2).max(1));
+        assert_eq!(args(Some(2)).jobs(Some(5)), 5);
+    }
 }
