@@ -84,6 +84,28 @@ pub(crate) enum Address<'a> {
     },
 }
 
+impl<'a> Address<'a> {
+    /// The path of a node address; `None` for [`Address::Unordered`].
+    pub(crate) fn path(&self) -> Option<&'a [Branch]> {
+        match *self {
+            Address::Unordered => None,
+            Address::Node { path, .. } => Some(path),
+        }
+    }
+}
+
+/// A path kept to be handed on later (another thread, after a race): the grid's address
+/// without its tree, which the receiver supplies.
+pub(crate) type OwnedPath = Option<Vec<Branch>>;
+
+/// The address of a grid found at `path` (`None`: unordered) in `tree`.
+pub(crate) fn address<'p>(tree: &Tree<'p>, path: &'p OwnedPath) -> Address<'p> {
+    match path {
+        Some(p) => tree.at(p),
+        None => Address::Unordered,
+    }
+}
+
 /// Why a grid failed the check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Clash {

@@ -17,6 +17,7 @@ use crate::backend::{self, Dpll, SmtSolver, SolverChoice, Walk};
 use crate::cnf::OneHot;
 use crate::engine::distinct::{Address, Tree};
 use crate::engine::enumerate::{Enumerator, RunResult, Visitor};
+use crate::engine::parallel::{self, Threads};
 use crate::engine::parallel_walk;
 use crate::engine::sat::{self, SatStats};
 use crate::engine::smt::{self, SmtRunStats};
@@ -95,10 +96,16 @@ impl Enumerator for Cdcl {
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        _: Option<u64>,
+        limit: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let (complete, stats) = self.run_knowing(puzzle, opts, Default::default(), visit)?;
+        let threads = parallel::threads_for(puzzle, opts);
+        let embedded = !matches!(self.choice, SolverChoice::External { .. });
+        let (complete, stats) = if threads > 1 && embedded {
+            parallel::enumerate(puzzle, &self.choice, opts, (threads, limit), visit)?
+        } else {
+            self.run_knowing(puzzle, opts, Default::default(), visit)?
+        };
         Ok((complete, EngineStats::Sat(stats)))
     }
 
@@ -287,12 +294,15 @@ impl<W: Walker> AutoWalk<W> {
 }
 
 /// The threads a DPLL walk of a puzzle asked for `limit` grids runs on: more than one only
-/// for counting (a limit above two: a search for one or two grids ends too soon to share),
-/// as the options ask.
-fn walk_threads(_opts: &EngineOptions, limit: Option<u64>) -> usize {
-    // Wired to the thread options with `--threads` (issue 27).
-    let _ = limit;
-    1
+/// for counting (a limit above two: a search for one or two grids ends too soon to share)
+/// and only as many as the options name ([`Threads::Given`]; `auto` keeps the walk on one
+/// thread: the puzzles it walks are answered in milliseconds unless counted).
+fn walk_threads(opts: &EngineOptions, limit: Option<u64>) -> usize {
+    match opts.parallel.threads {
+        _ if limit.is_some_and(|l| l <= 2) => 1,
+        Threads::Given(n) => n.max(1),
+        _ => 1,
+    }
 }
 
 // The hand-over starts a new search tree, which the duplicate check allows only while it

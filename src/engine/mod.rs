@@ -15,12 +15,15 @@
 //! Every engine answers with the same [`Outcome`] / [`Count`] plus its own kind of effort
 //! ([`EngineStats`]): search nodes for the native engine, formula size for SAT.
 
+mod cubes;
 pub(crate) mod dimacs;
 mod distinct;
 mod engines;
 mod enumerate;
 pub(crate) mod latin;
+mod parallel;
 mod parallel_walk;
+mod portfolio;
 pub(crate) mod proof;
 mod sat;
 mod session;
@@ -44,6 +47,7 @@ use crate::verify::VerifyError;
 pub(crate) use self::dimacs::DecodeAnswerError;
 use self::engines::{AutoWalk, Cdcl, DpllWalk, FreshWalk, NativeSearch, SmtScripts, Walker};
 pub(crate) use self::enumerate::{first_limit, Enumerator};
+pub use self::parallel::{ParallelMode, ParallelOptions, Threads};
 pub use self::sat::SatStats;
 pub use self::session::Session;
 pub use self::smt::SmtRunStats;
@@ -269,6 +273,12 @@ fn auto_walks(puzzle: &Puzzle) -> bool {
     !matches!(workload(puzzle), Workload::KenKen { side } if side > AUTO_DPLL_MAX_SIDE)
 }
 
+/// Whether the `auto` rule sends `puzzle` straight to a CDCL solver (neither the native
+/// engine nor the DPLL walk): where [`Threads::Auto`] uses every core it is given.
+fn sent_to_cdcl(puzzle: &Puzzle) -> bool {
+    workload(puzzle) != Workload::Sudoku && !auto_walks(puzzle)
+}
+
 /// What the `auto` rule between the CDCL solvers looks at in `puzzle`.
 fn workload(puzzle: &Puzzle) -> Workload {
     puzzle.as_kind().workload()
@@ -302,6 +312,8 @@ pub struct EngineOptions {
     /// Ends the run early when requested or past its deadline: the answer then says so
     /// ([`Outcome::Stopped`], [`Count::stopped`]) and keeps what was found.
     pub stop: Stop,
+    /// Threads for one puzzle on the CDCL engines (default: one).
+    pub parallel: ParallelOptions,
 }
 
 /// An engine failed (never "no solution", which is [`Outcome::Unsat`]).

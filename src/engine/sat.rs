@@ -87,6 +87,7 @@ pub(crate) fn enumerate<B: Backend>(
         stop,
         (tree, known),
         visit,
+        &[],
     )?;
     stats.solve_time = t1.elapsed();
     Ok((complete, stats))
@@ -183,7 +184,9 @@ struct Cube {
 /// below `first_free`) cube by cube (see the module notes), splitting a cube after
 /// `cube_solutions` grids, and hands each grid to `visit` with its cube's node in `tree`
 /// (cubes are searched depth first, a parent before its children), except those of
-/// `known`, which the first cube inherits (blocks without visiting). Answers whether the
+/// `known`, which the first cube inherits (blocks without visiting). Every cube extends
+/// `root` (the top-level cube of a parallel run, [`crate::engine::parallel`]; empty for the
+/// whole puzzle), so only the grids inside `root` are found. Answers whether the
 /// enumeration is complete.
 ///
 /// # Errors
@@ -195,10 +198,11 @@ pub(crate) fn enumerate_cubes(
     stop: &Stop,
     (tree, known): (Tree<'_>, Vec<Grid<u8>>),
     visit: Visitor<'_>,
+    root: &[Lit],
 ) -> Result<bool, EngineError> {
     let mut next_var = first_free;
     let mut stack = vec![Cube {
-        assumed: Vec::new(),
+        assumed: root.to_vec(),
         inherited: known,
         path: Vec::new(),
     }];
@@ -323,6 +327,7 @@ mod tests {
                 found.push(g);
                 ControlFlow::Continue(())
             },
+            &[],
         )
         .expect("enumerates");
         (found, complete)

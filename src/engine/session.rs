@@ -30,7 +30,8 @@
 //! is shared, and the CNF is the one [`Engine::enumerate`] would solve. Puzzles a session
 //! cannot share work for (Kakuro, CrossProduct, KenKen whose CNF has cage–line clauses (side
 //! 10 and up by default: they tie cages to lines, so they are not part of the Latin
-//! square), engines other than the embedded SAT backends, runs with a time limit on
+//! square), engines other than the embedded SAT backends, puzzles run on several threads
+//! ([`EngineOptions::parallel`]), runs with a time limit on
 //! varisat, which needs a fresh solver to move to a worker thread, and enumerations beyond
 //! two grids, which count best cube by cube on a fresh solver) run the engine's own
 //! primitive ([`Engine::enumerator`]) unchanged.
@@ -200,7 +201,11 @@ impl Session {
             return Ok(own.enumerator_with(puzzle, limit, walk));
         }
         match shared_solver(&engine, opts) {
-            Some(choice) if limit.is_some_and(|l| l <= 2) => {
+            // One puzzle on several threads loads its own solvers (`parallel`).
+            Some(choice)
+                if limit.is_some_and(|l| l <= 2)
+                    && super::parallel::threads_for(puzzle, opts) == 1 =>
+            {
                 let shape = self.shape_for(&choice, kenken.size(), opts)?;
                 Ok(Box::new(SharedCdcl { shape, kenken }))
             }

@@ -29,3 +29,4 @@ mod setter_candidates;
 mod setter_repair;
 mod sudoku;
 mod sudoku_doc;
+mod threads;

@@ -13,9 +13,77 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use cagesat::engine::{ParallelMode, ParallelOptions, Threads};
+use clap::{Args, ValueEnum};
+
 /// The number of threads for `--jobs`: as asked, else one per core.
 pub(crate) fn jobs(asked: Option<usize>) -> usize {
-    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
+    asked.unwrap_or_else(cores)
+}
+
+/// The cores of this machine (1 when it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// `--threads` and `--split`: one puzzle on several threads (`solve`, `count`).
+#[derive(Debug, Args)]
+pub(crate) struct ThreadArgs {
+    /// Threads per puzzle on the CDCL solvers (varisat, cadical; ignored by the native
+    /// engine, the dpll walk, external and SMT solvers) [default: the cores, divided among
+    /// the files worked on at once (--jobs), for KenKen from 10×10, which `auto` sends to
+    /// CDCL; one for other puzzles]. With --threads and no --jobs, files run on cores /
+    /// threads jobs, so puzzles and threads share the cores.
+    #[arg(long, value_name = "N", value_parser = super::at_least_one::<usize>,
+          allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// How threads share one puzzle: cubes (cube and conquer: the puzzle cut into parts
+    /// that partition its grids, on a shared queue), portfolio (differently configured
+    /// solvers on the whole puzzle, the first to finish answers; counts beyond two
+    /// solutions use cubes), auto (portfolio for solve and --unique, cubes for count).
+    #[arg(long, value_enum, default_value_t = SplitArg::Auto)]
+    pub split: SplitArg,
+}
+
+/// `--split` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SplitArg {
+    /// Portfolio for one or two solutions, cubes for counting.
+    Auto,
+    /// Cube and conquer.
+    Cubes,
+    /// A portfolio of solvers.
+    Portfolio,
+}
+
+impl ThreadArgs {
+    /// The files worked on at once: `--jobs` as asked; else the cores, or with `--threads`
+    /// the cores divided by the threads per puzzle (at least one).
+    pub(crate) fn jobs(&self, asked: Option<usize>) -> usize {
+        asked.unwrap_or_else(|| match self.threads {
+            Some(t) => (cores() / t).max(1),
+            None => cores(),
+        })
+    }
+
+    /// The library's options for `files` files worked on `jobs` at a time: `--threads` as
+    /// asked, else every core where `auto` sends the puzzle to CDCL, shared by the files run
+    /// at once (cores / jobs, at least one).
+    pub(crate) fn parallel(&self, files: usize, jobs: usize) -> ParallelOptions {
+        let at_once = if files > 1 { jobs.clamp(1, files) } else { 1 };
+        let threads = match self.threads {
+            Some(n) => Threads::Given(n),
+            None => Threads::Auto {
+                cores: (cores() / at_once).max(1),
+            },
+        };
+        let mode = match self.split {
+            SplitArg::Auto => ParallelMode::Auto,
+            SplitArg::Cubes => ParallelMode::Cubes,
+            SplitArg::Portfolio => ParallelMode::Portfolio,
+        };
+        ParallelOptions { threads, mode }
+    }
 }
 
 /// Runs `work` on every item on up to `jobs` threads (each with state from `init`) and
@@ -130,5 +198,28 @@ mod tests {
         assert_eq!(emitted, 10);
         // Ten emitted, a few more in flight on the two threads: nowhere near all of them.
         assert!(started.load(Ordering::Relaxed) < 100);
+    }
+
+    /// Puzzles and threads share the cores: one file gets them all, files run at once
+    /// divide them, and `--threads` without `--jobs` divides the jobs instead.
+    #[test]
+    fn threads_and_jobs_share_the_cores() {
+        let args = |threads| ThreadArgs {
+            threads,
+            split: SplitArg::Auto,
+        };
+        let all = cores();
+        let auto = |opts: ParallelOptions| match opts.threads {
+            Threads::Auto { cores } => cores,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(auto(args(None).parallel(1, 8)), all);
+        assert_eq!(auto(args(None).parallel(10, 1)), all);
+        assert_eq!(auto(args(None).parallel(10, 2)), (all / 2).max(1));
+        assert_eq!(auto(args(None).parallel(3, 1000)), (all / 3).max(1));
+        assert_eq!(args(Some(3)).parallel(10, 2).threads, Threads::Given(3));
+        assert_eq!(args(None).jobs(None), all);
+        assert_eq!(args(Some(2)).jobs(None), (all / 2).max(1));
+        assert_eq!(args(Some(2)).jobs(Some(5)), 5);
     }
 }

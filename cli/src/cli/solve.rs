@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Mutex;
 
-use super::batch;
+use super::batch::{self, ThreadArgs};
 use super::progress::Progress;
 use super::records::{
     self, CertificateRecord, CountOpening, CountRecord, CountTotals, SolveRecord,
@@ -34,6 +34,9 @@ pub(crate) struct SolveArgs {
     /// Solver choice.
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Threads per puzzle.
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Also check that the solution is unique.
     #[arg(long)]
     pub unique: bool,
@@ -68,6 +71,9 @@ pub(crate) struct CountArgs {
     /// Solver choice.
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// Threads per puzzle.
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Stop after this many solutions, at least 1. Without --limit every solution is counted,
     /// which may run long: use --limit K to stop after K, and --progress to see the count and
     /// its rate.
@@ -89,7 +95,7 @@ pub(crate) struct CountArgs {
 /// written in input order, so the bytes are those of `--jobs 1`; otherwise output streams
 /// straight to `out`.
 fn each_file<W: Write, E: Write, S>(
-    files: &Files,
+    (files, jobs): (&Files, usize),
     limits: &Limits,
     json: bool,
     out: &mut W,
@@ -99,7 +105,6 @@ fn each_file<W: Write, E: Write, S>(
 ) -> u8 {
     let mut status = EXIT_OK;
     let progress = Progress::items(files.files.len(), "puzzles");
-    let jobs = batch::jobs(files.jobs);
     if jobs == 1 || files.files.len() == 1 {
         let mut state = init();
         for (index, path) in files.files.iter().enumerate() {
@@ -179,7 +184,9 @@ pub(super) fn solve_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let opts = args.formula.engine_options();
+    let jobs = args.threads.jobs(args.input.jobs);
+    let mut opts = args.formula.engine_options();
+    opts.parallel = args.threads.parallel(args.input.files.len(), jobs);
     let many = args.input.files.len() > 1;
     if let Err(error) = check_solve_args(args) {
         return fail(err, &error);
@@ -200,7 +207,7 @@ pub(super) fn solve_files(
     let svg = super::output_path(args.svg.as_deref())
         .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, args.input.files.len())));
     each_file(
-        &args.input,
+        (&args.input, jobs),
         &limits,
         args.json,
         out,
@@ -385,7 +392,9 @@ pub(super) fn count_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let opts = args.formula.engine_options();
+    let jobs = args.threads.jobs(args.input.jobs);
+    let mut opts = args.formula.engine_options();
+    opts.parallel = args.threads.parallel(args.input.files.len(), jobs);
     let many = args.input.files.len() > 1;
     if let Err(error) = args.input.check() {
         return fail(err, &error);
@@ -394,7 +403,7 @@ pub(super) fn count_files(
         return EXIT_ERROR;
     };
     each_file(
-        &args.input,
+        (&args.input, jobs),
         &limits,
         args.json,
         out,

@@ -40,4 +40,5 @@ mod setter;
 mod smt;
 mod svg;
 mod svg_chromium;
+mod threads;
 mod unique_second;

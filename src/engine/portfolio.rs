@@ -1,0 +1,200 @@
+//! # A portfolio of solvers on one puzzle
+//!
+//! ManySAT's idea (Hamadi, Jabbour, Sais: "ManySAT: a Parallel SAT Solver", JSAT 2009):
+//! run differently configured solvers on the same formula and take the first answer, since
+//! one solver's run time varies widely with its configuration and even with the order of
+//! its input. The members here are the engine's own solver ([`SolverChoice`]) on
+//!
+//! 0. the caller's encoding, as the single-threaded engine solves it;
+//! 1. for KenKen, the other choice of cage–line clauses (off where the caller's encoding
+//!    writes them, on where not), which helps one solver and costs another
+//!    (`encodings/backends.md`); for other kinds, member 2's kind of variant;
+//! 2. and up: one of the two encodings with its clauses, and the literals in each clause,
+//!    in a shuffled order (seeded by the member's number), which changes the solver's
+//!    watches and first decisions.
+//!
+//! Each member looks for up to `limit` grids (a portfolio is only used for one or two:
+//! solve and uniqueness) and sends what it found when its search ends; the first to end
+//! answers and the others are stopped.
+
+use std::ops::ControlFlow;
+use std::sync::{mpsc, OnceLock};
+
+use crate::backend::{self, SolverChoice};
+use crate::cnf::{CnfFormula, ExtendFormula};
+use crate::encode::kenken::cage_lines;
+use crate::encode::{CageLines, EncodeOptions};
+use crate::engine::distinct::{address, OwnedPath, Tree};
+use crate::engine::enumerate::Visitor;
+use crate::engine::parallel::{joined, pump, timed_encode, worker_stop};
+use crate::engine::sat::{self, SatStats, CUBE_SOLUTIONS};
+use crate::engine::{EngineError, EngineOptions};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rng::SplitMix64;
+use crate::stop::{Instant, Stop};
+
+/// What one member found: whether its search was complete, its grids, its effort.
+type Answer = Result<(bool, Vec<(Grid<u8>, OwnedPath)>, SatStats), EngineError>;
+
+/// One member of the portfolio.
+#[derive(Clone, Copy, Debug)]
+struct Member {
+    encode: EncodeOptions,
+    /// Seed of the clause shuffle; `None` keeps the encoder's order.
+    shuffle: Option<u64>,
+}
+
+/// The portfolio's member `k` for `puzzle` under the caller's `encode` (module notes).
+fn member(puzzle: &Puzzle, encode: &EncodeOptions, k: usize) -> Member {
+    let mut other = *encode;
+    let kenken = puzzle.as_kenken();
+    if let Some(kenken) = kenken {
+        other.kenken.cage_lines = if cage_lines(kenken.size(), encode) {
+            CageLines::Off
+        } else {
+            CageLines::On
+        };
+    }
+    let encode = if k % 2 == 1 && kenken.is_some() {
+        other
+    } else {
+        *encode
+    };
+    let shuffled = k >= 2 || (k == 1 && kenken.is_none());
+    Member {
+        encode,
+        shuffle: shuffled.then_some(k as u64),
+    }
+}
+
+/// Runs the portfolio on `threads` threads, each looking for up to `limit` grids (at most
+/// two), and hands the first finished member's grids to `visit`.
+///
+/// # Errors
+/// The first finished member's failure: encoding limits, backend failures, "gave up"
+/// answers and models that are not grids.
+pub(crate) fn enumerate(
+    puzzle: &Puzzle,
+    choice: &SolverChoice,
+    opts: &EngineOptions,
+    (threads, limit): (usize, Option<u64>),
+    visit: Visitor<'_>,
+) -> Result<(bool, SatStats), EngineError> {
+    let t0 = Instant::now();
+    let want = usize::try_from(limit.unwrap_or(2)).unwrap_or(usize::MAX);
+    let workers = worker_stop(&opts.stop);
+    let (tx, rx) = mpsc::channel::<Answer>();
+    let mut first = None;
+    let own = OnceLock::new();
+    let _: Vec<()> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let tx = tx.clone();
+                let member = member(puzzle, &opts.encode, k);
+                let (stop, own) = (&workers, &own);
+                s.spawn(move || {
+                    let _ = tx.send(run_member(
+                        puzzle,
+                        choice,
+                        (member, k == 0, own),
+                        stop,
+                        want,
+                    ));
+                })
+            })
+            .collect();
+        drop(tx);
+        pump(&rx, &opts.stop, &workers, |answer| {
+            first = Some(answer);
+            ControlFlow::Break(())
+        });
+        joined(handles)
+    });
+    let (complete, grids, mut stats) = first.expect("every member sends an answer")?;
+    // The size and encoding time of the caller's own encoding (member 0's), whichever
+    // member answered: the report is the same whoever wins.
+    if let Some(own) = own.get() {
+        stats.cnf = own.cnf;
+        stats.encode_time = own.encode_time;
+    }
+    let tree = Tree::default();
+    for (grid, path) in grids {
+        if visit(grid, address(&tree, &path)).is_break() {
+            break;
+        }
+    }
+    stats.solve_time = t0.elapsed().saturating_sub(stats.encode_time);
+    Ok((complete, stats))
+}
+
+/// One member's search for up to `want` grids; member 0 (`first`) also leaves the size
+/// of its encoding in `own`.
+///
+/// # Errors
+/// As [`enumerate`].
+fn run_member(
+    puzzle: &Puzzle,
+    choice: &SolverChoice,
+    (member, first, own): (Member, bool, &OnceLock<SatStats>),
+    stop: &Stop,
+    want: usize,
+) -> Answer {
+    let (mut enc, mut stats) = timed_encode(puzzle, &member.encode)?;
+    if first {
+        let _ = own.set(stats);
+    }
+    let t1 = Instant::now();
+    if let Some(seed) = member.shuffle {
+        enc.formula = shuffled(&enc.formula, seed);
+    }
+    let mut solver = backend::new(choice, stop).map_err(|source| EngineError::Backend {
+        solver: choice.name().to_string(),
+        source,
+    })?;
+    solver.add_formula(&enc.formula);
+    let mut grids = Vec::new();
+    let complete = sat::enumerate_cubes(
+        &mut solver,
+        &enc.map,
+        (enc.formula.var_count(), CUBE_SOLUTIONS),
+        stop,
+        Default::default(),
+        &mut |grid, at| {
+            grids.push((grid, at.path().map(<[_]>::to_vec)));
+            if grids.len() >= want {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+        &[],
+    );
+    stats.solve_time = t1.elapsed();
+    if complete.is_err() {
+        stop.request();
+    }
+    Ok((complete?, grids, stats))
+}
+
+/// `formula` with its clauses, and the literals of each, in an order drawn from `seed`.
+fn shuffled(formula: &CnfFormula, seed: u64) -> CnfFormula {
+    let mut rng = SplitMix64::new(seed);
+    let mut clauses: Vec<Vec<_>> = formula.iter().map(<[_]>::to_vec).collect();
+    shuffle(&mut clauses, &mut rng);
+    let mut out = CnfFormula::new();
+    out.set_var_count(formula.var_count());
+    for mut clause in clauses {
+        shuffle(&mut clause, &mut rng);
+        out.add_clause(&clause);
+    }
+    out
+}
+
+/// Fisher–Yates.
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        let j = usize::try_from(rng.below(i as u64 + 1)).expect("below a usize");
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,213 @@
+//! One puzzle on several threads (`EngineOptions::parallel`): the same answers, exact
+//! counts and verified grids as the single-threaded engine, for every thread count and
+//! both ways of sharing the puzzle, and limits and stops that end every worker.
+
+use std::time::{Duration, Instant};
+
+use cagesat::engine::{ParallelMode, ParallelOptions, StopReason, Threads};
+use cagesat::{Count, Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
+
+use crate::common::{load, sorted};
+
+/// The CDCL engines that run on several threads.
+fn cdcl() -> Vec<Engine> {
+    let mut engines = vec![Engine::Varisat];
+    if cfg!(feature = "cadical") {
+        engines.push(Engine::Cadical);
+    }
+    engines
+}
+
+/// Options with `threads` threads shared by `mode`.
+fn on(threads: usize, mode: ParallelMode) -> EngineOptions {
+    EngineOptions {
+        parallel: ParallelOptions {
+            threads: Threads::Given(threads),
+            mode,
+        },
+        ..EngineOptions::default()
+    }
+}
+
+/// Every grid (each verified by the engine) and the count.
+fn all(engine: &Engine, puzzle: &Puzzle, opts: &EngineOptions) -> (Vec<Grid<u8>>, Count) {
+    let mut grids = Vec::new();
+    let (count, _) = engine
+        .enumerate(puzzle, opts, None, |g| grids.push(g.clone()))
+        .expect("enumerates");
+    (grids, count)
+}
+
+/// Solve, uniqueness and count of `puzzle` agree with the single-threaded engine on 1 to 4
+/// threads, with cubes, a portfolio and the `auto` choice.
+fn same_answers(puzzle: &Puzzle, what: &str) {
+    for engine in cdcl() {
+        let (want, counted) = all(&engine, puzzle, &EngineOptions::default());
+        assert!(counted.complete, "{what}");
+        let unique_want = engine
+            .prove_unique(puzzle, &EngineOptions::default())
+            .expect("proves");
+        for threads in 1..=4 {
+            for mode in [
+                ParallelMode::Cubes,
+                ParallelMode::Portfolio,
+                ParallelMode::Auto,
+            ] {
+                let opts = on(threads, mode);
+                let at = format!("{what} {} {threads} {mode:?}", engine.name());
+                let (got, count) = all(&engine, puzzle, &opts);
+                assert_eq!(count, counted, "{at}");
+                assert_eq!(sorted(&got), sorted(&want), "{at}");
+                let (unique, _) = engine.prove_unique(puzzle, &opts).expect("proves");
+                same_verdict(&unique, &unique_want.0, &want, &at);
+                let (solved, _) = engine.solve(puzzle, &opts).expect("solves");
+                match solved {
+                    Outcome::Solved { grid, unique, .. } => {
+                        assert!(want.contains(&grid), "{at}");
+                        assert_eq!(unique, None, "{at}");
+                    }
+                    Outcome::Unsat => assert!(want.is_empty(), "{at}"),
+                    other => panic!("{at}: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+/// Two uniqueness answers say the same: unsat, or solved with the same verdict and grids
+/// of the puzzle.
+fn same_verdict(got: &Outcome, want: &Outcome, grids: &[Grid<u8>], at: &str) {
+    match (got, want) {
+        (Outcome::Unsat, Outcome::Unsat) => {}
+        (
+            Outcome::Solved {
+                grid,
+                unique,
+                second,
+            },
+            Outcome::Solved { unique: u, .. },
+        ) => {
+            assert_eq!(unique, u, "{at}");
+            assert!(grids.contains(grid), "{at}");
+            assert_eq!(second.is_some(), *u == Some(false), "{at}");
+            assert!(
+                second.iter().all(|s| grids.contains(s) && s != grid),
+                "{at}"
+            );
+        }
+        _ => panic!("{at}: {got:?} where one thread says {want:?}"),
+    }
+}
+
+#[test]
+fn keen_kenken_on_threads() {
+    for file in ["4x4-h-00", "6x6-h-00", "9x9-x-01"] {
+        let path = format!("tests/data/kenken/keen/{file}.kenken");
+        same_answers(&load(&path), &path);
+    }
+}
+
+#[test]
+fn kenken_with_many_grids_on_threads() {
+    // 4×4 Latin squares with the first row given: 24 grids.
+    let text = "size 4\n1 = A1; 2 = B1; 3 = C1; 4 = D1; \
+                30 + A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4\n";
+    same_answers(&Puzzle::parse(text).expect("parses"), "latin 4x4");
+}
+
+#[test]
+fn crossproducts_with_many_grids_on_threads() {
+    for file in [
+        "gen_crossproduct_5x3_s1050300",
+        "gen_crossproduct_6x6_s1060606",
+    ] {
+        let path = format!("tests/data/crossproduct/generated/{file}.crossproduct");
+        same_answers(&load(&path), &path);
+    }
+}
+
+#[test]
+fn unsatisfiable_on_threads() {
+    let path = "tests/data/kenken/unsat/2x2-no-solution.kenken";
+    same_answers(&load(path), path);
+}
+
+/// A count with a limit stops at exactly the limit on any number of threads.
+#[test]
+fn count_limits_are_exact_on_threads() {
+    let puzzle =
+        load("tests/data/crossproduct/generated/gen_crossproduct_6x6_s1060606.crossproduct");
+    for engine in cdcl() {
+        for threads in [2, 3, 4] {
+            for limit in [1, 2, 300, 1000] {
+                let opts = on(threads, ParallelMode::Auto);
+                let (count, _) = engine.count(&puzzle, &opts, Some(limit)).expect("counts");
+                let at = format!("{} {threads} {limit}", engine.name());
+                assert_eq!((count.count, count.complete), (limit, false), "{at}");
+                assert_eq!(count.stopped, None, "{at}");
+            }
+        }
+    }
+}
+
+/// A stop requested before the run, or a deadline met during it, ends every worker, and
+/// the answer says why.
+#[test]
+fn stops_end_every_worker_on_threads() {
+    let puzzle =
+        load("tests/data/crossproduct/generated/gen_crossproduct_10x6_s1100602.crossproduct");
+    for engine in cdcl() {
+        for mode in [ParallelMode::Cubes, ParallelMode::Portfolio] {
+            let at = format!("{} {mode:?}", engine.name());
+            let requested = EngineOptions {
+                stop: Stop::new(),
+                ..on(2, mode)
+            };
+            requested.stop.request();
+            let (count, _) = engine.count(&puzzle, &requested, None).expect("counts");
+            assert_eq!(count.stopped, Some(StopReason::Interrupted), "{at}");
+            let (outcome, _) = engine.prove_unique(&puzzle, &requested).expect("runs");
+            assert!(
+                matches!(
+                    outcome,
+                    Outcome::Stopped {
+                        reason: StopReason::Interrupted,
+                        ..
+                    }
+                ),
+                "{at}"
+            );
+            let due = EngineOptions {
+                stop: Stop::new().with_deadline(Instant::now() + Duration::from_millis(50)),
+                ..on(2, mode)
+            };
+            let (count, _) = engine.count(&puzzle, &due, None).expect("counts");
+            assert_eq!(count.stopped, Some(StopReason::Timeout), "{at}");
+            assert!(!count.complete, "{at}");
+        }
+    }
+}
+
+/// `Threads::Auto` runs what `auto` sends to CDCL on its cores and the rest on one
+/// thread: the answers are those of the engine either way.
+#[test]
+fn auto_threads_keep_the_answers() {
+    let opts = EngineOptions {
+        parallel: ParallelOptions {
+            threads: Threads::Auto { cores: 3 },
+            mode: ParallelMode::Auto,
+        },
+        ..EngineOptions::default()
+    };
+    for path in [
+        "tests/data/kenken/generated/gen_kenken_10x10_s10000.kenken",
+        "tests/data/kenken/keen/6x6-h-00.kenken",
+    ] {
+        let puzzle = load(path);
+        let (outcome, _) = Engine::Auto.prove_unique(&puzzle, &opts).expect("proves");
+        let Outcome::Solved { unique, .. } = outcome else {
+            panic!("{path}: {outcome:?}");
+        };
+        assert_eq!(unique, Some(true), "{path}");
+    }
+}
