@@ -3,14 +3,15 @@
 # run, configurations interleaved puzzle by puzzle so that machine noise hits all alike:
 #   cadical-t1 / cadical-t2   embedded CaDiCaL, default encoding, THREADS_FLAG 1 and 2
 #   cadical-on / cadical-off  embedded CaDiCaL, --cage-lines on / off (one thread)
+#   cadical-seq / varisat-seq --amo sequential (the ladder `auto` wrote before session 10)
 #   varisat-on / varisat-off  embedded varisat, --cage-lines on / off (one thread; slow)
 #   ref-cadical               the external `cadical` binary on the same CNF
 #                             (`solve --unique --solver cadical`: two calls, DIMACS files)
 #   ref-first                 the external `cadical` binary on `cagesat encode` output alone
 #                             (first solution only, no uniqueness: the solver's own floor)
 # Prints the median wall time (s) of RUNS runs per puzzle and configuration, the totals, the
-# load average before and after, and the ratios t2/t1, off/on (CaDiCaL, varisat) and
-# ours/reference.
+# load average before and after, and the ratios t2/t1, off/on and seq/pairwise (CaDiCaL,
+# varisat) and ours/reference. (cadical-on and varisat-on are each solver's default CNF.)
 #
 # Usage: benches/hard20.sh [BINARY] [RUNS]      (defaults: target/release/cagesat, 3)
 # Environment:
@@ -25,7 +26,7 @@ cd "$(dirname "$0")/.."
 bin=${1:-target/release/cagesat} runs=${2:-3}
 threads_flag=${THREADS_FLAG:---threads} cadical=${CADICAL:-cadical} timeout=${TIMEOUT:-300}
 set_dir=${SET:-benches/data/kenken-hard-20}
-all="cadical-t1 cadical-t2 cadical-on cadical-off varisat-on varisat-off ref-cadical ref-first"
+all="cadical-t1 cadical-t2 cadical-on cadical-off cadical-seq varisat-on varisat-off varisat-seq ref-cadical ref-first"
 configs=${CONFIGS:-$all}
 mapfile -t puzzles < <(ls "$set_dir"/*.kenken)
 [ ${#puzzles[@]} -gt 0 ] || { echo "no puzzles in $set_dir" >&2; exit 2; }
@@ -44,6 +45,8 @@ command_for() {
     cadical-t2) [ $has_threads = yes ] && echo "${solve[*]} --backend cadical $threads_flag 2 $2" ;;
     cadical-on) echo "${solve[*]} --backend cadical --cage-lines on $2" ;;
     cadical-off) echo "${solve[*]} --backend cadical --cage-lines off $2" ;;
+    cadical-seq) echo "${solve[*]} --backend cadical --amo sequential $2" ;;
+    varisat-seq) echo "${solve[*]} --backend varisat --amo sequential $2" ;;
     varisat-on) echo "${solve[*]} --backend varisat --cage-lines on $2" ;;
     varisat-off) echo "${solve[*]} --backend varisat --cage-lines off $2" ;;
     ref-cadical) [ $has_cadical = yes ] && echo "${solve[*]} --solver $cadical $2" ;;
@@ -107,6 +110,7 @@ awk -v configs="${active[*]}" '
     }
     printf "%-28s", "total"; for (i = 1; i <= nc; i++) printf " %12.2f", tot[c[i]]; print ""
     ratio("cadical-t2", "cadical-t1"); ratio("cadical-off", "cadical-on"); ratio("varisat-off", "varisat-on")
+    ratio("cadical-seq", "cadical-on"); ratio("varisat-seq", "varisat-on")
     ratio("cadical-t1", "ref-cadical"); ratio("cadical-on", "ref-cadical"); ratio("cadical-off", "ref-cadical")
   }
   function ratio(a, b) { if (tot[a] > 0 && tot[b] > 0) printf "%s / %s: %.3f\n", a, b, tot[a] / tot[b] }
