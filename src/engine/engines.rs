@@ -83,7 +83,10 @@ impl Cdcl {
                 solver: self.choice.name().to_string(),
                 source,
             })?;
-        sat::enumerate(puzzle, solver, &opts.encode, &opts.stop, known, visit)
+        // The encoding measured best for this solver (`auto` families resolved per backend).
+        let work = puzzle.as_kind().workload();
+        let encode = backend::encode_options_for(&self.choice, work, &opts.encode);
+        sat::enumerate(puzzle, solver, &encode, &opts.stop, known, visit)
     }
 }
 

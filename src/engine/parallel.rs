@@ -150,6 +150,11 @@ pub(crate) fn enumerate(
     (threads, limit): (usize, Option<u64>),
     visit: Visitor<'_>,
 ) -> Result<(bool, SatStats), EngineError> {
+    // The encoding measured best for this solver, as on one thread.
+    let mut opts = opts.clone();
+    let work = puzzle.as_kind().workload();
+    opts.encode = backend::encode_options_for(choice, work, &opts.encode);
+    let opts = &opts;
     let few = limit.is_some_and(|l| l <= 2);
     match opts.parallel.mode {
         ParallelMode::Auto | ParallelMode::Portfolio if few => {

@@ -40,7 +40,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, Dpll, SolverChoice};
+use crate::backend::{self, Dpll, SolverChoice, Workload};
 use crate::cnf::{CnfFormula, EncodeStats, OneHot, Var};
 use crate::encode::kenken::{cage_lines, encode_cage, encode_latin, TupleCache};
 use crate::encode::EncodeOptions;
@@ -234,19 +234,23 @@ impl Session {
         self.walks.as_mut().expect("just built")
     }
 
-    /// The solver for `n`×`n` KenKens under `opts`, built (or rebuilt) as needed.
+    /// The solver for `n`×`n` KenKens under `opts`, built (or rebuilt) as needed; its
+    /// encoding is the one [`Engine::enumerate`] gives `choice`
+    /// ([`backend::encode_options_for`]).
     fn shape_for(
         &mut self,
         choice: &SolverChoice,
         n: usize,
         opts: &EngineOptions,
     ) -> Result<&mut Shape, EngineError> {
+        let encode =
+            backend::encode_options_for(choice, Workload::KenKen { side: n }, &opts.encode);
         let fits = self
             .shape
             .as_ref()
-            .is_some_and(|s| s.latin.fits(choice, n, &opts.encode) && s.used < ACTIVATIONS);
+            .is_some_and(|s| s.latin.fits(choice, n, &encode) && s.used < ACTIVATIONS);
         if !fits {
-            let latin = GuardedLatin::new(choice, n, &opts.encode, &opts.stop)?;
+            let latin = GuardedLatin::new(choice, n, &encode, &opts.stop)?;
             self.shape = Some(Shape {
                 latin: latin.with_tuple_cache(),
                 used: 0,

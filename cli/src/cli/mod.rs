@@ -419,7 +419,7 @@ impl From<CageLinesArg> for CageLines {
 /// `--amo` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AmoArg {
-    /// Pairwise up to 10 literals, sequential above.
+    /// Pairwise up to 10 literals, sequential above (KenKen on varisat and CaDiCaL: always pairwise, as measured).
     Auto,
     /// Every pair excluded.
     Pairwise,
