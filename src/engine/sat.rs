@@ -426,6 +426,7 @@ mod repeat_tests {
                 &opts.stop,
                 Default::default(),
                 visit,
+                &[],
             )?;
             Ok((complete, EngineStats::Sat(SatStats::default())))
         }
