@@ -68,10 +68,12 @@ pub enum Threads {
     /// This many threads on the CDCL engines (varisat, CaDiCaL); one for every other
     /// engine. `Given(1)`, the default, is the single-threaded engine itself.
     Given(usize),
-    /// `cores` threads where the `auto` rule sends the puzzle to CDCL
-    /// ([`Engine::auto_backend`](crate::Engine::auto_backend): KenKen of side 10 and up),
-    /// and one elsewhere (puzzles the DPLL walk or the native engine answer in
-    /// milliseconds, where loading more solvers costs more than it saves).
+    /// `cores` threads for counting (more than two grids asked) where the `auto` rule sends
+    /// the puzzle to CDCL ([`Engine::auto_backend`](crate::Engine::auto_backend): KenKen
+    /// of side 10 and up), where cubes were measured to pay; one for a search of one or
+    /// two grids (on 2 cores the portfolio was measured no faster than one solver: module
+    /// notes) and for puzzles the DPLL walk or the native engine answer in milliseconds,
+    /// where loading more solvers costs more than it saves.
     Auto {
         /// The cores one puzzle may use.
         cores: usize,
@@ -129,11 +131,12 @@ pub(crate) struct Found {
     pub(crate) grid: Grid<u8>,
 }
 
-/// The threads `opts` give `puzzle` with the CDCL engine.
-pub(crate) fn threads_for(puzzle: &Puzzle, opts: &EngineOptions) -> usize {
+/// The threads `opts` give `puzzle` with the CDCL engine, asked for up to `limit` grids.
+pub(crate) fn threads_for(puzzle: &Puzzle, opts: &EngineOptions, limit: Option<u64>) -> usize {
+    let counting = limit.is_none_or(|l| l > 2);
     match opts.parallel.threads {
         Threads::Given(n) => n.max(1),
-        Threads::Auto { cores } if super::sent_to_cdcl(puzzle) => cores.max(1),
+        Threads::Auto { cores } if counting && super::sent_to_cdcl(puzzle) => cores.max(1),
         Threads::Auto { .. } => 1,
     }
 }

@@ -188,8 +188,9 @@ fn stops_end_every_worker_on_threads() {
     }
 }
 
-/// `Threads::Auto` runs what `auto` sends to CDCL on its cores and the rest on one
-/// thread: the answers are those of the engine either way.
+/// `Threads::Auto` counts what `auto` sends to CDCL on its cores and runs the rest (and
+/// every search for one or two grids) on one thread: the answers are those of the engine
+/// either way.
 #[test]
 fn auto_threads_keep_the_answers() {
     let opts = EngineOptions {
@@ -209,5 +210,7 @@ fn auto_threads_keep_the_answers() {
             panic!("{path}: {outcome:?}");
         };
         assert_eq!(unique, Some(true), "{path}");
+        let (count, _) = Engine::Auto.count(&puzzle, &opts, None).expect("counts");
+        assert_eq!((count.count, count.complete), (1, true), "{path}");
     }
 }

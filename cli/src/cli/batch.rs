@@ -31,8 +31,9 @@ fn cores() -> usize {
 pub(crate) struct ThreadArgs {
     /// Threads per puzzle on the CDCL solvers (varisat, cadical), and for counting with the
     /// dpll walk (cubes of digits of the cells with the fewest left; ignored by the native
-    /// engine, external and SMT solvers) [default: the cores, divided among the files
-    /// worked on at once (--jobs), for KenKen from 10×10, which `auto` sends to CDCL; one
+    /// engine, external and SMT solvers) [default: for count, the cores, divided among the
+    /// files worked on at once (--jobs), for KenKen from 10×10, which `auto` sends to CDCL;
+    /// one for solve and --unique (two threads measured no faster than one on 2 cores) and
     /// for other puzzles]. With --threads and no --jobs, files run on cores / threads jobs,
     /// so puzzles and threads share the cores.
     #[arg(long, value_name = "N", value_parser = super::at_least_one::<usize>,
