@@ -40,11 +40,12 @@ trap 'rm -rf "$work"' EXIT
 # The command line of configuration $1 on puzzle $2 (empty: the configuration cannot run).
 command_for() {
   local solve=("$bin" solve --unique --timeout "$timeout")
-  # The clause-family rows run on one thread (whatever the default thread rule).
-  [ $has_threads = yes ] && solve+=("$threads_flag" 1)
+  local two=("${solve[@]}")
+  # Every row but t2 runs on one thread (whatever the default thread rule).
+  [ $has_threads = yes ] && solve+=("$threads_flag" 1) && two+=("$threads_flag" 2)
   case $1 in
     cadical-t1) [ $has_threads = yes ] && echo "${solve[*]} --backend cadical $2" ;;
-    cadical-t2) [ $has_threads = yes ] && echo "${solve[*]} --backend cadical $threads_flag 2 $2" ;;
+    cadical-t2) [ $has_threads = yes ] && echo "${two[*]} --backend cadical $2" ;;
     cadical-on) echo "${solve[*]} --backend cadical --cage-lines on $2" ;;
     cadical-off) echo "${solve[*]} --backend cadical --cage-lines off $2" ;;
     cadical-seq) echo "${solve[*]} --backend cadical --amo sequential $2" ;;
