@@ -6,7 +6,7 @@
 use std::sync::{Arc, OnceLock};
 
 use cagesat::encode::{EncodeOptions, Encoding};
-use cagesat::engine::{EngineError, EngineStats, SmtSolver};
+use cagesat::engine::{EngineError, EngineStats, ParallelOptions, SmtSolver, Threads};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -98,12 +98,13 @@ impl PyPuzzle {
         &self,
         py: Python<'_>,
         engine_name: &str,
-        timeout: Option<f64>,
+        (timeout, threads): (Option<f64>, Option<usize>),
         op: Op,
     ) -> PyResult<Option<Solution>> {
         let engine = engine(engine_name)?;
         let opts = EngineOptions {
             stop: stop_after(timeout)?,
+            parallel: parallel(threads)?,
             ..EngineOptions::default()
         };
         let (puzzle, stop, run) = (Arc::clone(&self.inner), opts.stop.clone(), engine.clone());
@@ -136,6 +137,22 @@ impl PyPuzzle {
     }
 }
 
+/// The thread options for `threads` threads (`None`: one, as the library's default; a
+/// process per core is how notebooks and clusters use many cores).
+///
+/// # Errors
+/// `ValueError` for zero threads.
+fn parallel(threads: Option<usize>) -> PyResult<ParallelOptions> {
+    match threads {
+        None => Ok(ParallelOptions::default()),
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) => Ok(ParallelOptions {
+            threads: Threads::Given(n),
+            ..ParallelOptions::default()
+        }),
+    }
+}
+
 /// `Engine::solve` or `Engine::prove_unique`.
 type Op = fn(&Engine, &Puzzle, &EngineOptions) -> Result<(Outcome, EngineStats), EngineError>;
 
@@ -165,42 +182,48 @@ impl PyPuzzle {
         dims.ok_or_else(|| SolverError::new_err(format!("unexpected size label {label:?}")))
     }
 
-    /// One verified solution (`unique` is `None`), or `None` when there is none.
-    #[pyo3(signature = (engine="auto", timeout=None))]
+    /// One verified solution (`unique` is `None`), or `None` when there is none; on
+    /// `threads` CDCL solvers when given.
+    #[pyo3(signature = (engine="auto", timeout=None, threads=None))]
     fn solve(
         &self,
         py: Python<'_>,
         engine: &str,
         timeout: Option<f64>,
+        threads: Option<usize>,
     ) -> PyResult<Option<Solution>> {
-        self.outcome(py, engine, timeout, Engine::solve)
+        self.outcome(py, engine, (timeout, threads), Engine::solve)
     }
 
     /// One verified solution with `unique` set (`None` when the time ran out after the
     /// first), or `None` when there is none.
-    #[pyo3(signature = (engine="auto", timeout=None))]
+    #[pyo3(signature = (engine="auto", timeout=None, threads=None))]
     fn prove_unique(
         &self,
         py: Python<'_>,
         engine: &str,
         timeout: Option<f64>,
+        threads: Option<usize>,
     ) -> PyResult<Option<Solution>> {
-        self.outcome(py, engine, timeout, Engine::prove_unique)
+        self.outcome(py, engine, (timeout, threads), Engine::prove_unique)
     }
 
     /// The number of solutions, up to `limit`; `complete` is false when the limit or the
-    /// timeout stopped the count (as the command line's partial count).
-    #[pyo3(signature = (limit=None, timeout=None, engine="auto"))]
+    /// timeout stopped the count (as the command line's partial count). `threads` splits
+    /// the count over that many threads (CDCL solvers, or the DPLL walk).
+    #[pyo3(signature = (limit=None, timeout=None, engine="auto", threads=None))]
     fn count(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         timeout: Option<f64>,
         engine: &str,
+        threads: Option<usize>,
     ) -> PyResult<PyCount> {
         let engine = self::engine(engine)?;
         let opts = EngineOptions {
             stop: stop_after(timeout)?,
+            parallel: parallel(threads)?,
             ..EngineOptions::default()
         };
         let (puzzle, stop) = (Arc::clone(&self.inner), opts.stop.clone());

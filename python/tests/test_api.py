@@ -75,6 +75,21 @@ def test_count_exact_and_limited(crossproduct55):
     assert repr(capped) == "Count(count=10, complete=False)"
 
 
+@pytest.mark.parametrize("engine", ["auto", "dpll", "varisat", "cadical"])
+def test_threads_give_the_same_answers(crossproduct55, kenken, engine):
+    for threads in (1, 2, 3):
+        full = crossproduct55.count(engine=engine, threads=threads)
+        assert (full.count, full.complete) == (55, True)
+        capped = crossproduct55.count(limit=7, engine=engine, threads=threads)
+        assert (capped.count, capped.complete) == (7, False)
+        solution = kenken.prove_unique(engine=engine, threads=threads)
+        assert solution.unique is True
+        kenken.verify(solution.grid)
+        kenken.verify(kenken.solve(engine=engine, threads=threads).grid)
+    with pytest.raises(ValueError):
+        kenken.solve(threads=0)
+
+
 def test_solutions_yields_distinct_verified_grids(crossproduct55):
     grids = list(crossproduct55.solutions())
     assert len(grids) == 55

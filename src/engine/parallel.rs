@@ -180,13 +180,15 @@ pub(crate) fn worker_stop(caller: &Stop) -> Stop {
 }
 
 /// Hands the grids from `found` to `visit` until every sender is gone; requests `workers`
-/// when the visitor breaks (later grids are dropped) or `caller` is requested.
+/// when the visitor breaks (later grids are dropped) or `caller` is requested. Answers
+/// whether the visitor broke (then the enumeration is not complete, however far the
+/// workers got).
 pub(crate) fn pump<T>(
     found: &Receiver<T>,
     caller: &Stop,
     workers: &Stop,
     mut visit: impl FnMut(T) -> ControlFlow<()>,
-) {
+) -> bool {
     let mut open = true;
     loop {
         match found.recv_timeout(POLL) {
@@ -197,7 +199,7 @@ pub(crate) fn pump<T>(
                 }
             }
             Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Disconnected) => return !open,
         }
         if caller.is_requested() {
             workers.request();
@@ -262,7 +264,7 @@ fn conquer(
         next: &next,
         stop: &workers,
     };
-    let results = std::thread::scope(|s| {
+    let (broke, results) = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.min(top.cubes.len()))
             .map(|_| {
                 let tx = tx.clone();
@@ -272,21 +274,23 @@ fn conquer(
         drop(tx);
         // The check of each grid (`distinct`) sees its cube: the cubes assign the same
         // cells, each grid must lie in its own, and inside it the sub-cube path holds.
-        pump(&rx, &opts.stop, &workers, |found| {
+        let broke = pump(&rx, &opts.stop, &workers, |found| {
             let tree = Tree {
                 id: 0,
                 cube: &top.cubes[found.cube],
             };
             visit(found.grid, address(&tree, &found.path))
         });
-        joined(handles)
+        (broke, joined(handles))
     });
     stats.solve_time = t1.elapsed();
     let mut done = 0;
     for result in results {
         done += result?;
     }
-    Ok((done == top.cubes.len(), stats))
+    // A visitor that broke (the limit) leaves the count incomplete, even when the workers
+    // had walked every cube by then.
+    Ok((!broke && done == top.cubes.len(), stats))
 }
 
 /// The results of scoped worker threads; a worker's panic goes on in the caller.

@@ -105,7 +105,7 @@ pub(crate) fn enumerate(
             })
             .collect();
         drop(tx);
-        pump(&rx, &opts.stop, &workers, |answer| {
+        let _ = pump(&rx, &opts.stop, &workers, |answer| {
             first = Some(answer);
             ControlFlow::Break(())
         });
@@ -119,13 +119,15 @@ pub(crate) fn enumerate(
         stats.encode_time = own.encode_time;
     }
     let tree = Tree::default();
+    let mut broke = false;
     for (grid, path) in grids {
         if visit(grid, address(&tree, &path)).is_break() {
+            broke = true;
             break;
         }
     }
     stats.solve_time = t0.elapsed().saturating_sub(stats.encode_time);
-    Ok((complete, stats))
+    Ok((complete && !broke, stats))
 }
 
 /// One member's search for up to `want` grids; member 0 (`first`) also leaves the size

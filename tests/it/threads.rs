@@ -150,6 +150,35 @@ fn count_limits_are_exact_on_threads() {
     }
 }
 
+/// A count stopped at its limit is never "complete", even on a puzzle so small that the
+/// workers walk every cube before the caller has taken the grids up to the limit; without
+/// a limit the count is exact. CDCL solvers in cubes, and the DPLL walk (`dpll`, and `auto`,
+/// which walks this puzzle).
+#[test]
+fn a_count_stopped_at_its_limit_is_not_complete_however_fast_the_workers() {
+    let puzzle = Puzzle::parse("cols 2016 648 3240\nrows 48 81 162 210 32\n").expect("parses");
+    let mut engines = cdcl();
+    engines.extend([Engine::Dpll, Engine::Auto]);
+    for engine in engines {
+        for threads in [2, 3] {
+            for mode in [ParallelMode::Auto, ParallelMode::Cubes] {
+                let opts = on(threads, mode);
+                let at = format!("{} {threads} {mode:?}", engine.name());
+                for limit in [1, 7, 54] {
+                    let (count, _) = engine.count(&puzzle, &opts, Some(limit)).expect("counts");
+                    assert_eq!(
+                        (count.count, count.complete),
+                        (limit, false),
+                        "{at} {limit}"
+                    );
+                }
+                let (count, _) = engine.count(&puzzle, &opts, None).expect("counts");
+                assert_eq!((count.count, count.complete), (55, true), "{at}");
+            }
+        }
+    }
+}
+
 /// A stop requested before the run, or a deadline met during it, ends every worker, and
 /// the answer says why.
 #[test]
