@@ -38,7 +38,7 @@ use crate::stop::Stop;
 use self::cadical::CadicalBackend;
 #[cfg(feature = "cadical")]
 pub(crate) use self::cadical_proof::refute_with_lrat as cadical_refute_with_lrat;
-pub(crate) use self::dpll::{Dpll, Walk};
+pub(crate) use self::dpll::{Decisions, Dpll, Walk};
 use self::external::ExternalBackend;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;

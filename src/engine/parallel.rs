@@ -51,11 +51,11 @@ use std::time::Duration;
 use crate::answer::SatResult;
 use crate::backend::{self, Backend, BackendError, SolverChoice};
 use crate::cnf::{CnfFormula, Lit, OneHot};
-use crate::encode::{EncodeOptions, Encoding};
+use crate::encode::Encoding;
 use crate::engine::cubes::TopCubes;
 use crate::engine::distinct::{address, Address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;
-use crate::engine::sat::{self, SatStats, CUBE_SOLUTIONS};
+use crate::engine::sat::{self, timed_encode, SatStats, CUBE_SOLUTIONS};
 use crate::engine::{portfolio, EngineError, EngineOptions};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -205,24 +205,6 @@ pub(crate) fn pump<T>(
             workers.request();
         }
     }
-}
-
-/// The encoding of `puzzle` under `opts`, with its size and encoding time.
-///
-/// # Errors
-/// Encoding limits.
-pub(crate) fn timed_encode(
-    puzzle: &Puzzle,
-    opts: &EncodeOptions,
-) -> Result<(Encoding, SatStats), EngineError> {
-    let t0 = Instant::now();
-    let enc = puzzle.encode(opts)?;
-    let stats = SatStats {
-        cnf: enc.stats(),
-        encode_time: t0.elapsed(),
-        solve_time: Duration::ZERO,
-    };
-    Ok((enc, stats))
 }
 
 /// The groups of cells the cubes are made of ([`TopCubes::split`]): a KenKen's cages, the

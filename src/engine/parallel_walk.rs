@@ -28,7 +28,7 @@ use crate::backend::{Dpll, Walk};
 use crate::cnf::{Lit, OneHot};
 use crate::engine::distinct::{Branch, Tree};
 use crate::engine::enumerate::Visitor;
-use crate::engine::EngineError;
+use crate::engine::{sat, EngineError};
 use crate::grid::{Cell, Grid};
 use crate::stop::Stop;
 
@@ -181,21 +181,9 @@ fn work(
                     return ControlFlow::Break(());
                 }
             };
-            path.clear();
-            for &(lit, second) in decisions {
-                let Some((cell, digit)) = map.meaning(lit.var()) else {
-                    failure = Some(EngineError::Disordered {
-                        engine: "dpll".into(),
-                    });
-                    return ControlFlow::Break(());
-                };
-                let holds = lit.is_positive();
-                path.push(Branch {
-                    cell,
-                    digit,
-                    holds,
-                    second,
-                });
+            if let Err(e) = sat::decisions_to_branches(map, decisions, &mut path) {
+                failure = Some(e);
+                return ControlFlow::Break(());
             }
             let found = Found {
                 cube: i,

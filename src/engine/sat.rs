@@ -19,7 +19,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use crate::backend::{Backend, Dpll, Walk};
+use crate::backend::{Backend, Decisions, Dpll, Walk};
 use crate::cnf::{EncodeStats, Lit, OneHot, Var};
 use crate::encode::EncodeOptions;
 use crate::engine::distinct::{digit_child, Branch, Tree};
@@ -47,7 +47,7 @@ pub(crate) fn blocking_clause(map: &OneHot, grid: &Grid<u8>) -> Vec<Lit> {
 }
 
 /// The CNF of `puzzle`, with its size and the time the encoding took.
-fn timed_encode(
+pub(crate) fn timed_encode(
     puzzle: &Puzzle,
     opts: &EncodeOptions,
 ) -> Result<(crate::encode::Encoding, SatStats), EngineError> {
@@ -129,22 +129,9 @@ pub(crate) fn walk_dpll(
     let mut branches = Vec::new();
     let tree = Tree::default();
     let walk = dpll.enumerate_paths(stop, max_conflicts, &mut |model, path| {
-        branches.clear();
-        for &(lit, second) in path {
-            let Some((cell, digit)) = map.meaning(lit.var()) else {
-                // Projected decisions are on cell variables; anything else has no address.
-                failure = Some(EngineError::Disordered {
-                    engine: "dpll".into(),
-                });
-                return ControlFlow::Break(());
-            };
-            let holds = lit.is_positive();
-            branches.push(Branch {
-                cell,
-                digit,
-                holds,
-                second,
-            });
+        if let Err(e) = decisions_to_branches(map, path, &mut branches) {
+            failure = Some(e);
+            return ControlFlow::Break(());
         }
         match map.decode(model) {
             Ok(grid) => visit(grid, tree.at(&branches)),
@@ -158,6 +145,34 @@ pub(crate) fn walk_dpll(
         Some(e) => Err(e),
         None => Ok(walk),
     }
+}
+
+/// Writes into `out` the branches of a DPLL walk's `decisions` (literals of `map`'s cells).
+///
+/// # Errors
+/// [`EngineError::Disordered`] for a decision on a variable that is not a cell's digit
+/// (projected decisions are; anything else has no place in a tree over cells).
+pub(crate) fn decisions_to_branches(
+    map: &OneHot,
+    decisions: Decisions<'_>,
+    out: &mut Vec<Branch>,
+) -> Result<(), EngineError> {
+    out.clear();
+    for &(lit, second) in decisions {
+        let (cell, digit) = map
+            .meaning(lit.var())
+            .ok_or_else(|| EngineError::Disordered {
+                engine: "dpll".into(),
+            })?;
+        let holds = lit.is_positive();
+        out.push(Branch {
+            cell,
+            digit,
+            holds,
+            second,
+        });
+    }
+    Ok(())
 }
 
 /// How many grids one cube may yield before it is split.
