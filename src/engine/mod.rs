@@ -274,7 +274,7 @@ fn auto_walks(puzzle: &Puzzle) -> bool {
 }
 
 /// Whether the `auto` rule sends `puzzle` straight to a CDCL solver (neither the native
-/// engine nor the DPLL walk): where [`Threads::Auto`] uses every core it is given.
+/// engine nor the DPLL walk): where [`Threads::Auto`] counts on every core it is given.
 fn sent_to_cdcl(puzzle: &Puzzle) -> bool {
     workload(puzzle) != Workload::Sudoku && !auto_walks(puzzle)
 }
@@ -312,7 +312,8 @@ pub struct EngineOptions {
     /// Ends the run early when requested or past its deadline: the answer then says so
     /// ([`Outcome::Stopped`], [`Count::stopped`]) and keeps what was found.
     pub stop: Stop,
-    /// Threads for one puzzle on the CDCL engines (default: one).
+    /// Threads for one puzzle on the CDCL engines, and for the DPLL walk's counting
+    /// (default: one).
     pub parallel: ParallelOptions,
 }
 
