@@ -85,7 +85,52 @@ pub(crate) fn row_major(cols: usize) -> impl Fn(usize) -> Cell {
 pub(crate) fn branches(choices: &[Choice], cell: impl Fn(usize) -> Cell, out: &mut Vec<Branch>) {
     out.clear();
     for c in choices {
-        let digits = (1..=31u8).filter(|&d| c.digits & (1 << d) != 0);
+        // Only the digits below the one taken make branches: walk their bits alone.
+        let mut below = c.digits
+            & 1u32
+                .checked_shl(u32::from(c.digit))
+                .map_or(u32::MAX, |b| b - 1);
+        let digits = std::iter::from_fn(move || {
+            let d = below.trailing_zeros();
+            below &= below.wrapping_sub(1);
+            u8::try_from(d).ok().filter(|&d| d < 32)
+        });
         out.extend(child(cell(c.index), digits, c.digit));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A choice becomes "not" each smaller digit it could have taken, then "is" its digit;
+    /// digits it could not take make no branch.
+    #[test]
+    fn choices_become_branches() {
+        let cell = Cell::new(1, 2);
+        let choice = |digits, digit| Choice {
+            index: 5,
+            digits,
+            digit,
+        };
+        let branch = |digit, holds| Branch {
+            cell,
+            digit,
+            holds,
+            second: !holds,
+        };
+        let mut out = Vec::new();
+        // Digits 1, 3 and 4 open, 4 taken; then a cell with 2 and 31 open, 2 taken.
+        let choices = [choice(0b1_1010, 4), choice((1 << 31) | 0b100, 2)];
+        branches(&choices, row_major(3), &mut out);
+        let want = [
+            branch(1, false),
+            branch(3, false),
+            branch(4, true),
+            branch(2, true),
+        ];
+        assert_eq!(out, want);
+        branches(&[choice(1 << 31, 31)], row_major(3), &mut out);
+        assert_eq!(out, [branch(31, true)]);
     }
 }

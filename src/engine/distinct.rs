@@ -206,8 +206,6 @@ struct Walk {
     path: Vec<Branch>,
     found: Vec<Vec<u128>>,
     live: HashSet<u128>,
-    /// Whether any grid came yet (the first sets the path).
-    started: bool,
 }
 
 impl Walk {
@@ -219,7 +217,8 @@ impl Walk {
             .zip(path)
             .take_while(|(a, b)| a == b)
             .count();
-        if self.started && shared < self.path.len() {
+        // `found` is empty until the first grid, which sets the path.
+        if !self.found.is_empty() && shared < self.path.len() {
             // Leaving the old path: only to the other side of the branch where they part.
             match path.get(shared) {
                 Some(next) if then(&self.path[shared], next) => {}
@@ -232,7 +231,6 @@ impl Walk {
                 }
             }
         }
-        self.started = true;
         self.path.extend_from_slice(&path[self.path.len()..]);
         self.found.resize_with(self.path.len() + 1, Vec::new);
         if !self.live.insert(print) {
