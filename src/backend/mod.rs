@@ -19,6 +19,7 @@ mod cadical_proof;
 mod contract;
 mod dpll;
 mod external;
+mod share;
 mod smt;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -40,6 +41,7 @@ use self::cadical::CadicalBackend;
 pub(crate) use self::cadical_proof::refute_with_lrat as cadical_refute_with_lrat;
 pub(crate) use self::dpll::{Decisions, Dpll, Walk};
 use self::external::ExternalBackend;
+pub(crate) use self::share::Exchange;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;
 pub(crate) use self::varisat::refute_with_lrat;
@@ -104,6 +106,40 @@ pub(crate) fn new(choice: &SolverChoice, stop: &Stop) -> Result<Box<dyn Backend>
     };
     backend.set_stop(stop.clone());
     Ok(backend)
+}
+
+/// Whether portfolio members of `choice` share learnt clauses ([`new_member`]); they must
+/// then all load the same formula, variable for variable.
+pub(crate) fn shares_clauses(choice: &SolverChoice) -> bool {
+    cfg!(feature = "cadical") && *choice == SolverChoice::Cadical
+}
+
+/// CaDiCaL's configurations, one per portfolio member in turn (members beyond three also
+/// differ in clause order: [`crate::engine::portfolio`]).
+#[cfg(feature = "cadical")]
+const MEMBER_CONFIGS: [&str; 3] = ["default", "sat", "unsat"];
+
+/// Portfolio member `member`'s solver of `choice`, told about `stop`: where
+/// [`shares_clauses`], CaDiCaL in its member's configuration, sharing its learnt clauses over
+/// the variables `1..=own_vars` (the formula's own) through `exchange`; otherwise as [`new`].
+///
+/// # Errors
+/// As [`new`].
+pub(crate) fn new_member(
+    choice: &SolverChoice,
+    stop: &Stop,
+    (exchange, member, own_vars): (&std::sync::Arc<Exchange>, usize, usize),
+) -> Result<Box<dyn Backend>, BackendError> {
+    #[cfg(feature = "cadical")]
+    if shares_clauses(choice) {
+        let config = MEMBER_CONFIGS[member % MEMBER_CONFIGS.len()];
+        let share = share::Share::new(exchange.clone(), member, own_vars);
+        let mut backend: Box<dyn Backend> = Box::new(CadicalBackend::member(config, share));
+        backend.set_stop(stop.clone());
+        return Ok(backend);
+    }
+    let _ = (exchange, member, own_vars);
+    new(choice, stop)
 }
 
 /// What the `auto` rule between the CDCL solvers looks at in a puzzle.

@@ -102,7 +102,7 @@ impl Enumerator for Cdcl {
         limit: Option<u64>,
         visit: Visitor<'_>,
     ) -> RunResult {
-        let threads = parallel::threads_for(puzzle, opts, limit);
+        let threads = parallel::threads_for(puzzle, opts, limit, &self.choice);
         let embedded = !matches!(self.choice, SolverChoice::External { .. });
         let (complete, stats) = if threads > 1 && embedded {
             parallel::enumerate(puzzle, &self.choice, opts, (threads, limit), visit)?

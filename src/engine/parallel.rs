@@ -12,7 +12,9 @@
 //!   stay exact because the cubes partition the grids.
 //! - **Portfolio** (Hamadi, Jabbour, Sais: "ManySAT: a Parallel SAT Solver", JSAT 2009):
 //!   N differently configured solvers ([`portfolio`](super::portfolio)) run on the whole
-//!   puzzle; the first to finish answers and the others are stopped.
+//!   puzzle; the first to finish answers and the others are stopped. On CaDiCaL the
+//!   members share their short learnt clauses and the grids they find (Plingeling's
+//!   sharing; `backend/share.rs` has the soundness argument).
 //!
 //! Either way the grids reach the calling thread over a channel ([`Found`]), where the
 //! caller's visitor runs: verification, the duplicate check and the limit stay where they
@@ -68,12 +70,14 @@ pub enum Threads {
     /// This many threads on the CDCL engines (varisat, CaDiCaL); one for every other
     /// engine. `Given(1)`, the default, is the single-threaded engine itself.
     Given(usize),
-    /// `cores` threads for counting (more than two grids asked) where the `auto` rule sends
-    /// the puzzle to CDCL ([`Engine::auto_backend`](crate::Engine::auto_backend): KenKen
-    /// of side 10 and up), where cubes were measured to pay; one for a search of one or
-    /// two grids (on 2 cores the portfolio was measured no faster than one solver: module
-    /// notes) and for puzzles the DPLL walk or the native engine answer in milliseconds,
-    /// where loading more solvers costs more than it saves.
+    /// `cores` threads where the `auto` rule sends the puzzle to CDCL
+    /// ([`Engine::auto_backend`](crate::Engine::auto_backend): KenKen of side 10 and up)
+    /// and more threads were measured to pay: counting (more than two grids asked), with
+    /// cubes; and a search of one or two grids (solve, uniqueness) on CaDiCaL, whose
+    /// portfolio members share what they learn (module notes). One thread for a search of
+    /// one or two grids on varisat (its portfolio shares nothing and was measured no
+    /// faster than one solver) and for puzzles the DPLL walk or the native engine answer in
+    /// milliseconds, where loading more solvers costs more than it saves.
     Auto {
         /// The cores one puzzle may use.
         cores: usize,
@@ -96,7 +100,8 @@ pub enum ParallelMode {
     Auto,
     /// Cube and conquer: top-level cubes on a shared queue.
     Cubes,
-    /// A portfolio of differently configured solvers; the first to finish answers. A count
+    /// A portfolio of differently configured solvers; the first to finish answers (on
+    /// CaDiCaL they share short learnt clauses and the grids found). A count
     /// beyond two grids is done with cubes (every member would have to hold every grid).
     Portfolio,
 }
@@ -131,12 +136,19 @@ pub(crate) struct Found {
     pub(crate) grid: Grid<u8>,
 }
 
-/// The threads `opts` give `puzzle` with the CDCL engine, asked for up to `limit` grids.
-pub(crate) fn threads_for(puzzle: &Puzzle, opts: &EngineOptions, limit: Option<u64>) -> usize {
+/// The threads `opts` give `puzzle` with the CDCL solver `choice`, asked for up to `limit`
+/// grids.
+pub(crate) fn threads_for(
+    puzzle: &Puzzle,
+    opts: &EngineOptions,
+    limit: Option<u64>,
+    choice: &SolverChoice,
+) -> usize {
     let counting = limit.is_none_or(|l| l > 2);
+    let pays = counting || backend::shares_clauses(choice);
     match opts.parallel.threads {
         Threads::Given(n) => n.max(1),
-        Threads::Auto { cores } if counting && super::sent_to_cdcl(puzzle) => cores.max(1),
+        Threads::Auto { cores } if pays && super::sent_to_cdcl(puzzle) => cores.max(1),
         Threads::Auto { .. } => 1,
     }
 }

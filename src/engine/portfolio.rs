@@ -2,16 +2,24 @@
 //!
 //! ManySAT's idea (Hamadi, Jabbour, Sais: "ManySAT: a Parallel SAT Solver", JSAT 2009):
 //! run differently configured solvers on the same formula and take the first answer, since
-//! one solver's run time varies widely with its configuration and even with the order of
-//! its input. The members here are the engine's own solver ([`SolverChoice`]) on
+//! one solver's run time varies with its configuration and even with the order of its
+//! input; and Plingeling's (Biere, SAT competition 2013): let them share what they learn.
+//!
+//! On CaDiCaL the members share their short learnt clauses ([`backend::new_member`], the
+//! soundness argument is in `backend/share.rs`), which needs every member to load the same
+//! formula, variable for variable. So they all take the caller's encoding and differ in
+//! CaDiCaL's configuration (member 0 `default`, 1 `sat`, 2 `unsat`, and so on in turn) and,
+//! from member 3 on, in the order of the clauses and of the literals in each (shuffled with
+//! the member's number as seed), which changes the solver's watches and first decisions.
+//!
+//! On the other solvers (varisat, external ones), which share nothing, the members are
+//! the engine's own solver ([`SolverChoice`]) on
 //!
 //! 0. the caller's encoding, as the single-threaded engine solves it;
 //! 1. for KenKen, the other choice of cage–line clauses (off where the caller's encoding
 //!    writes them, on where not), which helps one solver and costs another
 //!    (`encodings/backends.md`); for other kinds, member 2's kind of variant;
-//! 2. and up: one of the two encodings with its clauses, and the literals in each clause,
-//!    in a shuffled order (seeded by the member's number), which changes the solver's
-//!    watches and first decisions.
+//! 2. and up: one of the two encodings, shuffled as above.
 //!
 //! Each member looks for up to `limit` grids (a portfolio is only used for one or two:
 //! solve and uniqueness) and sends what it found when its search ends; the first to end
@@ -20,14 +28,17 @@
 use std::ops::ControlFlow;
 use std::sync::{mpsc, OnceLock};
 
-use crate::backend::{self, SolverChoice};
+use crate::backend::Backend;
+use crate::backend::{self, Exchange, SolverChoice};
+use crate::cnf::OneHot;
 use crate::cnf::{CnfFormula, ExtendFormula};
 use crate::encode::kenken::cage_lines;
 use crate::encode::{CageLines, EncodeOptions};
 use crate::engine::distinct::{address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;
 use crate::engine::parallel::{joined, pump, worker_stop};
-use crate::engine::sat::{self, timed_encode, SatStats, CUBE_SOLUTIONS};
+use crate::engine::sat::{self, blocking_clause, timed_encode, SatStats, CUBE_SOLUTIONS};
+use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::{EngineError, EngineOptions};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -45,8 +56,15 @@ struct Member {
     shuffle: Option<u64>,
 }
 
-/// The portfolio's member `k` for `puzzle` under the caller's `encode` (module notes).
-fn member(puzzle: &Puzzle, encode: &EncodeOptions, k: usize) -> Member {
+/// The portfolio's member `k` for `puzzle` under the caller's `encode`, on a solver whose
+/// members share clauses or not (module notes).
+fn member(puzzle: &Puzzle, encode: &EncodeOptions, k: usize, sharing: bool) -> Member {
+    if sharing {
+        return Member {
+            encode: *encode,
+            shuffle: (k >= 3).then_some(k as u64),
+        };
+    }
     let mut other = *encode;
     let kenken = puzzle.as_kenken();
     if let Some(kenken) = kenken {
@@ -87,18 +105,20 @@ pub(crate) fn enumerate(
     let (tx, rx) = mpsc::channel::<Answer>();
     let mut first = None;
     let own = OnceLock::new();
+    let exchange = Exchange::new(threads);
+    let sharing = backend::shares_clauses(choice);
     let _: Vec<()> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let tx = tx.clone();
-                let member = member(puzzle, &opts.encode, k);
-                let (stop, own) = (&workers, &own);
+                let member = member(puzzle, &opts.encode, k, sharing);
+                let (stop, own, exchange) = (&workers, &own, &exchange);
                 s.spawn(move || {
                     let _ = tx.send(run_member(
                         puzzle,
                         choice,
-                        (member, k == 0, own),
-                        stop,
+                        (member, k, own),
+                        (stop, exchange),
                         want,
                     ));
                 })
@@ -130,31 +150,46 @@ pub(crate) fn enumerate(
     Ok((complete && !broke, stats))
 }
 
-/// One member's search for up to `want` grids; member 0 (`first`) also leaves the size
-/// of its encoding in `own`.
+/// Member `k`'s search for up to `want` grids, sharing clauses through `exchange` where
+/// its solver can; member 0 also leaves the size of its encoding in `own`.
 ///
 /// # Errors
 /// As [`enumerate`].
 fn run_member(
     puzzle: &Puzzle,
     choice: &SolverChoice,
-    (member, first, own): (Member, bool, &OnceLock<SatStats>),
-    stop: &Stop,
+    (member, k, own): (Member, usize, &OnceLock<SatStats>),
+    (stop, exchange): (&Stop, &std::sync::Arc<Exchange>),
     want: usize,
 ) -> Answer {
+    let sharing = backend::shares_clauses(choice);
+    let unordered = |grids: Vec<Grid<u8>>| grids.into_iter().map(|g| (g, None)).collect();
     let (mut enc, mut stats) = timed_encode(puzzle, &member.encode)?;
-    if first {
+    if k == 0 {
         let _ = own.set(stats);
     }
     let t1 = Instant::now();
     if let Some(seed) = member.shuffle {
         enc.formula = shuffled(&enc.formula, seed);
     }
-    let mut solver = backend::new(choice, stop).map_err(|source| EngineError::Backend {
-        solver: choice.name().to_string(),
-        source,
-    })?;
+    let own_vars = enc.formula.var_count();
+    let mut solver =
+        backend::new_member(choice, stop, (exchange, k, own_vars)).map_err(|source| {
+            EngineError::Backend {
+                solver: choice.name().to_string(),
+                source,
+            }
+        })?;
     solver.add_formula(&enc.formula);
+    if sharing {
+        let found = together(&mut *solver, &enc.map, (stop, exchange, k), want);
+        stats.solve_time = t1.elapsed();
+        if found.is_err() {
+            stop.request();
+        }
+        let (complete, grids) = found?;
+        return Ok((complete, unordered(grids), stats));
+    }
     let mut grids = Vec::new();
     let complete = sat::enumerate_cubes(
         &mut solver,
@@ -177,6 +212,42 @@ fn run_member(
         stop.request();
     }
     Ok((complete?, grids, stats))
+}
+
+/// Member `k`'s part in a search for up to `want` grids that the members make together
+/// (`backend/share.rs`): each grid its solver finds is published, and its solver blocks
+/// every published grid. Answers whether the search is complete (this solver found no
+/// model beyond the grids it blocked, which are then all) and the grids: those blocked,
+/// or the first `want` published.
+///
+/// # Errors
+/// Backend failures, "gave up" answers and models that are not grids.
+fn together(
+    solver: &mut dyn Backend,
+    map: &OneHot,
+    (stop, exchange, k): (&Stop, &Exchange, usize),
+    want: usize,
+) -> Result<(bool, Vec<Grid<u8>>), EngineError> {
+    let end = find_grids(
+        solver,
+        map,
+        &[],
+        stop,
+        |_, map, grid| {
+            let _ = exchange.publish(grid, blocking_clause(map, grid));
+        },
+        |_| {
+            if exchange.published() >= want {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    )?;
+    Ok(match end {
+        LoopEnd::Exhausted => (true, exchange.grids(exchange.blocked(k))),
+        LoopEnd::Broke(()) | LoopEnd::Stopped => (false, exchange.grids(want)),
+    })
 }
 
 /// `formula` with its clauses, and the literals of each, in an order drawn from `seed`.

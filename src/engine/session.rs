@@ -204,7 +204,7 @@ impl Session {
             // One puzzle on several threads loads its own solvers (`parallel`).
             Some(choice)
                 if limit.is_some_and(|l| l <= 2)
-                    && super::parallel::threads_for(puzzle, opts, limit) == 1 =>
+                    && super::parallel::threads_for(puzzle, opts, limit, &choice) == 1 =>
             {
                 let shape = self.shape_for(&choice, kenken.size(), opts)?;
                 Ok(Box::new(SharedCdcl { shape, kenken }))

@@ -2,12 +2,13 @@
 //! counts and verified grids as the single-threaded engine, for every thread count and
 //! both ways of sharing the puzzle, and limits and stops that end every worker.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cagesat::engine::{ParallelMode, ParallelOptions, StopReason, Threads};
 use cagesat::{Count, Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
 
-use crate::common::{load, sorted};
+use crate::common::{load, read_solution, sorted};
 
 /// The CDCL engines that run on several threads.
 fn cdcl() -> Vec<Engine> {
@@ -241,5 +242,34 @@ fn auto_threads_keep_the_answers() {
         assert_eq!(unique, Some(true), "{path}");
         let (count, _) = Engine::Auto.count(&puzzle, &opts, None).expect("counts");
         assert_eq!((count.count, count.complete), (1, true), "{path}");
+    }
+}
+
+/// CaDiCaL's portfolio members share learnt clauses and the grids they find: on a 20×20
+/// KenKen that takes one solver thousands of conflicts (clauses do change hands), 2 and 3
+/// members prove it unique, with the grid of its independent generator's solution file,
+/// and `solve` finds that grid.
+#[test]
+fn cadical_members_that_share_clauses_keep_the_answers_on_a_hard_20x20() {
+    if !cfg!(feature = "cadical") {
+        return;
+    }
+    let path = "tests/data/kenken/generated/gen_kenken_20x20_s20002";
+    let puzzle = load(&format!("{path}.kenken"));
+    let want = read_solution(Path::new(&format!("{path}.solution"))).expect("a solution file");
+    for threads in [2, 3] {
+        let opts = on(threads, ParallelMode::Portfolio);
+        let (outcome, _) = Engine::Cadical
+            .prove_unique(&puzzle, &opts)
+            .expect("proves");
+        let Outcome::Solved { grid, unique, .. } = outcome else {
+            panic!("{threads}: {outcome:?}");
+        };
+        assert_eq!((grid, unique), (want.clone(), Some(true)), "{threads}");
+        let (outcome, _) = Engine::Cadical.solve(&puzzle, &opts).expect("solves");
+        let Outcome::Solved { grid, .. } = outcome else {
+            panic!("{threads}: {outcome:?}");
+        };
+        assert_eq!(grid, want, "{threads}");
     }
 }

@@ -31,18 +31,20 @@ fn cores() -> usize {
 pub(crate) struct ThreadArgs {
     /// Threads per puzzle on the CDCL solvers (varisat, cadical), and for counting with the
     /// dpll walk (cubes of digits of the cells with the fewest left; ignored by the native
-    /// engine, external and SMT solvers) [default: for count, the cores, divided among the
-    /// files worked on at once (--jobs), for KenKen from 10×10, which `auto` sends to CDCL;
-    /// one for solve and --unique (two threads measured no faster than one on 2 cores) and
-    /// for other puzzles]. With --threads and no --jobs, files run on cores / threads jobs,
-    /// so puzzles and threads share the cores.
+    /// engine, external and SMT solvers) [default: the cores, divided among the files worked
+    /// on at once (--jobs), for KenKen from 10×10, which `auto` sends to CDCL: for count, and
+    /// for solve and --unique on cadical, whose threads share what they learn; one for solve
+    /// and --unique on varisat (two threads measured no faster than one) and for other
+    /// puzzles]. With --threads and no --jobs, files run on cores / threads jobs, so puzzles
+    /// and threads share the cores.
     #[arg(long, value_name = "N", value_parser = super::at_least_one::<usize>,
           allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// How threads share one puzzle: cubes (cube and conquer: the puzzle cut into parts
     /// that partition its grids, on a shared queue), portfolio (differently configured
-    /// solvers on the whole puzzle, the first to finish answers; counts beyond two
-    /// solutions use cubes), auto (portfolio for solve and --unique, cubes for count).
+    /// solvers on the whole puzzle, the first to finish answers; on cadical they share
+    /// short learnt clauses and the solutions found; counts beyond two solutions use
+    /// cubes), auto (portfolio for solve and --unique, cubes for count).
     #[arg(long, value_enum, default_value_t = SplitArg::Auto)]
     pub split: SplitArg,
 }
