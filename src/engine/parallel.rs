@@ -30,17 +30,16 @@
 //!
 //! ## Measured
 //!
-//! `solve --unique` of 14 hard 20×20 KenKen (`gen_kenken_20x20_s20000`, `s20002` and the
-//! twelve of `benches/data/kenken-hard-20`) on CaDiCaL, 2 threads against 1, on a shared
-//! 2-core machine (load 6 to 11, so CPU times, not wall times, are the figures): the
-//! portfolio spends 58.9 s of CPU where one thread spends 33.1 s, so each of its two members
-//! ran 0.89× as long as the single solver before the first answered (from 0.57× to 1.4× per
-//! puzzle, the short ones dearest); cube and conquer spends 121.6 s (3.7×: each cube's
-//! refutation costs nearly as much as the whole puzzle's). In a quieter moment (load 2 to
-//! 3) the set took 25.7 s of wall time on one thread, 22.4 s with the portfolio (0.87×) and
-//! 81.4 s with cubes. Hence `auto`: the portfolio for one or two grids. Counting many grids is where cubes pay: 1,942 grids of a 6×6
-//! CrossProduct in 0.13 s on 2 threads against 0.23 s on one. The statistics of a portfolio
-//! are those of its member 0 (the caller's encoding), whichever member answers.
+//! `solve --unique` of the twelve hard 20×20 KenKen of `benches/data/kenken-hard-20` on
+//! CaDiCaL, 2 threads against 1, on a 2-core machine (`encodings/backends.md`, "One puzzle
+//! on several threads"): a portfolio without sharing took 1.04× the time of one thread, cube
+//! and conquer 3.2× (each cube's refutation costs nearly as much as the whole puzzle's); the
+//! portfolio whose members share clauses and grids 0.64–0.69× (the issue's hardest puzzle,
+//! `gen_kenken_20x20_s20000`, 0.60×). Hence `auto`: the portfolio for one or two grids, and
+//! [`Threads::Auto`] gives it every core on CaDiCaL. Counting many grids is where cubes pay:
+//! 1,942 grids of a 6×6 CrossProduct in 0.13 s on 2 threads against 0.23 s on one. The
+//! statistics of a portfolio are those of its member 0 (the caller's encoding), whichever
+//! member answers.
 //!
 //! The statistics keep their shape: the formula's size, its encoding time, and as solving
 //! time the wall time of the parallel phase (cube phase included), not a sum over threads.
