@@ -45,6 +45,9 @@ use crate::puzzle::Puzzle;
 use crate::rng::SplitMix64;
 use crate::stop::{Instant, Stop};
 
+/// Clauses a sharing member loads between two looks at its stop.
+const LOAD_CHUNK: usize = 4096;
+
 /// What one member found: whether its search was complete, its grids, its effort.
 type Answer = Result<(bool, Vec<(Grid<u8>, OwnedPath)>, SatStats), EngineError>;
 
@@ -164,6 +167,8 @@ fn run_member(
 ) -> Answer {
     let sharing = backend::shares_clauses(choice);
     let unordered = |grids: Vec<Grid<u8>>| grids.into_iter().map(|g| (g, None)).collect();
+    // What a sharing member that stops before it searches answers: the grids published.
+    let published = || Ok((false, unordered(exchange.grids(want)), SatStats::default()));
     let (mut enc, mut stats) = timed_encode(puzzle, &member.encode)?;
     if k == 0 {
         let _ = own.set(stats);
@@ -180,7 +185,13 @@ fn run_member(
                 source,
             }
         })?;
-    solver.add_formula(&enc.formula);
+    for (i, clause) in enc.formula.iter().enumerate() {
+        // Loading is long on large formulas: a member the others no longer need stops.
+        if sharing && i % LOAD_CHUNK == 0 && stop.is_requested() {
+            return published();
+        }
+        solver.add_clause(clause);
+    }
     if sharing {
         let found = together(&mut *solver, &enc.map, (stop, exchange, k), want);
         stats.solve_time = t1.elapsed();
