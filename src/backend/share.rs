@@ -147,11 +147,8 @@ impl Share {
     /// A clause the solver learnt: kept for the others when it is over the formula's own
     /// variables and at most [`MAX_LEN`] long.
     pub(crate) fn offer(&mut self, clause: &[i32]) {
-        if clause.len() <= MAX_LEN
-            && clause
-                .iter()
-                .all(|l| l.unsigned_abs() as i32 <= self.max_var)
-        {
+        let own = |l: &i32| i64::from(l.unsigned_abs()) <= i64::from(self.max_var);
+        if clause.len() <= MAX_LEN && clause.iter().all(own) {
             self.outbox.extend_from_slice(clause);
             self.outbox.push(0);
             self.outbox_clauses += 1;
