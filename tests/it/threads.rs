@@ -248,7 +248,7 @@ fn auto_threads_keep_the_answers() {
 /// CaDiCaL's portfolio members share learnt clauses and the grids they find: on a 20×20
 /// KenKen that takes one solver thousands of conflicts (clauses do change hands), 2 and 3
 /// members prove it unique, with the grid of its independent generator's solution file,
-/// and `solve` finds that grid.
+/// and `solve` finds that grid; a deadline ends them all.
 #[test]
 fn cadical_members_that_share_clauses_keep_the_answers_on_a_hard_20x20() {
     if !cfg!(feature = "cadical") {
@@ -271,5 +271,26 @@ fn cadical_members_that_share_clauses_keep_the_answers_on_a_hard_20x20() {
             panic!("{threads}: {outcome:?}");
         };
         assert_eq!(grid, want, "{threads}");
+        // A deadline long before the answer ends every member, loading or searching.
+        let due = EngineOptions {
+            stop: Stop::new().with_deadline(Instant::now() + Duration::from_millis(30)),
+            ..opts
+        };
+        let t0 = Instant::now();
+        let (outcome, _) = Engine::Cadical.prove_unique(&puzzle, &due).expect("runs");
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Stopped {
+                    reason: StopReason::Timeout,
+                    ..
+                }
+            ),
+            "{threads}: {outcome:?}"
+        );
+        assert!(
+            t0.elapsed() < Duration::from_secs(5),
+            "{threads}: stopped late"
+        );
     }
 }
