@@ -32,10 +32,10 @@ pub(crate) mod search;
 
 use std::time::Duration;
 
-use crate::grid::Cell;
+use crate::grid::{Cell, Grid};
 use crate::puzzle::{CrossProduct, Kakuro, KenKen};
 use crate::stop::{Instant, Stop};
-use crate::tree::{self, OnGrid, OnMasks};
+use crate::tree::{self, OnGrid};
 
 pub(crate) use domains::Mask;
 pub(crate) use propagate::Model;
@@ -104,23 +104,16 @@ pub(crate) fn run_kakuro(
 ) -> bool {
     let t0 = Instant::now();
     let model = kakuro::KakuroModel::new(k);
-    let mut root = model.root();
+    let root = model.root();
     stats.setup_time = t0.elapsed();
     let white = k.white_cells();
-    if !fix_root(&mut root, fixed, |c| white.iter().position(|&w| w == c)) {
-        return true;
-    }
-    let mut path = Vec::new();
+    let index = |c: Cell| white.iter().position(|&w| w == c);
     run_lines(
-        &model.net,
-        &model,
-        root,
-        stop,
-        stats,
-        &mut |doms, choices| {
-            tree::branches(choices, |i| white[i], &mut path);
-            on_solution(model.grid(doms), &path)
-        },
+        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
+        (root, fixed),
+        (index, |i| white[i]),
+        (stop, stats),
+        on_solution,
     )
 }
 
@@ -134,25 +127,17 @@ pub(crate) fn run_crossproduct(
 ) -> bool {
     let t0 = Instant::now();
     let model = crossproduct::CrossProductModel::new(p);
-    let mut root = model.root();
+    let root = model.root();
     stats.setup_time = t0.elapsed();
     let (rows, cols) = p.dims();
     let index =
         |c: Cell| (usize::from(c.row) < rows && usize::from(c.col) < cols).then(|| c.index(cols));
-    if !fix_root(&mut root, fixed, index) {
-        return true;
-    }
-    let mut path = Vec::new();
     run_lines(
-        &model.net,
-        &model,
-        root,
-        stop,
-        stats,
-        &mut |doms, choices| {
-            tree::branches(choices, tree::row_major(cols), &mut path);
-            on_solution(model.grid(doms), &path)
-        },
+        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
+        (root, fixed),
+        (index, tree::row_major(cols)),
+        (stop, stats),
+        on_solution,
     )
 }
 
@@ -177,19 +162,35 @@ pub(crate) fn fix_root(
     true
 }
 
-/// Searches a line network (Kakuro, CrossProduct), recording effort and time in `stats`.
-fn run_lines<F: lines::LineFilter>(
-    net: &lines::Network,
-    filter: &F,
-    root: Vec<Mask>,
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: OnMasks<'_>,
-) -> bool {
+/// Searches a line network (Kakuro, CrossProduct) from `root` narrowed to `fixed` (cells
+/// numbered by `index`; the search's cell `i` is `cell(i)`), handing each solution to
+/// `on_solution` as the grid `grid` makes of its masks, with its path; records effort and
+/// time in `stats`. Answers whether the search is complete (it is at once when `fixed`
+/// leaves a cell no digit: no solution extends it).
+fn run_lines<F, G, I, C>(
+    (net, filter, grid): (&lines::Network, &F, G),
+    (mut root, fixed): (Vec<Mask>, &[(Cell, u8)]),
+    (index, cell): (I, C),
+    (stop, stats): (&Stop, &mut NativeStats),
+    on_solution: OnGrid<'_>,
+) -> bool
+where
+    F: lines::LineFilter,
+    G: Fn(&[Mask]) -> Grid<u8>,
+    I: Fn(Cell) -> Option<usize>,
+    C: Fn(usize) -> Cell,
+{
+    if !fix_root(&mut root, fixed, index) {
+        return true;
+    }
     let t1 = Instant::now();
     let mut search = lines::LineSearch::new(net, filter);
     search.stop = stop.clone();
-    let complete = search.run(root, on_solution);
+    let mut path = Vec::new();
+    let complete = search.run(root, &mut |doms, choices| {
+        tree::branches(choices, &cell, &mut path);
+        on_solution(grid(doms), &path)
+    });
     stats.nodes = search.nodes;
     stats.backtracks = search.backtracks;
     stats.propagations = search.propagations;
