@@ -1,7 +1,7 @@
 //! # `cagesat.generate(kind, size, seed=None, **options)`
 //!
 //! One new puzzle of a kind, made by the library's seeded generators (`cagesat::generate`,
-//! `Sudoku::generate`, `Killer::generate`) and proven unique by them; the generation runs
+//! `Sudoku::generate_until`, `Killer::generate_until`) and proven unique by them; the generation runs
 //! with the GIL released and stops on Ctrl-C like a solve.
 
 use std::collections::HashMap;
@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use cagesat::encode::EncodeOptions;
 use cagesat::generate::{
     generate_crossproduct_until, generate_kakuro_until, generate_kenken_until, CrossProductParams,
-    KakuroParams, KenKenParams, SplitMix64,
+    GenerateError, KakuroParams, KenKenParams, SplitMix64,
 };
 use cagesat::puzzle::{Killer, Op, Sudoku};
 use cagesat::{Puzzle, Stop};
@@ -58,6 +58,15 @@ fn failed(e: &impl std::fmt::Display) -> PyErr {
     SolverError::new_err(e.to_string())
 }
 
+/// A Sudoku or Killer generation failed: `ValueError` for a size without standard boxes,
+/// as [`failed`] otherwise.
+fn sudoku_failed(e: &GenerateError) -> PyErr {
+    match e {
+        GenerateError::Sudoku(e) => PyValueError::new_err(e.to_string()),
+        other => failed(other),
+    }
+}
+
 /// `cagesat.generate(kind, size, seed=None, **options)`: a new unique puzzle.
 ///
 /// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`),
@@ -87,18 +96,22 @@ pub(crate) fn generate(
         "kakuro" => kakuro(py, (rows, cols), seed, &mut options)?,
         "crossproduct" => crossproduct(py, (rows, cols), seed, &mut options)?,
         "sudoku" => {
-            let made = interruptible(py, &Stop::new(), move || Sudoku::generate(rows, seed))?;
-            Puzzle::Sudoku(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
+            let stop = Stop::new();
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || Sudoku::generate_until(rows, seed, &run))?;
+            Puzzle::Sudoku(made.map_err(|e| sudoku_failed(&e))?.0)
         }
         "killer" => {
             let max_cage = match options.remove("max_cage") {
                 Some(v) => v.extract()?,
                 None => 4,
             };
-            let made = interruptible(py, &Stop::new(), move || {
-                Killer::generate(rows, seed, max_cage)
+            let stop = Stop::new();
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || {
+                Killer::generate_until(rows, seed, max_cage, &run)
             })?;
-            Puzzle::Killer(made.map_err(|e| PyValueError::new_err(e.to_string()))?.0)
+            Puzzle::Killer(made.map_err(|e| sudoku_failed(&e))?.0)
         }
         _ => {
             return Err(PyValueError::new_err(format!(

@@ -192,6 +192,11 @@ impl Backend for ExternalBackend {
     }
 
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatResult, BackendError> {
+        // A stop requested before the call: no solver is started (a quick solver could
+        // otherwise answer before the first look at the stop).
+        if self.stop.is_requested() {
+            return Ok(SatResult::Unknown);
+        }
         self.run(assumptions)
     }
 

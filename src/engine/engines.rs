@@ -57,6 +57,76 @@ impl Enumerator for NativeSearch {
     }
 }
 
+/// `auto` on Sudoku and Killer Sudoku: the native engine's search under a backtrack budget
+/// ([`AUTO_NATIVE_BACKTRACKS`](crate::engine::AUTO_NATIVE_BACKTRACKS)), then a hand-over to
+/// the CDCL `fallback` with the grids found so far blocked (or, once many grids were found
+/// cheaply, the native search again without a budget, as [`AutoWalk`] does). The budget is
+/// far above what the shipped and benchmarked puzzles need (at most 673 backtracks); puzzles
+/// with few givens and large cages can send the native search into subtrees it does not
+/// leave for minutes, where CDCL answers in a second.
+pub(crate) struct AutoNative {
+    pub(crate) fallback: Cdcl,
+    /// Its backtrack budget: [`AUTO_NATIVE_BACKTRACKS`](crate::engine::AUTO_NATIVE_BACKTRACKS),
+    /// but smaller in tests of the hand-over.
+    pub(crate) budget: u64,
+}
+
+impl Enumerator for AutoNative {
+    fn name(&self) -> &str {
+        "auto"
+    }
+
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        _: Option<u64>,
+        visit: Visitor<'_>,
+    ) -> RunResult {
+        let mut native = opts.native;
+        native.backtrack_budget = Some(self.budget);
+        let mut known = Vec::new();
+        let mut outer = ControlFlow::Continue(());
+        let tree = Tree::default();
+        let (complete, first) = native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
+            known.push(grid.clone());
+            outer = visit(grid, tree.at(path));
+            outer
+        });
+        let over = !complete && outer.is_continue() && !opts.stop.is_requested();
+        if !over {
+            return Ok((complete, EngineStats::Native(first)));
+        }
+        let spent = first.setup_time + first.solve_time;
+        let again = Tree { id: 1, cube: &[] };
+        if known.len() >= AUTO_DPLL_PROVEN {
+            // Many grids cheaply: the native search's best case; search again without a
+            // budget, as tree 1, visiting only the grids not met before.
+            let known: HashSet<Grid<u8>> = known.into_iter().collect();
+            native.backtrack_budget = None;
+            let (complete, mut stats) =
+                native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
+                    if known.contains(&grid) {
+                        ControlFlow::Continue(())
+                    } else {
+                        visit(grid, again.at(path))
+                    }
+                });
+            stats.solve_time += spent;
+            return Ok((complete, EngineStats::Native(stats)));
+        }
+        let (complete, mut stats) =
+            self.fallback
+                .run_knowing(puzzle, opts, (again, known), visit)?;
+        stats.solve_time += spent;
+        Ok((complete, EngineStats::Sat(stats)))
+    }
+
+    fn idle_stats(&self) -> EngineStats {
+        EngineStats::Native(NativeStats::default())
+    }
+}
+
 /// The one-hot CNF enumerated cube by cube ([`sat::enumerate`]) on a fresh CDCL solver.
 #[derive(Clone, Debug)]
 pub(crate) struct Cdcl {
@@ -470,5 +540,86 @@ mod tests {
                 assert_eq!((got.count, got.complete), (1, true), "budget {budget}");
             }
         }
+    }
+
+    /// A 6×6 Sudoku with only its first `givens` givens (reading order) of a generated one.
+    fn sudoku_6x6_with(givens: usize) -> Puzzle {
+        let (full, _) = crate::puzzle::Sudoku::generate(6, 2).expect("6x6 generates");
+        let kept: Vec<_> = full.given_cells().into_iter().take(givens).collect();
+        let s = crate::puzzle::Sudoku::new(6, full.boxes(), &kept).expect("valid");
+        Puzzle::Sudoku(s)
+    }
+
+    /// Whatever the native budget, `auto` on a Sudoku counts exactly: the hand-over to CDCL
+    /// with the grids found so far blocked (few grids), or the native search again without a
+    /// budget (many grids), never a grid twice or one missed.
+    #[test]
+    fn the_native_hand_over_keeps_counts_exact() {
+        let opts = EngineOptions::default();
+        let mut handed_over = 0;
+        for givens in [0, 5, 7, 9] {
+            let puzzle = sudoku_6x6_with(givens);
+            if givens == 0 {
+                // The empty 6×6 Sudoku: too many grids to count here; look for two.
+                let mut auto = AutoNative {
+                    fallback: Cdcl::new(SolverChoice::Varisat),
+                    budget: 0,
+                };
+                let (got, stats) = auto.count(&puzzle, &opts, Some(2)).expect("counts");
+                assert_eq!((got.count, got.complete), (2, false));
+                assert!(matches!(stats, EngineStats::Sat(_)), "{stats:?}");
+                continue;
+            }
+            let (want, _) = NativeSearch
+                .count(&puzzle, &opts, None)
+                .expect("native counts");
+            assert!(want.complete && want.count > 1, "{givens}: {want:?}");
+            for budget in [0, 1, 2, 5, 20, 100, 1_000, u64::MAX] {
+                let mut auto = AutoNative {
+                    fallback: Cdcl::new(SolverChoice::Varisat),
+                    budget,
+                };
+                let (got, stats) = auto
+                    .count(&puzzle, &opts, None)
+                    .expect("no repeated or wrong grid");
+                assert_eq!(
+                    (got.count, got.complete),
+                    (want.count, true),
+                    "{givens} givens, budget {budget}"
+                );
+                handed_over += usize::from(matches!(stats, EngineStats::Sat(_)));
+            }
+        }
+        assert!(handed_over > 0, "some budget handed over to CDCL");
+    }
+
+    /// A 16×16 Killer Sudoku with 16 givens and cages of up to six cells, met while
+    /// generating (`tests/data/killer-hard/few-givens-16x16.killer`): the native search alone ran
+    /// for minutes; `auto` hands it to CDCL, which proves it unique.
+    #[test]
+    fn auto_hands_a_killer_the_native_search_cannot_finish_to_cdcl() {
+        let text = include_str!("../../tests/data/killer-hard/few-givens-16x16.killer");
+        let puzzle = Puzzle::parse(text).expect("parses");
+        // A deadline turns a hang (no hand-over) into a failure.
+        let deadline = crate::stop::Instant::now() + Duration::from_secs(120);
+        let opts = EngineOptions {
+            stop: Stop::new().with_deadline(deadline),
+            ..EngineOptions::default()
+        };
+        let mut auto = AutoNative {
+            fallback: Cdcl::new(SolverChoice::Varisat),
+            budget: crate::engine::AUTO_NATIVE_BACKTRACKS,
+        };
+        let (outcome, stats) = auto.prove_unique(&puzzle, &opts).expect("answers");
+        let crate::answer::Outcome::Solved {
+            grid,
+            unique: Some(true),
+            ..
+        } = outcome
+        else {
+            panic!("not proven unique: {outcome:?}")
+        };
+        assert!(puzzle.verify(&grid).is_ok());
+        assert!(matches!(stats, EngineStats::Sat(_)), "{stats:?}");
     }
 }

@@ -99,6 +99,21 @@ pub enum GenerateError {
         /// Random tables drawn.
         attempts: u64,
     },
+    /// The Sudoku or Killer Sudoku parameters describe no puzzle (an unsupported size).
+    #[error(transparent)]
+    Sudoku(#[from] crate::puzzle::SudokuError),
+    /// A stop (time limit, interrupt) ended a Sudoku or Killer Sudoku before its givens
+    /// were settled.
+    #[error(
+        "stopped ({}) before the puzzle was proven unique (uniqueness checks: {checks})",
+        reason.name()
+    )]
+    SudokuStopped {
+        /// Why.
+        reason: StopReason,
+        /// Uniqueness checks finished.
+        checks: u64,
+    },
     /// No KenKen attempt reached its target level within the attempt budget.
     #[error(
         "no {size}x{size} KenKen graded {}{level} found in {attempts} attempts (try another \

@@ -1,31 +1,85 @@
 //! # Generating Sudoku and Killer Sudoku
 //!
 //! Seeded and reproducible ([`SplitMix64`]). A solution grid is a shuffled pattern grid
-//! (bands, rows within bands, stacks, columns within stacks and digits permuted). A Sudoku
-//! then loses its givens in random order while it stays unique, so every given left is
-//! needed; a Killer Sudoku is cut into random connected cages of distinct digits (at most
-//! `max_cage` cells) and gets givens in random order until it is unique. Uniqueness is
-//! proven by the native engine, and every puzzle's solution passes the verifier.
+//! (bands, rows within bands, stacks, columns within stacks and digits permuted). A Killer
+//! Sudoku is then cut into random connected cages of distinct digits (at most `max_cage`
+//! cells). Both start with every cell given and lose givens in random order while they stay
+//! unique, so every given left is needed. Uniqueness is proven by `auto` (the native engine,
+//! handing over to CDCL past its backtrack budget), and every puzzle's solution passes the
+//! verifier.
+//!
+//! Removing givens, rather than adding them until the puzzle is unique, keeps every
+//! uniqueness check on a puzzle at most one given short of a unique one. Checks on puzzles
+//! with few givens and many solutions are what a depth-first search can lose itself in: a
+//! 16×16 Killer with cages of up to six cells and no givens ran for minutes (session 12).
 
 use crate::answer::Outcome;
 use crate::engine::{Engine, EngineOptions};
+use crate::generate::GenerateError;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::sudoku::default_boxes;
 use crate::puzzle::{Killer, KillerCage, Puzzle, Sudoku, SudokuError};
 use crate::rng::SplitMix64;
+use crate::stop::Stop;
 
-/// Whether `puzzle` has exactly one solution (the native engine's proof).
-fn unique(puzzle: &Puzzle) -> bool {
-    matches!(
-        Engine::Native.prove_unique(puzzle, &EngineOptions::default()),
-        Ok((
-            Outcome::Solved {
-                unique: Some(true),
-                ..
-            },
-            _
+/// Uniqueness checks under one stop, counted for the report of a stopped run.
+struct Checker<'a> {
+    stop: &'a Stop,
+    checks: u64,
+}
+
+impl Checker<'_> {
+    /// Whether `puzzle` has exactly one solution: [`Engine::Auto`]'s proof, which is the
+    /// native engine's unless its search runs past its backtrack budget (CDCL's then).
+    ///
+    /// # Errors
+    /// [`GenerateError::SudokuStopped`] when the stop came before the proof.
+    fn unique(&mut self, puzzle: &Puzzle) -> Result<bool, GenerateError> {
+        let opts = EngineOptions {
+            stop: self.stop.clone(),
+            ..EngineOptions::default()
+        };
+        let answer = Engine::Auto.prove_unique(puzzle, &opts);
+        if let Some(reason) = self.stop.reason() {
+            return Err(GenerateError::SudokuStopped {
+                reason,
+                checks: self.checks,
+            });
+        }
+        self.checks += 1;
+        Ok(matches!(
+            answer?,
+            (
+                Outcome::Solved {
+                    unique: Some(true),
+                    ..
+                },
+                _
+            )
         ))
-    )
+    }
+}
+
+/// The givens of `solution` left after trying to remove each of `cells`, in random order,
+/// from `puzzle(givens)` while it stays unique.
+///
+/// # Errors
+/// Invalid puzzles, and stops.
+fn minimal_givens(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    cells: Vec<Cell>,
+    checker: &mut Checker<'_>,
+    puzzle: impl Fn(&[(Cell, u8)]) -> Result<Puzzle, SudokuError>,
+) -> Result<Vec<(Cell, u8)>, GenerateError> {
+    let mut kept = cells.clone();
+    for cell in shuffled(rng, cells) {
+        let without: Vec<Cell> = kept.iter().copied().filter(|&c| c != cell).collect();
+        if checker.unique(&puzzle(&givens_at(solution, &without))?)? {
+            kept = without;
+        }
+    }
+    Ok(givens_at(solution, &kept))
 }
 
 /// `items` in a random order.
@@ -73,86 +127,113 @@ impl Sudoku {
     /// no given can be removed without losing uniqueness.
     ///
     /// # Errors
-    /// [`SudokuError::Size`] for other sides.
-    pub fn generate(size: usize, seed: u64) -> Result<(Sudoku, Grid<u8>), SudokuError> {
+    /// [`GenerateError::Sudoku`] ([`SudokuError::Size`]) for other sides.
+    pub fn generate(size: usize, seed: u64) -> Result<(Sudoku, Grid<u8>), GenerateError> {
+        Self::generate_until(size, seed, &Stop::new())
+    }
+
+    /// [`Sudoku::generate`] under `stop`, which every uniqueness check is given.
+    ///
+    /// # Errors
+    /// As [`Sudoku::generate`], and [`GenerateError::SudokuStopped`] when `stop` ends the
+    /// run.
+    pub fn generate_until(
+        size: usize,
+        seed: u64,
+        stop: &Stop,
+    ) -> Result<(Sudoku, Grid<u8>), GenerateError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
         let mut rng = SplitMix64::new(seed);
         let solution = full_grid(&mut rng, size, boxes);
-        let all = Sudoku::new(size, boxes, &[])?.cells();
-        let mut kept = all.clone();
-        for cell in shuffled(&mut rng, all) {
-            let without: Vec<Cell> = kept.iter().copied().filter(|&c| c != cell).collect();
-            let s = Sudoku::new(size, boxes, &givens_at(&solution, &without))?;
-            if unique(&Puzzle::Sudoku(s)) {
-                kept = without;
-            }
-        }
-        Ok((
-            Sudoku::new(size, boxes, &givens_at(&solution, &kept))?,
-            solution,
-        ))
+        let cells = Sudoku::new(size, boxes, &[])?.cells();
+        let mut checker = Checker { stop, checks: 0 };
+        let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
+            Ok(Puzzle::Sudoku(Sudoku::new(size, boxes, givens)?))
+        })?;
+        Ok((Sudoku::new(size, boxes, &givens)?, solution))
     }
 }
 
 impl Killer {
     /// A unique Killer Sudoku of side `size` (4, 6, 9, 12 or 16) from `seed`, with its solution:
-    /// random connected cages of 1..=`max_cage` cells with distinct digits, and as few
-    /// givens as the random order needs for uniqueness.
+    /// random connected cages of 1..=`max_cage` cells with distinct digits, and givens of
+    /// which none can be removed without losing uniqueness (often none at all).
     ///
     /// # Errors
-    /// [`SudokuError::Size`] for sides without standard boxes.
+    /// [`GenerateError::Sudoku`] for sides without standard boxes.
     pub fn generate(
         size: usize,
         seed: u64,
         max_cage: usize,
-    ) -> Result<(Killer, Grid<u8>), SudokuError> {
+    ) -> Result<(Killer, Grid<u8>), GenerateError> {
+        Self::generate_until(size, seed, max_cage, &Stop::new())
+    }
+
+    /// [`Killer::generate`] under `stop`, which every uniqueness check is given.
+    ///
+    /// # Errors
+    /// As [`Killer::generate`], and [`GenerateError::SudokuStopped`] when `stop` ends the
+    /// run.
+    pub fn generate_until(
+        size: usize,
+        seed: u64,
+        max_cage: usize,
+        stop: &Stop,
+    ) -> Result<(Killer, Grid<u8>), GenerateError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
         let mut rng = SplitMix64::new(seed);
         let solution = full_grid(&mut rng, size, boxes);
         let cells = Sudoku::new(size, boxes, &[])?.cells();
-        let mut free = Grid::filled(size, size, true);
-        let mut cages = Vec::new();
-        for start in shuffled(&mut rng, cells.clone()) {
-            if !*free.get(start) {
-                continue;
-            }
-            let want = 1 + rng.below(max_cage.max(1) as u64) as usize;
-            let mut cage = vec![start];
-            free.set(start, false);
-            while cage.len() < want {
-                let used: Vec<u8> = cage.iter().map(|&c| *solution.get(c)).collect();
-                let mut next: Vec<Cell> = cage
-                    .iter()
-                    .flat_map(|&c| neighbours(c, size))
-                    .filter(|&c| *free.get(c) && !used.contains(solution.get(c)))
-                    .collect();
-                next.sort_unstable();
-                next.dedup();
-                if next.is_empty() {
-                    break;
-                }
-                let c = next[rng.below(next.len() as u64) as usize];
-                free.set(c, false);
-                cage.push(c);
-            }
-            cage.sort_unstable();
-            let sum = cage.iter().map(|&c| u32::from(*solution.get(c))).sum();
-            cages.push(KillerCage { sum, cells: cage });
-        }
-        let mut order = shuffled(&mut rng, cells);
-        let mut given = Vec::new();
-        loop {
-            let s = Sudoku::new(size, boxes, &givens_at(&solution, &given))?;
-            let k = Killer::new(s, cages.clone())?;
-            if unique(&Puzzle::Killer(k.clone())) {
-                return Ok((k, solution));
-            }
-            let Some(c) = order.pop() else {
-                return Ok((k, solution)); // every cell given: unique by then
-            };
-            given.push(c);
-        }
+        let cages = cages(&mut rng, &solution, &cells, max_cage);
+        let killer =
+            |givens: &[(Cell, u8)]| Killer::new(Sudoku::new(size, boxes, givens)?, cages.clone());
+        let mut checker = Checker { stop, checks: 0 };
+        let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
+            Ok(Puzzle::Killer(killer(givens)?))
+        })?;
+        Ok((killer(&givens)?, solution))
     }
+}
+
+/// Random connected cages of 1..=`max_cage` cells covering `cells`, each with distinct
+/// digits of `solution` and their sum.
+fn cages(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    cells: &[Cell],
+    max_cage: usize,
+) -> Vec<KillerCage> {
+    let size = solution.rows();
+    let mut free = Grid::filled(size, size, true);
+    let mut cages = Vec::new();
+    for start in shuffled(rng, cells.to_vec()) {
+        if !*free.get(start) {
+            continue;
+        }
+        let want = 1 + rng.below(max_cage.max(1) as u64) as usize;
+        let mut cage = vec![start];
+        free.set(start, false);
+        while cage.len() < want {
+            let used: Vec<u8> = cage.iter().map(|&c| *solution.get(c)).collect();
+            let mut next: Vec<Cell> = cage
+                .iter()
+                .flat_map(|&c| neighbours(c, size))
+                .filter(|&c| *free.get(c) && !used.contains(solution.get(c)))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            let c = next[rng.below(next.len() as u64) as usize];
+            free.set(c, false);
+            cage.push(c);
+        }
+        cage.sort_unstable();
+        let sum = cage.iter().map(|&c| u32::from(*solution.get(c))).sum();
+        cages.push(KillerCage { sum, cells: cage });
+    }
+    cages
 }
 
 /// The orthogonal neighbours of `c` in an `n`×`n` grid.
@@ -179,6 +260,25 @@ mod tests {
     use super::*;
     use crate::parse::sudoku::{parse_killer, parse_sudoku};
 
+    fn unique(puzzle: &Puzzle) -> bool {
+        let stop = Stop::new();
+        Checker {
+            stop: &stop,
+            checks: 0,
+        }
+        .unique(puzzle)
+        .unwrap()
+    }
+
+    /// `puzzle` without its first given is not unique (and it had one to lose), or it has
+    /// no given at all.
+    fn minimal(givens: &[(Cell, u8)], without: impl Fn(&[(Cell, u8)]) -> Puzzle) -> bool {
+        givens.iter().all(|&(c0, _)| {
+            let fewer: Vec<_> = givens.iter().copied().filter(|&(c, _)| c != c0).collect();
+            !unique(&without(&fewer))
+        })
+    }
+
     #[test]
     fn generated_puzzles_are_unique_minimal_and_round_trip() {
         for size in [4, 6, 9] {
@@ -187,21 +287,57 @@ mod tests {
             assert!(unique(&Puzzle::Sudoku(s.clone())));
             assert!(crate::kind::verify(&Puzzle::Sudoku(s.clone()), &solution).is_ok());
             // Minimal: dropping any given loses uniqueness.
-            let givens = s.given_cells();
-            let (c0, _) = givens[0];
-            let fewer: Vec<_> = givens.iter().copied().filter(|&(c, _)| c != c0).collect();
-            let t = Sudoku::new(size, s.boxes(), &fewer).unwrap();
-            assert!(!unique(&Puzzle::Sudoku(t)));
-            let (k, solution) = Killer::generate(size, 7, 4).unwrap();
-            assert_eq!(parse_killer(&k.to_text()).unwrap(), k);
-            assert!(unique(&Puzzle::Killer(k.clone())));
-            assert!(crate::kind::verify(&Puzzle::Killer(k), &solution).is_ok());
+            assert!(minimal(&s.given_cells(), |g| Puzzle::Sudoku(
+                Sudoku::new(size, s.boxes(), g).unwrap()
+            )));
+            for max_cage in [1, 4, 9] {
+                let (k, solution) = Killer::generate(size, 7, max_cage).unwrap();
+                assert_eq!(parse_killer(&k.to_text()).unwrap(), k);
+                assert!(unique(&Puzzle::Killer(k.clone())));
+                assert!(crate::kind::verify(&Puzzle::Killer(k.clone()), &solution).is_ok());
+                assert!(k.cages().iter().all(|c| c.cells.len() <= max_cage));
+                let givens = k.sudoku().given_cells();
+                assert!(minimal(&givens, |g| Puzzle::Killer(
+                    Killer::new(
+                        Sudoku::new(size, k.sudoku().boxes(), g).unwrap(),
+                        k.cages().to_vec()
+                    )
+                    .unwrap()
+                )));
+            }
         }
         assert_eq!(
             Sudoku::generate(9, 3).unwrap(),
             Sudoku::generate(9, 3).unwrap()
         );
-        assert!(Killer::generate(10, 1, 4).is_err());
+        assert_eq!(
+            Killer::generate(9, 3, 5).unwrap(),
+            Killer::generate(9, 3, 5).unwrap()
+        );
+        assert!(matches!(
+            Killer::generate(10, 1, 4),
+            Err(GenerateError::Sudoku(SudokuError::Size { size: 10 }))
+        ));
         assert!(Sudoku::generate(5, 1).is_err());
+    }
+
+    #[test]
+    fn a_stop_ends_generation_with_the_checks_made() {
+        let stop = Stop::new();
+        stop.request();
+        for killer in [false, true] {
+            let made = if killer {
+                Killer::generate_until(16, 1, 6, &stop).map(|_| ())
+            } else {
+                Sudoku::generate_until(16, 1, &stop).map(|_| ())
+            };
+            assert!(matches!(
+                made,
+                Err(GenerateError::SudokuStopped {
+                    reason: crate::stop::StopReason::Interrupted,
+                    checks: 0
+                })
+            ));
+        }
     }
 }

@@ -79,6 +79,8 @@ pub(crate) struct LineSearch<'a, F> {
     pub propagations: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub stop: Stop,
+    /// Backtracks after which the search ends as if a visitor stopped it.
+    pub budget: u64,
     /// The choices leading to the current node.
     choices: Vec<Choice>,
 }
@@ -96,6 +98,7 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
             backtracks: 0,
             propagations: 0,
             stop: Stop::new(),
+            budget: u64::MAX,
             choices: Vec::new(),
         }
     }
@@ -137,7 +140,7 @@ impl<'a, F: LineFilter> LineSearch<'a, F> {
     }
 
     fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
-        if self.stop.is_requested() {
+        if self.backtracks >= self.budget || self.stop.is_requested() {
             return false;
         }
         self.nodes += 1;

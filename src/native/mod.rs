@@ -56,6 +56,10 @@ pub struct NativeOptions {
     /// Largest naked subset looked for on a KenKen line (2 = pairs, 3 = triples; below 2:
     /// none).
     pub max_subset: usize,
+    /// Sudoku and Killer Sudoku: backtracks after which the search gives up, unfinished
+    /// (`None`: no limit). [`crate::Engine::Auto`] sets it and hands the puzzle to CDCL
+    /// when it is reached.
+    pub backtrack_budget: Option<u64>,
 }
 
 impl Default for NativeOptions {
@@ -63,6 +67,7 @@ impl Default for NativeOptions {
         NativeOptions {
             tuple_limit: NATIVE_TUPLE_LIMIT,
             max_subset: 3,
+            backtrack_budget: None,
         }
     }
 }

@@ -123,13 +123,14 @@ impl Kind for Sudoku {
 
     fn native(
         &self,
-        _opts: &NativeOptions,
+        opts: &NativeOptions,
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
-        native::run(self, None, fixed, stop, stats, on_solution)
+        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
+        native::run((self, None), (fixed, budget), stop, stats, on_solution)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
@@ -188,13 +189,20 @@ impl Kind for Killer {
 
     fn native(
         &self,
-        _opts: &NativeOptions,
+        opts: &NativeOptions,
         fixed: &[(Cell, u8)],
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
-        native::run(self.sudoku(), Some(self), fixed, stop, stats, on_solution)
+        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
+        native::run(
+            (self.sudoku(), Some(self)),
+            (fixed, budget),
+            stop,
+            stats,
+            on_solution,
+        )
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

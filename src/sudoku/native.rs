@@ -341,29 +341,35 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
 
 /// Builds the model and searches, recording effort and time in `stats`: a plain Sudoku with
 /// the dedicated search of [`super::search`], a Killer Sudoku (or a plain one with cells
-/// fixed in advance: `fixed`, for the setter tools) with the line network.
+/// fixed in advance: `fixed`, for the setter tools) with the line network. After `budget`
+/// backtracks the search gives up, unfinished.
 pub(crate) fn run(
-    s: &Sudoku,
-    killer: Option<&Killer>,
-    fixed: &[(crate::grid::Cell, u8)],
+    (s, killer): (&Sudoku, Option<&Killer>),
+    (fixed, budget): (&[(crate::grid::Cell, u8)], u64),
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: OnGrid<'_>,
 ) -> bool {
     if killer.is_none() && fixed.is_empty() {
-        return run_plain(s, stop, stats, on_solution);
+        return run_plain(s, (stop, budget), stats, on_solution);
     }
-    run_lines(s, killer, fixed, stop, stats, on_solution)
+    run_lines((s, killer), (fixed, budget), stop, stats, on_solution)
 }
 
 /// The dedicated search of a plain Sudoku.
-fn run_plain(s: &Sudoku, stop: &Stop, stats: &mut NativeStats, on_solution: OnGrid<'_>) -> bool {
+fn run_plain(
+    s: &Sudoku,
+    (stop, budget): (&Stop, u64),
+    stats: &mut NativeStats,
+    on_solution: OnGrid<'_>,
+) -> bool {
     let t0 = Instant::now();
     let board = Board::new(s);
     stats.setup_time = t0.elapsed();
     let t1 = Instant::now();
     let mut search = Search::new(&board);
     search.stop = stop.clone();
+    search.budget = budget;
     let n = s.size();
     let mut path = Vec::new();
     let complete = search.run(&mut |doms, choices| {
@@ -379,10 +385,9 @@ fn run_plain(s: &Sudoku, stop: &Stop, stats: &mut NativeStats, on_solution: OnGr
 }
 
 /// The line network's search (any Sudoku, with or without cages).
-pub(crate) fn run_lines(
-    s: &Sudoku,
-    killer: Option<&Killer>,
-    fixed: &[(crate::grid::Cell, u8)],
+fn run_lines(
+    (s, killer): (&Sudoku, Option<&Killer>),
+    (fixed, budget): (&[(crate::grid::Cell, u8)], u64),
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: OnGrid<'_>,
@@ -401,6 +406,7 @@ pub(crate) fn run_lines(
     let t1 = Instant::now();
     let mut search = LineSearch::new(&model.net, &model);
     search.stop = stop.clone();
+    search.budget = budget;
     let mut path = Vec::new();
     let complete = search.run(root, &mut |doms, choices| {
         tree::branches(choices, tree::row_major(n), &mut path);

@@ -139,6 +139,8 @@ pub(crate) struct Search<'a> {
     pub(crate) propagations: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub(crate) stop: Stop,
+    /// Backtracks after which the search ends as if a visitor stopped it.
+    pub(crate) budget: u64,
     /// The choices leading to the current node.
     choices: Vec<Choice>,
 }
@@ -153,6 +155,7 @@ impl<'a> Search<'a> {
             backtracks: 0,
             propagations: 0,
             stop: Stop::new(),
+            budget: u64::MAX,
             choices: Vec::new(),
         }
     }
@@ -169,7 +172,7 @@ impl<'a> Search<'a> {
     }
 
     fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
-        if self.stop.is_requested() {
+        if self.backtracks >= self.budget || self.stop.is_requested() {
             return false;
         }
         self.nodes += 1;

@@ -1,9 +1,10 @@
 //! `generate sudoku` and `generate killer`: seeded puzzles, each proven unique by two
-//! engines (the native search in the generator, then varisat, which must find the same
-//! grid and no second one), optionally of one `grade` level.
+//! engines (`auto` in the generator: the native search, handing over to CDCL past its
+//! backtrack budget; then varisat, which must find the same grid and no second one),
+//! optionally of one `grade` level, under `--timeout` and Ctrl-C.
 //!
 //! Argument parsing, the difficulty filter and printing only; the puzzles come from
-//! [`cagesat::puzzle::Sudoku::generate`] and [`cagesat::puzzle::Killer::generate`].
+//! [`cagesat::puzzle::Sudoku::generate_until`] and [`cagesat::puzzle::Killer::generate_until`].
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,7 +12,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
-use super::{fail, EXIT_OK};
+use super::{Limits, EXIT_OK};
 use cagesat::grade::{PuzzleGrade, SudokuLevel};
 use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
@@ -46,6 +47,11 @@ pub(crate) struct SudokuGenArgs {
     /// of printing.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Time limit per puzzle, in seconds: a puzzle whose givens are not settled by then ends
+    /// the run with the uniqueness checks made and exit status 3; puzzles already made are
+    /// kept.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
 }
 
 /// `--difficulty` values: the Sudoku `grade` levels.
@@ -83,7 +89,7 @@ pub(super) fn generate(
     match run(a, killer, interrupt, out) {
         Ok(()) => EXIT_OK,
         Err(e) => {
-            let status = fail(err, &e);
+            let status = super::generate::fail_or_stopped(err, &e);
             interrupt.reason().map_or(status, super::stopped_status)
         }
     }
@@ -96,17 +102,33 @@ struct Made {
     level: SudokuLevel,
 }
 
-/// The puzzle of `seed`, checked unique by varisat (the generator proved it with the
-/// native engine) and graded.
-fn make(a: &SudokuGenArgs, killer: bool, seed: u64) -> anyhow::Result<Made> {
+/// The puzzle of `seed`, made under `stop` (the time limit and the interrupt), checked
+/// unique by varisat under `interrupt` (the generator proved it with `auto`: the native
+/// engine, or CDCL where the native search ran past its budget) and graded.
+fn make(
+    a: &SudokuGenArgs,
+    killer: bool,
+    seed: u64,
+    (stop, interrupt): (&Stop, &Stop),
+) -> anyhow::Result<Made> {
     let (puzzle, solution) = if killer {
-        let (k, g) = Killer::generate(a.size, seed, a.max_cage)?;
+        let (k, g) = Killer::generate_until(a.size, seed, a.max_cage, stop)?;
         (Puzzle::Killer(k), g)
     } else {
-        let (s, g) = Sudoku::generate(a.size, seed)?;
+        let (s, g) = Sudoku::generate_until(a.size, seed, stop)?;
         (Puzzle::Sudoku(s), g)
     };
-    let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &EngineOptions::default())?;
+    let opts = EngineOptions {
+        stop: interrupt.clone(),
+        ..EngineOptions::default()
+    };
+    let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &opts)?;
+    if let Some(reason) = interrupt.reason() {
+        bail!(
+            "seed {seed}: stopped ({}) before varisat confirmed the puzzle",
+            reason.name()
+        );
+    }
     match outcome {
         Outcome::Solved {
             grid,
@@ -140,14 +162,16 @@ fn run(
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
+    let limits = Limits::new(interrupt, a.timeout)?;
     let mut seed = a.seed;
     for i in 0..a.count {
         let first = seed;
+        let stop = limits.for_puzzle();
         let made = loop {
             if interrupt.is_requested() {
                 bail!("cagesat: stopped after {i} of {} puzzles", a.count);
             }
-            let made = make(a, killer, seed)
+            let made = make(a, killer, seed, (&stop, interrupt))
                 .with_context(|| format!("cagesat: generate {kind} --size {}", a.size))?;
             seed = seed.wrapping_add(1);
             if a.difficulty.is_none_or(|d| d.level() == made.level) {
@@ -165,7 +189,7 @@ fn run(
         let used = seed - 1;
         let text = format!(
             "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}\n\
-             # unique: yes (native and varisat agree); grade: {}\n{}",
+             # unique: yes (auto and varisat agree); grade: {}\n{}",
             env!("CARGO_PKG_VERSION"),
             a.size,
             if killer {

@@ -126,7 +126,8 @@ pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8
         .find_map(|e| match e.downcast_ref::<GenerateError>() {
             Some(GenerateError::KenKenStopped { reason, .. })
             | Some(GenerateError::KakuroStopped { reason, .. })
-            | Some(GenerateError::CrossProductStopped { reason, .. }) => Some(*reason),
+            | Some(GenerateError::CrossProductStopped { reason, .. })
+            | Some(GenerateError::SudokuStopped { reason, .. }) => Some(*reason),
             _ => None,
         });
     let status = fail(err, error);

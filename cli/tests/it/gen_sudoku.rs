@@ -116,3 +116,31 @@ fn bad_sizes_and_unreachable_levels_are_one_line_errors() {
         r.stderr
     );
 }
+
+/// A time limit ends a generation whose givens are not settled: exit 3 and one line saying
+/// how far it got (a 16×16 Killer with cages of up to nine cells takes minutes); a bad limit
+/// is a usage error.
+#[test]
+fn a_time_limit_ends_a_long_killer_generation() {
+    let r = run([
+        "generate",
+        "killer",
+        "--size",
+        "16",
+        "--max-cage",
+        "9",
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("stopped (timeout) before the puzzle was proven unique (uniqueness checks: "),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    let r = run(["generate", "sudoku", "--timeout", "0"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+}

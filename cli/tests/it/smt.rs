@@ -270,7 +270,7 @@ fn smt_timeouts_end_as_every_other_timeout() {
             "--solver",
             solver,
             "--timeout",
-            "2",
+            "4",
             &rows,
         ]);
         assert_eq!(o.code, Some(3), "{solver}: {}{}", o.stdout, o.stderr);
