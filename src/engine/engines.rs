@@ -91,6 +91,10 @@ impl Enumerator for AutoNative {
         let (complete, first) = native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
             known.push(grid.clone());
             outer = visit(grid, tree.at(path));
+            if known.len() >= AUTO_DPLL_PROVEN {
+                // Many grids: go on without a budget (below) rather than remember them all.
+                return ControlFlow::Break(());
+            }
             outer
         });
         let over = !complete && outer.is_continue() && !opts.stop.is_requested();
@@ -101,7 +105,8 @@ impl Enumerator for AutoNative {
         let again = Tree { id: 1, cube: &[] };
         if known.len() >= AUTO_DPLL_PROVEN {
             // Many grids cheaply: the native search's best case; search again without a
-            // budget, as tree 1, visiting only the grids not met before.
+            // budget, as tree 1, visiting only the grids not met before (at most
+            // `AUTO_DPLL_PROVEN` of them: the first run breaks off there).
             let known: HashSet<Grid<u8>> = known.into_iter().collect();
             native.backtrack_budget = None;
             let (complete, mut stats) =
