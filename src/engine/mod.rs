@@ -144,7 +144,8 @@ impl Engine {
     ///
     /// Sudoku and Killer Sudoku are the exception: `auto` runs [`Engine::Native`] on them
     /// (measured in `encodings/sudoku.md`: its dedicated search solves and proves unique a
-    /// 16×16 Sudoku several times faster than any SAT engine).
+    /// 16×16 Sudoku several times faster than any SAT engine), and hands a puzzle over to
+    /// [`Engine::auto_fallback`] after 10,000 backtracks.
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
         if workload(puzzle) == Workload::Sudoku {

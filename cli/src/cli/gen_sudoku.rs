@@ -158,11 +158,11 @@ fn run(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let kind = if killer { "killer" } else { "sudoku" };
+    let limits = Limits::new(interrupt, a.timeout)?;
     if let Some(dir) = super::output_path(a.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let limits = Limits::new(interrupt, a.timeout)?;
     let mut seed = a.seed;
     for i in 0..a.count {
         let first = seed;
