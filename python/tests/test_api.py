@@ -212,6 +212,9 @@ def test_generate_rejects_bad_arguments():
         cagesat.generate("kenken", (4, 5))
     with pytest.raises(cagesat.SolverError, match="invalid parameters"):
         cagesat.generate("kenken", 0)
+    for kind in ("sudoku", "killer"):
+        with pytest.raises(ValueError, match="unsupported size 5"):
+            cagesat.generate(kind, 5)
 
 
 def test_parse_error_has_a_position():

@@ -117,7 +117,7 @@ pub(crate) fn run_kakuro(
         (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
         (root, fixed),
         (index, |i| white[i]),
-        (stop, stats),
+        (stop, u64::MAX, stats),
         on_solution,
     )
 }
@@ -141,7 +141,7 @@ pub(crate) fn run_crossproduct(
         (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
         (root, fixed),
         (index, tree::row_major(cols)),
-        (stop, stats),
+        (stop, u64::MAX, stats),
         on_solution,
     )
 }
@@ -149,7 +149,7 @@ pub(crate) fn run_crossproduct(
 /// Narrows `root` (one mask per cell, numbered by `index`) to the digits of `fixed`;
 /// `false` when one leaves no digit (a cell outside the puzzle, a digit out of range):
 /// then no solution extends `fixed`.
-pub(crate) fn fix_root(
+fn fix_root(
     root: &mut [Mask],
     fixed: &[(Cell, u8)],
     index: impl Fn(Cell) -> Option<usize>,
@@ -167,16 +167,17 @@ pub(crate) fn fix_root(
     true
 }
 
-/// Searches a line network (Kakuro, CrossProduct) from `root` narrowed to `fixed` (cells
-/// numbered by `index`; the search's cell `i` is `cell(i)`), handing each solution to
-/// `on_solution` as the grid `grid` makes of its masks, with its path; records effort and
-/// time in `stats`. Answers whether the search is complete (it is at once when `fixed`
-/// leaves a cell no digit: no solution extends it).
-fn run_lines<F, G, I, C>(
+/// Searches a line network (Kakuro, CrossProduct, Sudoku with cages or fixed cells) from
+/// `root` narrowed to `fixed` (cells numbered by `index`; the search's cell `i` is
+/// `cell(i)`), handing each solution to `on_solution` as the grid `grid` makes of its masks,
+/// with its path; gives up, unfinished, after `budget` backtracks; records effort and time in
+/// `stats`. Answers whether the search is complete (it is at once when `fixed` leaves a cell
+/// no digit: no solution extends it).
+pub(crate) fn run_lines<F, G, I, C>(
     (net, filter, grid): (&lines::Network, &F, G),
     (mut root, fixed): (Vec<Mask>, &[(Cell, u8)]),
     (index, cell): (I, C),
-    (stop, stats): (&Stop, &mut NativeStats),
+    (stop, budget, stats): (&Stop, u64, &mut NativeStats),
     on_solution: OnGrid<'_>,
 ) -> bool
 where
@@ -191,6 +192,7 @@ where
     let t1 = Instant::now();
     let mut search = lines::LineSearch::new(net, filter);
     search.stop = stop.clone();
+    search.budget = budget;
     let mut path = Vec::new();
     let complete = search.run(root, &mut |doms, choices| {
         tree::branches(choices, &cell, &mut path);

@@ -10,7 +10,7 @@
 
 use crate::grid::Grid;
 use crate::native::domains::{bit, full, min_digit, Mask};
-use crate::native::lines::{LineFilter, LineSearch, Network};
+use crate::native::lines::{LineFilter, Network};
 use crate::native::NativeStats;
 use crate::puzzle::{Killer, Sudoku};
 use crate::stop::{Instant, Stop};
@@ -395,28 +395,17 @@ fn run_lines(
     let t0 = Instant::now();
     let model = SudokuModel::new(s, killer);
     stats.setup_time = t0.elapsed();
-    let mut root = model.root.clone();
     let n = s.size();
     let index = |c: crate::grid::Cell| {
         (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n))
     };
-    if !crate::native::fix_root(&mut root, fixed, index) {
-        return true;
-    }
-    let t1 = Instant::now();
-    let mut search = LineSearch::new(&model.net, &model);
-    search.stop = stop.clone();
-    search.budget = budget;
-    let mut path = Vec::new();
-    let complete = search.run(root, &mut |doms, choices| {
-        tree::branches(choices, tree::row_major(n), &mut path);
-        on_solution(model.grid(doms), &path)
-    });
-    stats.nodes = search.nodes;
-    stats.backtracks = search.backtracks;
-    stats.propagations = search.propagations;
-    stats.solve_time = t1.elapsed();
-    complete
+    crate::native::run_lines(
+        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
+        (model.root.clone(), fixed),
+        (index, tree::row_major(n)),
+        (stop, budget, stats),
+        on_solution,
+    )
 }
 
 #[cfg(test)]
