@@ -1,57 +1,66 @@
-//! # Native Sudoku and Killer Sudoku
+//! # A line network over the model's families
 //!
-//! A line network ([`crate::native::lines`]) over the N² cells: every row, column and box is
-//! an all-different line filtered by naked and hidden singles to a fixpoint (the rules of
-//! `crate::native::alldiff`, on a line of exactly N cells); every Killer cage is a line
-//! filtered by its combinations (the sets of distinct digits with its sum): a combination
-//! survives while every cage cell has a digit of it and each of its digits has a cell; a
-//! cell keeps the digits of surviving combinations, fixed digits leave the other cells, and
-//! a digit every surviving combination needs goes to its only possible cell.
+//! A line network ([`crate::native::lines`]) over the N² cells: every house is an
+//! all-different line filtered by naked and hidden singles to a fixpoint (the rules of
+//! `crate::native::alldiff`, on a line of exactly N cells); every intersection of two houses
+//! (a region and a line, or another house and a region or line) is a line of its shared
+//! cells and the rest of both houses, filtered by pointing and claiming; every distinct sum
+//! (a Killer cage, or a sum [`super::implied`] derives) is a line filtered by its
+//! combinations (the sets of distinct digits with its sum): a combination survives while
+//! every cell has a digit of it and each of its digits has a cell; a cell keeps the digits
+//! of surviving combinations, fixed digits leave the other cells, and a digit every
+//! surviving combination needs goes to its only possible cell.
 
-use crate::grid::Grid;
-use crate::native::domains::{bit, full, min_digit, Mask};
+use crate::native::domains::{full, Mask};
 use crate::native::lines::{LineFilter, Network};
-use crate::native::NativeStats;
-use crate::puzzle::{Killer, Sudoku};
-use crate::stop::{Instant, Stop};
-use crate::tree::{self, OnGrid};
 
-use super::search::{Board, Search};
+use super::houses::crossings;
+use super::Lowered;
 
-/// A Sudoku (and its cages) as a line network.
-#[derive(Clone, Debug)]
-pub(crate) struct SudokuModel {
-    net: Network,
-    n: usize,
-    /// Rows, columns and boxes come first: `3N` all-different lines.
-    units: usize,
-    /// Then the box–line intersections: each line is the intersection's cells, the rest of
-    /// the box, the rest of the row or column; this is the intersection's size.
-    inter: Vec<usize>,
-    /// The combinations of each cage, as digit masks.
-    combos: Vec<Vec<Mask>>,
-    pub(crate) root: Vec<Mask>,
-    /// Whether the units also find naked pairs and triples (grading only).
-    subsets: bool,
-    /// Whether the box–line intersections filter (off for grading below `box-line`).
-    box_line: bool,
+/// Which rules the network runs (grading switches them on level by level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    /// Naked pairs and triples on the houses.
+    pub(crate) subsets: bool,
+    /// Pointing and claiming on the intersections.
+    pub(crate) box_line: bool,
+    /// The sums [`super::implied`] derives from houses and cages (innies and outies).
+    pub(crate) implied: bool,
 }
 
-impl SudokuModel {
-    /// The model of `s` with `cages` (sum and cells).
-    pub(crate) fn new(s: &Sudoku, killer: Option<&Killer>) -> Self {
-        let n = s.size();
-        let index = |c: crate::grid::Cell| c.index(n);
-        let mut lines: Vec<Vec<usize>> = s
-            .units()
-            .into_iter()
-            .map(|(_, cells)| cells.into_iter().map(index).collect())
-            .collect();
+impl Rules {
+    /// The rules of the solving search.
+    pub(crate) const SOLVE: Rules = Rules {
+        subsets: false,
+        box_line: true,
+        implied: true,
+    };
+}
+
+/// A model's houses, intersections and sums as a line network.
+#[derive(Clone, Debug)]
+pub(crate) struct HouseNetwork {
+    net: Network,
+    n: usize,
+    /// The houses come first: this many all-different lines.
+    units: usize,
+    /// Then the intersections: each line is the shared cells, the rest of one house, the
+    /// rest of the other; this is the number of shared cells.
+    inter: Vec<usize>,
+    /// The combinations of each sum, as digit masks.
+    combos: Vec<Vec<Mask>>,
+    rules: Rules,
+}
+
+impl HouseNetwork {
+    /// The network of `lowered` with `rules`.
+    pub(crate) fn new(lowered: &Lowered, rules: Rules) -> Self {
+        let n = lowered.n;
+        let mut lines: Vec<Vec<usize>> = lowered.houses().cloned().collect();
         let units = lines.len();
         let mut inter = Vec::new();
-        let boxes = &lines[2 * n..units].to_vec();
-        for bx in boxes {
-            for line in &lines[..2 * n].to_vec() {
+        for bx in &lowered.regions {
+            for line in &lowered.lines {
                 let common: Vec<usize> = bx.iter().copied().filter(|c| line.contains(c)).collect();
                 if common.is_empty() {
                     continue;
@@ -63,51 +72,33 @@ impl SudokuModel {
                 lines.push(cells);
             }
         }
-        let mut combos = Vec::new();
-        for cage in killer.map_or(&[][..], Killer::cages) {
-            lines.push(cage.cells.iter().map(|&c| index(c)).collect());
-            combos.push(sets(n, cage.cells.len(), cage.sum));
+        for x in crossings(lowered) {
+            inter.push(x.shared.len());
+            lines.push([x.shared, x.a_rest, x.b_rest].concat());
         }
-        let root = s
-            .cells()
-            .into_iter()
-            .map(|c| match *s.givens().get(c) {
-                0 => full(n),
-                d => bit(d),
-            })
-            .collect();
-        SudokuModel {
+        let mut combos = Vec::new();
+        let implied = if rules.implied {
+            super::implied::sums(lowered)
+        } else {
+            Vec::new()
+        };
+        for (cells, sum) in lowered.sums.iter().chain(&implied) {
+            lines.push(cells.clone());
+            combos.push(sets(n, cells.len(), *sum));
+        }
+        HouseNetwork {
             net: Network::new(n * n, lines),
             n,
             units,
             inter,
             combos,
-            root,
-            subsets: false,
-            box_line: true,
+            rules,
         }
-    }
-
-    /// The model with naked pairs and triples on the units (`subsets`) and box–line
-    /// reduction (`box_line`) switched on or off, for grading.
-    pub(crate) fn with_rules(mut self, subsets: bool, box_line: bool) -> Self {
-        self.subsets = subsets;
-        self.box_line = box_line;
-        self
     }
 
     /// The line network.
     pub(crate) fn net(&self) -> &Network {
         &self.net
-    }
-
-    /// The solution grid of fixed domains.
-    pub(crate) fn grid(&self, doms: &[Mask]) -> Grid<u8> {
-        let rows = doms
-            .chunks(self.n)
-            .map(|r| r.iter().map(|&m| min_digit(m)).collect())
-            .collect();
-        Grid::from_rows(rows).unwrap_or_else(|| Grid::filled(self.n, self.n, 0))
     }
 }
 
@@ -133,27 +124,27 @@ fn sets(n: usize, len: usize, sum: u32) -> Vec<Mask> {
     out
 }
 
-impl LineFilter for SudokuModel {
+impl LineFilter for HouseNetwork {
     fn filter(&self, line: usize, doms: &mut [Mask]) -> bool {
         let Some(i) = line.checked_sub(self.units) else {
             return self.unit(doms);
         };
         match i.checked_sub(self.inter.len()) {
-            None if !self.box_line => true,
+            None if !self.rules.box_line => true,
             None => intersection(doms, self.inter[i], self.n),
             Some(cage) => cage_filter(&self.combos[cage], doms),
         }
     }
 }
 
-impl SudokuModel {
+impl HouseNetwork {
     /// A row, column or box: singles, and naked pairs and triples when asked, to a fixpoint.
     fn unit(&self, doms: &mut [Mask]) -> bool {
         loop {
             if !all_different(doms, full(self.n)) {
                 return false;
             }
-            if !self.subsets {
+            if !self.rules.subsets {
                 return true;
             }
             match naked_subsets(doms) {
@@ -235,10 +226,10 @@ fn all_different(doms: &mut [Mask], all: Mask) -> bool {
     }
 }
 
-/// Box–line reduction on `doms` = the `k` cells shared by a box and a row or column, the
-/// rest of the box, the rest of the line (`n` cells each): a digit of the box only in the
-/// shared cells leaves the rest of the line (pointing), one of the line only in the shared
-/// cells leaves the rest of the box (claiming).
+/// Pointing and claiming on `doms` = the `k` cells shared by two houses (a box and a row or
+/// column), the rest of the first, the rest of the second (`n` cells each): a digit of the
+/// first only in the shared cells leaves the rest of the second (pointing), one of the second
+/// only in the shared cells leaves the rest of the first (claiming).
 fn intersection(doms: &mut [Mask], k: usize, n: usize) -> bool {
     let (shared, rest) = doms.split_at_mut(k);
     let (box_rest, line_rest) = rest.split_at_mut(n - k);
@@ -339,78 +330,10 @@ fn cage_filter(combos: &[Mask], doms: &mut [Mask]) -> bool {
     }
 }
 
-/// Builds the model and searches, recording effort and time in `stats`: a plain Sudoku with
-/// the dedicated search of [`super::search`], a Killer Sudoku (or a plain one with cells
-/// fixed in advance: `fixed`, for the setter tools) with the line network. After `budget`
-/// backtracks the search gives up, unfinished.
-pub(crate) fn run(
-    (s, killer): (&Sudoku, Option<&Killer>),
-    (fixed, budget): (&[(crate::grid::Cell, u8)], u64),
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: OnGrid<'_>,
-) -> bool {
-    if killer.is_none() && fixed.is_empty() {
-        return run_plain(s, (stop, budget), stats, on_solution);
-    }
-    run_lines((s, killer), (fixed, budget), stop, stats, on_solution)
-}
-
-/// The dedicated search of a plain Sudoku.
-fn run_plain(
-    s: &Sudoku,
-    (stop, budget): (&Stop, u64),
-    stats: &mut NativeStats,
-    on_solution: OnGrid<'_>,
-) -> bool {
-    let t0 = Instant::now();
-    let board = Board::new(s);
-    stats.setup_time = t0.elapsed();
-    let t1 = Instant::now();
-    let mut search = Search::new(&board);
-    search.stop = stop.clone();
-    search.budget = budget;
-    let n = s.size();
-    let mut path = Vec::new();
-    let complete = search.run(&mut |doms, choices| {
-        tree::branches(choices, tree::row_major(n), &mut path);
-        let grid = Grid::from_rows(board.rows(doms)).unwrap_or_else(|| Grid::filled(n, n, 0));
-        on_solution(grid, &path)
-    });
-    stats.nodes = search.nodes;
-    stats.backtracks = search.backtracks;
-    stats.propagations = search.propagations;
-    stats.solve_time = t1.elapsed();
-    complete
-}
-
-/// The line network's search (any Sudoku, with or without cages).
-fn run_lines(
-    (s, killer): (&Sudoku, Option<&Killer>),
-    (fixed, budget): (&[(crate::grid::Cell, u8)], u64),
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: OnGrid<'_>,
-) -> bool {
-    let t0 = Instant::now();
-    let model = SudokuModel::new(s, killer);
-    stats.setup_time = t0.elapsed();
-    let n = s.size();
-    let index = |c: crate::grid::Cell| {
-        (usize::from(c.row) < n && usize::from(c.col) < n).then(|| c.index(n))
-    };
-    crate::native::run_lines(
-        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
-        (model.root.clone(), fixed),
-        (index, tree::row_major(n)),
-        (stop, budget, stats),
-        on_solution,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::native::domains::bit;
 
     #[test]
     fn cage_sets() {
