@@ -13,14 +13,63 @@
 //!
 //! Each derived sum is a distinct sum like a cage: the searches filter it with the same
 //! combination tables.
+//!
+//! Products agree the same way: two groups of products that each cover every cell once
+//! (a CrossProduct's rows and its columns) multiply the same digits, so for each prime of a
+//! digit (2, 3, 5, 7) their exponents add up alike, and no product holds another prime
+//! ([`products_agree`]); when they do not, there is no solution, whatever each line allows.
+
+use std::collections::BTreeMap;
+
+use crate::puzzle::ConstraintKind;
 
 use super::Lowered;
+
+/// Whether every group of products (by constraint kind) that covers each cell exactly once
+/// has the same exponent of 2, 3, 5 and 7 in total as the others, with no other prime in
+/// any product. True when the model has no such group or digits above 9.
+pub(crate) fn products_agree(lowered: &Lowered) -> bool {
+    if lowered.products.is_empty() || lowered.n > 9 {
+        return true;
+    }
+    let mut groups: BTreeMap<ConstraintKind, Vec<(&[usize], u64)>> = BTreeMap::new();
+    for (cells, target, kind) in &lowered.products {
+        groups.entry(*kind).or_default().push((cells, *target));
+    }
+    let mut totals = Vec::new();
+    for group in groups.values() {
+        let mut seen = vec![0u8; lowered.cells.len()];
+        for (cells, _) in group {
+            for &c in *cells {
+                seen[c] = seen[c].saturating_add(1);
+            }
+        }
+        if seen.iter().any(|&k| k != 1) {
+            continue;
+        }
+        let mut sums = [0u64; 4];
+        for &(_, target) in group {
+            let mut rest = target;
+            for (sum, prime) in sums.iter_mut().zip([2u64, 3, 5, 7]) {
+                while rest != 0 && rest % prime == 0 {
+                    rest /= prime;
+                    *sum += 1;
+                }
+            }
+            if rest != 1 {
+                return false;
+            }
+        }
+        totals.push(sums);
+    }
+    totals.windows(2).all(|w| w[0] == w[1])
+}
 
 /// The innie and outie sums of `lowered`, each once, none equal to a sum it already has.
 pub(crate) fn sums(lowered: &Lowered) -> Vec<(Vec<usize>, u32)> {
     let n = lowered.n;
     let house_total = (n * (n + 1) / 2) as u32;
-    let mut cage_of = vec![usize::MAX; n * n];
+    let mut cage_of = vec![usize::MAX; lowered.cells.len()];
     for (i, (cells, _)) in lowered.sums.iter().enumerate() {
         for &c in cells {
             cage_of[c] = i;

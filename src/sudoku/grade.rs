@@ -10,7 +10,7 @@ use crate::native::lines::LineSearch;
 use crate::puzzle::{Killer, Sudoku};
 
 use super::verify::{verify_killer, verify_sudoku};
-use crate::model::network::{HouseNetwork, Rules};
+use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 
 /// Grades `s` (with the cages of `killer`).
@@ -34,9 +34,10 @@ pub(super) fn grade(s: &Sudoku, killer: Option<&Killer>) -> Result<SudokuGrade, 
             subsets: level >= SudokuLevel::Subsets,
             box_line: level >= SudokuLevel::BoxLine,
             implied: false,
+            exact_sums: false,
         };
-        let net = HouseNetwork::new(&lowered, rules);
-        let mut doms = lowered.root.clone();
+        let net = ModelNetwork::new(&lowered, rules);
+        let mut doms = net.root(&lowered);
         let mut search = LineSearch::new(net.net(), &net);
         let root = if !search.propagate(&mut doms) {
             Root::Conflict
