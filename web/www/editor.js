@@ -470,7 +470,6 @@ class Editor {
     const fill = new Map();
     (this.overlay.groups || []).forEach((g, i) => g.forEach((cell) => fill.set(cell, TINTS[i % TINTS.length])));
     for (const cell of this.overlay.ambiguous || []) fill.set(cell, "url(#amb)");
-    for (const cell of this.selection) fill.set(cell, "#9cc7ff");
     out.push('<defs><pattern id="amb" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
       + '<rect width="8" height="8" fill="#ffe7a0"/><rect width="3" height="8" fill="#f5c04a"/></pattern></defs>');
     for (let c = 0; c < m.cols; c++) {
@@ -533,6 +532,11 @@ class Editor {
         }
         if (d) out.push(`<text class="digit ${cls}" x="${x(c) + CELL / 2}" y="${y(r) + CELL / 2 + 9}" text-anchor="middle">${d}</text>`);
       }
+    }
+    // the selection, over the shading so that ambiguity stays visible under it
+    for (const cell of this.cells()) {
+      const [r, c] = parseLabel(cell);
+      out.push(`<rect class="sel" x="${x(c)}" y="${y(r)}" width="${CELL}" height="${CELL}"/>`);
     }
     if (this.overlay.marked) {
       const [r, c] = parseLabel(this.overlay.marked);
