@@ -3,7 +3,8 @@
 //! The page's editor (`www/editor.js`) keeps a puzzle as plain data and writes the text
 //! format as it is drawn; text typed or pasted into the box comes back here and is answered
 //! with the same data ([`model`]), so the editor redraws what the library read. After every
-//! edit the page asks for the live check ([`check`]): `unique`, `no solution` or
+//! edit the page asks for the live check ([`check`]): `unique`, `no solution` (naming the
+//! constraint that is impossible alone, when one is: [`crate::impossible`]) or
 //! `N solutions` with the ambiguous cells (those that take more than one digit over the
 //! solutions, [`setter::candidates`]).
 //!
@@ -108,7 +109,10 @@ pub fn check(text: &str) -> Value {
             "ambiguous": [],
         });
         let status = match (counted.count, counted.complete) {
-            (0, _) => "no solution".to_string(),
+            (0, _) => match crate::impossible::first_impossible(&puzzle.constraints()) {
+                Some(c) => format!("no solution: {c} is impossible alone"),
+                None => "no solution".to_string(),
+            },
             (1, _) => "unique".to_string(),
             (n, true) => format!("{n} solutions"),
             (n, false) => format!("{n}+ solutions"),
@@ -170,6 +174,11 @@ mod tests {
                 one["ambiguous"].as_array().map(Vec::len)
             ),
             (Some("unique"), Some(0))
+        );
+        let none = check("size 2\n3 + A1 A2\n4 * B1 B2\n");
+        assert_eq!(
+            none["status"],
+            "no solution: cage 4× B1 B2 is impossible alone"
         );
         let bad = check("size 2\n3 + A1 A2\n");
         assert_eq!(bad["ok"], false);

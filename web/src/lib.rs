@@ -9,6 +9,7 @@
 
 pub mod actions;
 pub mod editor;
+pub mod impossible;
 pub mod input;
 pub mod play;
 pub mod setter;
