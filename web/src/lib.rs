@@ -67,7 +67,7 @@ pub fn answer_with(action: &str, text: &str, extra: &serde_json::Value) -> serde
         "unique" => actions::unique(text),
         "count" => actions::count(text),
         "count-running" => play::count_with(text, 500, tell),
-        "candidates" => setter::candidates(text),
+        "candidates" => play::candidates(text, extra),
         "hint" => setter::hint(text),
         "check" => editor::check(text),
         "svg" => editor::svg(text),

@@ -6,6 +6,7 @@
 //!
 //! - `progress`: the wrong entries of the progress ([`setter::candidates`] with a
 //!   [`State`]);
+//! - `candidates`: the true candidates from the progress, and its wrong entries;
 //! - `next`: the next placement from the progress, with the eliminations that lead to it
 //!   ([`explain::explain`]), so that Hint moves on as digits are placed;
 //! - `explain`: the whole path from the progress, step by step, each with its reason;
@@ -85,6 +86,37 @@ pub fn check_progress(text: &str, extra: &Value) -> Value {
                     format!("wrong: {}", wrong.join(" "))
                 };
                 json!({"ok": true, "status": status, "wrong": wrong})
+            }
+            Err(e) => failure(&format!("error: {e}")),
+        }
+    })
+}
+
+/// The true candidates from the progress (every cell's digits over the solutions that keep
+/// the person's entries), and the entries that are in no solution (`wrong`). Without
+/// entries, [`crate::setter::candidates`].
+#[must_use]
+pub fn candidates(text: &str, extra: &Value) -> Value {
+    with_progress(text, extra, |puzzle, grid| {
+        if crate::actions::cells(&grid).all(|c| *grid.get(c) == 0) {
+            return crate::setter::candidates(text);
+        }
+        let state = match state(puzzle, &grid) {
+            Ok(s) => s,
+            Err(e) => return failure(&e),
+        };
+        let opts = EngineOptions::default();
+        match setter::candidates(puzzle, Some(&state), &Engine::Auto, &opts) {
+            Ok(found) if !found.solvable() => {
+                let wrong: Vec<String> = found.wrong.iter().map(|(c, _)| c.label()).collect();
+                json!({"ok": true, "status": format!("candidates: no solution keeps these entries (wrong: {})", wrong.join(" ")), "wrong": wrong})
+            }
+            Ok(found) => {
+                let mut answer =
+                    crate::setter::candidates_picture(puzzle, found.grid(), found.solutions_seen);
+                let wrong: Vec<String> = found.wrong.iter().map(|(c, _)| c.label()).collect();
+                answer["wrong"] = json!(wrong);
+                answer
             }
             Err(e) => failure(&format!("error: {e}")),
         }
@@ -302,6 +334,10 @@ mod tests {
         let extra = json!({"progress": [[0, 0, 0], [3, 0, 0], [0, 0, 0]]});
         let v = check_progress(ONE, &extra);
         assert_eq!(v["wrong"], json!(["B1"]), "{v}");
+        let right = json!({"progress": [[3, 0, 0], [0, 0, 0], [0, 0, 0]]});
+        let c = candidates(ONE, &right);
+        assert_eq!(c["candidates"][0][0], json!([3]), "{c}");
+        assert_eq!(c["wrong"], json!([]), "{c}");
         let bad = check_progress(ONE, &json!({"progress": [[0]]}));
         assert_eq!(bad["ok"], false);
     }

@@ -208,7 +208,7 @@ function render(answer, asked, ms) {
   picture.dataset.grid = answer.grid ? JSON.stringify(answer.grid) : "";
   picture.dataset.candidates = answer.candidates ? JSON.stringify(answer.candidates) : "";
   picture.dataset.count = answer.count === undefined ? "" : String(answer.count);
-  if (answer.grid) editor.setOverlay({ solution: answer.grid });
+  if (answer.grid) editor.setOverlay({ solution: answer.grid, wrong: answer.wrong });
   if (action === "solve" && printAfterSolve) {
     printAfterSolve = false;
     setTimeout(() => window.print(), 50);
@@ -337,6 +337,14 @@ function newGrid() {
   gridBox.focus();
 }
 
+// The keypad (touch screens): each button is the key on it, sent to the grid.
+for (const b of document.querySelectorAll("#keypad button")) {
+  b.addEventListener("click", () => {
+    editor.keyDown({ key: b.dataset.key, shiftKey: false, ctrlKey: false, metaKey: false,
+      preventDefault() {} });
+  });
+}
+
 $("kind").addEventListener("change", () => {
   const size = Number($("size").value);
   const kind = $("kind").value;
@@ -365,7 +373,9 @@ for (const button of actions) {
   button.addEventListener("click", () => {
     const action = button.dataset.action;
     let extra = {};
-    if (action === "next" || action === "explain") extra = { progress: editor.progressRows() };
+    if (action === "next" || action === "explain" || action === "candidates") {
+      extra = { progress: editor.progressRows() };
+    }
     if (action === "generate") {
       extra = {
         kind: $("kind").value,

@@ -456,6 +456,21 @@ fn the_norvig_kenken_is_drawn_checked_played_and_exported() {
         );
         hinted.push(cell.to_string());
     }
+    // Candidates start from the progress: every placed digit is its cell's only candidate.
+    let (ok, status) = ed.button("candidates", "candidates");
+    assert!(ok && status.starts_with("candidates: "), "{status}");
+    let shown = ed.js(
+        "return JSON.parse(document.querySelector('[data-testid=picture]').dataset.candidates);",
+        json!([]),
+    );
+    for cell in &hinted {
+        let (r, c) = rc(cell);
+        assert_eq!(
+            shown[r as usize][c as usize],
+            json!([digit_at(&sol, cell)]),
+            "{cell}"
+        );
+    }
     ed.screenshots("hint");
     let (ok, status) = ed.button("explain", "step");
     assert!(ok && status.starts_with("step 1/"), "{status}");
@@ -682,9 +697,14 @@ fn kakuro_generate_count_and_timings() {
     ed.click_cells(&["B1".to_string()]);
     ed.type_text("\\3");
     ed.press(key(ENTER, false));
+    // The last clue by the touch keypad (shown on narrow or touch screens).
     ed.click_cells(&["C1".to_string()]);
-    ed.type_text("\\3");
-    ed.press(key(ENTER, false));
+    for k in ["\\", "3", "Enter"] {
+        let _ = ed.js(
+            "document.querySelector(`#keypad [data-key=\"${arguments[0]}\"]`).click();",
+            json!([k.replace('\\', "\\\\")]),
+        );
+    }
     let text = ed.text();
     assert_eq!(
         canonical(&text)["squares"],
@@ -696,6 +716,12 @@ fn kakuro_generate_count_and_timings() {
     ed.type_text("#");
     let (ok, status, _) = ed.checked();
     assert!(!ok, "a run without its clue: {status}");
+    // An error leaves no stale picture.
+    let pictures = ed.js(
+        "return document.querySelector('[data-testid=picture]').childElementCount;",
+        json!([]),
+    );
+    assert_eq!(pictures.as_u64(), Some(0), "{status}");
     ed.screenshots("kakuro");
 
     // Generate: a 4x4 Sudoku, checked unique.
