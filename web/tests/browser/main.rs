@@ -7,7 +7,7 @@
 //! `solved (unique)` / `N solutions` line, the same one-line errors. Stop must end a hard
 //! 20×20 KenKen within a second. Screenshots and the measured figures (WebAssembly size,
 //! time to a usable page, a 9×9 Keen solve + unique in the page and natively) are kept
-//! under `target/web-test/`. `editor.rs` draws puzzles in the editor with the pointer and
+//! under `target/web-test/`. `editor/` draws puzzles in the editor with the pointer and
 //! the keyboard (see its notes); it needs no command line.
 //!
 //! Needs the wasm32 target and the wasm-bindgen CLI (build.sh installs both), and Debian's
