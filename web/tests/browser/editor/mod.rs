@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use crate::page::Page;
 use crate::{artifacts, open, root};
 
+mod forms;
 mod kakuro;
 mod kenken;
 mod sudoku;
@@ -131,11 +132,13 @@ struct Editor<'a> {
 }
 
 impl Editor<'_> {
-    /// A pointer move to the centre of cell `label` (the grid is redrawn after every
+    /// A pointer move to the centre of cell `label` (or of a CrossProduct clue, `row:0`,
+    /// `col:1`; the grid is redrawn after every
     /// change, so a cell is found by its place in the window, not by an element reference).
     fn cell(&self, label: &str) -> Value {
         let at = self.js(
-            "const r = document.querySelector(`[data-testid=grid] [data-cell=\"${arguments[0]}\"]`)
+            "const at = arguments[0].includes(':') ? 'data-clue' : 'data-cell';
+             const r = document.querySelector(`[data-testid=grid] [${at}=\"${arguments[0]}\"]`)
                .getBoundingClientRect();
              return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
             json!([label]),
