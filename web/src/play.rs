@@ -234,18 +234,10 @@ pub fn generate(extra: &Value) -> Value {
     let seed = extra["seed"].as_u64().unwrap_or(1);
     let difficulty = extra["difficulty"].as_str().unwrap_or("");
     let made: Result<Puzzle, String> = match kind {
-        "kenken" => {
-            let mut params = KenKenParams::new(size);
-            if !difficulty.is_empty() {
-                match Level::from_name(difficulty) {
-                    Some(level) => params.difficulty = Some(level),
-                    None => return failure(&format!("unknown difficulty '{difficulty}'")),
-                }
-            }
-            generate_kenken(&params, &mut SplitMix64::new(seed))
-                .map(|g| Puzzle::KenKen(g.puzzle))
-                .map_err(|e| e.to_string())
-        }
+        "kenken" => match kenken(size, seed, difficulty) {
+            Ok(made) => made,
+            Err(answer) => return answer,
+        },
         "sudoku" => Sudoku::generate(size, seed)
             .map(|(s, _)| Puzzle::Sudoku(s))
             .map_err(|e| e.to_string()),
@@ -282,6 +274,21 @@ pub fn generate(extra: &Value) -> Value {
         }),
         Err(e) => failure(&format!("generate: {e}")),
     }
+}
+
+/// A KenKen of side `size` at `difficulty` (a grade or a Keen difficulty; empty: any), or
+/// the page's error.
+fn kenken(size: usize, seed: u64, difficulty: &str) -> Result<Result<Puzzle, String>, Value> {
+    let mut params = KenKenParams::new(size);
+    if !difficulty.is_empty() {
+        match Level::from_name(difficulty) {
+            Some(level) => params.difficulty = Some(level),
+            None => return Err(failure(&format!("unknown difficulty '{difficulty}'"))),
+        }
+    }
+    Ok(generate_kenken(&params, &mut SplitMix64::new(seed))
+        .map(|g| Puzzle::KenKen(g.puzzle))
+        .map_err(|e| e.to_string()))
 }
 
 /// The Keen game ID of a KenKen (up to 9×9) and the puzz.link URL of a Kakuro.
@@ -372,6 +379,10 @@ mod tests {
             let p = Puzzle::parse(g["text"].as_str().unwrap()).unwrap();
             assert_eq!(p.kind(), kind, "{g}");
         }
+        let easy = generate(&json!({"kind": "kenken", "size": 4, "seed": 5, "difficulty": "easy"}));
+        assert_eq!(easy["ok"], true, "{easy}");
+        let bad = generate(&json!({"kind": "kenken", "size": 4, "difficulty": "impossible"}));
+        assert_eq!(bad["status"], "unknown difficulty 'impossible'");
         let mut seen = Vec::new();
         let c = count_with(TWO, 1, |n| seen.push(n));
         assert_eq!((c["count"].as_u64(), seen), (Some(2), vec![1, 2]));

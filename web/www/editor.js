@@ -4,6 +4,7 @@
 
 const CELL = 40; // SVG units per cell
 const MARGIN = 22; // room for the labels
+const at = (i) => MARGIN + i * CELL; // where row or column i starts
 const TINTS = ["#b9e3c6", "#c9d4f6", "#f6d2b9", "#e6c9f0", "#d8e8a8", "#f3c4cf"];
 
 class Editor {
@@ -340,11 +341,28 @@ class Editor {
     const cp = m.kind === "crossproduct";
     const width = MARGIN + m.cols * CELL + (cp ? 70 : 4);
     const height = MARGIN + m.rows * CELL + (cp ? 30 : 4);
-    const x = (c) => MARGIN + c * CELL;
-    const y = (r) => MARGIN + r * CELL;
     const out = [];
-    const cageOf = new Map();
-    m.cages.forEach((cage, i) => cage.cells.forEach((cell) => cageOf.set(cell, i)));
+    this.drawSquares(out);
+    this.drawLines(out);
+    this.drawClues(out);
+    this.drawDigits(out);
+    this.drawMarks(out);
+    if (cp) this.drawProducts(out);
+    this.root.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" `
+      + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
+    this.root.dataset.kind = m.kind;
+    this.root.dataset.text = toText(m);
+    this.root.dataset.selection = this.selection.join(" ");
+    this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
+    this.root.dataset.wrong = (this.overlay.wrong || []).join(" ");
+    this.root.dataset.progress = Object.keys(this.progress).sort(byPosition).map((k) => k + "=" + this.progress[k]).join(" ");
+  }
+
+  // The squares (shaded, black), with the row and column labels and Kakuro's clues.
+  drawSquares(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
     const fill = new Map();
     (this.overlay.groups || []).forEach((g, i) => g.forEach((cell) => fill.set(cell, TINTS[i % TINTS.length])));
     for (const cell of this.overlay.ambiguous || []) fill.set(cell, "url(#amb)");
@@ -374,7 +392,15 @@ class Editor {
         }
       }
     }
-    // thin grid lines, then box lines and cage walls
+  }
+
+  // Thin grid lines, then box lines and cage walls.
+  drawLines(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    const cageOf = new Map();
+    m.cages.forEach((cage, i) => cage.cells.forEach((cell) => cageOf.set(cell, i)));
     for (let r = 0; r <= m.rows; r++) out.push(`<line class="thin" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
     for (let c = 0; c <= m.cols; c++) out.push(`<line class="thin" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
     if (m.box) {
@@ -384,22 +410,31 @@ class Editor {
     if (m.kind === "kenken") this.drawWalls(out, cageOf, x, y);
     if (m.kind === "killer") this.drawDashed(out, cageOf, x, y);
     out.push(`<rect class="frame" x="${x(0)}" y="${y(0)}" width="${m.cols * CELL}" height="${m.rows * CELL}"/>`);
-    // clues at each cage's first cell
+  }
+
+  // Each cage's clue at its first cell.
+  drawClues(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
     for (const cage of m.cages) {
       const [r, c] = parseLabel(cage.cells[0]);
       const clue = m.kind === "kenken" ? cage.clue.replace("*", "×").replace("/", "÷").replace("-", "−") : cage.clue;
       out.push(`<text class="clue" x="${x(c) + 4}" y="${y(r) + 12}">${clue}</text>`);
     }
-    // digits: givens, the person's, a solution shown
+  }
+
+  // Digits: givens, the person's, a solution shown.
+  drawDigits(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
     const solution = this.overlay.solution;
     for (let r = 0; r < m.rows; r++) {
       for (let c = 0; c < m.cols; c++) {
         const cell = label(r, c);
         let d = m.givens[cell];
         let cls = "given";
-        if (!d && this.isGivenCage(cell)) {
-          d = null;
-        }
         if (!d && this.progress[cell]) {
           d = this.progress[cell];
           cls = (this.overlay.wrong || []).includes(cell) ? "wrong" : (this.overlay.hinted === cell ? "hinted" : "mine");
@@ -411,7 +446,13 @@ class Editor {
         if (d) out.push(`<text class="digit ${cls}" x="${x(c) + CELL / 2}" y="${y(r) + CELL / 2 + 9}" text-anchor="middle">${d}</text>`);
       }
     }
-    // the selection, over the shading so that ambiguity stays visible under it
+  }
+
+  // The selection (over the shading, so that ambiguity stays visible under it), the
+  // marked cell and the cursor.
+  drawMarks(out) {
+    const x = at;
+    const y = at;
     for (const cell of this.cells()) {
       const [r, c] = parseLabel(cell);
       out.push(`<rect class="sel" x="${x(c)}" y="${y(r)}" width="${CELL}" height="${CELL}"/>`);
@@ -424,28 +465,25 @@ class Editor {
       const [r, c] = parseLabel(this.cursor);
       out.push(`<rect class="cursor" x="${x(c) + 1}" y="${y(r) + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`);
     }
-    if (cp) {
-      for (let r = 0; r < m.rows; r++) {
-        const name = "row:" + r;
-        const sel = this.selection.includes(name) ? " selected" : "";
-        out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(m.cols) + 4}" y="${y(r) + 4}" width="62" height="${CELL - 8}"/>`);
-        out.push(`<text class="kclue cp" x="${x(m.cols) + 35}" y="${y(r) + CELL / 2 + 5}" text-anchor="middle">${m.rowClues[r] ?? "?"}</text>`);
-      }
-      for (let c = 0; c < m.cols; c++) {
-        const name = "col:" + c;
-        const sel = this.selection.includes(name) ? " selected" : "";
-        out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(c) + 2}" y="${y(m.rows) + 4}" width="${CELL - 4}" height="24"/>`);
-        out.push(`<text class="kclue cp" x="${x(c) + CELL / 2}" y="${y(m.rows) + 21}" text-anchor="middle">${m.colClues[c] ?? "?"}</text>`);
-      }
+  }
+
+  // CrossProduct: the row and column products, selectable.
+  drawProducts(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    for (let r = 0; r < m.rows; r++) {
+      const name = "row:" + r;
+      const sel = this.selection.includes(name) ? " selected" : "";
+      out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(m.cols) + 4}" y="${y(r) + 4}" width="62" height="${CELL - 8}"/>`);
+      out.push(`<text class="kclue cp" x="${x(m.cols) + 35}" y="${y(r) + CELL / 2 + 5}" text-anchor="middle">${m.rowClues[r] ?? "?"}</text>`);
     }
-    this.root.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" `
-      + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
-    this.root.dataset.kind = m.kind;
-    this.root.dataset.text = toText(m);
-    this.root.dataset.selection = this.selection.join(" ");
-    this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
-    this.root.dataset.wrong = (this.overlay.wrong || []).join(" ");
-    this.root.dataset.progress = Object.keys(this.progress).sort(byPosition).map((k) => k + "=" + this.progress[k]).join(" ");
+    for (let c = 0; c < m.cols; c++) {
+      const name = "col:" + c;
+      const sel = this.selection.includes(name) ? " selected" : "";
+      out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(c) + 2}" y="${y(m.rows) + 4}" width="${CELL - 4}" height="24"/>`);
+      out.push(`<text class="kclue cp" x="${x(c) + CELL / 2}" y="${y(m.rows) + 21}" text-anchor="middle">${m.colClues[c] ?? "?"}</text>`);
+    }
   }
 
   // KenKen: thick walls between cells of different cages.
