@@ -77,6 +77,7 @@ fn the_norvig_kenken_is_drawn_checked_played_and_exported() {
         );
         hinted.push(cell.to_string());
     }
+    ed.screenshots("hint");
     // Candidates start from the progress: every placed digit is its cell's only candidate.
     let (ok, status) = ed.button("candidates", "candidates");
     assert!(ok && status.starts_with("candidates: "), "{status}");
@@ -92,7 +93,6 @@ fn the_norvig_kenken_is_drawn_checked_played_and_exported() {
             "{cell}"
         );
     }
-    ed.screenshots("hint");
     let (ok, status) = ed.button("explain", "step");
     assert!(ok && status.starts_with("step 1/"), "{status}");
     page.browser.click("explain-next");
