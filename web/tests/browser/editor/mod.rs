@@ -318,7 +318,17 @@ impl Editor<'_> {
     /// Screenshots at 360 and 1280 pixels wide (the page fits 360 without scrolling sideways).
     fn screenshots(&self, name: &str) {
         self.page.browser.resize(360, 800);
-        std::thread::sleep(Duration::from_millis(300));
+        // The narrow layout (keypad, no help line) is in place.
+        self.page.wait("the narrow layout", 10, || {
+            let v = self.js(
+                "return window.innerWidth <= 360
+                   && getComputedStyle(document.getElementById('keypad')).display === 'grid';",
+                json!([]),
+            );
+            (v == true).then_some(())
+        });
+        // A frame at the new size is painted before the screenshot.
+        std::thread::sleep(Duration::from_millis(200));
         let fits = self.js(
             "const g = document.querySelector('[data-testid=grid] svg').getBoundingClientRect();
              return [document.documentElement.scrollWidth, window.innerWidth, g.right];",
