@@ -292,6 +292,7 @@ const editor = new Editor(gridBox, {
   onEdit(text) {
     editorText = text;
     puzzle.value = text;
+    $("export-out").value = ""; // an export of the puzzle before the edit is stale
     steps = null;
     $("steps").hidden = true;
     toAddress();
@@ -319,6 +320,7 @@ function setText(text) {
 
 puzzle.addEventListener("input", () => {
   editorText = null;
+  $("export-out").value = "";
   toAddress();
   scheduleCheck(150);
 });
