@@ -194,6 +194,8 @@ def test_svg_pictures(kenken):
         ("crossproduct", (4, 3), {"unique": True}),
         ("sudoku", 4, {}),
         ("killer", 4, {"max_cage": 3}),
+        ("sudoku", 6, {"diagonals": True}),
+        ("killer", 6, {"max_cage": 3, "diagonals": True}),
     ],
 )
 def test_generate_makes_reproducible_unique_puzzles(kind, size, options):
@@ -201,6 +203,15 @@ def test_generate_makes_reproducible_unique_puzzles(kind, size, options):
     assert puzzle.kind == kind
     assert puzzle == cagesat.generate(kind, size, seed=7, **options)
     assert puzzle.prove_unique().unique is True
+
+
+def test_x_variants_carry_their_diagonals():
+    x = cagesat.generate("sudoku", 9, seed=21, diagonals=True)
+    assert x.kind == "sudoku"
+    assert str(x).startswith("diagonals\n")
+    assert x.prove_unique().unique is True
+    plain = cagesat.parse(str(x).replace("diagonals\n", "", 1))
+    assert plain.count(limit=2).count == 2
 
 
 def test_generate_rejects_bad_arguments():

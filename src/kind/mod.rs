@@ -16,7 +16,6 @@ mod api;
 mod crossproduct;
 mod kakuro;
 mod kenken;
-#[path = "../sudoku/mod.rs"]
 mod sudoku;
 
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
