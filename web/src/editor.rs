@@ -10,7 +10,8 @@
 //!
 //! The model's JSON: `kind`, `rows`, `cols`, `box` (`[rows, cols]` of a Sudoku box),
 //! `cages` (`{clue, cells}`, the clue as the editor takes it: `12+`, `3-`, `5=`, `7?`, or a
-//! Killer sum `15`), `givens` (`{"A1": 5}`), `squares` (Kakuro: per row, `"."` for a white
+//! Killer sum `15`), `givens` (`{"A1": 5}`), `diagonals` (Sudoku and Killer: whether both
+//! long diagonals hold distinct digits, Sudoku X and Killer X), `squares` (Kakuro: per row, `"."` for a white
 //! square, `"#"` for a blocked one and `"D\\A"` for a clue), `rowClues`, `colClues`
 //! (CrossProduct).
 
@@ -44,10 +45,12 @@ pub fn model(puzzle: &Puzzle) -> Value {
         }
         Puzzle::Sudoku(s) => {
             let _ = m.insert("box".into(), json!(s.boxes()));
+            let _ = m.insert("diagonals".into(), json!(s.diagonals()));
             let _ = m.insert("givens".into(), givens(&s.given_cells()));
         }
         Puzzle::Killer(k) => {
             let _ = m.insert("box".into(), json!(k.sudoku().boxes()));
+            let _ = m.insert("diagonals".into(), json!(k.sudoku().diagonals()));
             let _ = m.insert("givens".into(), givens(&k.sudoku().given_cells()));
             let cages: Vec<Value> = k
                 .cages()
@@ -156,6 +159,10 @@ mod tests {
         assert_eq!(m["cages"][0], json!({"clue": "3+", "cells": ["A1", "A2"]}));
         assert_eq!(m["cages"][1]["clue"], "2=");
         let k = Puzzle::parse("  #  3\\ 4\\\n\\3 .  .\n\\4 .  .\n").unwrap();
+        let x = Puzzle::parse("diagonals\n1 . . .\n. . . .\n. . . .\n. . . .\n").unwrap();
+        assert_eq!(model(&x)["diagonals"], true);
+        let plain = Puzzle::parse("1 . . .\n. . . .\n. . . .\n. . . .\n").unwrap();
+        assert_eq!(model(&plain)["diagonals"], false);
         assert_eq!(
             model(&k)["squares"],
             json!([["#", "3\\", "4\\"], ["\\3", ".", "."], ["\\4", ".", "."]])

@@ -237,6 +237,7 @@ function renderCheck(answer, asked) {
     editor.load(answer.model, { record: true });
     $("kind").value = answer.model.kind;
     $("size").value = answer.model.rows;
+    syncDiagonals();
   }
   editor.setOverlay({ ambiguous: answer.ambiguous });
   showSvg(answer);
@@ -290,6 +291,7 @@ function formatMs(ms) {
 
 const editor = new Editor(gridBox, {
   onEdit(text) {
+    syncDiagonals();
     editorText = text;
     puzzle.value = text;
     $("export-out").value = ""; // an export of the puzzle before the edit is stale
@@ -310,6 +312,14 @@ const editor = new Editor(gridBox, {
     status.dataset.action = "edit";
   },
 });
+
+// The diagonals toggle follows the editor's puzzle: shown for a Sudoku or a Killer, ticked for
+// an X variant.
+function syncDiagonals() {
+  const kind = editor.model.kind;
+  $("diagonals-box").hidden = kind !== "sudoku" && kind !== "killer";
+  $("diagonals").checked = !!editor.model.diagonals;
+}
 
 function setText(text) {
   puzzle.value = text;
@@ -353,6 +363,7 @@ $("kind").addEventListener("change", () => {
   if ((kind === "sudoku" || kind === "killer") && !SUDOKU_BOXES[size]) $("size").value = 9;
   newGrid();
 });
+$("diagonals").addEventListener("change", () => editor.setDiagonals($("diagonals").checked));
 $("size").addEventListener("keydown", (e) => {
   if (e.key === "Enter") { e.preventDefault(); newGrid(); }
 });

@@ -289,6 +289,11 @@ class Editor {
     this.setEntry("");
   }
 
+  // The diagonals toggle (Sudoku X, Killer X).
+  setDiagonals(on) {
+    this.edit((model) => setDiagonals(model, on));
+  }
+
   given(digit) {
     const cells = this.cells();
     if (cells.length !== 1) return;
@@ -351,6 +356,7 @@ class Editor {
     this.root.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" `
       + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
     this.root.dataset.kind = m.kind;
+    this.root.dataset.diagonals = String(!!m.diagonals);
     this.root.dataset.text = toText(m);
     this.root.dataset.selection = this.selection.join(" ");
     this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
@@ -403,6 +409,11 @@ class Editor {
     m.cages.forEach((cage, i) => cage.cells.forEach((cell) => cageOf.set(cell, i)));
     for (let r = 0; r <= m.rows; r++) out.push(`<line class="thin" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
     for (let c = 0; c <= m.cols; c++) out.push(`<line class="thin" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
+    if (m.diagonals) {
+      // Sudoku X, Killer X: both long diagonals.
+      out.push(`<line class="diagonal" x1="${x(0)}" y1="${y(0)}" x2="${x(m.cols)}" y2="${y(m.rows)}"/>`);
+      out.push(`<line class="diagonal" x1="${x(m.cols)}" y1="${y(0)}" x2="${x(0)}" y2="${y(m.rows)}"/>`);
+    }
     if (m.box) {
       for (let r = 0; r <= m.rows; r += m.box[0]) out.push(`<line class="thick" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
       for (let c = 0; c <= m.cols; c += m.box[1]) out.push(`<line class="thick" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);

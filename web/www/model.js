@@ -1,6 +1,6 @@
 // The puzzle as plain data (the model) and cagesat's text format written from it. The model
-// is the worker's `model` JSON (web/src/editor.rs): {kind, rows, cols, box, cages: [{clue,
-// cells}], givens: {A1: 5}, squares, rowClues, colClues}. Cells are named as in the text
+// is the worker's `model` JSON (web/src/editor.rs): {kind, rows, cols, box, diagonals, cages:
+// [{clue, cells}], givens: {A1: 5}, squares, rowClues, colClues}. Cells are named as in the text
 // format: row letter, column number (A1).
 "use strict";
 
@@ -40,6 +40,7 @@ function emptyModel(kind, size) {
   if (kind === "sudoku" || kind === "killer") {
     if (!SUDOKU_BOXES[n]) return [null, "a " + kind + " has side 4, 6, 9, 12 or 16"];
     model.box = SUDOKU_BOXES[n];
+    model.diagonals = false;
   } else if (kind === "kakuro") {
     if (n < 2) return [null, "a kakuro has side 2 or more"];
     model.squares = [];
@@ -57,6 +58,7 @@ function emptyModel(kind, size) {
 function normalise(m) {
   const model = Object.assign({ cages: [], givens: {} }, m);
   model.cages = model.cages.map((c) => ({ clue: c.clue, cells: c.cells.slice().sort(byPosition) }));
+  if (model.kind === "sudoku" || model.kind === "killer") model.diagonals = !!model.diagonals;
   if (model.kind === "crossproduct") {
     model.rowClues = (model.rowClues || []).slice();
     model.colClues = (model.colClues || []).slice();
@@ -86,6 +88,7 @@ function toText(model) {
       break;
     case "killer":
       lines.push("size " + model.rows, "boxes " + model.box[0] + "x" + model.box[1]);
+      if (model.diagonals) lines.push("diagonals");
       for (const c of model.cages) lines.push(c.clue + " " + cells(c.cells));
       for (const cell of Object.keys(model.givens).sort(byPosition)) {
         lines.push(model.givens[cell] + " = " + cell);
@@ -93,6 +96,7 @@ function toText(model) {
       break;
     case "sudoku": {
       const wide = model.rows > 9;
+      if (model.diagonals) lines.push("diagonals");
       for (let r = 0; r < model.rows; r++) {
         const row = [];
         for (let c = 0; c < model.cols; c++) {
@@ -128,6 +132,13 @@ function setCage(model, cells, clue) {
   model.cages = model.cages.filter((c) => c.cells.length > 0);
   model.cages.push({ clue, cells: cells.slice().sort(byPosition) });
   model.cages.sort((a, b) => byPosition(a.cells[0], b.cells[0]));
+  return null;
+}
+
+// Sudoku X, Killer X: both long diagonals hold distinct digits (`on`) or not.
+function setDiagonals(model, on) {
+  if (model.kind !== "sudoku" && model.kind !== "killer") return "only a Sudoku or a Killer has diagonals";
+  model.diagonals = !!on;
   return null;
 }
 

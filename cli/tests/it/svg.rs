@@ -191,6 +191,76 @@ fn small_crossproduct_has_products_around_the_table() {
     assert!(texts(&parse(&p.render_svg(None)), "digits").is_empty());
 }
 
+/// The `x`, `y` attributes of an element.
+fn xy(n: &roxmltree::Node<'_, '_>) -> (i64, i64) {
+    let v = |a: &str| n.attribute(a).unwrap().parse::<i64>().unwrap();
+    (v("x"), v("y"))
+}
+
+/// Every kind names its rows `A`, `B`, … left of the grid and its columns `1`, `2`, … above
+/// it, as the text format names cells; the labels sit outside the frame, one per row beside
+/// the row's middle and one per column above its middle, away from every clue (Kakuro's
+/// inside the grid, CrossProduct's right of and below it).
+#[test]
+fn every_kind_labels_its_rows_and_columns() {
+    let x9 = std::fs::read_to_string("tests/data/sudoku/x-9x9-s21.sudoku").unwrap();
+    let killer = std::fs::read_to_string("tests/data/killer/x-9x9-s22.killer").unwrap();
+    let cases = [
+        (Puzzle::parse(KENKEN_2X2).unwrap(), 2, 2),
+        (Puzzle::parse(&x9).unwrap(), 9, 9),
+        (Puzzle::parse(&killer).unwrap(), 9, 9),
+        (
+            common::load("tests/data/kakuro/panpapag_hard_12x10.kakuro"),
+            12,
+            10,
+        ),
+        (
+            common::load("tests/data/crossproduct/public/norvig_random_10x6.crossproduct"),
+            10,
+            6,
+        ),
+    ];
+    for (p, rows, cols) in cases {
+        let svg = p.render_svg(None);
+        let doc = parse(&svg);
+        let frame = in_group(&doc, "frame", "rect");
+        let (left, top) = xy(&frame[0]);
+        let v = |a: &str| frame[0].attribute(a).unwrap().parse::<i64>().unwrap();
+        let (cell_w, cell_h) = (v("width") / cols, v("height") / rows);
+        let labels = in_group(&doc, "labels", "text");
+        let names: Vec<String> = labels
+            .iter()
+            .map(|n| n.text().unwrap().to_string())
+            .collect();
+        let want: Vec<String> = (1..=cols)
+            .map(|c| c.to_string())
+            .chain((0..rows).map(|r| Cell::row_label(r as u8)))
+            .collect();
+        assert_eq!(names, want, "{}", p.kind());
+        for (c, n) in labels[..cols as usize].iter().enumerate() {
+            let (x, y) = xy(n);
+            assert_eq!(x, left + c as i64 * cell_w + cell_w / 2, "column {}", c + 1);
+            assert!((8..top - 2).contains(&y), "column {} at y {y}", c + 1);
+        }
+        for (r, n) in labels[cols as usize..].iter().enumerate() {
+            let (x, y) = xy(n);
+            assert!((8..left - 8).contains(&x), "row {r} at x {x}");
+            let middle = top + r as i64 * cell_h + cell_h / 2;
+            assert!(
+                (middle..middle + cell_h / 4).contains(&y),
+                "row {r} at y {y}"
+            );
+        }
+        // Every clue and product is inside the frame or right of or below it.
+        for class in ["clues", "row-products", "col-products"] {
+            for n in in_group(&doc, class, "text") {
+                let (x, y) = xy(&n);
+                assert!(x > left && y > top, "{} {class} at {x},{y}", p.kind());
+            }
+        }
+    }
+}
+
 #[test]
 fn output_is_deterministic_and_self_contained() {
     for path in [

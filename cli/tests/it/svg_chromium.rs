@@ -78,11 +78,17 @@ fn chromium_draws_the_pictures_at_their_size() {
             png.display(),
             colours.len()
         );
-        // Not blank: the corner is the white background, the frame (4 px at x = 8) is dark
-        // halfway down, the dark share (walls, frame, blocked squares) is real, and the
+        // Not blank: the corner is the white background, the frame (4 px at x = 32, right of
+        // the row labels' gutter) is dark halfway down, the row labels left of it are drawn
+        // (grey, not white), the dark share (walls, frame, blocked squares) is real, and the
         // solution digits are drawn in blue.
         assert_eq!(img.at(1, 1), [255, 255, 255], "{}", png.display());
-        assert!(dark(img.at(8, size.1 / 2)), "{}: no frame", png.display());
+        assert!(dark(img.at(32, size.1 / 2)), "{}: no frame", png.display());
+        let gutter = (0..28)
+            .flat_map(|x| (32..size.1).map(move |y| (x, y)))
+            .filter(|&(x, y)| img.at(x, y) != [255, 255, 255])
+            .count();
+        assert!(gutter > 100, "{}: no row labels ({gutter})", png.display());
         let total = img.rgb.len() as f64;
         let dark_share = img.count(dark) as f64 / total;
         assert!(

@@ -4,8 +4,12 @@
 //! and Simon Tatham's Keen draw them (one file per kind): KenKen cages with thick walls and
 //! their clues, Kakuro clue squares split by a diagonal, CrossProduct tables with their
 //! products around them. Solution digits are centred in their cells when a grid is given.
-//! Elements sit in named groups (`<g class="grid">`, `cage-walls`, `frame`, `clues`,
-//! `digits`, …) so that tools and tests can find them.
+//! Row letters (`A`, `B`, …) run down the left of the grid and column numbers (`1`, `2`, …)
+//! along its top, in a gutter outside the frame, so that a cell is found by the name the text
+//! format and every message give it (`B3`); a kind's own clues (Kakuro's clue squares inside
+//! the grid, CrossProduct's products right of and below it) never meet them.
+//! Elements sit in named groups (`<g class="grid">`, `cage-walls`, `frame`, `labels`,
+//! `clues`, `digits`, …) so that tools and tests can find them.
 
 pub(crate) mod crossproduct;
 pub(crate) mod doc;
@@ -18,8 +22,14 @@ use doc::{Anchor, Svg};
 
 /// Side of a square cell, in pixels.
 pub(crate) const CELL: i64 = 64;
-/// Blank border around the grid.
+/// Blank border around the picture.
 pub(crate) const MARGIN: i64 = 8;
+/// Room for the row letters left of the grid and the column numbers above it.
+pub(crate) const GUTTER: i64 = 24;
+/// Font size of the row and column labels.
+const LABEL: i64 = 14;
+/// Colour of the row and column labels: quieter than clues and digits.
+const LABEL_INK: &str = "#6a6a6a";
 
 /// Where the cells of a rows×cols grid sit in the picture.
 #[derive(Clone, Copy, Debug)]
@@ -51,21 +61,23 @@ impl Layout {
         }
     }
 
-    /// The picture's width with `extra` pixels right of the grid.
+    /// The picture's width with `extra` pixels right of the grid (the row labels' gutter
+    /// included).
     pub(crate) fn width(&self, extra: i64) -> i64 {
-        2 * MARGIN + self.cols as i64 * self.cell_w + extra
+        2 * MARGIN + GUTTER + self.cols as i64 * self.cell_w + extra
     }
 
-    /// The picture's height with `extra` pixels below the grid.
+    /// The picture's height with `extra` pixels below the grid (the column labels' gutter
+    /// included).
     pub(crate) fn height(&self, extra: i64) -> i64 {
-        2 * MARGIN + self.rows as i64 * self.cell_h + extra
+        2 * MARGIN + GUTTER + self.rows as i64 * self.cell_h + extra
     }
 
     /// The pixel position of grid line crossing (column line `x`, row line `y`).
     pub(crate) fn point(&self, x: usize, y: usize) -> (i64, i64) {
         (
-            MARGIN + x as i64 * self.cell_w,
-            MARGIN + y as i64 * self.cell_h,
+            MARGIN + GUTTER + x as i64 * self.cell_w,
+            MARGIN + GUTTER + y as i64 * self.cell_h,
         )
     }
 
@@ -105,12 +117,46 @@ pub(crate) fn thin_grid(svg: &mut Svg, layout: &Layout) {
     }
 }
 
-/// The thick outer frame.
+/// The thick outer frame, with the row and column labels outside it ([`labels`]).
 pub(crate) fn frame(svg: &mut Svg, layout: &Layout) {
     svg.group("frame", &doc::stroke(doc::INK, 4));
     let (x, y) = layout.point(0, 0);
     let (right, bottom) = layout.far();
     svg.rect(x, y, right - x, bottom - y);
+    labels(svg, layout);
+}
+
+/// The row letters centred in the gutter left of each row and the column numbers centred
+/// above each column, as the text format names cells (`A1` is the top-left cell).
+pub(crate) fn labels(svg: &mut Svg, layout: &Layout) {
+    svg.group("labels", &doc::font(LABEL_INK, false));
+    let (left, top) = layout.point(0, 0);
+    let (cell_w, cell_h) = layout.cell_size();
+    // Clear of the frame's 4-pixel stroke, which is centred on the grid's edge.
+    let above = top - LABEL / 2 - 2;
+    for c in 0..layout.cols {
+        let (x, _) = layout.point(c, 0);
+        svg.text(
+            x + cell_w / 2,
+            above,
+            Anchor::Middle,
+            LABEL,
+            &(c + 1).to_string(),
+        );
+    }
+    let beside = left - GUTTER / 2 - 2;
+    for r in 0..layout.rows {
+        let (_, y) = layout.point(0, r);
+        let name = Cell::row_label(u8::try_from(r).unwrap_or(u8::MAX));
+        let size = doc::fitting_size(name.len(), GUTTER - 4, LABEL);
+        svg.text(
+            beside,
+            y + cell_h / 2 + size * 7 / 20,
+            Anchor::Middle,
+            size,
+            &name,
+        );
+    }
 }
 
 /// The solution's digits, centred, in the cells `show` accepts (a 0 is an empty cell).

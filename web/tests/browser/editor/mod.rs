@@ -1,7 +1,8 @@
 //! # The setter's page: drawing with the pointer and the keyboard
 //!
 //! Draws the Norvig 6×6 KenKen (one cage by dragging, the rest by click and shift-click), a
-//! 9×9 Killer (pointer and keyboard) and a 9×9 Sudoku (keyboard only) in the editor, and
+//! 9×9 Killer (pointer and keyboard) and a 9×9 Sudoku (keyboard only) in the editor (and a
+//! Sudoku X and a Killer X through the diagonals toggle, `diagonals.rs`), and
 //! checks that the text box reads back as the same puzzles, that the live check says
 //! `unique` without a button, and that deleting a cage shows exactly the ambiguous cells the
 //! library finds. Then it plays, asks for hints, steps through Explain, repairs, generates,
@@ -17,6 +18,7 @@ use serde_json::{json, Value};
 use crate::page::Page;
 use crate::{artifacts, open, root};
 
+mod diagonals;
 mod forms;
 mod kakuro;
 mod kenken;
