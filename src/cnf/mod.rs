@@ -16,7 +16,7 @@ pub(crate) mod varmap;
 pub use card::AmoEncoding;
 pub use formula::CnfFormula;
 pub(crate) use varisat_formula::{ExtendFormula, Lit, Var};
-pub(crate) use varmap::{DecodeError, OneHot};
+pub use varmap::{DecodeError, OneHot};
 
 /// Sizes of an encoding or one of its parts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,12 +14,13 @@ mod options;
 
 use thiserror::Error;
 
-use crate::cnf::mdd::MddError;
-use crate::cnf::table::TableStats;
-use crate::cnf::OneHot;
-use crate::tuples::TupleError;
-
 pub use crate::cnf::{AmoEncoding, CnfFormula, EncodeStats};
+// Named here so that every type in this module's signatures can be named by callers.
+pub use crate::cnf::dimacs::AnswerError;
+pub use crate::cnf::mdd::MddError;
+pub use crate::cnf::table::TableStats;
+pub use crate::cnf::{DecodeError, OneHot};
+pub use crate::tuples::TupleError;
 pub use options::{
     CageLines, ConstraintEncoding, CrossProductOptions, EncodeOptions, KakuroOptions, KenKenOptions,
 };

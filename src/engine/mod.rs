@@ -37,7 +37,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, BackendError, SolverChoice};
+use crate::backend::{self, SolverChoice};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
@@ -55,7 +55,7 @@ pub use self::plan::Plan;
 pub use self::sat::SatStats;
 pub use self::session::Session;
 pub use self::smt::SmtRunStats;
-pub use crate::backend::SmtSolver;
+pub use crate::backend::{BackendError, SmtSolver};
 pub use crate::native::{NativeOptions, NativeStats};
 pub use crate::stop::StopReason;
 

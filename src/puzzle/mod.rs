@@ -12,7 +12,7 @@ pub(crate) mod sudoku;
 
 pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Step};
 pub use crossproduct::{CrossProduct, CrossProductError};
-pub use kakuro::{Kakuro, KakuroError, Square};
+pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub use overlay::Overlay;
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};

@@ -195,7 +195,7 @@ impl FormulaArgs {
 
 /// `--encoding` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
+pub(crate) enum EncodingArg {
     /// Per constraint: tables unless large (KenKen cages), the smaller of the two
     /// (CrossProduct lines, Kakuro runs).
     Auto,
@@ -440,7 +440,7 @@ impl From<CageLinesArg> for CageLines {
 
 /// `--amo` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AmoArg {
+pub(crate) enum AmoArg {
     /// Pairwise up to 10 literals, sequential above (KenKen on varisat and CaDiCaL: always pairwise, as measured).
     Auto,
     /// Every pair excluded.
