@@ -258,6 +258,20 @@ fn wiki_cages(t: &str, at: &dyn Fn(usize) -> Pos) -> Result<Wiki, ParseError> {
     Ok((cages, diagonals))
 }
 
+/// The arrow of a cell whose cage neighbour lies `dr` rows and `dc` columns away.
+fn arrow(dr: i32, dc: i32) -> char {
+    match (dr, dc) {
+        (0, -1) => '<',
+        (0, 1) => '>',
+        (-1, 0) => '^',
+        (1, 0) => 'v',
+        (-1, -1) => '`',
+        (-1, 1) => '\'',
+        (1, -1) => ',',
+        _ => '.',
+    }
+}
+
 /// The puzzle as a short Killer string, when it is one: 9×9 with 3×3 boxes, no givens,
 /// sums up to 45, and every cage connected through its cells' eight neighbours.
 #[must_use]
@@ -272,28 +286,24 @@ pub(crate) fn to_short(killer: &Killer) -> Option<String> {
         let index = |c: Cell| usize::from(c.row) * SIDE + usize::from(c.col);
         out[index(root)] = char_of(cage.sum)?;
         let mut reached = vec![root];
-        let mut frontier = vec![root];
-        while let Some(from) = frontier.pop() {
-            for &c in &cage.cells {
-                let (dr, dc) = (
-                    i32::from(from.row) - i32::from(c.row),
-                    i32::from(from.col) - i32::from(c.col),
-                );
-                if reached.contains(&c) || dr.abs() > 1 || dc.abs() > 1 {
-                    continue;
+        // Side neighbours first (breadth first), then corners for what is left.
+        for corners in [false, true] {
+            let mut next = 0;
+            while next < reached.len() {
+                let from = reached[next];
+                next += 1;
+                for &c in &cage.cells {
+                    let (dr, dc) = (
+                        i32::from(from.row) - i32::from(c.row),
+                        i32::from(from.col) - i32::from(c.col),
+                    );
+                    let near = dr.abs().max(dc.abs()) == 1 && (corners || dr == 0 || dc == 0);
+                    if reached.contains(&c) || !near {
+                        continue;
+                    }
+                    out[index(c)] = arrow(dr, dc);
+                    reached.push(c);
                 }
-                out[index(c)] = match (dr, dc) {
-                    (0, -1) => '<',
-                    (0, 1) => '>',
-                    (-1, 0) => '^',
-                    (1, 0) => 'v',
-                    (-1, -1) => '`',
-                    (-1, 1) => '\'',
-                    (1, -1) => ',',
-                    _ => '.',
-                };
-                reached.push(c);
-                frontier.push(c);
             }
         }
         if reached.len() != cage.cells.len() {

@@ -14,6 +14,7 @@ mod count_memory;
 mod decode_and_pipes;
 mod edges;
 mod explain_cli;
+mod formats_cli;
 mod external;
 mod fuzz;
 mod gen_sudoku;
