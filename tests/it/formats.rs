@@ -199,13 +199,15 @@ fn a_collection_reads_line_by_line() {
         assert_eq!(p.kind(), "sudoku");
         // Every solution is checked by the verifier inside the engine.
         let (count, _) = Engine::Native
-            .count(p, &EngineOptions::default(), None)
+            .count(p, &EngineOptions::default(), Some(100))
             .unwrap();
-        assert!(count.complete);
-        counts.push(count.count);
+        counts.push((count.count, count.complete));
     }
-    eprintln!("{counts:?}");
-    assert_eq!(counts, vec![1, 5, 0, 0, 0]);
+    // Two of ISS's "slow" grids are not unique: 5 solutions, and 100 or more.
+    assert_eq!(
+        counts,
+        vec![(1, true), (5, true), (1, true), (100, false), (100, false)]
+    );
     let _ = solve_unique(all[0].1.as_ref().unwrap());
     // Read as one puzzle, it is refused with a pointer to the collection readers.
     let e = Puzzle::read(&path).unwrap_err();
