@@ -158,16 +158,18 @@ fn read_all(
     if let Some(kind) = kind {
         opts = opts.kind(kind);
     }
-    let items: Vec<(usize, Result<Puzzle, cagesat::ParseError>)> =
-        match source.extract::<String>() {
-            Ok(text) if text.contains('\n') || !std::path::Path::new(&text).is_file() => {
-                Puzzle::parse_all(&text, &opts).collect()
-            }
-            _ => {
-                let path: PathBuf = source.extract()?;
-                Puzzle::read_all(path, &opts).map_err(parse_error)?.collect()
-            }
-        };
+    let items: Vec<(usize, Result<Puzzle, cagesat::ParseError>)> = match source.extract::<String>()
+    {
+        Ok(text) if text.contains('\n') || !std::path::Path::new(&text).is_file() => {
+            Puzzle::parse_all(&text, &opts).collect()
+        }
+        _ => {
+            let path: PathBuf = source.extract()?;
+            Puzzle::read_all(path, &opts)
+                .map_err(parse_error)?
+                .collect()
+        }
+    };
     items
         .into_iter()
         .map(|(line, item)| {

@@ -126,11 +126,9 @@ fn a_missing_operator_warns_unless_question_mark() {
         warnings[0].to_string(),
         "t.kenken:2:2: warning: cage 3 has no operator; it is read as '?' (any of + - * /): write '3 ?' to say so, or add the operator"
     );
-    let (_, none) = Puzzle::parse_with_warnings(
-        "size 2\n3 ? A1 A2\n3 ? B1 B2\n",
-        &ParseOptions::default(),
-    )
-    .unwrap();
+    let (_, none) =
+        Puzzle::parse_with_warnings("size 2\n3 ? A1 A2\n3 ? B1 B2\n", &ParseOptions::default())
+            .unwrap();
     assert!(none.is_empty());
 }
 
@@ -356,11 +354,17 @@ fn sudokuwiki_errors() {
         error_as("3x3::k:1:2:3", None),
         "<stdin>:1:1: a SudokuWiki Killer has 81 cells after '3x3:?:k:', found 3"
     );
-    let (wiki, _) = hs_killers().into_iter().find(|(w, _)| w.starts_with("3x3::")).unwrap();
+    let (wiki, _) = hs_killers()
+        .into_iter()
+        .find(|(w, _)| w.starts_with("3x3::"))
+        .unwrap();
     let broken = wiki.replacen(":k:", ":k:x", 1);
     assert_eq!(
         error_as(&broken, None),
-        format!("<stdin>:1:8: bad SudokuWiki cell '{}' (expected a number SUM*256+CAGE)", broken.split(':').nth(3).unwrap())
+        format!(
+            "<stdin>:1:8: bad SudokuWiki cell '{}' (expected a number SUM*256+CAGE)",
+            broken.split(':').nth(3).unwrap()
+        )
     );
 }
 
@@ -439,13 +443,18 @@ fn fpuzzles_refuses_what_it_cannot_read() {
         e,
         "<stdin>:1:33: the f-puzzles feature 'diagonal+' is not supported: the diagonals of Sudoku X / Killer X are not in cagesat's Sudoku and Killer models yet"
     );
-    let thermo = fpuzzles_json(&sudoku, ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]");
+    let thermo = fpuzzles_json(
+        &sudoku,
+        ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
+    );
     assert_eq!(
         Puzzle::parse(&thermo).unwrap_err().to_string(),
         "<stdin>:1:1: the f-puzzles feature 'thermometer' is not supported: cagesat reads givens, Killer cages and the diagonals only"
     );
     assert_eq!(
-        Puzzle::parse("https://www.f-puzzles.com/?load=N4Ig").unwrap_err().to_string(),
+        Puzzle::parse("https://www.f-puzzles.com/?load=N4Ig")
+            .unwrap_err()
+            .to_string(),
         "<stdin>:1:33: the f-puzzles link's data does not decompress (is the link complete?)"
     );
     let bad_cell = fpuzzles_json(&sudoku, "").replace(

@@ -113,7 +113,10 @@ fn state_text(value: &Path, puzzle: &Puzzle) -> anyhow::Result<(String, Option<P
     let squares: Vec<char> = text.trim().chars().collect();
     let one_line = !text.trim().contains(['\n', ' ']) && cols > 0;
     if one_line && squares.len() % cols == 0 && squares.len() > cols {
-        let rows: Vec<String> = squares.chunks(cols).map(|r| r.iter().collect()).collect();
+        let rows: Vec<String> = squares
+            .chunks(cols)
+            .map(|r| r.iter().map(char::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
         return Ok((rows.join("\n") + "\n", None));
     }
     Ok((text, None))

@@ -28,13 +28,18 @@ fn solve_a_collection_per_puzzle_with_lines() {
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let records = o.json_lines();
     assert_eq!(records.len(), 5);
-    let lines: Vec<u64> = records.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
     assert_eq!(lines, vec![4, 5, 6, 7, 8]);
     let text = std::fs::read_to_string(&path).unwrap();
     let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    for (r, p) in records.iter().zip(puzzles) {
+    // Two of ISS's "slow" classic grids have several solutions.
+    let unique = [true, false, true, false, false];
+    for ((r, p), unique) in records.iter().zip(puzzles).zip(unique) {
         assert_eq!(r["file"], path.as_str());
-        assert_eq!(r["unique"], true);
+        assert_eq!(r["unique"], unique);
         let puzzle = Puzzle::parse(p).unwrap();
         puzzle.verify(&grid_of(&r["solution"])).unwrap();
     }
@@ -101,7 +106,10 @@ fn short_killers_and_fpuzzles_links_as_arguments() {
     let o = run(["solve", "--unique", "--json", TAREK_1]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let r = o.json();
-    assert_eq!((r["kind"].as_str(), r["unique"].as_bool()), (Some("killer"), Some(true)));
+    assert_eq!(
+        (r["kind"].as_str(), r["unique"].as_bool()),
+        (Some("killer"), Some(true))
+    );
     let puzzle = Puzzle::parse(TAREK_1).unwrap();
     puzzle.verify(&grid_of(&r["solution"])).unwrap();
     let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true}"#;
@@ -159,7 +167,8 @@ fn two_kinds_are_refused_and_kind_chooses() {
     let o = run_stdin(["count", "-"], TWO_KINDS);
     assert_eq!(o.code, Some(2));
     assert!(
-        o.stderr.starts_with("<stdin>:1:1: this text reads as two kinds: a KenKen"),
+        o.stderr
+            .starts_with("<stdin>:1:1: this text reads as two kinds: a KenKen"),
         "{}",
         o.stderr
     );
@@ -169,7 +178,10 @@ fn two_kinds_are_refused_and_kind_chooses() {
     assert_eq!(kenken.code, Some(0), "{}", kenken.stderr);
     assert_eq!(killer.json()["kind"], "killer");
     assert_eq!(kenken.json()["kind"], "kenken");
-    let lines = run_stdin(["count", "--json", "-"], &format!("kind killer\n{TWO_KINDS}"));
+    let lines = run_stdin(
+        ["count", "--json", "-"],
+        &format!("kind killer\n{TWO_KINDS}"),
+    );
     assert_eq!(lines.json()["count"], killer.json()["count"]);
 }
 
@@ -189,12 +201,24 @@ fn generate_kenken_takes_its_size_as_an_argument() {
 fn candidates_state_takes_a_grid_or_a_file() {
     let dir = TempDir::new();
     let sudoku = dir.write("g.sudoku", "1 . . .\n. . 3 .\n. 4 . .\n. . . 2\n");
-    let inline = run(["candidates", "--json", "--state", "1...............", &sudoku]);
+    let inline = run([
+        "candidates",
+        "--json",
+        "--state",
+        "1...............",
+        &sudoku,
+    ]);
     assert_eq!(inline.code, Some(0), "{}", inline.stderr);
-    let state = dir.write("s.txt", "1...\n....\n....\n....\n");
+    let state = dir.write("s.txt", "1 . . .\n. . . .\n. . . .\n. . . .\n");
     let file = run(["candidates", "--json", "--state", &state, &sudoku]);
     assert_eq!(inline.stdout, file.stdout);
-    let rows = run(["candidates", "--json", "--state", "1...\n....\n....\n....", &sudoku]);
+    let rows = run([
+        "candidates",
+        "--json",
+        "--state",
+        "1 . . .\n. . . .\n. . . .\n. . . .",
+        &sudoku,
+    ]);
     assert_eq!(rows.stdout, file.stdout);
     assert_eq!(inline.json()["wrong"], serde_json::json!([]));
 }

@@ -128,7 +128,11 @@ fn new_format_seeds() -> Vec<Seed> {
     let collections = Path::new("../tests/data/collections");
     let read = |name: &str| std::fs::read_to_string(collections.join(name)).unwrap();
     let tarek = read("tarek-42.killers");
-    let short = tarek.lines().find(|l| !l.starts_with('#')).unwrap().to_string();
+    let short = tarek
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap()
+        .to_string();
     let few: String = tarek.lines().take(8).map(|l| format!("{l}\n")).collect();
     let wiki = read("hs-killers.sudokuwiki");
     let json = r#"{"size":4,"title":"t","grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"value":2}]],"killercage":[{"cells":["R1C2","R1C3"],"value":"5"},{"cells":["R3C3","R4C3"],"value":"4"}]}"#;
