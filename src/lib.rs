@@ -73,6 +73,7 @@ pub mod grade;
 mod grid;
 mod kind;
 mod lrat;
+mod model;
 mod native;
 pub mod parse;
 mod product;

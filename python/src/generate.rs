@@ -1,7 +1,7 @@
 //! # `cagesat.generate(kind, size, seed=None, **options)`
 //!
 //! One new puzzle of a kind, made by the library's seeded generators (`cagesat::generate`,
-//! `Sudoku::generate_until`, `Killer::generate_until`) and proven unique by them; the generation runs
+//! `Sudoku::generate_variant`, `Killer::generate_variant`) and proven unique by them; the generation runs
 //! with the GIL released and stops on Ctrl-C like a solve.
 
 use std::collections::HashMap;
@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use cagesat::encode::EncodeOptions;
 use cagesat::generate::{
     generate_crossproduct_until, generate_kakuro_until, generate_kenken_until, CrossProductParams,
-    GenerateError, KakuroParams, KenKenParams, SplitMix64,
+    GenerateError, KakuroParams, KenKenParams, SplitMix64, SudokuVariant,
 };
 use cagesat::puzzle::{Killer, Op, Sudoku};
 use cagesat::{Puzzle, Stop};
@@ -67,6 +67,19 @@ fn sudoku_failed(e: &GenerateError) -> PyErr {
     }
 }
 
+/// The `diagonals=True` option of Sudoku and Killer (the X variants).
+fn variant(options: &mut Options<'_>) -> PyResult<SudokuVariant> {
+    let diagonals: bool = match options.remove("diagonals") {
+        Some(v) => v.extract()?,
+        None => false,
+    };
+    Ok(if diagonals {
+        SudokuVariant::diagonals()
+    } else {
+        SudokuVariant::default()
+    })
+}
+
 /// `cagesat.generate(kind, size, seed=None, **options)`: a new unique puzzle.
 ///
 /// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`),
@@ -96,9 +109,12 @@ pub(crate) fn generate(
         "kakuro" => kakuro(py, (rows, cols), seed, &mut options)?,
         "crossproduct" => crossproduct(py, (rows, cols), seed, &mut options)?,
         "sudoku" => {
+            let variant = variant(&mut options)?;
             let stop = Stop::new();
             let run = stop.clone();
-            let made = interruptible(py, &stop, move || Sudoku::generate_until(rows, seed, &run))?;
+            let made = interruptible(py, &stop, move || {
+                Sudoku::generate_variant(rows, seed, variant, &run)
+            })?;
             Puzzle::Sudoku(made.map_err(|e| sudoku_failed(&e))?.0)
         }
         "killer" => {
@@ -106,10 +122,11 @@ pub(crate) fn generate(
                 Some(v) => v.extract()?,
                 None => 4,
             };
+            let variant = variant(&mut options)?;
             let stop = Stop::new();
             let run = stop.clone();
             let made = interruptible(py, &stop, move || {
-                Killer::generate_until(rows, seed, max_cage, &run)
+                Killer::generate_variant(rows, seed, max_cage, variant, &run)
             })?;
             Puzzle::Killer(made.map_err(|e| sudoku_failed(&e))?.0)
         }

@@ -23,6 +23,7 @@ mod enumerate;
 pub(crate) mod latin;
 mod parallel;
 mod parallel_walk;
+mod plan;
 mod portfolio;
 pub(crate) mod proof;
 mod sat;
@@ -36,7 +37,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, auto_choice, BackendError, SolverChoice, Workload};
+use crate::backend::{self, BackendError, SolverChoice};
 use crate::cnf::DecodeError;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::grid::Grid;
@@ -50,6 +51,7 @@ use self::engines::{
 };
 pub(crate) use self::enumerate::{first_limit, Enumerator};
 pub use self::parallel::{ParallelMode, ParallelOptions, Threads};
+pub use self::plan::Plan;
 pub use self::sat::SatStats;
 pub use self::session::Session;
 pub use self::smt::SmtRunStats;
@@ -105,6 +107,20 @@ impl Engine {
         engines
     }
 
+    /// The solvers a CDCL engine runs (`None` for the other engines): the inverse of
+    /// [`Engine::cdcl`].
+    fn solver_choice(&self) -> Option<SolverChoice> {
+        match self {
+            Engine::Varisat => Some(SolverChoice::Varisat),
+            Engine::Cadical => Some(SolverChoice::Cadical),
+            Engine::External { command, timeout } => Some(SolverChoice::External {
+                command: command.clone(),
+                timeout: *timeout,
+            }),
+            _ => None,
+        }
+    }
+
     /// The CDCL engine that runs solvers of `choice`.
     fn cdcl(choice: SolverChoice) -> Engine {
         match choice {
@@ -148,13 +164,15 @@ impl Engine {
     /// [`Engine::auto_fallback`] after 10,000 backtracks.
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
-        if workload(puzzle) == Workload::Sudoku {
-            Engine::Native
-        } else if auto_walks(puzzle) {
-            Engine::Dpll
-        } else {
-            Engine::auto_fallback(puzzle, limit)
-        }
+        let plan = Engine::plan(puzzle, limit);
+        plan.first.unwrap_or(plan.cdcl)
+    }
+
+    /// What [`Engine::Auto`] runs on `puzzle` asked for up to `limit` solutions (`None`:
+    /// all): the one rule ([`Plan`]) that every use of `auto` reads.
+    #[must_use]
+    pub fn plan(puzzle: &Puzzle, limit: Option<u64>) -> Plan {
+        plan::plan(puzzle, limit)
     }
 
     /// The CDCL backend [`Engine::Auto`] uses when the DPLL walk is not for the puzzle:
@@ -166,7 +184,7 @@ impl Engine {
     /// the solvers (the KenKen generator's checker asks it too).
     #[must_use]
     pub fn auto_fallback(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
-        Engine::cdcl(auto_choice(workload(puzzle), limit))
+        Engine::plan(puzzle, limit).cdcl
     }
 
     /// This engine's primitive for `puzzle` asked for up to `limit` solutions: the one place
@@ -195,16 +213,16 @@ impl Engine {
             }),
             Engine::Dpll => Box::new(DpllWalk(walk)),
             Engine::Auto => {
-                let fallback = Cdcl::new(auto_choice(workload(puzzle), limit));
-                if workload(puzzle) == Workload::Sudoku {
-                    Box::new(AutoNative {
+                let plan = Engine::plan(puzzle, limit);
+                let fallback =
+                    Cdcl::new(plan.cdcl.solver_choice().unwrap_or(SolverChoice::Varisat));
+                match plan.first {
+                    Some(Engine::Native) => Box::new(AutoNative {
                         fallback,
                         budget: AUTO_NATIVE_BACKTRACKS,
-                    })
-                } else if auto_walks(puzzle) {
-                    Box::new(AutoWalk::new(walk, fallback))
-                } else {
-                    Box::new(fallback)
+                    }),
+                    Some(_) => Box::new(AutoWalk::new(walk, fallback)),
+                    None => Box::new(fallback),
                 }
             }
             Engine::Smt { solver, timeout } => Box::new(SmtScripts {
@@ -273,21 +291,10 @@ impl Engine {
     }
 }
 
-/// Whether [`Engine::Auto`] starts `puzzle` with the DPLL walk: every puzzle but KenKen of
-/// side [`AUTO_DPLL_MAX_SIDE`] + 1 and up.
-fn auto_walks(puzzle: &Puzzle) -> bool {
-    !matches!(workload(puzzle), Workload::KenKen { side } if side > AUTO_DPLL_MAX_SIDE)
-}
-
-/// Whether the `auto` rule sends `puzzle` straight to a CDCL solver (neither the native
+/// Whether the `auto` plan sends `puzzle` straight to a CDCL solver (neither the native
 /// engine nor the DPLL walk): where [`Threads::Auto`] counts on every core it is given.
 fn sent_to_cdcl(puzzle: &Puzzle) -> bool {
-    workload(puzzle) != Workload::Sudoku && !auto_walks(puzzle)
-}
-
-/// What the `auto` rule between the CDCL solvers looks at in `puzzle`.
-fn workload(puzzle: &Puzzle) -> Workload {
-    puzzle.as_kind().workload()
+    Engine::plan(puzzle, None).first.is_none()
 }
 
 /// The largest KenKen side for which [`Engine::Auto`] starts with the DPLL walk.

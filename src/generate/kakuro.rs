@@ -42,7 +42,8 @@ use crate::generate::latin::shuffle;
 use crate::generate::GenerateError;
 use crate::grade::{grade_kakuro, KakuroLevel};
 use crate::grid::{Cell, Grid};
-use crate::native::kakuro::KakuroModel;
+use crate::model::network::{ModelNetwork, Rules};
+use crate::model::Lowered;
 use crate::native::lines::LineSearch;
 use crate::puzzle::kakuro::{Kakuro, Square, MAX_DIM};
 use crate::rng::SplitMix64;
@@ -429,9 +430,12 @@ pub(crate) fn puzzle_of(shape: &Shape, digits: &[u8]) -> Kakuro {
 /// consistency on every run) leaves open; every white square on a conflict (impossible for
 /// a puzzle built from a filling, since the deductions are sound).
 fn open_squares(puzzle: &Kakuro, cols: usize) -> Vec<usize> {
-    let model = KakuroModel::new(puzzle);
-    let mut doms = model.root();
-    let solved = LineSearch::new(&model.net, &model).propagate(&mut doms);
+    let Some(lowered) = Lowered::new(&puzzle.constraints()) else {
+        return puzzle.white_cells().iter().map(|c| c.index(cols)).collect();
+    };
+    let model = ModelNetwork::new(&lowered, Rules::SOLVE);
+    let mut doms = model.root(&lowered);
+    let solved = LineSearch::new(model.net(), &model).propagate(&mut doms);
     puzzle
         .white_cells()
         .iter()

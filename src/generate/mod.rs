@@ -46,6 +46,7 @@ pub use kenken::{
     default_max_givens, generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams,
     MAX_ATTEMPTS,
 };
+pub use sudoku::SudokuVariant;
 
 /// Generation failed.
 #[derive(Debug, Error)]

@@ -1,7 +1,9 @@
 //! # Generating Sudoku and Killer Sudoku
 //!
 //! Seeded and reproducible ([`SplitMix64`]). A solution grid is a shuffled pattern grid
-//! (bands, rows within bands, stacks, columns within stacks and digits permuted). A Killer
+//! (bands, rows within bands, stacks, columns within stacks and digits permuted); an X
+//! variant's (both diagonals distinct, [`SudokuVariant::diagonals`]) is the native search's
+//! first solution from a random permutation on the main diagonal, its digits permuted. A Killer
 //! Sudoku is then cut into random connected cages of distinct digits (at most `max_cage`
 //! cells). Both start with every cell given and lose givens in random order while they stay
 //! unique, so every given left is needed. Uniqueness is proven by `auto` (the native engine,
@@ -122,6 +124,81 @@ fn givens_at(grid: &Grid<u8>, cells: &[Cell]) -> Vec<(Cell, u8)> {
     cells.iter().map(|&c| (c, *grid.get(c))).collect()
 }
 
+/// What a generated Sudoku or Killer Sudoku has beyond its side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SudokuVariant {
+    /// Both long diagonals hold distinct digits (Sudoku X, Killer X).
+    pub diagonals: bool,
+}
+
+impl SudokuVariant {
+    /// The X variant: both long diagonals distinct.
+    #[must_use]
+    pub fn diagonals() -> Self {
+        SudokuVariant { diagonals: true }
+    }
+
+    /// The empty grid of this variant.
+    fn empty(self, size: usize, boxes: (usize, usize)) -> Result<Sudoku, SudokuError> {
+        self.grid(size, boxes, &[])
+    }
+
+    /// The grid of this variant with `givens`.
+    fn grid(
+        self,
+        size: usize,
+        boxes: (usize, usize),
+        givens: &[(Cell, u8)],
+    ) -> Result<Sudoku, SudokuError> {
+        let s = Sudoku::new(size, boxes, givens)?;
+        if self.diagonals {
+            s.with_diagonals()
+        } else {
+            Ok(s)
+        }
+    }
+
+    /// A random full grid of this variant.
+    fn solution(
+        self,
+        rng: &mut SplitMix64,
+        size: usize,
+        boxes: (usize, usize),
+        stop: &Stop,
+    ) -> Result<Grid<u8>, GenerateError> {
+        if !self.diagonals {
+            return Ok(full_grid(rng, size, boxes));
+        }
+        let opts = EngineOptions {
+            stop: stop.clone(),
+            ..EngineOptions::default()
+        };
+        // A permutation on the main diagonal leaves an X grid open but seldom blocks it
+        // (4x4: some do); a few tries find one that completes.
+        for _ in 0..64 {
+            let digits = shuffled(rng, (1..=size as u8).collect());
+            let givens: Vec<(Cell, u8)> = (0..size)
+                .map(|i| (Cell::new(i as u8, i as u8), digits[i]))
+                .collect();
+            let puzzle = Puzzle::Sudoku(self.grid(size, boxes, &givens)?);
+            let (outcome, _) = Engine::Native.solve(&puzzle, &opts)?;
+            if let Some(reason) = stop.reason() {
+                return Err(GenerateError::SudokuStopped { reason, checks: 0 });
+            }
+            if let Outcome::Solved { grid, .. } = outcome {
+                let relabel = shuffled(rng, (1..=size as u8).collect());
+                let rows = grid
+                    .iter_rows()
+                    .map(|row| row.iter().map(|&d| relabel[usize::from(d) - 1]).collect())
+                    .collect();
+                return Ok(Grid::from_rows(rows).unwrap_or(grid));
+            }
+        }
+        Err(GenerateError::Sudoku(SudokuError::Size { size }))
+    }
+}
+
 impl Sudoku {
     /// A unique Sudoku of side `size` (4, 6, 9, 12 or 16) from `seed`, with its solution;
     /// no given can be removed without losing uniqueness.
@@ -142,15 +219,28 @@ impl Sudoku {
         seed: u64,
         stop: &Stop,
     ) -> Result<(Sudoku, Grid<u8>), GenerateError> {
+        Self::generate_variant(size, seed, SudokuVariant::default(), stop)
+    }
+
+    /// [`Sudoku::generate_until`] of a variant (Sudoku X: [`SudokuVariant::diagonals`]).
+    ///
+    /// # Errors
+    /// As [`Sudoku::generate_until`].
+    pub fn generate_variant(
+        size: usize,
+        seed: u64,
+        variant: SudokuVariant,
+        stop: &Stop,
+    ) -> Result<(Sudoku, Grid<u8>), GenerateError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
         let mut rng = SplitMix64::new(seed);
-        let solution = full_grid(&mut rng, size, boxes);
-        let cells = Sudoku::new(size, boxes, &[])?.cells();
+        let solution = variant.solution(&mut rng, size, boxes, stop)?;
+        let cells = variant.empty(size, boxes)?.cells();
         let mut checker = Checker { stop, checks: 0 };
         let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
-            Ok(Puzzle::Sudoku(Sudoku::new(size, boxes, givens)?))
+            Ok(Puzzle::Sudoku(variant.grid(size, boxes, givens)?))
         })?;
-        Ok((Sudoku::new(size, boxes, &givens)?, solution))
+        Ok((variant.grid(size, boxes, &givens)?, solution))
     }
 }
 
@@ -180,13 +270,27 @@ impl Killer {
         max_cage: usize,
         stop: &Stop,
     ) -> Result<(Killer, Grid<u8>), GenerateError> {
+        Self::generate_variant(size, seed, max_cage, SudokuVariant::default(), stop)
+    }
+
+    /// [`Killer::generate_until`] of a variant (Killer X: [`SudokuVariant::diagonals`]).
+    ///
+    /// # Errors
+    /// As [`Killer::generate_until`].
+    pub fn generate_variant(
+        size: usize,
+        seed: u64,
+        max_cage: usize,
+        variant: SudokuVariant,
+        stop: &Stop,
+    ) -> Result<(Killer, Grid<u8>), GenerateError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
         let mut rng = SplitMix64::new(seed);
-        let solution = full_grid(&mut rng, size, boxes);
-        let cells = Sudoku::new(size, boxes, &[])?.cells();
+        let solution = variant.solution(&mut rng, size, boxes, stop)?;
+        let cells = variant.empty(size, boxes)?.cells();
         let cages = cages(&mut rng, &solution, &cells, max_cage);
         let killer =
-            |givens: &[(Cell, u8)]| Killer::new(Sudoku::new(size, boxes, givens)?, cages.clone());
+            |givens: &[(Cell, u8)]| Killer::new(variant.grid(size, boxes, givens)?, cages.clone());
         let mut checker = Checker { stop, checks: 0 };
         let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
             Ok(Puzzle::Killer(killer(givens)?))
@@ -319,6 +423,24 @@ mod tests {
             Err(GenerateError::Sudoku(SudokuError::Size { size: 10 }))
         ));
         assert!(Sudoku::generate(5, 1).is_err());
+    }
+
+    #[test]
+    fn x_variants_are_unique_with_their_diagonals_and_verified() {
+        let stop = Stop::new();
+        let x = SudokuVariant::diagonals();
+        for size in [4, 6, 9] {
+            let (s, solution) = Sudoku::generate_variant(size, 11, x, &stop).unwrap();
+            assert!(s.diagonals());
+            assert_eq!(parse_sudoku(&s.to_text()).unwrap(), s);
+            assert!(unique(&Puzzle::Sudoku(s.clone())));
+            assert!(crate::kind::verify(&Puzzle::Sudoku(s.clone()), &solution).is_ok());
+            let (k, solution) = Killer::generate_variant(size, 11, 4, x, &stop).unwrap();
+            assert!(k.sudoku().diagonals());
+            assert_eq!(parse_killer(&k.to_text()).unwrap(), k);
+            assert!(unique(&Puzzle::Killer(k.clone())));
+            assert!(crate::kind::verify(&Puzzle::Killer(k), &solution).is_ok());
+        }
     }
 
     #[test]

@@ -49,8 +49,9 @@ use crate::encode::kakuro::encode as encode_kakuro;
 use crate::grade::kakuro_rules::{combinations, Doms, RunRule, DIGITS};
 use crate::grade::{checked, cnf_options, cnf_root, GradeError, Root};
 use crate::grid::Grid;
+use crate::model::network::{ModelNetwork, Rules};
+use crate::model::Lowered;
 use crate::native::domains::bit;
-use crate::native::kakuro::KakuroModel;
 use crate::native::lines::LineSearch;
 use crate::puzzle::Kakuro;
 use crate::verify::verify_kakuro;
@@ -135,7 +136,12 @@ impl KakuroGrade {
 /// fixed grid fails verification.
 pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
     let verify = |g: &Grid<u8>| verify_kakuro(k, g);
-    let model = KakuroModel::new(k);
+    let lowered = Lowered::new(&k.constraints()).ok_or(GradeError::Unsupported {
+        kind: "kakuro",
+        supported: "Kakuro models of distinct sums",
+    })?;
+    let model = ModelNetwork::new(&lowered, Rules::SOLVE);
+    let root = model.root(&lowered);
     let index = white_index(k);
     let rules: Vec<RunRule> = k
         .runs()
@@ -150,13 +156,13 @@ pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
         let doms = match level {
             KakuroLevel::Singles => rule_fixpoint(&rules, k.white_cells().len(), false),
             KakuroLevel::Subsets => rule_fixpoint(&rules, k.white_cells().len(), true),
-            KakuroLevel::RunGac => gac_fixpoint(&model),
-            KakuroLevel::Sac | KakuroLevel::Search => sac_fixpoint(&model),
+            KakuroLevel::RunGac => gac_fixpoint(&model, root.clone()),
+            KakuroLevel::Sac | KakuroLevel::Search => sac_fixpoint(&model, root.clone()),
         };
         let root = match doms {
             None => Root::Conflict,
             Some(d) if d.iter().all(|m| m.count_ones() == 1) => {
-                checked(&verify, model.grid(&d), level.name())?
+                checked(&verify, lowered.grid(&d), level.name())?
             }
             Some(d) => Root::Open {
                 fixed: d.iter().filter(|m| m.count_ones() == 1).count(),
@@ -216,9 +222,8 @@ fn rule_fixpoint(rules: &[RunRule], cells: usize, subsets: bool) -> Option<Doms>
 }
 
 /// Arc consistency on every run to a fixpoint (the native engine's root propagation).
-fn gac_fixpoint(model: &KakuroModel) -> Option<Doms> {
-    let mut doms = model.root();
-    LineSearch::new(&model.net, model)
+fn gac_fixpoint(model: &ModelNetwork, mut doms: Doms) -> Option<Doms> {
+    LineSearch::new(model.net(), model)
         .propagate(&mut doms)
         .then_some(doms)
 }
@@ -226,9 +231,8 @@ fn gac_fixpoint(model: &KakuroModel) -> Option<Doms> {
 /// Singleton arc consistency over [`gac_fixpoint`]: every candidate of every open square is
 /// tried; one whose propagation fails is removed (and the removal propagated), until no
 /// trial fails.
-fn sac_fixpoint(model: &KakuroModel) -> Option<Doms> {
-    let mut search = LineSearch::new(&model.net, model);
-    let mut doms = model.root();
+fn sac_fixpoint(model: &ModelNetwork, mut doms: Doms) -> Option<Doms> {
+    let mut search = LineSearch::new(model.net(), model);
     if !search.propagate(&mut doms) {
         return None;
     }

@@ -8,7 +8,7 @@ use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
-use crate::native::{self, NativeOptions, NativeStats};
+use crate::native::{NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
 use crate::render;
@@ -74,7 +74,8 @@ impl Kind for CrossProduct {
         stats: &mut NativeStats,
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
-        native::run_crossproduct(self, fixed, stop, stats, on_solution)
+        let model = self.constraints();
+        crate::model::run(&model, (fixed, u64::MAX), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

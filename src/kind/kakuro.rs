@@ -8,7 +8,7 @@ use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
-use crate::native::{self, NativeOptions, NativeStats};
+use crate::native::{NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
 use crate::render;
@@ -82,7 +82,8 @@ impl Kind for Kakuro {
         stats: &mut NativeStats,
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
-        native::run_kakuro(self, fixed, stop, stats, on_solution)
+        let model = self.constraints();
+        crate::model::run(&model, (fixed, u64::MAX), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

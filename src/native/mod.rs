@@ -8,9 +8,9 @@
 //! ([`cage`]), and sum/product bounds for cages with too many tuples ([`bounds`]); [`search`]
 //! is depth-first with dom/wdeg branching.
 //!
-//! Kakuro ([`kakuro`]) and CrossProduct ([`crossproduct`]) have a smaller model of their own:
-//! one exact arc-consistency filter per run, row or column, run to a fixpoint and searched by
-//! [`lines`].
+//! Every other kind runs on the constraint model (`crate::model`): its families' filters, run
+//! to a fixpoint and searched by the line network of [`lines`] (or a bitset search over
+//! houses).
 //!
 //! [`enumerate`] is the engine's one primitive: it hands every solution it finds to a
 //! visitor. The engine layer ([`crate::engine`]) verifies each one independently and
@@ -23,9 +23,7 @@
 pub(crate) mod alldiff;
 pub(crate) mod bounds;
 pub(crate) mod cage;
-pub(crate) mod crossproduct;
 pub(crate) mod domains;
-pub(crate) mod kakuro;
 pub(crate) mod lines;
 pub(crate) mod propagate;
 pub(crate) mod search;
@@ -33,7 +31,7 @@ pub(crate) mod search;
 use std::time::Duration;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{CrossProduct, Kakuro, KenKen};
+use crate::puzzle::KenKen;
 use crate::stop::{Instant, Stop};
 use crate::tree::{self, OnGrid};
 
@@ -97,53 +95,6 @@ impl NativeStats {
     pub fn total_time(&self) -> Duration {
         self.setup_time + self.solve_time
     }
-}
-
-/// Builds the Kakuro model and searches, recording effort and time in `stats`.
-pub(crate) fn run_kakuro(
-    k: &Kakuro,
-    fixed: &[(Cell, u8)],
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: OnGrid<'_>,
-) -> bool {
-    let t0 = Instant::now();
-    let model = kakuro::KakuroModel::new(k);
-    let root = model.root();
-    stats.setup_time = t0.elapsed();
-    let white = k.white_cells();
-    let index = |c: Cell| white.iter().position(|&w| w == c);
-    run_lines(
-        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
-        (root, fixed),
-        (index, |i| white[i]),
-        (stop, u64::MAX, stats),
-        on_solution,
-    )
-}
-
-/// Builds the CrossProduct model and searches, recording effort and time in `stats`.
-pub(crate) fn run_crossproduct(
-    p: &CrossProduct,
-    fixed: &[(Cell, u8)],
-    stop: &Stop,
-    stats: &mut NativeStats,
-    on_solution: OnGrid<'_>,
-) -> bool {
-    let t0 = Instant::now();
-    let model = crossproduct::CrossProductModel::new(p);
-    let root = model.root();
-    stats.setup_time = t0.elapsed();
-    let (rows, cols) = p.dims();
-    let index =
-        |c: Cell| (usize::from(c.row) < rows && usize::from(c.col) < cols).then(|| c.index(cols));
-    run_lines(
-        (&model.net, &model, |doms: &[Mask]| model.grid(doms)),
-        (root, fixed),
-        (index, tree::row_major(cols)),
-        (stop, u64::MAX, stats),
-        on_solution,
-    )
 }
 
 /// Narrows `root` (one mask per cell, numbered by `index`) to the digits of `fixed`;

@@ -6,7 +6,9 @@
 //! 12 and 16 (boxes 2×2, 2×3, 3×3, 3×4, 4×4).
 //!
 //! `.killer`: `size N`, an optional `boxes RxC`, cages `SUM CELL…` and givens `D = CELL`, one
-//! per line. In both formats lines starting with `#` are comments.
+//! per line. In both formats lines starting with `#` are comments, and a line `diagonals`
+//! (before the grid of a `.sudoku`; after `size` in a `.killer`) makes the puzzle an X
+//! variant: both long diagonals hold distinct digits too.
 
 use std::collections::HashMap;
 
@@ -64,7 +66,7 @@ pub enum KillerParseError {
     /// A bad side.
     #[error("bad size '{}' (expected a number 1..=16)", clip(.0))]
     BadSize(String),
-    /// `size` or `boxes` twice, or `boxes` after a cage.
+    /// `size`, `boxes` or `diagonals` twice, or `boxes` after a cage.
     #[error("'{0}' given twice or after the cages")]
     Repeated(&'static str),
     /// A bad `boxes` value.
@@ -96,6 +98,11 @@ pub enum KillerParseError {
     /// A rule of the puzzle is broken.
     #[error(transparent)]
     Rule(#[from] SudokuError),
+}
+
+/// Whether a content line is the `diagonals` line of an X variant.
+fn is_diagonals(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("diagonals")
 }
 
 /// The content lines (not blank, not `#` comments) with their numbers.
@@ -156,7 +163,10 @@ fn squares(line: &str, n: usize) -> Vec<Token<'_>> {
 /// count and lengths fit one of the sizes (N lines of N, or one line of 16, 36 or 81).
 #[must_use]
 pub(crate) fn looks_like_sudoku(text: &str) -> bool {
-    let lines = content(strip_bom(text));
+    let mut lines = content(strip_bom(text));
+    if lines.first().is_some_and(|&(_, l)| is_diagonals(l)) {
+        let _ = lines.remove(0);
+    }
     let rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
     let all_squares = rows.iter().flatten().all(|t| {
         t.text == "." || (t.text.len() <= 2 && t.text.bytes().all(|b| b.is_ascii_digit()))
@@ -175,7 +185,11 @@ pub(crate) fn looks_like_sudoku(text: &str) -> bool {
 /// A positioned [`ParseError`] for the first bad square, row or rule.
 pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
     let text = strip_bom(text);
-    let lines = content(text);
+    let mut lines = content(text);
+    let diagonals = lines.first().is_some_and(|&(_, l)| is_diagonals(l));
+    if diagonals {
+        let _ = lines.remove(0);
+    }
     if lines.is_empty() {
         return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
     }
@@ -239,7 +253,13 @@ pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
             },
         ));
     }
-    Sudoku::new(n, boxes, &givens).map_err(|e| {
+    let sudoku = Sudoku::new(n, boxes, &givens);
+    let sudoku = if diagonals {
+        sudoku.and_then(Sudoku::with_diagonals)
+    } else {
+        sudoku
+    };
+    sudoku.map_err(|e| {
         let pos = e.cell().and_then(|c| at.get(&c).copied());
         ParseError::new(pos.unwrap_or(Pos::new(1, 1)), SudokuParseError::Rule(e))
     })
@@ -309,6 +329,7 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
         .filter(|n| (1..=16).contains(n))
         .ok_or_else(|| kerr(v.pos, KillerParseError::BadSize(v.text.into())))?;
     let mut boxes = None;
+    let mut diagonals = false;
     let mut cages = Vec::new();
     let mut givens = Vec::new();
     let mut at: HashMap<Cell, Pos> = HashMap::new();
@@ -317,6 +338,19 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
         let head = toks[0];
         if head.text.eq_ignore_ascii_case("size") {
             return Err(kerr(head.pos, KillerParseError::Repeated("size")));
+        }
+        if head.text.eq_ignore_ascii_case("diagonals") {
+            if diagonals {
+                return Err(kerr(head.pos, KillerParseError::Repeated("diagonals")));
+            }
+            if let Some(extra) = toks.get(1) {
+                return Err(kerr(
+                    extra.pos,
+                    KillerParseError::Trailing(extra.text.to_string()),
+                ));
+            }
+            diagonals = true;
+            continue;
         }
         if head.text.eq_ignore_ascii_case("boxes") {
             if boxes.is_some() || !cages.is_empty() || !givens.is_empty() {
@@ -397,32 +431,39 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
         };
         kerr(pos.unwrap_or(size_pos), KillerParseError::Rule(e))
     };
-    let sudoku = Sudoku::new(n, box_dims, &givens).map_err(rule)?;
+    let mut sudoku = Sudoku::new(n, box_dims, &givens).map_err(rule)?;
+    if diagonals {
+        sudoku = sudoku.with_diagonals().map_err(rule)?;
+    }
     Killer::new(sudoku, cages).map_err(rule)
 }
 
 impl Sudoku {
-    /// The puzzle in the `.sudoku` text format (rows of squares, `.` for an empty one).
+    /// The puzzle in the `.sudoku` text format (rows of squares, `.` for an empty one, after
+    /// a `diagonals` line for an X variant).
     #[must_use]
     pub fn to_text(&self) -> String {
         let w = if self.size() > 9 { 2 } else { 1 };
-        self.givens()
-            .iter_rows()
-            .map(|row| {
-                let squares: Vec<String> = row
-                    .iter()
-                    .map(|&d| {
-                        let s = if d == 0 {
-                            ".".to_string()
-                        } else {
-                            d.to_string()
-                        };
-                        format!("{s:>w$}")
-                    })
-                    .collect();
-                squares.join(" ") + "\n"
-            })
-            .collect()
+        let head = if self.diagonals() { "diagonals\n" } else { "" };
+        head.to_string()
+            + &self
+                .givens()
+                .iter_rows()
+                .map(|row| {
+                    let squares: Vec<String> = row
+                        .iter()
+                        .map(|&d| {
+                            let s = if d == 0 {
+                                ".".to_string()
+                            } else {
+                                d.to_string()
+                            };
+                            format!("{s:>w$}")
+                        })
+                        .collect();
+                    squares.join(" ") + "\n"
+                })
+                .collect::<String>()
     }
 }
 
@@ -436,6 +477,9 @@ impl Killer {
         // Always written, default boxes too: the `boxes` line is what tells a Killer from a
         // KenKen when the text travels without its file name (pasted, piped, pickled).
         out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1);
+        if s.diagonals() {
+            out += "diagonals\n";
+        }
         for cage in self.cages() {
             let cells: Vec<String> = cage.cells.iter().map(ToString::to_string).collect();
             out += &format!("{} {}\n", cage.sum, cells.join(" "));

@@ -9,7 +9,7 @@
 //!
 //! The meaning of a [`Constraint`] is self-contained (a program outside cagesat can check
 //! it from the fields alone):
-//! - `row`, `column`, `box`: the cells hold distinct digits;
+//! - `row`, `column`, `box`, `diagonal`: the cells hold distinct digits;
 //! - `cage`: the cells' digits give `target` under `op` (`-` and `/` read with any cell
 //!   first, `?` any of `+ - * /`, `=` the one cell equals `target`); digits may repeat
 //!   unless `distinct` (Killer Sudoku cages, `+` with distinct digits);
@@ -37,6 +37,8 @@ pub enum ConstraintKind {
     Column,
     /// A Sudoku box's all-different.
     Box,
+    /// A long diagonal's all-different (Sudoku X, Killer X).
+    Diagonal,
     /// A Kakuro run: distinct digits with a sum.
     Run,
     /// A CrossProduct row product.
@@ -46,8 +48,21 @@ pub enum ConstraintKind {
 }
 
 impl ConstraintKind {
-    /// The name used in JSON and text (`cage`, `row`, `column`, `box`, `run`, `rowproduct`,
-    /// `colproduct`).
+    /// Whether the kind is a plain all-different group (a row, column, box or diagonal:
+    /// distinct digits and nothing else).
+    #[must_use]
+    pub fn is_group(self) -> bool {
+        matches!(
+            self,
+            ConstraintKind::Row
+                | ConstraintKind::Column
+                | ConstraintKind::Box
+                | ConstraintKind::Diagonal
+        )
+    }
+
+    /// The name used in JSON and text (`cage`, `row`, `column`, `box`, `diagonal`, `run`,
+    /// `rowproduct`, `colproduct`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -55,6 +70,7 @@ impl ConstraintKind {
             ConstraintKind::Row => "row",
             ConstraintKind::Column => "column",
             ConstraintKind::Box => "box",
+            ConstraintKind::Diagonal => "diagonal",
             ConstraintKind::Run => "run",
             ConstraintKind::RowProduct => "rowproduct",
             ConstraintKind::ColProduct => "colproduct",
@@ -105,9 +121,10 @@ impl fmt::Display for Constraint {
         match self.kind {
             ConstraintKind::Row => write!(f, "row {}", Cell::row_label(first.row)),
             ConstraintKind::Column => write!(f, "column {}", first.col + 1),
-            ConstraintKind::Box => {
+            ConstraintKind::Box | ConstraintKind::Diagonal => {
                 let last = self.cells.last().copied().unwrap_or(first);
-                write!(f, "box {}-{}", first.label(), last.label())
+                let name = self.kind.name();
+                write!(f, "{name} {}-{}", first.label(), last.label())
             }
             ConstraintKind::Cage => {
                 let op = match self.op {
@@ -197,7 +214,8 @@ impl KenKen {
 }
 
 impl Sudoku {
-    /// The rows, columns and boxes, with the givens as facts.
+    /// The rows, columns and boxes, then the diagonals of an X variant, with the givens as
+    /// facts.
     #[must_use]
     pub fn constraints(&self) -> Constraints {
         let n = self.size();
@@ -211,6 +229,13 @@ impl Sudoku {
                 .into_iter()
                 .map(|cells| Constraint::line(ConstraintKind::Box, cells)),
         );
+        if self.diagonals() {
+            let n8 = n as u8;
+            let main = (0..n8).map(|i| Cell::new(i, i)).collect();
+            let anti = (0..n8).map(|i| Cell::new(i, n8 - 1 - i)).collect();
+            list.push(Constraint::line(ConstraintKind::Diagonal, main));
+            list.push(Constraint::line(ConstraintKind::Diagonal, anti));
+        }
         Constraints {
             rows: n,
             cols: n,

@@ -33,3 +33,56 @@ pub enum Puzzle {
     /// A Killer Sudoku.
     Killer(Killer),
 }
+
+/// One puzzle kind as the front ends list it: the one list of kinds that help texts, the
+/// README, Python and the page are checked against (`cli/tests/it/lists.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct KindInfo {
+    /// The name [`Puzzle::kind`] gives, also the text format's file extension (`killer`).
+    pub name: &'static str,
+    /// The kind as people write it (`Killer Sudoku`).
+    pub title: &'static str,
+    /// Variants read as this kind, as people write them (empty when none).
+    pub variants: &'static [&'static str],
+}
+
+/// Every puzzle kind, in the order front ends list them.
+pub const KINDS: &[KindInfo] = &[
+    KindInfo {
+        name: "kenken",
+        title: "KenKen",
+        variants: &[],
+    },
+    KindInfo {
+        name: "kakuro",
+        title: "Kakuro",
+        variants: &[],
+    },
+    KindInfo {
+        name: "crossproduct",
+        title: "CrossProduct",
+        variants: &[],
+    },
+    KindInfo {
+        name: "sudoku",
+        title: "Sudoku",
+        variants: &["Sudoku X"],
+    },
+    KindInfo {
+        name: "killer",
+        title: "Killer Sudoku",
+        variants: &["Killer X"],
+    },
+];
+
+/// The titles of [`KINDS`] as a list in prose: `KenKen, Kakuro, … and Killer Sudoku`.
+#[must_use]
+pub fn kinds_in_prose() -> String {
+    let titles: Vec<&str> = KINDS.iter().map(|k| k.title).collect();
+    match titles.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}

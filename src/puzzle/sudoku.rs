@@ -3,6 +3,8 @@
 //! A Sudoku is an N×N grid split into boxes of R×C cells (R·C = N) with some givens: every
 //! row, column and box holds each digit 1..=N once. A Killer Sudoku adds cages: sets of cells
 //! whose digits are distinct and add up to the cage's sum (cages need not cover the grid).
+//! Either may be an *X* variant ([`Sudoku::with_diagonals`]): both long diagonals hold
+//! distinct digits too.
 //! The constructors validate everything a solver relies on and name the offending cell, so
 //! that parsers can point at it.
 
@@ -159,6 +161,7 @@ pub struct Sudoku {
     box_rows: usize,
     box_cols: usize,
     givens: Grid<u8>,
+    diagonals: bool,
 }
 
 impl Sudoku {
@@ -188,6 +191,7 @@ impl Sudoku {
             box_rows: boxes.0,
             box_cols: boxes.1,
             givens: Grid::filled(size, size, 0),
+            diagonals: false,
         };
         for &(cell, digit) in givens {
             s.check_cell(cell)?;
@@ -210,6 +214,54 @@ impl Sudoku {
             s.givens.set(cell, digit);
         }
         Ok(s)
+    }
+
+    /// The same Sudoku with both long diagonals as all-different groups (Sudoku X), checking
+    /// that no given repeats on a diagonal.
+    ///
+    /// # Errors
+    /// [`SudokuError::DuplicateGiven`] naming the diagonal and the first two cells with the
+    /// digit.
+    pub fn with_diagonals(mut self) -> Result<Self, SudokuError> {
+        self.diagonals = true;
+        for (unit, cells) in self.diagonal_units() {
+            let mut first: [Option<Cell>; 64] = [None; 64];
+            for c in cells {
+                let d = *self.givens.get(c);
+                if d == 0 {
+                    continue;
+                }
+                if let Some(first) = first[usize::from(d)] {
+                    return Err(SudokuError::DuplicateGiven {
+                        digit: d,
+                        unit,
+                        first,
+                        cell: c,
+                    });
+                }
+                first[usize::from(d)] = Some(c);
+            }
+        }
+        Ok(self)
+    }
+
+    /// Whether both long diagonals hold distinct digits (Sudoku X).
+    #[must_use]
+    pub fn diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// The two long diagonals when the puzzle has them: `diagonal A1-I9` (down and right)
+    /// and `diagonal A9-I1` (down and left), cells from the top row down.
+    fn diagonal_units(&self) -> Vec<(String, Vec<Cell>)> {
+        if !self.diagonals {
+            return Vec::new();
+        }
+        let n = self.size as u8;
+        let main: Vec<Cell> = (0..n).map(|i| Cell::new(i, i)).collect();
+        let anti: Vec<Cell> = (0..n).map(|i| Cell::new(i, n - 1 - i)).collect();
+        let name = |cells: &[Cell]| format!("diagonal {}-{}", cells[0], cells[cells.len() - 1]);
+        vec![(name(&main), main.clone()), (name(&anti), anti.clone())]
     }
 
     /// An error unless `cell` is in the grid.
@@ -279,7 +331,8 @@ impl Sudoku {
         g
     }
 
-    /// The rows, columns and boxes, each with its name (`row A`, `column 1`, `box 1`).
+    /// The rows, columns and boxes, then the diagonals of an X variant, each with its name
+    /// (`row A`, `column 1`, `box 1`, `diagonal A1-I9`).
     #[must_use]
     pub fn units(&self) -> Vec<(String, Vec<Cell>)> {
         let n = self.size as u8;
@@ -303,6 +356,7 @@ impl Sudoku {
                 .enumerate()
                 .map(|(i, cells)| (format!("box {}", i + 1), cells)),
         );
+        out.extend(self.diagonal_units());
         out
     }
 

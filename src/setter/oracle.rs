@@ -17,7 +17,7 @@
 use std::ops::ControlFlow;
 
 use crate::answer::SatResult;
-use crate::backend::{self, auto_choice, Backend, Dpll, SolverChoice, Walk as WalkEnd};
+use crate::backend::{self, Backend, Dpll, SolverChoice, Walk as WalkEnd};
 use crate::cnf::{CnfFormula, ExtendFormula, Lit, OneHot, Var};
 use crate::engine::{Engine, EngineError, EngineOptions, AUTO_DPLL_CONFLICTS};
 use crate::grid::{Cell, Grid};
@@ -84,8 +84,16 @@ pub(crate) fn oracle<'p>(
         Engine::Varisat => cdcl(SolverChoice::Varisat),
         Engine::Cadical => cdcl(SolverChoice::Cadical),
         Engine::Auto => {
-            let choice = auto_choice(puzzle.as_kind().workload(), Some(2));
-            if Engine::auto_backend(puzzle, Some(2)) != Engine::Dpll {
+            // The plan's first stage where it is the walk; where it is the native search
+            // (Sudoku, Killer), the plan's CDCL solver: the setter's questions are many
+            // small ones under assumptions, which an incremental solver answers without
+            // starting over, while the native search starts each from its root.
+            let plan = Engine::plan(puzzle, Some(2));
+            let choice = match &plan.cdcl {
+                Engine::Cadical => SolverChoice::Cadical,
+                _ => SolverChoice::Varisat,
+            };
+            if plan.first != Some(Engine::Dpll) {
                 return cdcl(choice);
             }
             Ok(Box::new(AutoWalk {

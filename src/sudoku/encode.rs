@@ -4,6 +4,7 @@
 //! digits 1..=N; the Latin square under the puzzle is written by the KenKen encoder's
 //! [`encode_latin`] (families `cell`, `row`, `col`), then:
 //! - `box`: each digit exactly once per box (`crate::cnf::card::exactly_one`);
+//! - `diagonal` (X variants only): each digit exactly once on each long diagonal;
 //! - `given`: one unit clause x(cell, d) per given;
 //! - Killer only, cage by cage: the clauses of a Kakuro run over the cage's cells
 //!   ([`encode_run`]: `cage-amo`, `cage-prune`, `cage-must`, then `cage-pair`, or
@@ -24,6 +25,7 @@ use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 use crate::encode::kakuro::{combinations_of, encode_run, DigitSet, RunEncoding};
 use crate::encode::kenken::encode_latin;
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
+use crate::grid::Cell;
 use crate::puzzle::{Killer, KillerCage, Sudoku};
 use crate::tuples::TupleError;
 
@@ -43,6 +45,8 @@ pub(crate) const CAGE_FAMILIES: [&str; 10] = [
 
 /// Header part of the boxes ([`Encoding::tally`]).
 const BOXES: &str = "boxes exactly-one per digit";
+/// Header part of the diagonals of an X variant.
+const DIAGONALS: &str = "diagonals exactly-one per digit";
 /// Header part and form of the givens.
 const GIVENS: &str = "givens";
 const UNIT: [&str; 2] = ["as a unit clause", "as unit clauses"];
@@ -72,6 +76,26 @@ pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding
     });
     enc.record("box", st);
     enc.tally_exactly_one(BOXES, opts.amo, n, n * n);
+    let diagonals: Vec<Vec<Cell>> = s
+        .units()
+        .into_iter()
+        .skip(3 * n)
+        .map(|(_, cells)| cells)
+        .collect();
+    if !diagonals.is_empty() {
+        let st = enc.with_aux("diagonal ladder", |f, map| {
+            let mut total = EncodeStats::default();
+            for cells in &diagonals {
+                for d in 1..=n as u8 {
+                    let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
+                    total += exactly_one(f, &lits, opts.amo);
+                }
+            }
+            total
+        });
+        enc.record("diagonal", st);
+        enc.tally_exactly_one(DIAGONALS, opts.amo, n, 2 * n);
+    }
     let givens = s.given_cells();
     for &(c, d) in &givens {
         let lit = enc.map.lit(c, d);

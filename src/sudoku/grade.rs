@@ -1,6 +1,6 @@
 //! # Grading Sudoku and Killer Sudoku
 //!
-//! Root propagation of the line network of [`super::native`] with the rules of each
+//! Root propagation of the model's line network (`crate::model::network`) with the rules of each
 //! [`SudokuLevel`] switched on (the levels are defined in `crate::grade::sudoku`), then unit
 //! propagation on the CNF; every fixed grid passes the independent verifier.
 
@@ -9,8 +9,9 @@ use crate::grid::Grid;
 use crate::native::lines::LineSearch;
 use crate::puzzle::{Killer, Sudoku};
 
-use super::native::SudokuModel;
 use super::verify::{verify_killer, verify_sudoku};
+use crate::model::network::{ModelNetwork, Rules};
+use crate::model::Lowered;
 
 /// Grades `s` (with the cages of `killer`).
 ///
@@ -22,16 +23,26 @@ pub(super) fn grade(s: &Sudoku, killer: Option<&Killer>) -> Result<SudokuGrade, 
         Some(k) => verify_killer(k, g),
         None => verify_sudoku(s, g),
     };
+    let constraints = killer.map_or_else(|| s.constraints(), Killer::constraints);
+    let lowered = Lowered::new(&constraints).ok_or(GradeError::Unsupported {
+        kind: "sudoku",
+        supported: "Sudoku models of houses and distinct sums",
+    })?;
     let mut roots = Vec::with_capacity(SudokuLevel::PROPAGATION.len());
     for level in SudokuLevel::PROPAGATION {
-        let model = SudokuModel::new(s, killer)
-            .with_rules(level >= SudokuLevel::Subsets, level >= SudokuLevel::BoxLine);
-        let mut doms = model.root.clone();
-        let mut search = LineSearch::new(model.net(), &model);
+        let rules = Rules {
+            subsets: level >= SudokuLevel::Subsets,
+            box_line: level >= SudokuLevel::BoxLine,
+            implied: false,
+            exact_sums: false,
+        };
+        let net = ModelNetwork::new(&lowered, rules);
+        let mut doms = net.root(&lowered);
+        let mut search = LineSearch::new(net.net(), &net);
         let root = if !search.propagate(&mut doms) {
             Root::Conflict
         } else if doms.iter().all(|m| m.count_ones() == 1) {
-            checked(&verify, model.grid(&doms), level.name())?
+            checked(&verify, lowered.grid(&doms), level.name())?
         } else {
             Root::Open {
                 fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),

@@ -1,17 +1,17 @@
 //! # Sudoku and Killer Sudoku
 //!
 //! The fourth and fifth puzzle kinds, added through the kind seam: the models live in
-//! `crate::puzzle::sudoku` and the parsers in `crate::parse::sudoku`; everything else of
-//! both kinds is here, one file per job: the encoder (`encode`: the Latin square of the
-//! KenKen encoder, boxes, givens, cages as Kakuro runs), the native search (`native`), the
-//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script is
-//! written through the builder's grid hook.
+//! `crate::puzzle::sudoku` and the parsers in `crate::parse::sudoku`; both lower to the
+//! constraint model (`Sudoku::constraints`: rows, columns, boxes, diagonals of an X variant,
+//! cages as distinct sums, givens), which the native search reads (`crate::model`). The rest
+//! is here, one file per job: the encoder (`encode`: the Latin square of the KenKen encoder,
+//! boxes, diagonals, givens, cages as Kakuro runs), the independent verifier (`verify`), text
+//! and SVG drawing (`render`), grading (`grade`); the SMT-LIB script is written through the
+//! builder's grid hook.
 
 mod encode;
 mod grade;
-mod native;
 mod render;
-mod search;
 mod verify;
 
 use super::{Format, Kind};
@@ -70,10 +70,11 @@ fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
                 .collect()
         })
         .unwrap_or_default();
-    let summary = if killer.is_some() {
-        "distinct rows, columns, boxes and cages; givens; cage sums"
-    } else {
-        "distinct rows, columns and boxes; givens"
+    let summary = match (killer.is_some(), s.diagonals()) {
+        (true, false) => "distinct rows, columns, boxes and cages; givens; cage sums",
+        (true, true) => "distinct rows, columns, boxes, diagonals and cages; givens; cage sums",
+        (false, false) => "distinct rows, columns and boxes; givens",
+        (false, true) => "distinct rows, columns, boxes and diagonals; givens",
     };
     let units = s.units().into_iter().map(|(n, c)| (c, n)).collect();
     b.grid_groups(s.size(), units, &s.given_cells(), cages, summary);
@@ -130,7 +131,8 @@ impl Kind for Sudoku {
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-        native::run((self, None), (fixed, budget), stop, stats, on_solution)
+        let model = self.constraints();
+        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
@@ -196,13 +198,8 @@ impl Kind for Killer {
         on_solution: crate::tree::OnGrid<'_>,
     ) -> bool {
         let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-        native::run(
-            (self.sudoku(), Some(self)),
-            (fixed, budget),
-            stop,
-            stats,
-            on_solution,
-        )
+        let model = self.constraints();
+        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

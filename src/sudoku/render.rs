@@ -48,6 +48,9 @@ pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
         out.push('\n');
     }
     out += &rule('\u{2514}', "\u{2534}", '\u{2518}');
+    if s.diagonals() {
+        out += "diagonals\n";
+    }
     out
 }
 
@@ -64,6 +67,9 @@ pub(crate) fn killer_text(k: &Killer, grid: Option<&Grid<u8>>) -> String {
     let (r, c) = k.sudoku().boxes();
     let mut out = draw_regions(&region, label, |cell| shown(k.sudoku(), grid, cell));
     out += &format!("boxes {r}x{c}\n");
+    if k.sudoku().diagonals() {
+        out += "diagonals\n";
+    }
     out
 }
 
@@ -86,10 +92,11 @@ pub(crate) fn svg(
 ) -> String {
     let n = s.size();
     let layout = Layout::new(n, n, CELL);
-    let title = if killer.is_some() {
-        "Killer Sudoku"
-    } else {
-        "Sudoku"
+    let title = match (killer.is_some(), s.diagonals()) {
+        (true, false) => "Killer Sudoku",
+        (true, true) => "Killer Sudoku X",
+        (false, false) => "Sudoku",
+        (false, true) => "Sudoku X",
     };
     let mut svg = Svg::new(
         layout.width(0),
@@ -98,6 +105,16 @@ pub(crate) fn svg(
     );
     overlay::underlay(&mut svg, &layout, ov);
     thin_grid(&mut svg, &layout);
+    if s.diagonals() {
+        // Sudoku X: both long diagonals, light, under everything else.
+        svg.group("diagonals", &doc::stroke("#7090c0", 2));
+        let (ax, ay) = layout.point(0, 0);
+        let (bx, by) = layout.point(n, n);
+        svg.line(ax, ay, bx, by);
+        let (ax, ay) = layout.point(n, 0);
+        let (bx, by) = layout.point(0, n);
+        svg.line(ax, ay, bx, by);
+    }
     if let Some(k) = killer {
         let attrs = format!("{} stroke-dasharray=\"6 4\"", doc::stroke("#b03030", 2));
         svg.group("cage-walls", &attrs);

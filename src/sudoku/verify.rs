@@ -2,7 +2,8 @@
 //!
 //! The independent verifier of both kinds: it reads the puzzle model and the grid and
 //! nothing else (no encoder, no CNF, no native search). Rows, columns and boxes are
-//! computed here from the side and the box shape, not taken from the model.
+//! computed here from the side and the box shape, not taken from the model; so are the two
+//! diagonals of an X variant.
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Killer, Sudoku};
@@ -67,6 +68,17 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
                 .collect();
             groups.push((format!("box {number}"), cells));
         }
+    }
+    if s.diagonals() {
+        // Sudoku X: both long diagonals, computed here from the side alone.
+        groups.push((
+            "the diagonal from the top left".to_string(),
+            (0..n).map(|i| at(i, i)).collect(),
+        ));
+        groups.push((
+            "the diagonal from the top right".to_string(),
+            (0..n).map(|i| at(i, n - 1 - i)).collect(),
+        ));
     }
     for (line, cells) in groups {
         distinct(grid, &cells, || line.clone())?;

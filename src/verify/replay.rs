@@ -371,7 +371,10 @@ impl Search<'_> {
         }
         let target = c.target.unwrap_or(0);
         match c.kind {
-            ConstraintKind::Row | ConstraintKind::Column | ConstraintKind::Box => true,
+            ConstraintKind::Row
+            | ConstraintKind::Column
+            | ConstraintKind::Box
+            | ConstraintKind::Diagonal => true,
             ConstraintKind::Run => v.iter().sum::<u64>() == target,
             ConstraintKind::RowProduct | ConstraintKind::ColProduct => {
                 v.iter().try_fold(1u64, |p, &x| p.checked_mul(x)) == Some(target)

@@ -165,6 +165,73 @@ engine_test!(tiny_counts_match_brute_force, |e: &Engine| {
     }
 });
 
+/// Whether both long diagonals of a 4×4 grid hold distinct digits (Sudoku X), checked here
+/// without the library.
+fn x_holds(g: &[Vec<u8>]) -> bool {
+    let distinct = |v: Vec<u8>| (1..=4).all(|d| v.contains(&d));
+    distinct((0..4).map(|i| g[i][i]).collect()) && distinct((0..4).map(|i| g[i][3 - i]).collect())
+}
+
+/// Tiny X puzzles (Sudoku X and Killer X, 4×4) and their brute-force counts.
+fn tiny_x() -> Vec<(String, u64)> {
+    let count = |givens: &[(u8, &str)], cages: &[(u32, &[&str])]| {
+        all_4x4()
+            .iter()
+            .filter(|g| x_holds(g))
+            .filter(|g| givens.iter().all(|&(d, c)| g[at(c).0][at(c).1] == d))
+            .filter(|g| {
+                cages.iter().all(|&(sum, cells)| {
+                    cells
+                        .iter()
+                        .map(|c| u32::from(g[at(c).0][at(c).1]))
+                        .sum::<u32>()
+                        == sum
+                })
+            })
+            .count() as u64
+    };
+    let mut out = vec![
+        (
+            "diagonals\n....\n....\n....\n....\n".to_string(),
+            count(&[], &[]),
+        ),
+        (
+            "diagonals\n1...\n....\n....\n....\n".to_string(),
+            count(&[(1, "A1")], &[]),
+        ),
+        (
+            "diagonals\n.2..\n....\n..3.\n....\n".to_string(),
+            count(&[(2, "A2"), (3, "C3")], &[]),
+        ),
+    ];
+    out.push((
+        "size 4\ndiagonals\n3 A1 A2\n".to_string(),
+        count(&[], &[(3, &["A1", "A2"])]),
+    ));
+    out.push((
+        "size 4\n7 B1 B2\ndiagonals\n4 = D4\n".to_string(),
+        count(&[(4, "D4")], &[(7, &["B1", "B2"])]),
+    ));
+    out
+}
+
+engine_test!(tiny_x_counts_match_brute_force, |e: &Engine| {
+    let opts = EngineOptions::default();
+    let tiny = tiny_x();
+    // The diagonals change the count: 4x4 Sudoku X has fewer grids than 4x4 Sudoku.
+    assert!(tiny[0].1 > 0 && tiny[0].1 < 288, "{}", tiny[0].1);
+    for (text, want) in tiny {
+        let ext = if text.starts_with("size") {
+            "t.killer"
+        } else {
+            "t.sudoku"
+        };
+        let puzzle = Puzzle::parse_with(&text, &ParseOptions::default().path(ext)).unwrap();
+        let (count, _) = e.count(&puzzle, &opts, None).unwrap();
+        assert_eq!((count.count, count.complete), (want, true), "{text}");
+    }
+});
+
 engine_test!(shipped_sample_solves_the_same_everywhere, |e: &Engine| {
     let opts = EngineOptions::default();
     for path in sample("tests/data/sudoku")
@@ -471,4 +538,61 @@ fn killer_text_reads_back_without_its_file_name() {
         assert_eq!(again, puzzle, "{}", path.display());
         assert_eq!(again.kind(), "killer", "{}", path.display());
     }
+}
+
+/// The shipped X puzzles are unique with their diagonals and have several solutions
+/// without them; the verifier rejects a grid that breaks a diagonal.
+#[test]
+fn x_puzzles_need_their_diagonals() {
+    let opts = EngineOptions::default();
+    let xs: Vec<String> = sample("tests/data/sudoku")
+        .into_iter()
+        .chain(sample("tests/data/killer"))
+        .filter(|p| p.contains("/x-"))
+        .collect();
+    assert_eq!(xs.len(), 3, "{xs:?}");
+    for path in xs {
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\ndiagonals\n"), "{path}");
+        let grid = unique_on_two(&path);
+        let plain_text = text.replace("\ndiagonals\n", "\n");
+        let plain = Puzzle::parse_with(&plain_text, &ParseOptions::default().path(&path)).unwrap();
+        for e in [Engine::Native, Engine::Varisat] {
+            let (count, _) = e.count(&plain, &opts, Some(2)).unwrap();
+            assert_eq!(count.count, 2, "{path} without its diagonals, {}", e.name());
+        }
+        // A solution of the plain puzzle other than the X one breaks a diagonal.
+        let (outcome, _) = Engine::Varisat.prove_unique(&plain, &opts).unwrap();
+        let Outcome::Solved {
+            grid: first,
+            second: Some(second),
+            ..
+        } = outcome
+        else {
+            panic!("{path}: the plain puzzle has no second solution")
+        };
+        let other = if first == grid { second } else { first };
+        let x = common::load(&path);
+        let err = x.verify(&other).unwrap_err().to_string();
+        assert!(err.contains("diagonal"), "{path}: {err}");
+    }
+}
+
+#[test]
+fn a_repeated_given_on_a_diagonal_is_positioned() {
+    let e = error("diagonals\n1...\n....\n....\n...1\n", "x.sudoku");
+    assert_eq!(
+        e,
+        "x.sudoku:5:4: given 1 repeats in diagonal A1-D4 (cells A1 and D4)"
+    );
+    let e = error("diagonals\n...2\n....\n.2..\n....\n", "x.sudoku");
+    assert_eq!(
+        e,
+        "x.sudoku:4:2: given 2 repeats in diagonal A4-D1 (cells A4 and C2)"
+    );
+    let e = error("size 4\ndiagonals\ndiagonals\n", "x.killer");
+    assert_eq!(
+        e,
+        "x.killer:3:1: 'diagonals' given twice or after the cages"
+    );
 }

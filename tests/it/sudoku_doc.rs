@@ -47,6 +47,14 @@ fn sudoku_doc_matches_the_9x9_sample() {
 }
 
 #[test]
+fn sudoku_x_doc_matches_the_9x9_sample() {
+    assert_eq!(
+        documented("## Worked count: Sudoku X"),
+        actual("tests/data/sudoku/x-9x9-s21.sudoku", 9)
+    );
+}
+
+#[test]
 fn killer_doc_matches_the_golden_4x4() {
     assert_eq!(
         documented("## Worked count: Killer Sudoku"),

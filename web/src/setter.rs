@@ -31,7 +31,7 @@ pub fn candidates(text: &str) -> Value {
 }
 
 /// The picture of the candidates (`solutions` distinct solutions were seen on the way).
-fn candidates_picture(puzzle: &Puzzle, found: &Grid<Vec<u8>>, solutions: u64) -> Value {
+pub(crate) fn candidates_picture(puzzle: &Puzzle, found: &Grid<Vec<u8>>, solutions: u64) -> Value {
     let mut decided = Grid::filled(found.rows(), found.cols(), 0u8);
     let mut marks = Grid::filled(found.rows(), found.cols(), Vec::new());
     let mut overlay = Overlay::default();

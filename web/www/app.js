@@ -1,22 +1,32 @@
-// The page: sends the text box and a button's action to the solver's Web Worker, shows the
-// answer (status line, picture), and keeps the puzzle in the address (#p=…). Nothing is sent
-// anywhere else. Stop terminates the worker and starts a fresh one.
+// The page: the editor (editor.js) and the text box kept in sync, a live check after every
+// edit, the buttons, play mode, Explain's steps and the exports. Every question goes to the
+// solver's Web Worker; a new edit cancels a running check (the worker is terminated and a
+// fresh one started), and so does Stop for any run. The puzzle is kept in the address
+// (#p=…). Nothing is sent anywhere else.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const puzzle = $("puzzle");
 const status = $("status");
 const picture = $("picture");
+const gridBox = $("grid");
 const stop = $("stop");
 const actions = Array.from(document.querySelectorAll("button[data-action]"));
 
+const CHECK_DELAY_MS = 120; // debounce of the live check
+
 let worker = null;
 let ready = false;
-let running = null; // {id, action, since, text}
-let pending = null; // an action pressed while the picture was being drawn
-let shownText = null; // the text of the last answer shown: a late redraw must not hide it
+let running = null; // {id, action, since, text, fromEditor, sofar}
+let queued = null; // the next request: {action, extra}
+let checkedText = null; // the text the last check answered
+let editorText = null; // the text the editor wrote last (null: the text box was typed in)
+let note = ""; // said after the next check (what Repair or Generate did)
 let nextId = 1;
-let showTimer = null;
+let checkTimer = null;
+let progressTimer = null;
+let steps = null; // Explain's path: {steps, at, end}
+let exportWanted = null; // what the export or svg answer is for: {key, what}
 
 function setStatus(text, kind) {
   status.textContent = text;
@@ -27,6 +37,8 @@ function setBusy(busy) {
   for (const b of actions) b.disabled = busy || !ready;
   stop.disabled = !busy;
 }
+
+// ---- the worker ----
 
 function startWorker() {
   ready = false;
@@ -43,6 +55,7 @@ function startWorker() {
 
 function restart() {
   if (worker) worker.terminate();
+  running = null;
   startWorker();
 }
 
@@ -54,13 +67,18 @@ function onAnswer(data) {
       document.body.dataset.readyMs = performance.now().toFixed(1);
     }
     setBusy(false);
-    if (!running) show();
+    dispatch();
     return;
   }
   if (!running || data.id !== running.id) return;
+  if (data.progress !== undefined) {
+    running.sofar = data.progress;
+    status.dataset.sofar = String(data.progress);
+    setStatus("counting… " + data.progress.toLocaleString("en") + " so far (Stop keeps the total)", "busy");
+    return;
+  }
   const asked = running;
   running = null;
-  shownText = asked.text;
   setBusy(false);
   let answer;
   try {
@@ -68,86 +86,374 @@ function onAnswer(data) {
   } catch (e) {
     answer = { ok: false, status: "internal error: unreadable answer" };
   }
-  render(answer, data.action, data.ms);
-  // A panic leaves the WebAssembly instance unusable: start a fresh one.
-  if (data.fatal) {
-    restart();
-  } else if (pending) {
-    const action = pending;
-    pending = null;
-    send(action);
-  } else if (asked.text !== puzzle.value) {
-    show();
+  render(answer, asked, data.ms);
+  if (data.fatal) restart();
+  else dispatch();
+}
+
+// Sends the queued request, or a check when the text changed since the last one.
+function dispatch() {
+  if (!ready || running) return;
+  if (queued) {
+    const q = queued;
+    queued = null;
+    send(q.action, q.extra, q.name);
+  } else if (puzzle.value !== checkedText && !checkTimer) {
+    check();
   }
 }
 
-function render(answer, action, ms) {
-  status.dataset.action = action;
-  status.dataset.ok = String(answer.ok);
-  status.dataset.ms = ms.toFixed(2);
-  if (!answer.ok) {
-    setStatus(answer.status, "error");
+function send(action, extra, name) {
+  const id = nextId++;
+  const text = puzzle.value;
+  if (action === "check") checkedText = text;
+  running = { id, action, name: name || action, since: performance.now(), text,
+    fromEditor: text === editorText };
+  if (action !== "check" && action !== "progress") {
+    setStatus(running.name + "… (Stop ends it)", "busy");
+    setBusy(true);
+  }
+  if (action === "check") {
+    // A long check says so, and Stop (or the next edit) ends it.
+    setTimeout(() => {
+      if (running && running.id === id) {
+        setStatus("checking… (edit on, or Stop)", "busy");
+        stop.disabled = false;
+      }
+    }, 400);
+  }
+  worker.postMessage({ id, action, text, extra: JSON.stringify(extra || {}) });
+}
+
+// Asks for `action`: at once, after the run in progress, or in place of a running check.
+function ask(action, extra, name) {
+  queued = { action, extra, name };
+  if (running && (running.action === "check" || running.action === "progress")) restart();
+  else dispatch();
+}
+
+// ---- the live check ----
+
+function check() {
+  checkTimer = null;
+  if (puzzle.value.trim() === "") {
+    checkedText = puzzle.value;
+    picture.replaceChildren();
+    clearPictureData();
+    setStatus("draw a puzzle, or paste one, a Keen game ID or a puzz.link URL", "");
+    status.dataset.action = "check";
+    status.dataset.ok = "true";
+    status.dataset.checked = puzzle.value;
     return;
   }
-  const time = action === "show" ? "" : " · " + formatMs(ms);
-  setStatus(answer.status + time, "");
-  if (answer.svg) {
-    const img = document.createElement("img");
-    img.alt = answer.size + " " + answer.kind;
-    img.src = URL.createObjectURL(new Blob([answer.svg], { type: "image/svg+xml" }));
-    img.onload = () => URL.revokeObjectURL(img.src);
-    picture.replaceChildren(img);
+  if (running && running.action === "check") {
+    if (running.text === puzzle.value) return;
+    restart(); // a new edit cancels the running check
   }
+  if (!ready || running) {
+    if (!queued) queued = { action: "check" };
+    return;
+  }
+  checkedText = puzzle.value;
+  send("check");
+}
+
+function scheduleCheck(delay) {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, delay === undefined ? CHECK_DELAY_MS : delay);
+}
+
+// ---- answers ----
+
+function clearPictureData() {
+  picture.dataset.grid = "";
+  picture.dataset.candidates = "";
+  picture.dataset.count = "";
+}
+
+function showSvg(answer) {
+  if (!answer.svg) return;
+  const img = document.createElement("img");
+  img.alt = answer.size + " " + answer.kind;
+  img.src = URL.createObjectURL(new Blob([answer.svg], { type: "image/svg+xml" }));
+  img.onload = () => URL.revokeObjectURL(img.src);
+  picture.replaceChildren(img);
+}
+
+function render(answer, asked, ms) {
+  const action = asked.action;
+  status.dataset.ok = String(answer.ok);
+  status.dataset.ms = ms.toFixed(2);
+  if ((action === "export" || action === "svg") && answer.ok && exportWanted) {
+    return renderExport(answer);
+  }
+  status.dataset.action = asked.name;
+  if (action === "check") status.dataset.checked = asked.text;
+  if (!answer.ok) {
+    setStatus(answer.status, "error");
+    // An input error leaves no stale picture behind.
+    picture.replaceChildren();
+    clearPictureData();
+    editor.setOverlay({});
+    gridBox.classList.toggle("stale", !asked.fromEditor && action === "check");
+    return;
+  }
+  gridBox.classList.remove("stale");
+  const time = action === "check" || action === "progress" ? "" : " · " + formatMs(ms);
+  setStatus(answer.status + time, "");
+  if (action === "check") return renderCheck(answer, asked);
+  if (action === "progress") return editor.setOverlay({ wrong: answer.wrong });
+  if (answer.svg) showSvg(answer);
   picture.dataset.action = action;
   picture.dataset.grid = answer.grid ? JSON.stringify(answer.grid) : "";
   picture.dataset.candidates = answer.candidates ? JSON.stringify(answer.candidates) : "";
   picture.dataset.count = answer.count === undefined ? "" : String(answer.count);
+  if (answer.grid) editor.setOverlay({ solution: answer.grid, wrong: answer.wrong });
+  if (action === "solve" && printAfterSolve) {
+    printAfterSolve = false;
+    setTimeout(() => window.print(), 50);
+  }
+  if (action === "next") renderHint(answer);
+  if (action === "explain") startSteps(answer);
+  if ((action === "repair" || action === "generate") && answer.text) {
+    note = answer.status;
+    setText(answer.text);
+  }
 }
+
+function renderExport(answer) {
+  const { key, what } = exportWanted;
+  exportWanted = null;
+  if (key === "svg") {
+    save("puzzle.svg", answer.svg, "image/svg+xml");
+    return exported("saved puzzle.svg", answer.svg);
+  }
+  const value = answer[key];
+  return exported(value ? what : "no " + what + " for this puzzle", value);
+}
+
+function renderCheck(answer, asked) {
+  if (!asked.fromEditor && asked.text === puzzle.value) {
+    editor.load(answer.model, { record: true });
+    $("kind").value = answer.model.kind;
+    $("size").value = answer.model.rows;
+  }
+  editor.setOverlay({ ambiguous: answer.ambiguous });
+  showSvg(answer);
+  picture.dataset.action = "check";
+  clearPictureData();
+  picture.dataset.count = String(answer.count);
+  if (note) {
+    setStatus(answer.status + " (" + note + ")", "");
+    note = "";
+  }
+}
+
+function renderHint(answer) {
+  const step = answer.step;
+  if (!step) return;
+  setMode("play");
+  editor.progress[step.cell] = step.digit;
+  editor.setOverlay({ groups: step.reason, marked: step.cell, hinted: step.cell });
+  gridBox.dataset.hint = step.cell + "=" + step.digit;
+}
+
+function startSteps(answer) {
+  steps = { steps: answer.steps, at: 0, end: answer.end };
+  $("steps").hidden = answer.steps.length === 0;
+  showStep();
+}
+
+function showStep() {
+  if (!steps || !steps.steps.length) return;
+  const step = steps.steps[steps.at];
+  const n = steps.at + 1;
+  $("step-no").textContent = n + " / " + steps.steps.length;
+  gridBox.dataset.step = String(n);
+  setStatus("step " + n + "/" + steps.steps.length + ": " + step.text, "");
+  status.dataset.action = "step";
+  editor.setOverlay({ groups: step.reason, marked: step.cell });
+}
+
+$("explain-prev").addEventListener("click", () => {
+  if (steps && steps.at > 0) { steps.at--; showStep(); }
+});
+$("explain-next").addEventListener("click", () => {
+  if (steps && steps.at + 1 < steps.steps.length) { steps.at++; showStep(); }
+});
 
 function formatMs(ms) {
   return ms < 1000 ? ms.toFixed(1) + " ms" : (ms / 1000).toFixed(2) + " s";
 }
 
-function send(action) {
-  if (running && running.action === "show" && action !== "show") {
-    pending = action;
-    return true;
-  }
-  if (!ready || running) return false;
-  const id = nextId++;
-  running = { id, action, since: performance.now(), text: puzzle.value };
-  if (action !== "show") {
-    setStatus(action + "… (Stop ends it)", "busy");
-    setBusy(true);
-  }
-  worker.postMessage({ id, action, text: puzzle.value });
-  return true;
+// ---- the editor and the text box ----
+
+const editor = new Editor(gridBox, {
+  onEdit(text) {
+    editorText = text;
+    puzzle.value = text;
+    $("export-out").value = ""; // an export of the puzzle before the edit is stale
+    steps = null;
+    $("steps").hidden = true;
+    toAddress();
+    scheduleCheck();
+  },
+  onPlay(progress) {
+    clearTimeout(progressTimer);
+    progressTimer = setTimeout(() => ask("progress", { progress }), CHECK_DELAY_MS);
+  },
+  onEntry(text) {
+    $("entry").textContent = text;
+  },
+  onError(message) {
+    setStatus(message, "error");
+    status.dataset.action = "edit";
+  },
+});
+
+function setText(text) {
+  puzzle.value = text;
+  editorText = null;
+  toAddress();
+  scheduleCheck(0);
 }
 
-function show() {
-  if (puzzle.value === shownText) return;
-  if (puzzle.value.trim() === "") {
-    shownText = puzzle.value;
-    picture.replaceChildren();
-    setStatus("paste a puzzle, a Keen game ID or a puzz.link URL", "");
+puzzle.addEventListener("input", () => {
+  editorText = null;
+  $("export-out").value = "";
+  toAddress();
+  scheduleCheck(150);
+});
+
+function newGrid() {
+  const [model, error] = emptyModel($("kind").value, $("size").value);
+  if (!model) {
+    setStatus(error, "error");
+    status.dataset.action = "edit";
     return;
   }
-  send("show");
+  editor.load(model, { record: true });
+  editor.selection = [];
+  editor.cursor = null;
+  editor.changed();
+  gridBox.focus();
 }
 
+// The keypad (touch screens): each button is the key on it, sent to the grid.
+for (const b of document.querySelectorAll("#keypad button")) {
+  b.addEventListener("click", () => {
+    editor.keyDown({ key: b.dataset.key, shiftKey: false, ctrlKey: false, metaKey: false,
+      preventDefault() {} });
+  });
+}
+
+$("kind").addEventListener("change", () => {
+  const size = Number($("size").value);
+  const kind = $("kind").value;
+  if ((kind === "sudoku" || kind === "killer") && !SUDOKU_BOXES[size]) $("size").value = 9;
+  newGrid();
+});
+$("size").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") { e.preventDefault(); newGrid(); }
+});
+$("new").addEventListener("click", newGrid);
+$("undo").addEventListener("click", () => editor.undo());
+$("redo").addEventListener("click", () => editor.redo());
+
+function setMode(mode) {
+  editor.setMode(mode);
+  $("mode").setAttribute("aria-pressed", String(mode === "play"));
+  $("mode").textContent = mode === "play" ? "Edit" : "Play";
+  gridBox.dataset.mode = mode;
+}
+$("mode").addEventListener("click", () => setMode(editor.mode === "play" ? "edit" : "play"));
+setMode("edit");
+
+// ---- buttons ----
+
 for (const button of actions) {
-  button.addEventListener("click", () => send(button.dataset.action));
+  button.addEventListener("click", () => {
+    const action = button.dataset.action;
+    let extra = {};
+    if (action === "next" || action === "explain" || action === "candidates") {
+      extra = { progress: editor.progressRows() };
+    }
+    if (action === "generate") {
+      extra = {
+        kind: $("kind").value,
+        size: Number($("size").value),
+        difficulty: $("kind").value === "kenken" ? $("difficulty").value : "",
+        seed: Math.floor(Math.random() * 1e9),
+      };
+    }
+    ask(action, extra, button.dataset.testid);
+  });
 }
 
 stop.addEventListener("click", () => {
   if (!running) return;
   const seconds = (performance.now() - running.since) / 1000;
-  running = null;
-  pending = null;
+  const sofar = running.sofar;
+  queued = null;
   restart();
-  setStatus("stopped after " + seconds.toFixed(2) + " s", "");
+  let line = "stopped after " + seconds.toFixed(2) + " s";
+  if (sofar !== undefined) line += ": " + sofar.toLocaleString("en") + " solutions so far";
+  setStatus(line, "");
   status.dataset.action = "stop";
+  picture.dataset.count = sofar === undefined ? "" : String(sofar);
 });
+
+// ---- exports ----
+
+function save(name, text, type) {
+  const a = $("save");
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.dataset.text = text;
+  a.click();
+}
+
+function exported(line, value) {
+  $("export-out").value = value || "";
+  setStatus(line, value ? "" : "error");
+  status.dataset.action = "export";
+}
+
+$("download").addEventListener("click", () => {
+  save("puzzle." + editor.model.kind, puzzle.value, "text/plain");
+  exported("saved puzzle." + editor.model.kind, puzzle.value.split("\n")[0]);
+});
+$("share").addEventListener("click", () => {
+  toAddress();
+  const link = location.href;
+  exported("share link (copied when the browser allows)", link);
+  if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+});
+for (const [id, key, what] of [["keen", "keen", "Keen ID"], ["puzzlink", "puzzlink", "puzz.link URL"]]) {
+  $(id).addEventListener("click", () => {
+    exportWanted = { key, what };
+    ask("export");
+  });
+}
+$("svg").addEventListener("click", () => {
+  exportWanted = { key: "svg", what: "SVG" };
+  ask("svg");
+});
+// Print: the grid; with the solution, Solve first, then the grid and the solved picture.
+let printAfterSolve = false;
+$("print").addEventListener("click", () => {
+  const withSolution = $("print-solution").checked;
+  document.body.classList.toggle("print-solution", withSolution);
+  if (withSolution) {
+    printAfterSolve = true;
+    ask("solve", {}, "solve");
+  } else {
+    window.print();
+  }
+});
+
+// ---- the address ----
 
 function fromAddress() {
   const hash = location.hash;
@@ -167,20 +473,11 @@ function toAddress() {
   }
 }
 
-puzzle.addEventListener("input", () => {
-  toAddress();
-  clearTimeout(showTimer);
-  showTimer = setTimeout(() => { if (!running) show(); }, 150);
-});
-
 window.addEventListener("hashchange", () => {
   const text = fromAddress();
-  if (text !== null && text !== puzzle.value) {
-    puzzle.value = text;
-    if (!running) show();
-  }
+  if (text !== null && text !== puzzle.value) setText(text);
 });
 
 const initial = fromAddress();
-if (initial !== null) puzzle.value = initial;
+if (initial) puzzle.value = initial;
 startWorker();

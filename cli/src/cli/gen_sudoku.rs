@@ -4,7 +4,8 @@
 //! optionally of one `grade` level, under `--timeout` and Ctrl-C.
 //!
 //! Argument parsing, the difficulty filter and printing only; the puzzles come from
-//! [`cagesat::puzzle::Sudoku::generate_until`] and [`cagesat::puzzle::Killer::generate_until`].
+//! [`cagesat::puzzle::Sudoku::generate_variant`] and
+//! [`cagesat::puzzle::Killer::generate_variant`] (`--diagonals`: the X variants).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
+use cagesat::generate::SudokuVariant;
 use cagesat::grade::{PuzzleGrade, SudokuLevel};
 use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
@@ -39,6 +41,9 @@ pub(crate) struct SudokuGenArgs {
     #[arg(long, default_value_t = 200, value_parser = super::not_negative::<u64>,
           allow_negative_numbers = true)]
     pub max_attempts: u64,
+    /// Sudoku X / Killer X: both long diagonals hold distinct digits too.
+    #[arg(long)]
+    pub diagonals: bool,
     /// Largest cage (Killer only).
     #[arg(long, default_value_t = 4, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
@@ -111,11 +116,16 @@ fn make(
     seed: u64,
     (stop, interrupt): (&Stop, &Stop),
 ) -> anyhow::Result<Made> {
+    let variant = if a.diagonals {
+        SudokuVariant::diagonals()
+    } else {
+        SudokuVariant::default()
+    };
     let (puzzle, solution) = if killer {
-        let (k, g) = Killer::generate_until(a.size, seed, a.max_cage, stop)?;
+        let (k, g) = Killer::generate_variant(a.size, seed, a.max_cage, variant, stop)?;
         (Puzzle::Killer(k), g)
     } else {
-        let (s, g) = Sudoku::generate_until(a.size, seed, stop)?;
+        let (s, g) = Sudoku::generate_variant(a.size, seed, variant, stop)?;
         (Puzzle::Sudoku(s), g)
     };
     let opts = EngineOptions {
@@ -188,10 +198,11 @@ fn run(
         };
         let used = seed - 1;
         let text = format!(
-            "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}\n\
+            "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}{}\n\
              # unique: yes (auto and varisat agree); grade: {}\n{}",
             env!("CARGO_PKG_VERSION"),
             a.size,
+            if a.diagonals { " --diagonals" } else { "" },
             if killer {
                 format!(" --max-cage {}", a.max_cage)
             } else {

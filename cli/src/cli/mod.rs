@@ -71,9 +71,30 @@ Exit status:
   0 solved, 1 no solution, 2 bad input or failure, 3 a --timeout ended a puzzle early
   (what was found is printed), 130 Ctrl-C or SIGTERM.";
 
-/// Compile grid arithmetic puzzles into SAT and solve them.
+/// The one-line description of `cagesat --help`, naming every kind of the library's list.
+fn about() -> String {
+    format!(
+        "Compile grid number puzzles ({}, with the X variants) into SAT and solve them",
+        cagesat::puzzle::kinds_in_prose()
+    )
+}
+
+/// The kinds `grade` classifies, from the library's list (CrossProduct has no grader).
+fn grade_about() -> String {
+    let kinds: Vec<&str> = cagesat::puzzle::KINDS
+        .iter()
+        .filter(|k| k.name != "crossproduct")
+        .map(|k| k.title)
+        .collect();
+    format!(
+        "Classify puzzles ({}) by the weakest propagation level that solves them without search",
+        kinds.join(", ")
+    )
+}
+
+/// Compile grid number puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
-#[command(name = "cagesat", version, about, after_help = LIMITS_HELP)]
+#[command(name = "cagesat", version, about = about(), after_help = LIMITS_HELP)]
 pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -111,7 +132,8 @@ pub(crate) enum Command {
     Generate(generate::GenerateArgs),
     /// Estimate how often random puzzles have a unique solution.
     Survey(survey::SurveyArgs),
-    /// Classify KenKens by the weakest propagation level that solves them without search.
+    /// Classify puzzles by the weakest propagation level that solves them without search.
+    #[command(about = grade_about())]
     Grade(grade::GradeArgs),
     /// Check an LRAT certificate (from `solve --proof`) against its CNF with the
     /// independent checker: exit 0 `verified`, exit 1 naming the first failing step.

@@ -29,6 +29,7 @@ mod kakuro_cli;
 mod keen_id;
 mod limits;
 mod limits_documented;
+mod lists;
 mod native_cli;
 mod native_cli_kinds;
 mod options;

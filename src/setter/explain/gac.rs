@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use crate::puzzle::{Constraint, ConstraintKind, Op};
+use crate::puzzle::{Constraint, Op};
 
 /// Most nodes an enumeration of one cage may visit before it gives up (the constraint then
 /// yields no single-constraint deduction; the SAT phase still uses it).
@@ -25,9 +25,7 @@ pub(super) const NODE_BUDGET: usize = 2_000_000;
 pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
     let target = c.target.unwrap_or(0);
     match (c.kind, c.distinct, c.op) {
-        (ConstraintKind::Row | ConstraintKind::Column | ConstraintKind::Box, _, _) => {
-            Some(all_different(doms))
-        }
+        (kind, _, _) if kind.is_group() => Some(all_different(doms)),
         (_, true, _) => Some(distinct_sum(doms, target)),
         (_, false, Some(Op::Add)) => reachable(doms, target, Fold::Sum),
         (_, false, Some(Op::Mul)) => reachable(doms, target, Fold::Product),
@@ -258,6 +256,7 @@ fn enumerate(doms: &[u32], op: Op, target: u64) -> Option<Vec<u32>> {
 mod tests {
     use super::*;
     use crate::grid::Cell;
+    use crate::puzzle::ConstraintKind;
 
     fn bits(ds: &[u32]) -> u32 {
         ds.iter().fold(0, |a, &d| a | 1 << d)

@@ -18,7 +18,7 @@
 use crate::answer::SatResult;
 use crate::backend::{self, Backend, BackendError, SolverChoice};
 use crate::cnf::{Lit, Var};
-use crate::puzzle::{Constraint, ConstraintKind, Constraints, Op};
+use crate::puzzle::{Constraint, Constraints, Op};
 use crate::stop::Stop;
 
 use super::gac::{cage_holds, digit_sets, digits, fillings, forward_layers};
@@ -197,13 +197,8 @@ impl Sat {
                 }
             }
         }
-        let lines = [
-            ConstraintKind::Row,
-            ConstraintKind::Column,
-            ConstraintKind::Box,
-        ];
         match (c.distinct, c.op) {
-            _ if lines.contains(&c.kind) => {}
+            _ if c.kind.is_group() => {}
             (true, _) => {
                 let sets = digit_sets(full, cells.len(), target);
                 let mut pick = vec![!act];

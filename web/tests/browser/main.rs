@@ -7,12 +7,14 @@
 //! `solved (unique)` / `N solutions` line, the same one-line errors. Stop must end a hard
 //! 20×20 KenKen within a second. Screenshots and the measured figures (WebAssembly size,
 //! time to a usable page, a 9×9 Keen solve + unique in the page and natively) are kept
-//! under `target/web-test/`.
+//! under `target/web-test/`. `editor/` draws puzzles in the editor with the pointer and
+//! the keyboard (see its notes); it needs no command line.
 //!
 //! Needs the wasm32 target and the wasm-bindgen CLI (build.sh installs both), and Debian's
 //! `chromium` and `chromium-driver`. Without them the test is skipped with a loud message,
 //! except under CI (`CI` set), where that is a failure.
 
+mod editor;
 mod page;
 mod server;
 mod webdriver;
@@ -58,7 +60,26 @@ struct Setup {
     port: u16,
     chromium: PathBuf,
     chromedriver: PathBuf,
-    cli: PathBuf,
+}
+
+impl Setup {
+    /// The release command line, built on first use (the editor's tests do not need it).
+    fn cli(&self) -> PathBuf {
+        static CLI: OnceLock<PathBuf> = OnceLock::new();
+        CLI.get_or_init(|| {
+            let cli = root().join("target/release/cagesat");
+            if !cli.is_file() {
+                let status = Command::new(env!("CARGO"))
+                    .args(["build", "--release", "-p", "cagesat-cli"])
+                    .current_dir(root())
+                    .status()
+                    .expect("cargo runs");
+                assert!(status.success(), "cargo build -p cagesat-cli failed");
+            }
+            cli
+        })
+        .clone()
+    }
 }
 
 fn setup() -> Result<&'static Setup, &'static str> {
@@ -76,21 +97,11 @@ fn setup() -> Result<&'static Setup, &'static str> {
             if !built.success() {
                 return Err(format!("web/build.sh failed ({built})"));
             }
-            let cli = root().join("target/release/cagesat");
-            if !cli.is_file() {
-                let status = Command::new(env!("CARGO"))
-                    .args(["build", "--release", "-p", "cagesat-cli"])
-                    .current_dir(root())
-                    .status()
-                    .map_err(|e| e.to_string())?;
-                assert!(status.success(), "cargo build -p cagesat-cli failed");
-            }
             let port = server::serve(&root().join("web/dist"));
             Ok(Setup {
                 port,
                 chromium,
                 chromedriver,
-                cli,
             })
         })
         .as_ref()

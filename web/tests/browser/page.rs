@@ -88,9 +88,8 @@ impl Page {
         }
     }
 
-    /// Pastes `text` into the text box (as a paste does: the value, then an `input` event)
-    /// and waits until the page has drawn it (or shown its error).
-    pub(crate) fn paste(&self, text: &str) {
+    /// Puts `text` into the text box as a paste does (the value, then an `input` event).
+    pub(crate) fn put(&self, text: &str) {
         self.forget();
         let _ = self.browser.eval(
             "const t = document.querySelector('[data-testid=puzzle]');
@@ -98,9 +97,21 @@ impl Page {
              t.dispatchEvent(new Event('input', {bubbles: true}));",
             json!([text]),
         );
-        if !text.trim().is_empty() {
-            let _ = self.settled("show");
-        }
+    }
+
+    /// Pastes `text` ([`Page::put`]) and waits until the live check has answered it (or
+    /// shown its error).
+    pub(crate) fn paste(&self, text: &str) {
+        self.put(text);
+        self.wait("the live check", 120, || {
+            let v = self.browser.eval(
+                "const s = document.querySelector('[data-testid=status]');
+                 const t = document.querySelector('[data-testid=puzzle]');
+                 return s.dataset.action === 'check' && s.dataset.checked === t.value;",
+                json!([]),
+            );
+            (v == true).then_some(())
+        });
     }
 
     /// Presses the button with `data-testid` `id` and waits for its answer (at most two

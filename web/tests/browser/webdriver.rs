@@ -91,6 +91,38 @@ impl Browser {
         );
     }
 
+    /// Sends `keys` to the element matching `css` (WebDriver's key codes: `\u{E007}` Enter,
+    /// `\u{E008}` Shift, held until `\u{E000}`; arrows `\u{E012}`..`\u{E015}`).
+    pub(crate) fn keys_to(&self, css: &str, keys: &str) {
+        let element = self.find_css(css);
+        let _ = self.session_command(
+            "POST",
+            &format!("element/{element}/value"),
+            Some(json!({ "text": keys })),
+        );
+    }
+
+    /// Performs WebDriver actions (`[{type, id, actions}, …]`), then releases what they hold.
+    pub(crate) fn perform(&self, sources: Value) {
+        let _ = self.session_command("POST", "actions", Some(json!({ "actions": sources })));
+        let _ = self.session_command("DELETE", "actions", None);
+    }
+
+    /// Sets the window's size in CSS pixels.
+    pub(crate) fn resize(&self, width: u32, height: u32) {
+        let _ = self.session_command(
+            "POST",
+            "window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
+    /// The page printed to PDF (the print stylesheet).
+    pub(crate) fn print(&self) -> Vec<u8> {
+        let value = self.session_command("POST", "print", Some(json!({})));
+        base64_decode(value.as_str().expect("base64 text"))
+    }
+
     /// A PNG screenshot of the window.
     pub(crate) fn screenshot(&self) -> Vec<u8> {
         let value = self.session_command("GET", "screenshot", None);
@@ -98,10 +130,14 @@ impl Browser {
     }
 
     fn find(&self, id: &str) -> String {
+        self.find_css(&format!("[data-testid=\"{id}\"]"))
+    }
+
+    fn find_css(&self, css: &str) -> String {
         let value = self.session_command(
             "POST",
             "element",
-            Some(json!({ "using": "css selector", "value": format!("[data-testid=\"{id}\"]") })),
+            Some(json!({ "using": "css selector", "value": css })),
         );
         let object = value.as_object().expect("an element reference");
         object

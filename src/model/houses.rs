@@ -1,31 +1,36 @@
-//! # A dedicated search for plain Sudoku
+//! # Bitset search over houses
 //!
-//! The line network of [`super::native`] is general (every unit, box–line intersection and
-//! cage is one line filter fed through a work list), and its bookkeeping dominates on a
-//! 16×16 Sudoku (profiled: about half the time gathering and scattering domains). A
-//! Sudoku without cages needs only three rules, so this search keeps the candidates of
-//! all N² cells in one array of bit masks and applies them directly:
+//! For a model made of houses alone (a Sudoku of any box shape, with or without the
+//! diagonals of an X variant): the line network of [`super::network`] is general (every
+//! house, intersection and sum is one line filter fed through a work list), and its
+//! bookkeeping dominates on a 16×16 Sudoku (profiled: about half the time gathering and
+//! scattering domains). Houses alone need only three rules, so this search keeps the
+//! candidates of all N² cells in one array of bit masks and applies them directly:
 //!
-//! 1. *naked singles*: a fixed cell's digit leaves its peers (row, column and box), each
+//! 1. *naked singles*: a fixed cell's digit leaves its peers (every house through it), each
 //!    peer that becomes fixed in turn queued on a stack;
-//! 2. *hidden singles*: a digit that one cell of a unit alone can take is placed there (one
-//!    pass over each unit with "seen once" and "seen twice" masks; a digit no cell can
+//! 2. *hidden singles*: a digit that one cell of a house alone can take is placed there (one
+//!    pass over each house with "seen once" and "seen twice" masks; a digit no cell can
 //!    take is a conflict);
-//! 3. *box–line reduction* (pointing and claiming), run only when the first two are quiet.
+//! 3. *intersections* (pointing and claiming), run only when the first two are quiet: a
+//!    region crossed by rows and columns, through *segments* (the cells a region shares with
+//!    a line); any other house (a diagonal) that shares two or more cells with a region,
+//!    through its cells.
 //!
 //! It then branches on an open cell with the fewest candidates (the first on ties),
 //! smallest digit first, on a copy of the candidates. Same rules as the line network, so the
 //! same search tree up to the order of the fixpoint; both are checked against each other and
 //! against brute force (`tests/it/sudoku.rs`).
 
-use crate::native::domains::{bit, digits, full, min_digit, Mask};
-use crate::puzzle::Sudoku;
+use crate::native::domains::{bit, digits, full, Mask};
 use crate::stop::Stop;
 use crate::tree::{Choice, OnMasks};
 
-/// A box–line intersection (a *segment*: the cells a box shares with a row or column), by
-/// segment numbers: the other segments of its box along the same direction, and the
-/// other segments of its line.
+use super::Lowered;
+
+/// A region–line intersection (a *segment*: the cells a region shares with a row or
+/// column), by segment numbers: the other segments of its region along the same direction,
+/// and the other segments of its line.
 #[derive(Clone, Debug)]
 struct Intersection {
     seg: usize,
@@ -33,28 +38,59 @@ struct Intersection {
     line_rest: Vec<usize>,
 }
 
-/// A Sudoku's units, peers and intersections (cells numbered row-major), and its givens.
+/// Two houses that share two or more cells, other than a line and a region: the shared
+/// cells and the rest of each house.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Crossing {
+    pub(crate) shared: Vec<usize>,
+    pub(crate) a_rest: Vec<usize>,
+    pub(crate) b_rest: Vec<usize>,
+}
+
+/// The crossings of every house of `extra` with every region and line.
+pub(crate) fn crossings(lowered: &Lowered) -> Vec<Crossing> {
+    let mut out = Vec::new();
+    for a in &lowered.extra {
+        for b in lowered.regions.iter().chain(&lowered.lines) {
+            let shared: Vec<usize> = a.iter().copied().filter(|c| b.contains(c)).collect();
+            if shared.len() >= 2 {
+                let rest =
+                    |h: &[usize]| h.iter().copied().filter(|c| !shared.contains(c)).collect();
+                out.push(Crossing {
+                    a_rest: rest(a),
+                    b_rest: rest(b),
+                    shared,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The candidates of `cells`, together.
+fn union(doms: &[Mask], cells: &[usize]) -> Mask {
+    cells.iter().fold(0, |u, &c| u | doms[c])
+}
+
+/// A model's houses, peers and intersections (cells numbered row-major), and its givens.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     n: usize,
     units: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
-    /// The segments' cells: every row's part in each box, then every column's.
+    /// The segments' cells: every row's part in each region, then every column's.
     segs: Vec<Vec<usize>>,
     inter: Vec<Intersection>,
+    cross: Vec<Crossing>,
     /// The candidates before propagation: the given digit, or every digit.
     pub(crate) root: Vec<Mask>,
 }
 
 impl Board {
-    /// The board of `s`.
-    pub(crate) fn new(s: &Sudoku) -> Self {
-        let n = s.size();
-        let units: Vec<Vec<usize>> = s
-            .units()
-            .into_iter()
-            .map(|(_, cells)| cells.into_iter().map(|c| c.index(n)).collect())
-            .collect();
+    /// The board of a model of houses (its sums, if any, are not read).
+    pub(crate) fn new(lowered: &Lowered) -> Self {
+        let n = lowered.n;
+        let units: Vec<Vec<usize>> = lowered.houses().cloned().collect();
         let mut peers = vec![Vec::new(); n * n];
         for unit in &units {
             for &a in unit {
@@ -65,41 +101,27 @@ impl Board {
             p.sort_unstable();
             p.dedup();
         }
-        let (segs, inter) = intersections(&units, n);
-        let root = s
-            .cells()
-            .into_iter()
-            .map(|c| match *s.givens().get(c) {
-                0 => full(n),
-                d => bit(d),
-            })
-            .collect();
+        let (segs, inter) = intersections(lowered);
         Board {
             n,
             units,
             peers,
             segs,
             inter,
-            root,
+            cross: crossings(lowered),
+            root: lowered.root.clone(),
         }
-    }
-
-    /// The digits of fixed candidates, row by row.
-    pub(crate) fn rows(&self, doms: &[Mask]) -> Vec<Vec<u8>> {
-        doms.chunks(self.n)
-            .map(|r| r.iter().map(|&m| min_digit(m)).collect())
-            .collect()
     }
 }
 
-/// The segments of the `n` rows and `n` columns in `units` (rows, columns, boxes) and
-/// their intersections.
-fn intersections(units: &[Vec<usize>], n: usize) -> (Vec<Vec<usize>>, Vec<Intersection>) {
+/// The segments of the lines of `lowered` (rows, then columns) in its regions, and their
+/// intersections.
+fn intersections(lowered: &Lowered) -> (Vec<Vec<usize>>, Vec<Intersection>) {
     let mut segs: Vec<Vec<usize>> = Vec::new();
-    // (box, line) of each segment.
+    // (region, line) of each segment.
     let mut owner = Vec::new();
-    for (l, line) in units[..2 * n].iter().enumerate() {
-        for (b, bx) in units[2 * n..].iter().enumerate() {
+    for (l, line) in lowered.lines.iter().enumerate() {
+        for (b, bx) in lowered.regions.iter().enumerate() {
             let shared: Vec<usize> = line.iter().copied().filter(|c| bx.contains(c)).collect();
             if !shared.is_empty() {
                 segs.push(shared);
@@ -107,7 +129,7 @@ fn intersections(units: &[Vec<usize>], n: usize) -> (Vec<Vec<usize>>, Vec<Inters
             }
         }
     }
-    let row = |l: usize| l < n;
+    let row = |l: usize| l < lowered.rows;
     let inter = (0..segs.len())
         .map(|seg| {
             let (b, l) = owner[seg];
@@ -289,9 +311,10 @@ impl<'a> Search<'a> {
         Some(changed)
     }
 
-    /// Pointing and claiming on every box–line intersection, from the candidate union of
-    /// each segment: stops at the first intersection that removes a candidate (the cheaper
-    /// rules run again first). Whether any candidate went, `None` on a conflict.
+    /// Pointing and claiming on every region–line intersection, from the candidate union of
+    /// each segment, then on every other crossing: stops at the first intersection that
+    /// removes a candidate (the cheaper rules run again first). Whether any candidate went,
+    /// `None` on a conflict.
     fn box_line(&mut self, doms: &mut [Mask]) -> Option<bool> {
         let b = self.board;
         let masks: Vec<Mask> = b
@@ -312,6 +335,17 @@ impl<'a> Search<'a> {
             for &t in &it.box_rest {
                 changed |= self.strip(doms, &b.segs[t], claiming)?;
             }
+            if changed {
+                return Some(true);
+            }
+        }
+        for x in &b.cross {
+            self.propagations += 1;
+            let here = union(doms, &x.shared);
+            let only_a = here & !union(doms, &x.a_rest);
+            let only_b = here & !union(doms, &x.b_rest);
+            let changed =
+                self.strip(doms, &x.b_rest, only_a)? | self.strip(doms, &x.a_rest, only_b)?;
             if changed {
                 return Some(true);
             }

@@ -1,0 +1,91 @@
+//! The library owns its lists: every kind of `cagesat::puzzle::KINDS`, every built-in
+//! engine and every Sudoku grade level is named wherever people read about them (the help
+//! texts, the manual page, the README, the package descriptions, Python and the page), and
+//! the list itself matches the kinds the parsers make. Adding a kind, an engine or a level
+//! without its mentions fails here.
+
+use std::fs;
+
+use cagesat::grade::SudokuLevel;
+use cagesat::puzzle::KINDS;
+use cagesat::{Engine, Puzzle};
+
+use crate::common::cli::run;
+
+/// The text of `cagesat ARGS` on standard output, which must succeed.
+fn out(args: &[&str]) -> String {
+    let o = run(args.iter().copied());
+    assert_eq!(o.code, Some(0), "{args:?}: {}", o.stderr);
+    o.stdout
+}
+
+/// Every kind's title is in `text` (`where` names it in the failure).
+fn names_every_kind(text: &str, place: &str, skip: &[&str]) {
+    for k in KINDS.iter().filter(|k| !skip.contains(&k.name)) {
+        assert!(text.contains(k.title), "{place} does not name {}", k.title);
+    }
+}
+
+#[test]
+fn help_man_and_descriptions_name_every_kind() {
+    names_every_kind(&out(&["--help"]), "cagesat --help", &[]);
+    names_every_kind(&out(&["man"]), "cagesat man", &[]);
+    names_every_kind(
+        &out(&["grade", "--help"]),
+        "cagesat grade --help",
+        &["crossproduct"],
+    );
+    for file in [
+        "../Cargo.toml",
+        "Cargo.toml",
+        "../python/cagesat/__init__.py",
+        "../web/www/index.html",
+    ] {
+        let text = fs::read_to_string(file).unwrap();
+        names_every_kind(&text, file, &[]);
+    }
+}
+
+#[test]
+fn the_readme_names_every_kind_variant_engine_and_level() {
+    let readme = fs::read_to_string("../README.md").unwrap();
+    names_every_kind(&readme, "README.md", &[]);
+    for variant in KINDS.iter().flat_map(|k| k.variants) {
+        assert!(
+            readme.contains(variant),
+            "README.md does not name {variant}"
+        );
+    }
+    for e in Engine::builtin() {
+        let name = e.name();
+        assert!(
+            readme.contains(name),
+            "README.md does not name the engine {name}"
+        );
+    }
+    let generate = out(&["generate", "sudoku", "--help"]);
+    for level in SudokuLevel::ALL {
+        assert!(
+            readme.contains(level.name()) && generate.contains(level.name()),
+            "the Sudoku level {} is missing from README.md or `generate sudoku --help`",
+            level.name()
+        );
+    }
+}
+
+#[test]
+fn the_list_is_the_kinds_the_parsers_make() {
+    let samples = [
+        "../tests/data/kenken/norvig/norvig-07-6x6.kenken",
+        "../tests/data/kakuro/panpapag_easy_5x5.kakuro",
+        "../tests/data/crossproduct/public/norvig_example_5x3.crossproduct",
+        "../tests/data/sudoku/gen-4x4-s1.sudoku",
+        "../tests/data/killer/gen-4x4-s11.killer",
+    ];
+    let kinds: Vec<&str> = samples
+        .iter()
+        .map(|path| Puzzle::read(path).unwrap().kind())
+        .collect();
+    let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
+    assert_eq!(kinds, names, "the samples' kinds, in order, are the list");
+}

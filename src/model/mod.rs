@@ -1,0 +1,201 @@
+//! # One constraint model under the kinds
+//!
+//! Every kind lowers its parsed puzzle, in one place ([`crate::puzzle::Constraints`], built by
+//! the kind's `constraints()`), into a list of typed constraints over cells with digits
+//! `1..=max_digit`. The reasoning here reads only that list, never a kind: it is sorted into
+//! families ([`Lowered`]):
+//!
+//! - *houses*: all-different groups holding each digit once (rows and columns, the regions
+//!   that rows and columns cross (boxes), and any other group of `max_digit` cells, such as
+//!   the diagonals of an X variant);
+//! - *distinct sums*: cells with distinct digits adding up to a target (Kakuro runs, Killer
+//!   cages, and the sums [`implied`] derives from houses and cages: innies and outies);
+//! - *products*: cells whose digits multiply to a target (CrossProduct rows and columns);
+//! - *givens*: digits fixed in advance.
+//!
+//! Two searches run on these families: [`houses`], a bitset search for models made of
+//! houses alone (naked and hidden singles, box–line reduction), and [`network`], a line
+//! network with one filter per family ([`house`], [`sum`], `crate::product`) for everything
+//! else and for grading. A kind whose model uses these families needs no search of its own:
+//! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
+//! are not among them yet; KenKen keeps its own engine in `crate::native`.
+
+pub(crate) mod house;
+pub(crate) mod houses;
+pub(crate) mod implied;
+pub(crate) mod network;
+pub(crate) mod sum;
+
+use crate::grid::{Cell, Grid};
+use crate::native::domains::{bit, full, min_digit, Mask};
+use crate::native::NativeStats;
+use crate::puzzle::{ConstraintKind, Constraints, Op};
+use crate::stop::{Instant, Stop};
+use crate::tree::{self, OnGrid};
+
+/// A model sorted into the families the searches here reason with; cells are numbered in
+/// the model's order (row-major).
+#[derive(Clone, Debug)]
+pub(crate) struct Lowered {
+    /// The largest digit (every cell takes `1..=n`).
+    pub(crate) n: usize,
+    /// Rows and columns of the grid.
+    pub(crate) shape: (usize, usize),
+    /// The cells that take a digit, by number.
+    pub(crate) cells: Vec<Cell>,
+    /// The number of each square of the grid (row-major), `usize::MAX` where no cell is.
+    index: Vec<usize>,
+    /// The rows, then the columns: houses that cross the regions.
+    pub(crate) lines: Vec<Vec<usize>>,
+    /// How many of `lines` are rows (the rest are columns).
+    pub(crate) rows: usize,
+    /// Regions crossed by the lines (boxes).
+    pub(crate) regions: Vec<Vec<usize>>,
+    /// Other houses (diagonals).
+    pub(crate) extra: Vec<Vec<usize>>,
+    /// Distinct sums: cells and target.
+    pub(crate) sums: Vec<(Vec<usize>, u32)>,
+    /// Products: cells and target, and the kind of the constraint (rows and columns of a
+    /// CrossProduct each tile the grid; [`implied::products_agree`] compares the tilings).
+    pub(crate) products: Vec<(Vec<usize>, u64, ConstraintKind)>,
+    /// The candidates before propagation: the given digit, or every digit.
+    pub(crate) root: Vec<Mask>,
+}
+
+impl Lowered {
+    /// Sorts `model` into families; `None` when it holds a constraint no family here takes
+    /// (a KenKen cage) or digits a mask cannot hold.
+    pub(crate) fn new(model: &Constraints) -> Option<Self> {
+        let n = usize::from(model.max_digit);
+        let (rows, cols) = (model.rows, model.cols);
+        if n == 0 || n >= Mask::BITS as usize {
+            return None;
+        }
+        let mut index = vec![usize::MAX; rows.checked_mul(cols)?];
+        for (i, c) in model.cells.iter().enumerate() {
+            *index.get_mut(c.index(cols))? = i;
+        }
+        let mut out = Lowered {
+            n,
+            shape: (rows, cols),
+            cells: model.cells.clone(),
+            index,
+            lines: Vec::new(),
+            rows: 0,
+            regions: Vec::new(),
+            extra: Vec::new(),
+            sums: Vec::new(),
+            products: Vec::new(),
+            root: vec![full(n); model.cells.len()],
+        };
+        let mut columns = Vec::new();
+        for c in &model.list {
+            let cells = c
+                .cells
+                .iter()
+                .map(|&cell| out.number(cell))
+                .collect::<Option<Vec<usize>>>()?;
+            let house = c.kind.is_group() && cells.len() == n;
+            match c.kind {
+                ConstraintKind::Row if house => out.lines.push(cells),
+                ConstraintKind::Column if house => columns.push(cells),
+                ConstraintKind::Box if house => out.regions.push(cells),
+                _ if house => out.extra.push(cells),
+                _ if c.distinct && c.op == Some(Op::Add) => {
+                    let target = u32::try_from(c.target?).ok()?;
+                    out.sums.push((cells, target));
+                }
+                // The product filter's digits are 1..=9 (`crate::product`).
+                _ if !c.distinct && c.op == Some(Op::Mul) && n <= 9 => {
+                    out.products.push((cells, c.target?, c.kind));
+                }
+                _ => return None,
+            }
+        }
+        out.rows = out.lines.len();
+        out.lines.extend(columns);
+        for &(cell, d) in &model.givens {
+            let i = out.number(cell)?;
+            out.root[i] = bit(d);
+        }
+        Some(out)
+    }
+
+    /// The number of `cell`, `None` when it takes no digit.
+    pub(crate) fn number(&self, cell: Cell) -> Option<usize> {
+        let (rows, cols) = self.shape;
+        if usize::from(cell.row) >= rows || usize::from(cell.col) >= cols {
+            return None;
+        }
+        let i = self.index[cell.index(cols)];
+        (i != usize::MAX).then_some(i)
+    }
+
+    /// Every house: lines, regions, then the others.
+    pub(crate) fn houses(&self) -> impl Iterator<Item = &Vec<usize>> {
+        self.lines.iter().chain(&self.regions).chain(&self.extra)
+    }
+
+    /// Whether the model is houses and givens alone over a full square grid (what the
+    /// bitset search of [`houses`] takes).
+    fn houses_alone(&self) -> bool {
+        self.sums.is_empty()
+            && self.products.is_empty()
+            && self.shape == (self.n, self.n)
+            && self.cells.len() == self.n * self.n
+    }
+
+    /// The grid of fixed candidates (0 where a cell is open or no cell is).
+    pub(crate) fn grid(&self, doms: &[Mask]) -> Grid<u8> {
+        let (rows, cols) = self.shape;
+        let mut g = Grid::filled(rows, cols, 0);
+        for (&c, &m) in self.cells.iter().zip(doms) {
+            g.set(c, min_digit(m));
+        }
+        g
+    }
+}
+
+/// Searches the model, recording effort and time in `stats`: a model of houses alone with
+/// the bitset search of [`houses`], anything else (sums, products, or cells `fixed` in
+/// advance, for the setter tools) with the line network of [`network`] and the constraints
+/// [`implied`] derives. After `budget` backtracks the search gives up, unfinished. `None`
+/// when the model holds a family neither search takes.
+pub(crate) fn run(
+    model: &Constraints,
+    (fixed, budget): (&[(Cell, u8)], u64),
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: OnGrid<'_>,
+) -> Option<bool> {
+    let t0 = Instant::now();
+    let lowered = Lowered::new(model)?;
+    if lowered.houses_alone() && fixed.is_empty() {
+        let n = lowered.n;
+        let board = houses::Board::new(&lowered);
+        stats.setup_time = t0.elapsed();
+        let t1 = Instant::now();
+        let mut search = houses::Search::new(&board);
+        search.stop = stop.clone();
+        search.budget = budget;
+        let mut path = Vec::new();
+        let complete = search.run(&mut |doms, choices| {
+            tree::branches(choices, tree::row_major(n), &mut path);
+            on_solution(lowered.grid(doms), &path)
+        });
+        stats.nodes = search.nodes;
+        stats.backtracks = search.backtracks;
+        stats.propagations = search.propagations;
+        stats.solve_time = t1.elapsed();
+        return Some(complete);
+    }
+    let net = network::ModelNetwork::new(&lowered, network::Rules::SOLVE);
+    stats.setup_time = t0.elapsed();
+    Some(crate::native::run_lines(
+        (net.net(), &net, |doms: &[Mask]| lowered.grid(doms)),
+        (net.root(&lowered), fixed),
+        (|c| lowered.number(c), |i| lowered.cells[i]),
+        (stop, budget, stats),
+        on_solution,
+    ))
+}

@@ -1,0 +1,179 @@
+//! # A line network over the model's families
+//!
+//! A line network ([`crate::native::lines`]) over the model's cells, one line and one filter
+//! per constraint, each from its family:
+//!
+//! - a house: naked and hidden singles to a fixpoint, and naked pairs and triples when
+//!   grading asks ([`super::house`]);
+//! - an intersection of two houses (a region and a line, or another house and a region or
+//!   line): a line of the shared cells and the rest of both houses, filtered by pointing and
+//!   claiming;
+//! - a distinct sum (a Kakuro run, a Killer cage, a sum [`super::implied`] derives): exact
+//!   arc consistency over the digits 1..=9, or the combination filter on larger grids and in
+//!   grading ([`super::sum`]);
+//! - a product (a CrossProduct row or column): exact arc consistency by a walk over the
+//!   divisors of its target ([`crate::product`], shared with the CNF encoder's root pruning).
+
+use std::cell::RefCell;
+
+use crate::native::domains::{full, Mask};
+use crate::native::lines::{LineFilter, Network};
+use crate::product::{Lattice, Scratch};
+
+use super::houses::crossings;
+use super::{house, implied, sum, Lowered};
+
+/// Which rules the network runs (grading switches them on level by level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    /// Naked pairs and triples on the houses.
+    pub(crate) subsets: bool,
+    /// Pointing and claiming on the intersections.
+    pub(crate) box_line: bool,
+    /// The sums [`super::implied`] derives from houses and sums (innies and outies).
+    pub(crate) implied: bool,
+    /// Distinct sums filtered exactly (digits up to 9), not by their combinations alone.
+    pub(crate) exact_sums: bool,
+}
+
+impl Rules {
+    /// The rules of the solving search.
+    pub(crate) const SOLVE: Rules = Rules {
+        subsets: false,
+        box_line: true,
+        implied: true,
+        exact_sums: true,
+    };
+}
+
+/// The filter of one line beyond the houses.
+#[derive(Clone, Debug)]
+enum Filter {
+    /// Pointing and claiming; the number of shared cells (they come first).
+    Intersection(usize),
+    /// A distinct sum by its combinations.
+    Combinations(Vec<Mask>),
+    /// A distinct sum, exactly.
+    Exact(u32),
+    /// A product.
+    Product(Lattice),
+}
+
+/// A model's families as a line network.
+#[derive(Clone, Debug)]
+pub(crate) struct ModelNetwork {
+    net: Network,
+    n: usize,
+    /// The houses come first: this many all-different lines.
+    units: usize,
+    /// The filters of the lines after the houses.
+    filters: Vec<Filter>,
+    rules: Rules,
+    /// The table of [`sum::exact`].
+    set_sum: Vec<u32>,
+    scratch: RefCell<Scratch>,
+    /// The implied agreement of the model's products ([`implied::products_agree`]).
+    consistent: bool,
+}
+
+impl ModelNetwork {
+    /// The network of `lowered` with `rules`.
+    pub(crate) fn new(lowered: &Lowered, rules: Rules) -> Self {
+        let n = lowered.n;
+        let mut lines: Vec<Vec<usize>> = lowered.houses().cloned().collect();
+        let units = lines.len();
+        let mut filters = Vec::new();
+        for bx in &lowered.regions {
+            for line in &lowered.lines {
+                let common: Vec<usize> = bx.iter().copied().filter(|c| line.contains(c)).collect();
+                if common.is_empty() {
+                    continue;
+                }
+                let mut cells = common.clone();
+                cells.extend(bx.iter().filter(|c| !common.contains(c)));
+                cells.extend(line.iter().filter(|c| !common.contains(c)));
+                filters.push(Filter::Intersection(common.len()));
+                lines.push(cells);
+            }
+        }
+        for x in crossings(lowered) {
+            filters.push(Filter::Intersection(x.shared.len()));
+            lines.push([x.shared, x.a_rest, x.b_rest].concat());
+        }
+        let derived = if rules.implied {
+            implied::sums(lowered)
+        } else {
+            Vec::new()
+        };
+        let exact = rules.exact_sums && n <= 9;
+        for (cells, total) in lowered.sums.iter().chain(&derived) {
+            lines.push(cells.clone());
+            filters.push(if exact {
+                Filter::Exact(*total)
+            } else {
+                Filter::Combinations(sum::sets(n, cells.len(), *total))
+            });
+        }
+        for (cells, target, _) in &lowered.products {
+            lines.push(cells.clone());
+            filters.push(Filter::Product(Lattice::new(*target)));
+        }
+        ModelNetwork {
+            net: Network::new(lowered.cells.len(), lines),
+            n,
+            units,
+            filters,
+            rules,
+            set_sum: if exact { sum::set_sums() } else { Vec::new() },
+            scratch: RefCell::new(Scratch::default()),
+            consistent: implied::products_agree(lowered),
+        }
+    }
+
+    /// The line network.
+    pub(crate) fn net(&self) -> &Network {
+        &self.net
+    }
+
+    /// The candidates the search starts from: the model's, or none at all when its products
+    /// disagree (no solution, found at the root at once).
+    pub(crate) fn root(&self, lowered: &Lowered) -> Vec<Mask> {
+        if self.consistent {
+            lowered.root.clone()
+        } else {
+            vec![0; lowered.root.len()]
+        }
+    }
+
+    /// A house: singles, and naked pairs and triples when asked, to a fixpoint.
+    fn house(&self, doms: &mut [Mask]) -> bool {
+        loop {
+            if !house::all_different(doms, full(self.n)) {
+                return false;
+            }
+            if !self.rules.subsets {
+                return true;
+            }
+            match house::naked_subsets(doms) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+}
+
+impl LineFilter for ModelNetwork {
+    fn filter(&self, line: usize, doms: &mut [Mask]) -> bool {
+        let Some(i) = line.checked_sub(self.units) else {
+            return self.house(doms);
+        };
+        match &self.filters[i] {
+            Filter::Intersection(_) if !self.rules.box_line => true,
+            Filter::Intersection(k) => house::intersection(doms, *k, self.n),
+            Filter::Combinations(combos) => sum::combinations(combos, doms),
+            Filter::Exact(total) => sum::exact(*total, doms, &self.set_sum),
+            Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! # The editor's side of the worker: the model it draws and the live check
+//!
+//! The page's editor (`www/editor.js`) keeps a puzzle as plain data and writes the text
+//! format as it is drawn; text typed or pasted into the box comes back here and is answered
+//! with the same data ([`model`]), so the editor redraws what the library read. After every
+//! edit the page asks for the live check ([`check`]): `unique`, `no solution` (naming the
+//! constraint that is impossible alone, when one is: [`crate::impossible`]) or
+//! `N solutions` with the ambiguous cells (those that take more than one digit over the
+//! solutions, [`setter::candidates`]).
+//!
+//! The model's JSON: `kind`, `rows`, `cols`, `box` (`[rows, cols]` of a Sudoku box),
+//! `cages` (`{clue, cells}`, the clue as the editor takes it: `12+`, `3-`, `5=`, `7?`, or a
+//! Killer sum `15`), `givens` (`{"A1": 5}`), `squares` (Kakuro: per row, `"."` for a white
+//! square, `"#"` for a blocked one and `"D\\A"` for a clue), `rowClues`, `colClues`
+//! (CrossProduct).
+
+use cagesat::puzzle::{Overlay, Square};
+use cagesat::setter;
+use cagesat::{Cell, Engine, EngineOptions, Puzzle};
+use serde_json::{json, Map, Value};
+
+use crate::actions::{cells, failure, with_puzzle};
+
+/// Solutions counted by the live check before it says `N+ solutions`.
+pub const CHECK_LIMIT: u64 = 1000;
+
+/// The editor's data for `puzzle` (see the module notes).
+#[must_use]
+pub fn model(puzzle: &Puzzle) -> Value {
+    let (rows, cols) = puzzle.shape();
+    let mut m = Map::new();
+    let _ = m.insert("kind".into(), json!(puzzle.kind()));
+    let _ = m.insert("rows".into(), json!(rows));
+    let _ = m.insert("cols".into(), json!(cols));
+    let labels = |cs: &[Cell]| cs.iter().map(|c| c.label()).collect::<Vec<_>>();
+    match puzzle {
+        Puzzle::KenKen(k) => {
+            let cages: Vec<Value> = k
+                .cages()
+                .iter()
+                .map(|c| json!({"clue": format!("{}{}", c.target, c.op.symbol()), "cells": labels(&c.cells)}))
+                .collect();
+            let _ = m.insert("cages".into(), json!(cages));
+        }
+        Puzzle::Sudoku(s) => {
+            let _ = m.insert("box".into(), json!(s.boxes()));
+            let _ = m.insert("givens".into(), givens(&s.given_cells()));
+        }
+        Puzzle::Killer(k) => {
+            let _ = m.insert("box".into(), json!(k.sudoku().boxes()));
+            let _ = m.insert("givens".into(), givens(&k.sudoku().given_cells()));
+            let cages: Vec<Value> = k
+                .cages()
+                .iter()
+                .map(|c| json!({"clue": c.sum.to_string(), "cells": labels(&c.cells)}))
+                .collect();
+            let _ = m.insert("cages".into(), json!(cages));
+        }
+        Puzzle::Kakuro(k) => {
+            let squares: Vec<Vec<String>> = k
+                .squares()
+                .iter_rows()
+                .map(|row| row.iter().map(|&s| square(s)).collect())
+                .collect();
+            let _ = m.insert("squares".into(), json!(squares));
+        }
+        Puzzle::CrossProduct(c) => {
+            let _ = m.insert("rowClues".into(), json!(c.rows()));
+            let _ = m.insert("colClues".into(), json!(c.cols()));
+        }
+        _ => {}
+    }
+    Value::Object(m)
+}
+
+/// `{"A1": 5, …}`.
+fn givens(given: &[(Cell, u8)]) -> Value {
+    let map: Map<String, Value> = given.iter().map(|(c, d)| (c.label(), json!(d))).collect();
+    Value::Object(map)
+}
+
+/// A Kakuro square as the editor writes it.
+fn square(s: Square) -> String {
+    let n = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+    match s {
+        Square::White => ".".into(),
+        Square::Clue { down, across } => format!("{}\\{}", n(down), n(across)),
+        _ => "#".into(),
+    }
+}
+
+/// The live check of the text: the model, and `unique` / `no solution` / `N solutions`
+/// (counted up to [`CHECK_LIMIT`]) with the ambiguous cells (`ambiguous`, labels), and the
+/// picture with them shaded.
+#[must_use]
+pub fn check(text: &str) -> Value {
+    with_puzzle(text, |puzzle| {
+        let opts = EngineOptions::default();
+        let counted = match Engine::Auto.count(puzzle, &opts, Some(CHECK_LIMIT)) {
+            Ok((n, _)) => n,
+            Err(e) => return failure(&format!("error: {e}")),
+        };
+        let mut answer = json!({
+            "ok": true,
+            "kind": puzzle.kind(),
+            "size": puzzle.size_label(),
+            "model": model(puzzle),
+            "count": counted.count,
+            "ambiguous": [],
+        });
+        let status = match (counted.count, counted.complete) {
+            (0, _) => match crate::impossible::first_impossible(&puzzle.constraints()) {
+                Some(c) => format!("no solution: {c} is impossible alone"),
+                None => "no solution".to_string(),
+            },
+            (1, _) => "unique".to_string(),
+            (n, true) => format!("{n} solutions"),
+            (n, false) => format!("{n}+ solutions"),
+        };
+        let mut overlay = Overlay::default();
+        if counted.count > 1 {
+            match setter::candidates(puzzle, None, &Engine::Auto, &opts) {
+                Ok(found) => {
+                    let grid = found.grid();
+                    overlay.shaded = cells(grid).filter(|&c| grid.get(c).len() > 1).collect();
+                    let open: Vec<String> = overlay.shaded.iter().map(|c| c.label()).collect();
+                    answer["ambiguous"] = json!(open);
+                }
+                Err(e) => return failure(&format!("error: {e}")),
+            }
+        }
+        answer["status"] = json!(status);
+        answer["svg"] = json!(puzzle.render_svg_with(None, &overlay));
+        answer
+    })
+}
+
+/// The library's picture of the puzzle (for the SVG export and the printed page).
+#[must_use]
+pub fn svg(text: &str) -> Value {
+    with_puzzle(
+        text,
+        |puzzle| json!({"ok": true, "status": "svg", "svg": puzzle.render_svg_with(None, &Overlay::default())}),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_holds_every_cage_and_given() {
+        let p = Puzzle::parse("size 2\n3 + A1 A2\n2 = B1\n1 = B2").unwrap();
+        let m = model(&p);
+        assert_eq!(m["kind"], "kenken");
+        assert_eq!(m["cages"][0], json!({"clue": "3+", "cells": ["A1", "A2"]}));
+        assert_eq!(m["cages"][1]["clue"], "2=");
+        let k = Puzzle::parse("  #  3\\ 4\\\n\\3 .  .\n\\4 .  .\n").unwrap();
+        assert_eq!(
+            model(&k)["squares"],
+            json!([["#", "3\\", "4\\"], ["\\3", ".", "."], ["\\4", ".", "."]])
+        );
+    }
+
+    #[test]
+    fn the_check_names_the_ambiguous_cells() {
+        let two = check("size 2\n3 + A1 A2\n3 + B1 B2\n");
+        assert_eq!(two["status"], "2 solutions");
+        assert_eq!(two["ambiguous"], json!(["A1", "A2", "B1", "B2"]));
+        let one = check("size 2\n3 + A1 A2\n1 = B1\n2 = B2\n");
+        assert_eq!(
+            (
+                one["status"].as_str(),
+                one["ambiguous"].as_array().map(Vec::len)
+            ),
+            (Some("unique"), Some(0))
+        );
+        let none = check("size 2\n3 + A1 A2\n4 * B1 B2\n");
+        assert_eq!(
+            none["status"],
+            "no solution: cage 4× B1 B2 is impossible alone"
+        );
+        let bad = check("size 2\n3 + A1 A2\n");
+        assert_eq!(bad["ok"], false);
+        assert!(
+            bad["status"].as_str().unwrap().starts_with("puzzle:"),
+            "{bad}"
+        );
+    }
+}

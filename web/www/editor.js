@@ -1,0 +1,528 @@
+// The setter's grid: the model (model.js) drawn as SVG with row and column labels, edited
+// with the pointer and the keyboard, and written in cagesat's text format as it is drawn.
+"use strict";
+
+const CELL = 40; // SVG units per cell
+const MARGIN = 22; // room for the labels
+const at = (i) => MARGIN + i * CELL; // where row or column i starts
+const TINTS = ["#b9e3c6", "#c9d4f6", "#f6d2b9", "#e6c9f0", "#d8e8a8", "#f3c4cf"];
+
+class Editor {
+  // `root`: the element to draw in; `onEdit(text)`: called after every change of the puzzle;
+  // `onPlay(progress)`: after every change of the person's digits; `onEntry(text)`: the
+  // clue being typed.
+  constructor(root, { onEdit, onPlay, onEntry, onError }) {
+    this.root = root;
+    this.onEdit = onEdit;
+    this.onPlay = onPlay;
+    this.onEntry = onEntry;
+    this.onError = onError;
+    this.model = emptyModel("kenken", 4)[0];
+    this.selection = [];
+    this.cursor = null;
+    this.entry = "";
+    this.undoStack = [];
+    this.redoStack = [];
+    this.mode = "edit";
+    this.progress = {};
+    this.overlay = {}; // {ambiguous: [labels], wrong, groups: [[labels]], marked, solution}
+    this.dragging = false;
+    root.tabIndex = 0;
+    root.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    root.addEventListener("pointermove", (e) => this.pointerMove(e));
+    window.addEventListener("pointerup", () => { this.dragging = false; });
+    root.addEventListener("keydown", (e) => this.keyDown(e));
+    this.draw();
+  }
+
+  // ---- state ----
+
+  load(model, { record = false } = {}) {
+    const next = normalise(model);
+    if (record && JSON.stringify(next) !== JSON.stringify(this.model)) this.remember();
+    this.model = next;
+    this.selection = this.selection.filter((s) => this.holds(s));
+    if (this.cursor && !this.holds(this.cursor)) this.cursor = null;
+    this.progress = {};
+    this.overlay = {};
+    this.draw();
+  }
+
+  holds(name) {
+    const rc = parseLabel(name);
+    if (rc) return rc[0] < this.model.rows && rc[1] < this.model.cols;
+    const m = /^(row|col):(\d+)$/.exec(name);
+    return !!m && this.model.kind === "crossproduct"
+      && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
+  }
+
+  remember() {
+    this.undoStack.push(JSON.stringify(this.model));
+    if (this.undoStack.length > 500) this.undoStack.shift();
+    this.redoStack = [];
+  }
+
+  // Applies `change` to the model (a function that edits it and answers an error or null),
+  // records it for undo, redraws and tells the page.
+  edit(change) {
+    const before = JSON.stringify(this.model);
+    const error = change(this.model);
+    if (error) {
+      this.model = JSON.parse(before);
+      this.onError(error);
+      return;
+    }
+    if (JSON.stringify(this.model) === before) return;
+    this.undoStack.push(before);
+    this.redoStack = [];
+    this.changed();
+  }
+
+  changed() {
+    this.overlay = {};
+    this.draw();
+    this.onEdit(toText(this.model));
+  }
+
+  undo() {
+    if (!this.undoStack.length) return;
+    this.redoStack.push(JSON.stringify(this.model));
+    this.model = JSON.parse(this.undoStack.pop());
+    this.changed();
+  }
+
+  redo() {
+    if (!this.redoStack.length) return;
+    this.undoStack.push(JSON.stringify(this.model));
+    this.model = JSON.parse(this.redoStack.pop());
+    this.changed();
+  }
+
+  text() {
+    return toText(this.model);
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.setEntry("");
+    this.draw();
+  }
+
+  setOverlay(overlay) {
+    this.overlay = overlay || {};
+    this.draw();
+  }
+
+  // The person's digits as rows (0 = empty).
+  progressRows() {
+    const rows = [];
+    for (let r = 0; r < this.model.rows; r++) {
+      rows.push(Array.from({ length: this.model.cols }, (_, c) => this.progress[label(r, c)] || 0));
+    }
+    return rows;
+  }
+
+  place(cell, digit) {
+    if (digit) this.progress[cell] = digit;
+    else delete this.progress[cell];
+    this.draw();
+    this.onPlay(this.progressRows());
+  }
+
+  // ---- selection ----
+
+  select(names, add) {
+    if (!add) this.selection = [];
+    for (const n of names) {
+      if (!this.selection.includes(n)) this.selection.push(n);
+    }
+    if (names.length) this.cursor = names[names.length - 1];
+    this.draw();
+  }
+
+  clearSelection() {
+    this.selection = [];
+    this.setEntry("");
+    this.draw();
+  }
+
+  target(e) {
+    const hit = document.elementFromPoint(e.clientX, e.clientY);
+    const el = hit && hit.closest("[data-cell],[data-clue]");
+    return el && this.root.contains(el) ? el.dataset.cell || el.dataset.clue : null;
+  }
+
+  pointerDown(e) {
+    const name = this.target(e);
+    this.root.focus();
+    if (!name) return;
+    e.preventDefault();
+    if (e.shiftKey || e.ctrlKey || e.metaKey) {
+      if (this.selection.includes(name)) {
+        this.selection = this.selection.filter((s) => s !== name);
+        this.draw();
+      } else {
+        this.select([name], true);
+      }
+      return;
+    }
+    this.setEntry("");
+    this.select([name], false);
+    this.dragging = true;
+  }
+
+  pointerMove(e) {
+    if (!this.dragging) return;
+    const name = this.target(e);
+    if (name && parseLabel(name) && !this.selection.includes(name)) this.select([name], true);
+  }
+
+  move(dr, dc, extend) {
+    const at = (this.cursor && parseLabel(this.cursor)) || [0, 0];
+    const r = Math.min(this.model.rows - 1, Math.max(0, at[0] + (this.cursor ? dr : 0)));
+    const c = Math.min(this.model.cols - 1, Math.max(0, at[1] + (this.cursor ? dc : 0)));
+    this.setEntry("");
+    this.select([label(r, c)], extend);
+  }
+
+  setEntry(text) {
+    this.entry = text;
+    this.onEntry(text);
+  }
+
+  // ---- keys ----
+
+  keyDown(e) {
+    const key = e.key;
+    const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if ((e.ctrlKey || e.metaKey) && (key === "z" || key === "Z")) {
+      if (e.shiftKey) this.redo(); else this.undo();
+    } else if ((e.ctrlKey || e.metaKey) && (key === "y" || key === "Y")) {
+      this.redo();
+    } else if (arrows[key]) {
+      this.move(arrows[key][0], arrows[key][1], e.shiftKey);
+    } else if (key === "Escape") {
+      this.clearSelection();
+    } else if (key === "Enter") {
+      this.enter();
+    } else if (key === "Backspace" && this.entry) {
+      this.setEntry(this.entry.slice(0, -1));
+    } else if (key === "Delete" || key === "Backspace") {
+      this.remove();
+    } else if (this.mode === "play") {
+      if (!/^[0-9]$/.test(key)) return;
+      this.play(Number(key));
+    } else if (this.model.kind === "kakuro" && (key === "#" || key === "b" || key === "B")) {
+      this.toggleBlack();
+    } else if (this.model.kind === "sudoku" && /^[0-9]$/.test(key) && this.model.rows <= 9
+      && !this.entry) {
+      this.given(Number(key));
+    } else if (key.length === 1 && /[0-9+\-*xX×/÷=?−\\]/.test(key)) {
+      this.setEntry(this.entry + key);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+
+  play(digit) {
+    const cell = this.cursor;
+    if (!cell || !parseLabel(cell) || digit > Math.max(this.model.rows, 9)) return;
+    if (this.model.givens[cell] || this.isGivenCage(cell)) return;
+    if (this.model.kind === "kakuro" && this.model.squares[parseLabel(cell)[0]][parseLabel(cell)[1]] !== ".") return;
+    this.place(cell, digit);
+  }
+
+  isGivenCage(cell) {
+    return this.model.kind === "kenken"
+      && this.model.cages.some((c) => c.cells.length === 1 && c.cells[0] === cell && c.clue.endsWith("="));
+  }
+
+  cells() {
+    return this.selection.filter((s) => parseLabel(s));
+  }
+
+  // Enter: the typed clue goes on the selection.
+  enter() {
+    const typed = this.entry.trim();
+    const cells = this.cells();
+    if (!typed) return;
+    const kind = this.model.kind;
+    if (kind === "kenken") {
+      const clue = kenkenClue(typed);
+      if (!clue) return this.onError("bad clue '" + typed + "' (expected a number and + - * / = ?, e.g. 12+)");
+      if (!cells.length) return this.onError("select the cage's cells first");
+      this.edit((m) => setCage(m, cells, clue));
+    } else if (kind === "killer") {
+      const m = /^(\d+)(=?)$/.exec(typed);
+      if (!m) return this.onError("bad clue '" + typed + "' (expected a sum, e.g. 15, or a given, e.g. 5=)");
+      if (!cells.length) return this.onError("select the cage's cells first");
+      if (m[2]) {
+        if (cells.length !== 1) return this.onError("a given goes on one cell");
+        this.edit((model) => setGiven(model, cells[0], Number(m[1])));
+      } else {
+        this.edit((model) => setCage(model, cells, m[1]));
+      }
+    } else if (kind === "sudoku") {
+      const d = /^(\d+)=?$/.exec(typed);
+      if (!d || cells.length !== 1) return this.onError("a given is one digit on one cell");
+      this.edit((model) => setGiven(model, cells[0], Number(d[1])));
+    } else if (kind === "kakuro") {
+      const m = /^(\d*)\\(\d*)$/.exec(typed);
+      if (!m) return this.onError("bad clue '" + typed + "' (expected DOWN\\RIGHT, e.g. 16\\ or \\7 or 7\\8)");
+      this.edit((model) => {
+        for (const cell of cells) {
+          const [r, c] = parseLabel(cell);
+          model.squares[r][c] = m[1] || m[2] ? m[1] + "\\" + m[2] : "#";
+        }
+      });
+    } else if (kind === "crossproduct") {
+      const n = /^\d+$/.test(typed) ? Number(typed) : null;
+      if (n === null) return this.onError("a product is a whole number");
+      this.edit((model) => {
+        for (const s of this.selection) {
+          const m = /^(row|col):(\d+)$/.exec(s);
+          if (m) (m[1] === "row" ? model.rowClues : model.colClues)[Number(m[2])] = n;
+        }
+      });
+    }
+    this.setEntry("");
+  }
+
+  given(digit) {
+    const cells = this.cells();
+    if (cells.length !== 1) return;
+    this.edit((model) => setGiven(model, cells[0], digit));
+  }
+
+  toggleBlack() {
+    const cells = this.cells();
+    this.edit((model) => {
+      const toWhite = cells.every((cell) => {
+        const [r, c] = parseLabel(cell);
+        return model.squares[r][c] !== ".";
+      });
+      for (const cell of cells) {
+        const [r, c] = parseLabel(cell);
+        model.squares[r][c] = toWhite ? "." : "#";
+      }
+    });
+  }
+
+  // Delete: the cages and givens on the selection go (in play mode: the digits).
+  remove() {
+    const cells = this.cells();
+    if (this.mode === "play") {
+      if (this.cursor && this.progress[this.cursor]) this.place(this.cursor, 0);
+      return;
+    }
+    this.edit((model) => {
+      model.cages = model.cages.filter((c) => !c.cells.some((x) => cells.includes(x)));
+      for (const cell of cells) delete model.givens[cell];
+      if (model.kind === "kakuro") {
+        for (const cell of cells) {
+          const [r, c] = parseLabel(cell);
+          if (model.squares[r][c].includes("\\")) model.squares[r][c] = "#";
+        }
+      }
+      if (model.kind === "crossproduct") {
+        for (const s of this.selection) {
+          const m = /^(row|col):(\d+)$/.exec(s);
+          if (m) (m[1] === "row" ? model.rowClues : model.colClues)[Number(m[2])] = null;
+        }
+      }
+    });
+  }
+
+  // ---- drawing ----
+
+  draw() {
+    const m = this.model;
+    const cp = m.kind === "crossproduct";
+    const width = MARGIN + m.cols * CELL + (cp ? 70 : 4);
+    const height = MARGIN + m.rows * CELL + (cp ? 30 : 4);
+    const out = [];
+    this.drawSquares(out);
+    this.drawLines(out);
+    this.drawClues(out);
+    this.drawDigits(out);
+    this.drawMarks(out);
+    if (cp) this.drawProducts(out);
+    this.root.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" `
+      + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
+    this.root.dataset.kind = m.kind;
+    this.root.dataset.text = toText(m);
+    this.root.dataset.selection = this.selection.join(" ");
+    this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
+    this.root.dataset.wrong = (this.overlay.wrong || []).join(" ");
+    this.root.dataset.progress = Object.keys(this.progress).sort(byPosition).map((k) => k + "=" + this.progress[k]).join(" ");
+  }
+
+  // The squares (shaded, black), with the row and column labels and Kakuro's clues.
+  drawSquares(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    const fill = new Map();
+    (this.overlay.groups || []).forEach((g, i) => g.forEach((cell) => fill.set(cell, TINTS[i % TINTS.length])));
+    for (const cell of this.overlay.ambiguous || []) fill.set(cell, "url(#amb)");
+    out.push('<defs><pattern id="amb" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+      + '<rect width="8" height="8" fill="#ffe7a0"/><rect width="3" height="8" fill="#f5c04a"/></pattern></defs>');
+    for (let c = 0; c < m.cols; c++) {
+      out.push(`<text class="lbl" x="${x(c) + CELL / 2}" y="${MARGIN - 7}" text-anchor="middle">${c + 1}</text>`);
+    }
+    for (let r = 0; r < m.rows; r++) {
+      out.push(`<text class="lbl" x="${MARGIN / 2}" y="${y(r) + CELL / 2 + 5}" text-anchor="middle">${rowLabel(r)}</text>`);
+      for (let c = 0; c < m.cols; c++) {
+        const cell = label(r, c);
+        const sq = m.kind === "kakuro" ? m.squares[r][c] : ".";
+        const black = sq !== ".";
+        const colour = fill.get(cell) || (black ? "#333" : "#fff");
+        const cls = ["cell"];
+        if (this.selection.includes(cell)) cls.push("selected");
+        if ((this.overlay.ambiguous || []).includes(cell)) cls.push("ambiguous");
+        if ((this.overlay.wrong || []).includes(cell)) cls.push("wrong");
+        if (black) cls.push("black");
+        out.push(`<rect class="${cls.join(" ")}" data-cell="${cell}" x="${x(c)}" y="${y(r)}" width="${CELL}" height="${CELL}" fill="${colour}"/>`);
+        if (black && sq.includes("\\")) {
+          const [down, right] = sq.split("\\");
+          out.push(`<line class="thin" x1="${x(c)}" y1="${y(r)}" x2="${x(c) + CELL}" y2="${y(r) + CELL}" stroke="#ccc"/>`);
+          if (right) out.push(`<text class="kclue" x="${x(c) + CELL - 3}" y="${y(r) + 15}" text-anchor="end">${right}</text>`);
+          if (down) out.push(`<text class="kclue" x="${x(c) + 3}" y="${y(r) + CELL - 4}">${down}</text>`);
+        }
+      }
+    }
+  }
+
+  // Thin grid lines, then box lines and cage walls.
+  drawLines(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    const cageOf = new Map();
+    m.cages.forEach((cage, i) => cage.cells.forEach((cell) => cageOf.set(cell, i)));
+    for (let r = 0; r <= m.rows; r++) out.push(`<line class="thin" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
+    for (let c = 0; c <= m.cols; c++) out.push(`<line class="thin" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
+    if (m.box) {
+      for (let r = 0; r <= m.rows; r += m.box[0]) out.push(`<line class="thick" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
+      for (let c = 0; c <= m.cols; c += m.box[1]) out.push(`<line class="thick" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
+    }
+    if (m.kind === "kenken") this.drawWalls(out, cageOf, x, y);
+    if (m.kind === "killer") this.drawDashed(out, cageOf, x, y);
+    out.push(`<rect class="frame" x="${x(0)}" y="${y(0)}" width="${m.cols * CELL}" height="${m.rows * CELL}"/>`);
+  }
+
+  // Each cage's clue at its first cell.
+  drawClues(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    for (const cage of m.cages) {
+      const [r, c] = parseLabel(cage.cells[0]);
+      const clue = m.kind === "kenken" ? cage.clue.replace("*", "×").replace("/", "÷").replace("-", "−") : cage.clue;
+      out.push(`<text class="clue" x="${x(c) + 4}" y="${y(r) + 12}">${clue}</text>`);
+    }
+  }
+
+  // Digits: givens, the person's, a solution shown.
+  drawDigits(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    const solution = this.overlay.solution;
+    for (let r = 0; r < m.rows; r++) {
+      for (let c = 0; c < m.cols; c++) {
+        const cell = label(r, c);
+        let d = m.givens[cell];
+        let cls = "given";
+        if (!d && this.progress[cell]) {
+          d = this.progress[cell];
+          cls = (this.overlay.wrong || []).includes(cell) ? "wrong" : (this.overlay.hinted === cell ? "hinted" : "mine");
+        }
+        if (!d && solution && solution[r] && solution[r][c]) {
+          d = solution[r][c];
+          cls = "solved";
+        }
+        if (d) out.push(`<text class="digit ${cls}" x="${x(c) + CELL / 2}" y="${y(r) + CELL / 2 + 9}" text-anchor="middle">${d}</text>`);
+      }
+    }
+  }
+
+  // The selection (over the shading, so that ambiguity stays visible under it), the
+  // marked cell and the cursor.
+  drawMarks(out) {
+    const x = at;
+    const y = at;
+    for (const cell of this.cells()) {
+      const [r, c] = parseLabel(cell);
+      out.push(`<rect class="sel" x="${x(c)}" y="${y(r)}" width="${CELL}" height="${CELL}"/>`);
+    }
+    if (this.overlay.marked) {
+      const [r, c] = parseLabel(this.overlay.marked);
+      out.push(`<rect class="marked" x="${x(c) + 2}" y="${y(r) + 2}" width="${CELL - 4}" height="${CELL - 4}"/>`);
+    }
+    if (this.cursor && parseLabel(this.cursor)) {
+      const [r, c] = parseLabel(this.cursor);
+      out.push(`<rect class="cursor" x="${x(c) + 1}" y="${y(r) + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`);
+    }
+  }
+
+  // CrossProduct: the row and column products, selectable.
+  drawProducts(out) {
+    const m = this.model;
+    const x = at;
+    const y = at;
+    for (let r = 0; r < m.rows; r++) {
+      const name = "row:" + r;
+      const sel = this.selection.includes(name) ? " selected" : "";
+      out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(m.cols) + 4}" y="${y(r) + 4}" width="62" height="${CELL - 8}"/>`);
+      out.push(`<text class="kclue cp" x="${x(m.cols) + 35}" y="${y(r) + CELL / 2 + 5}" text-anchor="middle">${m.rowClues[r] ?? "?"}</text>`);
+    }
+    for (let c = 0; c < m.cols; c++) {
+      const name = "col:" + c;
+      const sel = this.selection.includes(name) ? " selected" : "";
+      out.push(`<rect class="cpclue${sel}" data-clue="${name}" x="${x(c) + 2}" y="${y(m.rows) + 4}" width="${CELL - 4}" height="24"/>`);
+      out.push(`<text class="kclue cp" x="${x(c) + CELL / 2}" y="${y(m.rows) + 21}" text-anchor="middle">${m.colClues[c] ?? "?"}</text>`);
+    }
+  }
+
+  // KenKen: thick walls between cells of different cages.
+  drawWalls(out, cageOf, x, y) {
+    const m = this.model;
+    const differ = (a, b) => cageOf.get(a) === undefined || cageOf.get(a) !== cageOf.get(b);
+    for (let r = 0; r < m.rows; r++) {
+      for (let c = 0; c < m.cols; c++) {
+        const cell = label(r, c);
+        if (c + 1 < m.cols && differ(cell, label(r, c + 1))) {
+          out.push(`<line class="wall" x1="${x(c + 1)}" y1="${y(r)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        }
+        if (r + 1 < m.rows && differ(cell, label(r + 1, c))) {
+          out.push(`<line class="wall" x1="${x(c)}" y1="${y(r + 1)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        }
+      }
+    }
+  }
+
+  // Killer: a dashed outline inside each cage.
+  drawDashed(out, cageOf, x, y) {
+    const m = this.model;
+    const inset = 4;
+    for (let r = 0; r < m.rows; r++) {
+      for (let c = 0; c < m.cols; c++) {
+        const cell = label(r, c);
+        const cage = cageOf.get(cell);
+        if (cage === undefined) continue;
+        const same = (rr, cc) => rr >= 0 && cc >= 0 && rr < m.rows && cc < m.cols && cageOf.get(label(rr, cc)) === cage;
+        const x0 = x(c) + (same(r, c - 1) ? 0 : inset);
+        const x1 = x(c + 1) - (same(r, c + 1) ? 0 : inset);
+        const y0 = y(r) + (same(r - 1, c) ? 0 : inset);
+        const y1 = y(r + 1) - (same(r + 1, c) ? 0 : inset);
+        if (!same(r - 1, c)) out.push(`<line class="dash" x1="${x0}" y1="${y0}" x2="${x1}" y2="${y0}"/>`);
+        if (!same(r + 1, c)) out.push(`<line class="dash" x1="${x0}" y1="${y1}" x2="${x1}" y2="${y1}"/>`);
+        if (!same(r, c - 1)) out.push(`<line class="dash" x1="${x0}" y1="${y0}" x2="${x0}" y2="${y1}"/>`);
+        if (!same(r, c + 1)) out.push(`<line class="dash" x1="${x1}" y1="${y0}" x2="${x1}" y2="${y1}"/>`);
+      }
+    }
+  }
+}
+
