@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::parse::diagonal::with_diagonals;
+use crate::parse::diagonal::{with_diagonals, Refusal};
 use crate::parse::{clip, ParseError, Pos};
 use crate::puzzle::sudoku::{default_boxes, Killer, KillerCage, Sudoku, SudokuError};
 use crate::puzzle::Puzzle;
@@ -189,9 +189,12 @@ fn from_json(json: &str) -> Result<Puzzle, FpuzzlesError> {
     };
     let on = |key: &str| root.get(key).is_some_and(present);
     let (main, anti) = (on(DIAGONALS[0]), on(DIAGONALS[1]));
-    with_diagonals(puzzle, main, anti).map_err(|reason| FpuzzlesError::Unsupported {
-        feature: (if main { DIAGONALS[0] } else { DIAGONALS[1] }).to_string(),
-        reason,
+    with_diagonals(puzzle, main, anti).map_err(|refusal| match refusal {
+        Refusal::NotYet(reason) => FpuzzlesError::Unsupported {
+            feature: (if main { DIAGONALS[0] } else { DIAGONALS[1] }).to_string(),
+            reason,
+        },
+        Refusal::Rule(e) => FpuzzlesError::Rule(e),
     })
 }
 
@@ -354,7 +357,7 @@ mod tests {
         let x = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true}"#;
         assert_eq!(
             parse(x).unwrap_err().to_string(),
-            "<stdin>:1:1: the f-puzzles feature 'diagonal+' is not supported: the diagonals of Sudoku X / Killer X are not in cagesat's Sudoku and Killer models yet"
+            "<stdin>:1:1: the f-puzzles feature 'diagonal+' is not supported: one diagonal alone is not in cagesat's Sudoku and Killer models (both are: Sudoku X / Killer X)"
         );
     }
 }

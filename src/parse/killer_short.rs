@@ -16,7 +16,7 @@
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::parse::diagonal::with_diagonals;
+use crate::parse::diagonal::{with_diagonals, Refusal};
 use crate::parse::{clip, nothing_found, ParseError, Pos};
 use crate::puzzle::sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 use crate::puzzle::Puzzle;
@@ -146,8 +146,10 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
                 .map_or(at(0), |(_, i)| at(*i));
             err(pos, e.into())
         })?;
-    with_diagonals(Puzzle::Killer(killer), diagonals, diagonals)
-        .map_err(|reason| err(at(4), KillerShortError::Unsupported(reason)))
+    with_diagonals(Puzzle::Killer(killer), diagonals, diagonals).map_err(|refusal| match refusal {
+        Refusal::NotYet(reason) => err(at(4), KillerShortError::Unsupported(reason)),
+        Refusal::Rule(e) => err(at(0), e.into()),
+    })
 }
 
 fn err(pos: Pos, e: KillerShortError) -> ParseError {
@@ -277,7 +279,7 @@ fn arrow(dr: i32, dc: i32) -> char {
 #[must_use]
 pub(crate) fn to_short(killer: &Killer) -> Option<String> {
     let s = killer.sudoku();
-    if s.size() != SIDE || s.boxes() != (3, 3) || !s.given_cells().is_empty() {
+    if s.size() != SIDE || s.boxes() != (3, 3) || !s.given_cells().is_empty() || s.diagonals() {
         return None;
     }
     let mut out = vec!['0'; CELLS];

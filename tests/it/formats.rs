@@ -332,20 +332,19 @@ fn hs_killers() -> Vec<(String, String)> {
 
 #[test]
 fn sudokuwiki_killers_solve_to_their_published_solutions() {
-    let mut plain = 0;
+    let mut x = 0;
     for (wiki, solution) in hs_killers() {
-        if wiki.starts_with("3x3:d:") {
-            assert_eq!(
-                error_as(&wiki, None),
-                "<stdin>:1:5: '3x3:d:k' asks for the diagonals: the diagonals of Sudoku X / Killer X are not in cagesat's Sudoku and Killer models yet"
-            );
-            continue;
-        }
         let p = Puzzle::parse(&wiki).unwrap();
         assert_eq!(solve_unique(&p), solution);
-        plain += 1;
+        // `3x3:d:k` is Killer X: the same cages and both diagonals, read through f-puzzles too.
+        if wiki.starts_with("3x3:d:") {
+            let both = ",\"diagonal+\":true,\"diagonal-\":true";
+            let from_link = Puzzle::parse(&link(&fpuzzles_json(&p, both))).unwrap();
+            assert_eq!(lines(&from_link), lines(&p));
+            x += 1;
+        }
     }
-    assert_eq!(plain, 2);
+    assert_eq!(x, 7);
 }
 
 #[test]
@@ -386,7 +385,7 @@ fn fpuzzles_json(puzzle: &Puzzle, extra: &str) -> String {
     for line in text.lines() {
         let toks: Vec<&str> = line.split_whitespace().collect();
         match toks.as_slice() {
-            ["size", ..] | ["boxes", ..] | [] => {}
+            ["size", ..] | ["boxes", ..] | ["diagonals"] | [] => {}
             [d, "=", cell] => {
                 let c = cagesat::Cell::parse_label(cell).unwrap();
                 grid[usize::from(c.row)][usize::from(c.col)] =
@@ -441,7 +440,7 @@ fn fpuzzles_refuses_what_it_cannot_read() {
     let e = Puzzle::parse(&x).unwrap_err().to_string();
     assert_eq!(
         e,
-        "<stdin>:1:33: the f-puzzles feature 'diagonal+' is not supported: the diagonals of Sudoku X / Killer X are not in cagesat's Sudoku and Killer models yet"
+        "<stdin>:1:33: the f-puzzles feature 'diagonal+' is not supported: one diagonal alone is not in cagesat's Sudoku and Killer models (both are: Sudoku X / Killer X)"
     );
     let thermo = fpuzzles_json(
         &sudoku,

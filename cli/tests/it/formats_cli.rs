@@ -121,7 +121,7 @@ fn short_killers_and_fpuzzles_links_as_arguments() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        "<arg>:1:33: the f-puzzles feature 'diagonal-' is not supported: the diagonals of Sudoku X / Killer X are not in cagesat's Sudoku and Killer models yet\n"
+        "<arg>:1:33: the f-puzzles feature 'diagonal-' is not supported: one diagonal alone is not in cagesat's Sudoku and Killer models (both are: Sudoku X / Killer X)\n"
     );
 }
 
