@@ -247,12 +247,17 @@ fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
 }
 
 fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
-    let head = clue::split(toks).map_err(|bad| {
-        ParseError::new(
-            bad.pos,
-            KenKenParseError::UnknownOperator(bad.text.to_string()),
-        )
-    })?;
+    let head = match clue::split(toks) {
+        Ok(head) => head,
+        Err(bad) => {
+            // A bad target is named first (the line may be no cage at all).
+            let _ = parse_target(toks[0])?;
+            return Err(ParseError::new(
+                bad.pos,
+                KenKenParseError::UnknownOperator(bad.text.to_string()),
+            ));
+        }
+    };
     let t = head.target;
     let target = parse_target(t)?;
     if toks.len() <= head.first_cell {
