@@ -24,6 +24,7 @@ from ._cagesat import (
     generate,
     parse,
     read,
+    read_all,
 )
 
 __all__ = [
@@ -43,4 +44,5 @@ __all__ = [
     "generate",
     "parse",
     "read",
+    "read_all",
 ]

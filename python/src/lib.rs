@@ -142,6 +142,46 @@ fn parse(text: &str, kind: Option<&str>) -> PyResult<puzzle::PyPuzzle> {
     parsed.map(puzzle::PyPuzzle::new).map_err(parse_error)
 }
 
+/// `cagesat.read_all(source, kind=None)`: the puzzles of a collection (one per line: 81
+/// character Sudokus, short Killers, SudokuWiki Killers, Keen IDs, puzz.link and f-puzzles
+/// URLs; `#` comments), from a path or from the text itself, as a list of `(line, item)`
+/// where `item` is a `Puzzle` or, for a bad line, the `ParseError` it raised (with `.line`
+/// and `.col`); the lines after a bad one are read as usual.
+#[pyfunction]
+#[pyo3(signature = (source, kind=None))]
+fn read_all(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    kind: Option<&str>,
+) -> PyResult<Vec<(usize, Py<PyAny>)>> {
+    let mut opts = cagesat::ParseOptions::default();
+    if let Some(kind) = kind {
+        opts = opts.kind(kind);
+    }
+    let items: Vec<(usize, Result<Puzzle, cagesat::ParseError>)> = match source.extract::<String>()
+    {
+        Ok(text) if text.contains('\n') || !std::path::Path::new(&text).is_file() => {
+            Puzzle::parse_all(&text, &opts).collect()
+        }
+        _ => {
+            let path: PathBuf = source.extract()?;
+            Puzzle::read_all(path, &opts)
+                .map_err(parse_error)?
+                .collect()
+        }
+    };
+    items
+        .into_iter()
+        .map(|(line, item)| {
+            let value = match item {
+                Ok(p) => Py::new(py, puzzle::PyPuzzle::new(p))?.into_any(),
+                Err(e) => parse_error(e).into_value(py).into_any(),
+            };
+            Ok((line, value))
+        })
+        .collect()
+}
+
 /// A JSON value as the Python value `json.loads` would give.
 pub(crate) fn json_to_py<'py>(
     py: Python<'py>,
@@ -180,6 +220,7 @@ fn _cagesat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(read_all, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_class::<puzzle::PyPuzzle>()?;
     m.add_class::<puzzle::Solution>()?;

@@ -6,16 +6,19 @@
 //! `smtlib`, `grade`, `parse`) sit below this one and never dispatch on the kind themselves.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use super::FORMATS;
+use super::{Format, FORMATS};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
-use crate::parse::{read_text, strip_bom, ParseError, ParseOptions};
+use crate::parse::collection::{count_entries, looks_like_collection, Puzzles};
+use crate::parse::{
+    read_text, strip_bom, ParseError, ParseErrorKind, ParseOptions, ParseWarning, Pos,
+};
 use crate::puzzle::{Constraints, Overlay, Puzzle, Step};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
@@ -51,21 +54,24 @@ impl Puzzle {
     /// # Errors
     /// A [`ParseError`] with the file, line and column of the first problem.
     pub fn parse_with(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
-        let text = strip_bom(text);
+        Puzzle::parse_with_warnings(text, opts).map(|(puzzle, _)| puzzle)
+    }
+
+    /// [`Puzzle::parse_with`], keeping the warnings (a KenKen cage with no operator
+    /// written: see [`ParseWarningKind`](crate::parse::ParseWarningKind)). The format is the
+    /// one `opts.kind` names, else the one a first line `kind NAME` names (`kind killer`),
+    /// else the file's extension, else the text's look. Text that reads as two kinds (a
+    /// Killer Sudoku without its `boxes` line, which is also an operator-less KenKen) is an
+    /// error unless one of those chooses.
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the file, line and column of the first problem.
+    pub fn parse_with_warnings(
+        text: &str,
+        opts: &ParseOptions,
+    ) -> Result<(Puzzle, Vec<ParseWarning>), ParseError> {
         let path = opts.path.as_deref();
-        let ext = path
-            .and_then(Path::extension)
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        let claimed = FORMATS
-            .iter()
-            .find(|f| f.over_extension && (f.looks_like)(text));
-        let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
-        let format = claimed
-            .or(by_ext)
-            .or_else(|| FORMATS.iter().find(|f| (f.looks_like)(text)))
-            .unwrap_or(&FORMATS[FORMATS.len() - 1]);
-        (format.parse)(text, opts.strict).map_err(|e| e.with_path(path))
+        parse_dispatch(strip_bom(text), opts).map_err(|e| e.with_path(path))
     }
 
     /// Reads and parses a puzzle file (`-` reads standard input), choosing the format as
@@ -87,6 +93,65 @@ impl Puzzle {
         let mut opts = opts.clone();
         opts.path = (path != Path::new("-")).then(|| path.to_path_buf());
         Puzzle::parse_with(&text, &opts)
+    }
+
+    /// Reads a collection, a file of one puzzle per line (`-` reads standard input),
+    /// streamed: each item is a line number and that line's puzzle or error (at that line
+    /// and column); see [`crate::parse::collection`]. Every format one line can hold is
+    /// read; `opts.kind` names one for every line.
+    ///
+    /// ```
+    /// use cagesat::Puzzle;
+    ///
+    /// let text = "# two 4x4 Sudokus\n1.....3..4.....2\n12..34..........\n";
+    /// let lines: Vec<usize> = Puzzle::parse_all(text, &Default::default())
+    ///     .map(|(line, puzzle)| puzzle.map(|_| line))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(lines, vec![2, 3]);
+    /// # Ok::<(), cagesat::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A file that cannot be opened (the errors of its lines come with them).
+    pub fn read_all(
+        path: impl AsRef<Path>,
+        opts: &ParseOptions,
+    ) -> Result<Puzzles<Box<dyn BufRead>>, ParseError> {
+        let path = path.as_ref();
+        let mut opts = opts.clone();
+        let reader: Box<dyn BufRead> = if path == Path::new("-") {
+            opts.path = None;
+            Box::new(io::BufReader::new(io::stdin()))
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| {
+                ParseError::new(Pos::default(), ParseErrorKind::Io(e.to_string()))
+                    .with_path(Some(path))
+            })?;
+            opts.path = Some(path.to_path_buf());
+            Box::new(io::BufReader::new(file))
+        };
+        Ok(Puzzles::new(reader, &opts, Puzzle::parse_with))
+    }
+
+    /// [`Puzzle::read_all`] over text in memory.
+    #[must_use]
+    pub fn parse_all<'a>(text: &'a str, opts: &ParseOptions) -> Puzzles<&'a [u8]> {
+        Puzzles::new(text.as_bytes(), opts, Puzzle::parse_with)
+    }
+
+    /// [`Puzzle::read_with`], keeping the warnings ([`Puzzle::parse_with_warnings`]).
+    ///
+    /// # Errors
+    /// As [`Puzzle::read`].
+    pub fn read_with_warnings(
+        path: impl AsRef<Path>,
+        opts: &ParseOptions,
+    ) -> Result<(Puzzle, Vec<ParseWarning>), ParseError> {
+        let path = path.as_ref();
+        let text = read_text(path)?;
+        let mut opts = opts.clone();
+        opts.path = (path != Path::new("-")).then(|| path.to_path_buf());
+        Puzzle::parse_with_warnings(&text, &opts)
     }
 
     /// Short lowercase name of the puzzle kind, as used in JSON output (`kenken`).
@@ -245,6 +310,157 @@ impl Puzzle {
     pub fn to_puzzlink(&self) -> Option<String> {
         self.as_kakuro().map(crate::parse::puzzlink::encode)
     }
+
+    /// The puzzle as the forum's short Killer string (81 characters of sums and arrows), for
+    /// a 9×9 Killer Sudoku with 3×3 boxes, no givens, sums up to 45 and cages whose cells
+    /// touch (sides or corners); [`Puzzle::parse`] reads it back to the same puzzle.
+    #[must_use]
+    pub fn to_short_killer(&self) -> Option<String> {
+        match self {
+            Puzzle::Killer(k) => crate::parse::killer_short::to_short(k),
+            _ => None,
+        }
+    }
+}
+
+/// The forum's short Killer strings and SudokuWiki Killer strings, whatever the file's name.
+pub(super) const KILLER_SHORT: Format = Format {
+    ext: "killer-short",
+    looks_like: crate::parse::killer_short::looks_like,
+    over_extension: true,
+    parse: |text, _| crate::parse::killer_short::parse(text),
+};
+
+/// f-puzzles links and JSON (Sudoku and Killer Sudoku), whatever the file's name.
+pub(super) const FPUZZLES: Format = Format {
+    ext: "fpuzzles",
+    looks_like: crate::parse::fpuzzles::looks_like,
+    over_extension: true,
+    parse: |text, _| crate::parse::fpuzzles::parse(text),
+};
+
+/// The format a name (`--kind`, a `kind` line) chooses.
+fn named_format(name: &str, pos: Pos) -> Result<&'static Format, ParseError> {
+    let lower = name.to_ascii_lowercase();
+    FORMATS.iter().find(|f| f.ext == lower).ok_or_else(|| {
+        let names: Vec<&str> = FORMATS.iter().map(|f| f.ext).collect();
+        ParseError::new(
+            pos,
+            ParseErrorKind::UnknownKind {
+                name: name.to_string(),
+                expected: names.join(", "),
+            },
+        )
+    })
+}
+
+/// A first content line `kind NAME`: the format it names, and the text with that line
+/// left blank (so every other line keeps its number).
+fn kind_line(text: &str) -> Result<Option<(&'static Format, String)>, ParseError> {
+    let Some((i, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    else {
+        return Ok(None);
+    };
+    let toks = crate::parse::tokens(line, i + 1, 1);
+    match toks[..] {
+        [key, name] if key.text.eq_ignore_ascii_case("kind") => {
+            let format = named_format(name.text, name.pos)?;
+            let rest: Vec<&str> = text.lines().collect();
+            let mut out = String::with_capacity(text.len());
+            for (j, l) in rest.iter().enumerate() {
+                if j != i {
+                    out.push_str(l);
+                }
+                out.push('\n');
+            }
+            Ok(Some((format, out)))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Chooses the format (see [`Puzzle::parse_with_warnings`]) and parses; errors without
+/// the path.
+fn parse_dispatch(
+    text: &str,
+    opts: &ParseOptions,
+) -> Result<(Puzzle, Vec<ParseWarning>), ParseError> {
+    let path = opts.path.as_deref();
+    if let Some(name) = &opts.kind {
+        let format = named_format(name, Pos::default())?;
+        return parse_as(format, text, opts);
+    }
+    if let Some((format, text)) = kind_line(text)? {
+        return parse_as(format, &text, opts);
+    }
+    if looks_like_collection(text) {
+        return Err(ParseError::new(
+            Pos::new(1, 1),
+            ParseErrorKind::Collection(count_entries(text)),
+        ));
+    }
+    let ext = path
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let claimed = FORMATS
+        .iter()
+        .find(|f| f.over_extension && (f.looks_like)(text));
+    let by_ext = FORMATS.iter().find(|f| ext.as_deref() == Some(f.ext));
+    let Some(format) = claimed.or(by_ext) else {
+        let format = FORMATS
+            .iter()
+            .find(|f| (f.looks_like)(text))
+            .unwrap_or(&FORMATS[FORMATS.len() - 1]);
+        return parse_by_look(format, text, opts);
+    };
+    parse_as(format, text, opts)
+}
+
+/// Parses `text` in `format`, with its warnings (KenKen's).
+fn parse_as(
+    format: &Format,
+    text: &str,
+    opts: &ParseOptions,
+) -> Result<(Puzzle, Vec<ParseWarning>), ParseError> {
+    let path = opts.path.as_deref();
+    if format.ext == "kenken" {
+        let read = crate::parse::kenken::parse_with_warnings(text, opts.strict)?;
+        let warnings = read.warnings.into_iter().map(|w| w.with_path(path));
+        return Ok((Puzzle::KenKen(read.puzzle), warnings.collect()));
+    }
+    (format.parse)(text, opts.strict).map(|p| (p, Vec::new()))
+}
+
+/// Parses text whose format only its look chose: a KenKen none of whose cages has an
+/// operator, which also reads as a Killer Sudoku, is refused (never a silent change of
+/// kind).
+fn parse_by_look(
+    format: &Format,
+    text: &str,
+    opts: &ParseOptions,
+) -> Result<(Puzzle, Vec<ParseWarning>), ParseError> {
+    if format.ext != "kenken" {
+        return parse_as(format, text, opts);
+    }
+    let read = crate::parse::kenken::parse_with_warnings(text, opts.strict)?;
+    if read.no_operators && crate::parse::sudoku::parse_killer(text).is_ok() {
+        return Err(ParseError::new(
+            Pos::new(1, 1),
+            ParseErrorKind::TwoKinds {
+                first: "a KenKen whose cages have no operators",
+                first_name: "kenken",
+                second: "a Killer Sudoku (cages of sums, with its boxes)",
+                second_name: "killer",
+            },
+        ));
+    }
+    let path = opts.path.as_deref();
+    let warnings = read.warnings.into_iter().map(|w| w.with_path(path));
+    Ok((Puzzle::KenKen(read.puzzle), warnings.collect()))
 }
 
 /// Writes `puzzle` as an SMT-LIB 2 script (see `encodings/smtlib.md`), with one assertion

@@ -153,6 +153,8 @@ pub(crate) struct Format {
 /// takes anything.
 pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
+    api::KILLER_SHORT,
+    api::FPUZZLES,
     kenken::KEEN,
     crossproduct::FORMAT,
     sudoku::SUDOKU,

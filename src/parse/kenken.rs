@@ -19,6 +19,7 @@
 use thiserror::Error;
 
 use crate::grid::Cell;
+use crate::parse::clue::{self, ParseWarning, ParseWarningKind};
 use crate::parse::{nothing_found, tokens, ParseError, Pos, Token};
 use crate::puzzle::kenken::{Cage, KenKen, KenKenError, Op, MAX_SIZE};
 
@@ -87,6 +88,20 @@ pub enum KenKenParseError {
     /// The size cannot be inferred from an empty puzzle or is out of range.
     #[error("{0}")]
     Puzzle(KenKenError),
+    /// A cage whose target no digits of its cells can make.
+    #[error("cage {target}{op} at {anchor} cannot be made by {cells} digits 1..={size}")]
+    ImpossibleCage {
+        /// The target.
+        target: u64,
+        /// The operator as written (`?` when none).
+        op: Op,
+        /// How many cells the cage has.
+        cells: usize,
+        /// The cage's top-left cell.
+        anchor: Cell,
+        /// The grid's side.
+        size: usize,
+    },
 }
 
 /// A cage as written, with the positions of its tokens.
@@ -95,6 +110,8 @@ struct RawCage {
     start: Pos,
     target_pos: Pos,
     op_pos: Pos,
+    /// Whether an operator (`?` included) was written.
+    op_written: bool,
     cell_pos: Vec<Pos>,
 }
 
@@ -103,6 +120,26 @@ struct RawCage {
 /// # Errors
 /// The first syntax or validation problem, with its position (no path; the caller adds it).
 pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
+    parse_with_warnings(text, strict).map(|read| read.puzzle)
+}
+
+/// A KenKen as read, with what is worth a warning.
+#[derive(Clone, Debug)]
+pub(crate) struct KenKenRead {
+    /// The puzzle.
+    pub puzzle: KenKen,
+    /// Cages with several cells and no operator written (not even `?`).
+    pub warnings: Vec<ParseWarning>,
+    /// Whether no cage of several cells has an operator written (then the text may be a
+    /// Killer Sudoku's).
+    pub no_operators: bool,
+}
+
+/// Parses a KenKen description, keeping the warnings.
+///
+/// # Errors
+/// As [`parse`]; also a cage whose target no digits of its cells can make.
+pub(crate) fn parse_with_warnings(text: &str, strict: bool) -> Result<KenKenRead, ParseError> {
     let mut size: Option<(usize, Pos)> = None;
     let mut raw: Vec<RawCage> = Vec::new();
     for (i, full_line) in text.lines().enumerate() {
@@ -139,7 +176,30 @@ pub(crate) fn parse(text: &str, strict: bool) -> Result<KenKen, ParseError> {
     };
     let size_pos = size.map_or(Pos::new(1, 1), |(_, p)| p);
     let cages: Vec<Cage> = raw.iter().map(|r| r.cage.clone()).collect();
-    KenKen::new(n, cages, strict).map_err(|e| locate(e, &raw, size_pos))
+    let puzzle = KenKen::new(n, cages, strict).map_err(|e| locate(e, &raw, size_pos))?;
+    if let Some(r) = raw.iter().find(|r| clue::impossible(&r.cage, n)) {
+        return Err(clue::impossible_error(&r.cage, n, r.target_pos));
+    }
+    let several = |r: &&RawCage| r.cage.cells.len() > 1;
+    let warnings = raw
+        .iter()
+        .filter(several)
+        .filter(|r| !r.op_written)
+        .map(|r| {
+            ParseWarning::new(
+                r.op_pos,
+                ParseWarningKind::MissingOperator {
+                    target: r.cage.target,
+                },
+            )
+        })
+        .collect();
+    let no_operators = raw.iter().filter(several).all(|r| !r.op_written);
+    Ok(KenKenRead {
+        puzzle,
+        warnings,
+        no_operators,
+    })
 }
 
 /// The `.kenken` text of the puzzle (see `to_text`); parsing it gives the puzzle back.
@@ -187,28 +247,29 @@ fn parse_size(toks: &[Token<'_>]) -> Result<usize, ParseError> {
 }
 
 fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
-    let t = toks[0];
-    let target = parse_target(t)?;
-    let op_tok = toks
-        .get(1)
-        .ok_or_else(|| ParseError::new(end_of(t), KenKenParseError::MissingOperator))?;
-    // The operator may be left out: then the cells start right after the target.
-    let (op, first_cell) = match Op::parse(op_tok.text) {
-        Some(op) => (op, 2),
-        None if Cell::parse_label(op_tok.text).is_some() => (Op::Any, 1),
-        None => {
+    let head = match clue::split(toks) {
+        Ok(head) => head,
+        Err(bad) => {
+            // A bad target is named first (the line may be no cage at all).
+            let _ = parse_target(toks[0])?;
             return Err(ParseError::new(
-                op_tok.pos,
-                KenKenParseError::UnknownOperator(op_tok.text.to_string()),
-            ))
+                bad.pos,
+                KenKenParseError::UnknownOperator(bad.text.to_string()),
+            ));
         }
     };
-    if toks.len() <= first_cell {
-        return Err(ParseError::new(
-            end_of(*op_tok),
-            KenKenParseError::EmptyCage,
-        ));
+    let t = head.target;
+    let target = parse_target(t)?;
+    if toks.len() <= head.first_cell {
+        let last = toks[toks.len() - 1];
+        let err = if head.op.is_some() {
+            KenKenParseError::EmptyCage
+        } else {
+            KenKenParseError::MissingOperator
+        };
+        return Err(ParseError::new(end_of(last), err));
     }
+    let first_cell = head.first_cell;
     let mut cells = Vec::with_capacity(toks.len() - first_cell);
     let mut cell_pos = Vec::with_capacity(toks.len() - first_cell);
     for tok in &toks[first_cell..] {
@@ -219,10 +280,15 @@ fn parse_cage(toks: &[Token<'_>]) -> Result<RawCage, ParseError> {
         cell_pos.push(tok.pos);
     }
     Ok(RawCage {
-        cage: Cage { op, target, cells },
-        start: t.pos,
+        cage: Cage {
+            op: head.op.unwrap_or(Op::Any),
+            target,
+            cells,
+        },
+        start: toks[0].pos,
         target_pos: t.pos,
-        op_pos: op_tok.pos,
+        op_pos: head.op_pos,
+        op_written: head.op.is_some(),
         cell_pos,
     })
 }

@@ -4,11 +4,16 @@
 //! 1-based line and column (counted in characters) and prints the way compilers do:
 //! `file:line:col: message`.
 
+pub(crate) mod clue;
+pub mod collection;
 pub(crate) mod crossproduct;
 pub(crate) mod crossproduct_list;
+pub(crate) mod diagonal;
+pub(crate) mod fpuzzles;
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod kenken;
+pub(crate) mod killer_short;
 pub(crate) mod puzzlink;
 pub(crate) mod solution;
 pub(crate) mod sudoku;
@@ -18,10 +23,13 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+pub use clue::{ParseWarning, ParseWarningKind};
 pub use crossproduct::CrossProductParseError;
+pub use fpuzzles::FpuzzlesError;
 pub use kakuro::KakuroParseError;
 pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
+pub use killer_short::KillerShortError;
 pub use puzzlink::{looks_like_url as looks_like_puzzlink_url, UrlErrorKind};
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
@@ -94,6 +102,35 @@ pub enum ParseErrorKind {
     /// A bad puzz.link URL (its column is the character in the URL, counted from 1).
     #[error(transparent)]
     Url(#[from] UrlErrorKind),
+    /// A short Killer or SudokuWiki Killer string's problem.
+    #[error(transparent)]
+    KillerShort(#[from] KillerShortError),
+    /// An f-puzzles link's or JSON's problem.
+    #[error(transparent)]
+    Fpuzzles(#[from] FpuzzlesError),
+    /// A collection (one puzzle per line) where one puzzle was expected.
+    #[error("this text holds {0} puzzles, one per line (a collection): read it with `cagesat solve`, `count`, `grade` or `candidates`, or the library's Puzzle::read_all")]
+    Collection(usize),
+    /// Text that reads as two kinds of puzzle, and nothing says which is meant.
+    #[error("this text reads as two kinds: {first} or {second}; choose one with --kind {first_name}|{second_name}, a first line 'kind {first_name}' or 'kind {second_name}', or the file's extension (.{first_name}, .{second_name})")]
+    TwoKinds {
+        /// The first reading, in words.
+        first: &'static str,
+        /// Its name (the format's extension).
+        first_name: &'static str,
+        /// The second reading, in words.
+        second: &'static str,
+        /// Its name.
+        second_name: &'static str,
+    },
+    /// A `kind` line or option naming no format.
+    #[error("unknown kind '{}' (expected one of {expected})", clip(.name))]
+    UnknownKind {
+        /// The name as written.
+        name: String,
+        /// The known names.
+        expected: String,
+    },
 }
 
 /// Longest token, in characters, that a message quotes whole; longer ones are cut with `…`.
@@ -263,6 +300,9 @@ pub struct ParseOptions {
     pub path: Option<PathBuf>,
     /// Reject KenKen cages whose cells are not connected.
     pub strict: bool,
+    /// The format's name (`kenken`, `killer`, `sudoku`, …: the extensions), which wins
+    /// over the extension and the text (`--kind`).
+    pub kind: Option<String>,
 }
 
 impl ParseOptions {
@@ -277,6 +317,14 @@ impl ParseOptions {
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
+        self
+    }
+
+    /// Names the format (`--kind`): `kenken`, `killer`, `sudoku`, `kakuro`, … (the
+    /// extensions).
+    #[must_use]
+    pub fn kind(mut self, kind: impl Into<String>) -> Self {
+        self.kind = Some(kind.into());
         self
     }
 }

@@ -11,6 +11,7 @@ mod crossproduct_notation;
 mod crossproduct_props;
 mod encoding_counts;
 mod explain;
+mod formats;
 mod golden_dimacs;
 mod golden_smtlib;
 mod kakuro_corpus;

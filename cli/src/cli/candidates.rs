@@ -12,8 +12,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use super::{
-    display_name, fail, load, read_text, records, stopped_status, Limits, SolverArgs, EXIT_OK,
-    EXIT_UNSAT,
+    display_name, fail, read_text, records, stopped_status, Limits, SolverArgs, EXIT_OK, EXIT_UNSAT,
 };
 use cagesat::puzzle::Overlay;
 use cagesat::setter::{self, Candidates, SetterError, State};
@@ -24,9 +23,10 @@ use cagesat::{Cell, EngineOptions, Grid, Puzzle, Stop};
 pub(crate) struct CandidatesArgs {
     /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL.
     pub file: PathBuf,
-    /// A partly filled grid (a person's progress): one row per line, digits separated by
-    /// spaces or run together, `.` for an empty square. The candidates extend its entries;
-    /// entries in no solution are named as wrong.
+    /// A partly filled grid (a person's progress): a file (`-`: standard input) or the grid
+    /// itself, one row per line, digits separated by spaces or run together, `.` for an
+    /// empty square (given on the command line, also all squares on one line). The
+    /// candidates extend its entries; entries in no solution are named as wrong.
     #[arg(long, value_name = "GRID")]
     pub state: Option<PathBuf>,
     /// Which engine answers.
@@ -51,7 +51,7 @@ pub(super) fn candidates(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    match candidates_inner(args, interrupt, out) {
+    match candidates_inner(args, interrupt, out, err) {
         Ok(status) => status,
         Err(error) => setter_fail(err, &error),
     }
@@ -61,15 +61,81 @@ fn candidates_inner(
     args: &CandidatesArgs,
     interrupt: &Stop,
     out: &mut impl Write,
+    err: &mut impl Write,
 ) -> anyhow::Result<u8> {
-    super::stdin_once(std::iter::once(args.file.as_path()).chain(args.state.as_deref()))?;
+    let state_file = args.state.as_deref().filter(|p| is_state_file(p));
+    super::stdin_once(std::iter::once(args.file.as_path()).chain(state_file))?;
     let engine = args.solver.engine()?;
-    let puzzle = load(&args.file, args.strict)?;
+    let inputs = super::inputs::expand(std::slice::from_ref(&args.file), args.strict);
+    if inputs.len() > 1 && (args.state.is_some() || args.svg.is_some()) {
+        anyhow::bail!(
+            "cagesat: --state and --svg are for one puzzle; {} holds {} (a collection)",
+            display_name(&args.file),
+            inputs.len()
+        );
+    }
+    let mut status = EXIT_OK;
+    for input in &inputs {
+        let one = candidates_one(args, (&engine, interrupt), input, out);
+        let code = match one {
+            Ok(code) => code,
+            // One puzzle of a collection fails: say so, and go on with the next.
+            Err(error) if inputs.len() > 1 => {
+                if args.json {
+                    let mut record = Vec::new();
+                    super::error_record(&mut record, &input.file, &error);
+                    let at = input.line.unwrap_or(0);
+                    out.write_all(&records::with_line(&record, true, at))?;
+                }
+                setter_fail(err, &error)
+            }
+            Err(error) => return Err(error),
+        };
+        status = super::worse(status, code);
+    }
+    Ok(status)
+}
+
+/// Whether `--state`'s value names a file (`-` is standard input) rather than being the
+/// grid itself.
+fn is_state_file(value: &Path) -> bool {
+    value == Path::new("-") || value.is_file()
+}
+
+/// `--state`'s grid: the file it names, or the value itself (rows on lines, or one line of
+/// all the squares, split into rows of the puzzle's width).
+fn state_text(value: &Path, puzzle: &Puzzle) -> anyhow::Result<(String, Option<PathBuf>)> {
+    if is_state_file(value) {
+        return Ok((read_text(value)?, Some(value.to_path_buf())));
+    }
+    let text = value.to_string_lossy().to_string();
+    let (_, cols) = puzzle.shape();
+    let squares: Vec<char> = text.trim().chars().collect();
+    let one_line = !text.trim().contains(['\n', ' ']) && cols > 0;
+    if one_line && squares.len() % cols == 0 && squares.len() > cols {
+        let rows: Vec<String> = squares
+            .chunks(cols)
+            .map(|r| r.iter().map(char::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        return Ok((rows.join("\n") + "\n", None));
+    }
+    Ok((text, None))
+}
+
+/// The candidates of one puzzle.
+fn candidates_one(
+    args: &CandidatesArgs,
+    (engine, interrupt): (&cagesat::Engine, &Stop),
+    input: &super::inputs::Input,
+    out: &mut impl Write,
+) -> anyhow::Result<u8> {
+    let puzzle = input.load(args.strict)?;
     let state = match &args.state {
         None => None,
-        Some(path) => {
-            let text = read_text(path)?;
-            let state = State::parse(&text, &puzzle).map_err(|e| e.with_path(Some(path)))?;
+        Some(value) => {
+            let (text, path) = state_text(value, &puzzle)?;
+            let name = path.unwrap_or_else(|| PathBuf::from("<state>"));
+            let state = State::parse(&text, &puzzle).map_err(|e| e.with_path(Some(&name)))?;
             Some(state)
         }
     };
@@ -77,21 +143,26 @@ fn candidates_inner(
         stop: Limits::new(interrupt, args.solver.timeout)?.for_puzzle(),
         ..EngineOptions::default()
     };
-    let name = display_name(&args.file);
-    let found = setter::candidates(&puzzle, state.as_ref(), &engine, &opts)
+    let name = input.name();
+    let found = setter::candidates(&puzzle, state.as_ref(), engine, &opts)
         .with_context(|| format!("{name}: candidates"))?;
     if let Some(path) = &args.svg {
         write_svg(&puzzle, &found, path, out)?;
     }
     if args.json {
         let record = Record {
-            file: &name,
+            file: &input.file,
             candidates: CandidateMap(&found),
             unique: found.unique(),
             solutions_seen: found.solutions_seen,
             wrong: state.as_ref().map(|_| pairs(&found.wrong)),
         };
-        records::write_line(out, &record)?;
+        let mut line = Vec::new();
+        records::write_line(&mut line, &record)?;
+        if let Some(at) = input.line {
+            line = records::with_line(&line, true, at);
+        }
+        out.write_all(&line)?;
     } else {
         write_text(out, &name, &found, state.is_some())?;
     }

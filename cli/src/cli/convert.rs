@@ -32,6 +32,9 @@ pub(crate) enum ConvertTo {
     Text,
     /// A puzz.link URL (`https://puzz.link/p?kakuro/…`; Kakuro only).
     Puzzlink,
+    /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
+    /// Sudoku without givens whose cages' cells touch).
+    ShortKiller,
 }
 
 /// `cagesat convert`.
@@ -46,6 +49,15 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
     let puzzle = load(&args.file, args.strict)?;
     let mut text = match args.to {
         ConvertTo::Text => puzzle.to_string(),
+        ConvertTo::ShortKiller => match puzzle.to_short_killer() {
+            Some(short) => short,
+            None => bail!(
+                "{}: this {} {} has no short Killer form (a 9x9 Killer Sudoku without givens, with cages whose cells touch)",
+                super::display_name(&args.file),
+                puzzle.size_label(),
+                puzzle.kind()
+            ),
+        },
         ConvertTo::Puzzlink => match puzzle.to_puzzlink() {
             Some(url) => url,
             None => bail!(

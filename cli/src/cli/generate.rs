@@ -42,10 +42,15 @@ pub(crate) enum GenerateKind {
 /// `generate kenken` options.
 #[derive(Debug, Args)]
 pub(crate) struct KenKenGenArgs {
-    /// Side length (1..=26).
+    /// Side length (1..=26): `generate kenken 6`, or `--size 6`.
+    #[arg(value_name = "SIZE", value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true, required_unless_present = "size",
+          conflicts_with = "size")]
+    pub size_arg: Option<usize>,
+    /// Side length (1..=26), the same as the SIZE argument.
     #[arg(long, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
-    pub size: usize,
+    pub size: Option<usize>,
     /// Random seed; puzzle i of a run uses seed + i.
     #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
           allow_negative_numbers = true)]
@@ -164,12 +169,14 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
 fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::Result<()> {
     let limits = Limits::new(interrupt, a.timeout)?;
     let ops = parse_ops(&a.ops)?;
+    // clap requires one of the two.
+    let size = a.size.or(a.size_arg).unwrap_or_default();
     let params = KenKenParams {
-        size: a.size,
+        size,
         max_cage: a.max_cage,
         max_givens: a
             .max_givens
-            .unwrap_or_else(|| default_max_givens(a.size, &ops)),
+            .unwrap_or_else(|| default_max_givens(size, &ops)),
         ops,
         logic_solvable: !a.allow_search,
         difficulty: a.difficulty,
@@ -204,7 +211,7 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             "# generated: cagesat {} generate kenken --size {} --seed {seed} --max-cage {} --ops \"{}\"{}{}\n\
              # unique: yes ({}); grade: {}; givens: {givens}; attempts: {}; repairs: {}; {:.0} ms\n{hidden_note}",
             env!("CARGO_PKG_VERSION"),
-            a.size,
+            size,
             a.max_cage,
             a.ops,
             a.difficulty.map_or(String::new(), |l| format!(" --difficulty {l}")),
@@ -230,7 +237,7 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             .collect();
         match super::output_path(a.out.as_deref()) {
             Some(dir) => {
-                let name = format!("kenken_{0}x{0}_s{seed}", a.size);
+                let name = format!("kenken_{0}x{0}_s{seed}", size);
                 write_file(&dir.join(format!("{name}.kenken")), &text)?;
                 write_file(&dir.join(format!("{name}.solution")), &solution)?;
             }

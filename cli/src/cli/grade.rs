@@ -7,7 +7,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 
 use super::records::GradeRecord;
-use super::{display_name, fail, load, Files, EXIT_OK, EXIT_UNSAT};
+use super::{fail, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{
     Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root, SudokuGrade,
     SudokuLevel,
@@ -49,30 +49,37 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     let mut sudoku_rows = Vec::new();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
-    let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
+    let inputs = super::inputs::expand(&args.input.files, false);
+    let progress = super::progress::Progress::items(inputs.len(), "puzzles");
     let mut broken = None;
     // Grading runs on `--jobs` threads; the table is built in input order.
     super::batch::in_order(
-        &args.input.files,
+        &inputs,
         super::batch::jobs(args.input.jobs),
         || (),
-        |(), _, path| {
-            let name = display_name(path);
-            let graded = load(path, false)
+        |(), _, input| {
+            let name = input.name();
+            let graded = input
+                .load(false)
                 .map_err(anyhow::Error::from)
                 .and_then(|p| match p.grade() {
                     Ok(g) => Ok((p, g)),
                     Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
                 });
-            (name, graded)
+            ((input.file.clone(), input.line), name, graded)
         },
-        |_, (name, graded)| {
+        |_, ((file, line_no), name, graded)| {
             progress.inc();
             let (puzzle, g) = match graded {
                 Ok(pg) => pg,
                 Err(error) => {
                     if args.json {
-                        super::error_record(out, &name, &error);
+                        let mut record = Vec::new();
+                        super::error_record(&mut record, &file, &error);
+                        if let Some(at) = line_no {
+                            record = super::records::with_line(&record, true, at);
+                        }
+                        let _ = out.write_all(&record);
                     }
                     status = status.max(fail(err, &error));
                     return ControlFlow::Continue(());
@@ -87,12 +94,18 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     _ => outside += 1,
                 }
             } else if args.json {
+                let file = &file;
                 let record = match &g {
-                    PuzzleGrade::KenKen(g) => grade_record(&name, &puzzle, g),
-                    PuzzleGrade::Kakuro(g) => kakuro_record(&name, &puzzle, g),
-                    PuzzleGrade::Sudoku(g) => sudoku_record(&name, &puzzle, g),
+                    PuzzleGrade::KenKen(g) => grade_record(file, &puzzle, g),
+                    PuzzleGrade::Kakuro(g) => kakuro_record(file, &puzzle, g),
+                    PuzzleGrade::Sudoku(g) => sudoku_record(file, &puzzle, g),
                 };
-                if let Err(e) = super::records::write_line(out, &record) {
+                let mut line = Vec::new();
+                let _ = super::records::write_line(&mut line, &record);
+                if let Some(at) = line_no {
+                    line = super::records::with_line(&line, true, at);
+                }
+                if let Err(e) = out.write_all(&line) {
                     broken = Some(e);
                     return ControlFlow::Break(());
                 }

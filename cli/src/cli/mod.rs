@@ -19,6 +19,7 @@ mod gen_kakuro;
 mod gen_sudoku;
 mod generate;
 mod grade;
+mod inputs;
 mod keen_arg;
 mod progress;
 mod proof;
@@ -106,6 +107,11 @@ pub(crate) struct Cli {
     /// their rate; several files: puzzles done); not with --quiet.
     #[arg(long, global = true, conflicts_with = "quiet")]
     pub progress: bool,
+    /// Read every input as this kind (`kenken`, `killer`, `sudoku`, `kakuro`,
+    /// `crossproduct`, `keen`, `url`, `killer-short`, `fpuzzles`) instead of recognising it
+    /// by its extension or its text; a first line `kind NAME` in a file does the same.
+    #[arg(long = "kind", id = "input_kind", global = true, value_name = "KIND")]
+    pub input_kind: Option<String>,
 }
 
 /// Subcommands.
@@ -486,6 +492,9 @@ pub(crate) fn parse_args() -> Result<Cli, u8> {
 /// puzzle ends like a timeout, with what it found, and no further puzzle starts.
 pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut impl Write) -> u8 {
     progress::set_mode(cli.quiet, cli.progress);
+    if let Some(kind) = &cli.input_kind {
+        let _ = KIND.set(kind.clone());
+    }
     match &cli.command {
         Command::Solve(args) => solve::solve_files(args, interrupt, out, err),
         Command::Count(args) => solve::count_files(args, interrupt, out, err),
@@ -554,7 +563,44 @@ pub(crate) fn load(path: &Path, strict: bool) -> Result<Puzzle, ParseError> {
     if let Some(parsed) = keen_arg::url_arg(path) {
         return parsed;
     }
-    Puzzle::read_with(path, &cagesat::ParseOptions::default().strict(strict))
+    if let Some(parsed) = inputs::one_line_arg(path, strict) {
+        return parsed;
+    }
+    let (puzzle, warnings) = Puzzle::read_with_warnings(path, &parse_options(strict))?;
+    report_warnings(&warnings);
+    Ok(puzzle)
+}
+
+/// The format `--kind` names, for every input of the run (set once, before any is read).
+static KIND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The parse options of every input: `--strict`, and `--kind` when given.
+pub(crate) fn parse_options(strict: bool) -> cagesat::ParseOptions {
+    let opts = cagesat::ParseOptions::default().strict(strict);
+    match KIND.get() {
+        Some(kind) => opts.kind(kind.clone()),
+        None => opts,
+    }
+}
+
+/// Parses text with `opts`, printing its warnings to standard error.
+///
+/// # Errors
+/// The parse error, positioned.
+pub(crate) fn parse_reporting(
+    text: &str,
+    opts: &cagesat::ParseOptions,
+) -> Result<Puzzle, ParseError> {
+    let (puzzle, warnings) = Puzzle::parse_with_warnings(text, opts)?;
+    report_warnings(&warnings);
+    Ok(puzzle)
+}
+
+/// Prints warnings to standard error, one line each (`file:line:col: warning: …`).
+fn report_warnings(warnings: &[cagesat::parse::ParseWarning]) {
+    for w in warnings {
+        eprintln!("{w}");
+    }
 }
 
 /// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns

@@ -246,6 +246,26 @@ pub(crate) fn write_line(
     writeln!(out)
 }
 
+/// `output` (one input's) with `"line":LINE` added to each JSON record in it (with
+/// `--json`; keys stay sorted), or each text line unchanged.
+pub(crate) fn with_line(output: &[u8], json: bool, line: usize) -> Vec<u8> {
+    if !json {
+        return output.to_vec();
+    }
+    let mut out = Vec::with_capacity(output.len() + 16);
+    for l in output.split_inclusive(|&b| b == b'\n') {
+        let record = serde_json::from_slice::<serde_json::Value>(l);
+        match record {
+            Ok(serde_json::Value::Object(mut map)) => {
+                let _ = map.insert("line".into(), line.into());
+                let _ = write_line(&mut out, &map);
+            }
+            _ => out.extend_from_slice(l),
+        }
+    }
+    out
+}
+
 /// The members of `record`'s JSON object without the enclosing braces (`"a":1,"b":2`),
 /// for a record written in parts around a streamed field.
 pub(crate) fn members(record: &impl Serialize) -> String {

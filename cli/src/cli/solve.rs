@@ -2,17 +2,17 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
 use std::sync::Mutex;
 
 use super::batch::{self, ThreadArgs};
+use super::inputs::{expand, Input};
 use super::progress::Progress;
 use super::records::{
     self, CertificateRecord, CountOpening, CountRecord, CountTotals, SolveRecord,
 };
 use super::{
-    display_name, fail, load, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs,
-    EXIT_ERROR, EXIT_OK, EXIT_UNSAT,
+    fail, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs, EXIT_ERROR, EXIT_OK,
+    EXIT_UNSAT,
 };
 use anyhow::{bail, Context};
 use cagesat::{
@@ -88,64 +88,73 @@ pub(crate) struct CountArgs {
     pub print_solutions: bool,
 }
 
-/// Runs `per_file` on every input, reporting errors (one line on stderr, and a JSON record
-/// with `--json`) without stopping; returns the worst exit status. After an interrupt no
-/// further file starts. With `--jobs N` above 1 and several files, files run on `N`
-/// threads (each with its own state from `init`) and each file's output is buffered and
-/// written in input order, so the bytes are those of `--jobs 1`; otherwise output streams
-/// straight to `out`.
+/// Runs `per_file` on every input (each file, and each puzzle of a collection file: see
+/// `inputs.rs`), reporting errors (one line on stderr, and a JSON record with `--json`)
+/// without stopping; returns the worst exit status. After an interrupt no further input
+/// starts. With `--jobs N` above 1 and several inputs, inputs run on `N` threads (each with
+/// its own state from `init`) and each one's output is buffered and written in input order,
+/// so the bytes are those of `--jobs 1`; otherwise output streams straight to `out`. The
+/// JSON records of a collection's puzzle carry its `line`.
 fn each_file<W: Write, E: Write, S>(
-    (files, jobs): (&Files, usize),
+    (inputs, jobs): (&[Input], usize),
     limits: &Limits,
     json: bool,
     out: &mut W,
     err: &mut E,
     init: impl Fn() -> S + Sync,
-    per_file: impl Fn(&mut S, usize, &str, &Path, &mut dyn Write) -> anyhow::Result<u8> + Sync,
+    per_file: impl Fn(&mut S, usize, &Input, &mut dyn Write) -> anyhow::Result<u8> + Sync,
 ) -> u8 {
     let mut status = EXIT_OK;
-    let progress = Progress::items(files.files.len(), "puzzles");
-    if jobs == 1 || files.files.len() == 1 {
+    let progress = Progress::items(inputs.len(), "puzzles");
+    // One input's run: its output (held back for a collection's line, to add the line
+    // to its JSON records), its error, and its status.
+    let run_one =
+        |state: &mut S, index: usize, input: &Input, o: &mut dyn Write, mut e: &mut dyn Write| {
+            let mut held = Vec::new();
+            let code = {
+                let mut sink: &mut dyn Write = if input.line.is_some() {
+                    &mut held
+                } else {
+                    &mut *o
+                };
+                match per_file(state, index, input, sink) {
+                    Ok(code) => code,
+                    Err(error) => {
+                        if json {
+                            super::error_record(&mut sink, &input.file, &error);
+                        }
+                        fail(&mut e, &error)
+                    }
+                }
+            };
+            if let Some(line) = input.line {
+                let _ = o.write_all(&records::with_line(&held, json, line));
+            }
+            code
+        };
+    if jobs == 1 || inputs.len() == 1 {
         let mut state = init();
-        for (index, path) in files.files.iter().enumerate() {
+        for (index, input) in inputs.iter().enumerate() {
             if limits.interrupted() || super::output_closed() {
                 break;
             }
-            let name = display_name(path);
-            progress.message(&name);
-            let code = match per_file(&mut state, index, &name, path, out) {
-                Ok(code) => code,
-                Err(error) => {
-                    if json {
-                        super::error_record(out, &name, &error);
-                    }
-                    fail(err, &error)
-                }
-            };
+            progress.message(&input.name());
+            let code = run_one(&mut state, index, input, out, err);
             status = worse(status, code);
             progress.inc();
         }
         return status;
     }
     batch::in_order(
-        &files.files,
+        inputs,
         jobs,
         init,
-        |state, index, path| {
+        |state, index, input| {
             if limits.interrupted() || super::output_closed() {
                 return None;
             }
-            let name = display_name(path);
             let (mut o, mut e) = (Vec::new(), Vec::new());
-            let code = match per_file(state, index, &name, path, &mut o) {
-                Ok(code) => code,
-                Err(error) => {
-                    if json {
-                        super::error_record(&mut o, &name, &error);
-                    }
-                    fail(&mut e, &error)
-                }
-            };
+            let code = run_one(state, index, input, &mut o, &mut e);
             Some((o, e, code))
         },
         |_, done| {
@@ -184,13 +193,14 @@ pub(super) fn solve_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let jobs = args.threads.jobs(args.input.jobs);
-    let mut opts = args.formula.engine_options();
-    opts.parallel = args.threads.parallel(args.input.files.len(), jobs);
-    let many = args.input.files.len() > 1;
     if let Err(error) = check_solve_args(args) {
         return fail(err, &error);
     }
+    let inputs = expand(&args.input.files, args.formula.strict);
+    let jobs = args.threads.jobs(args.input.jobs);
+    let mut opts = args.formula.engine_options();
+    opts.parallel = args.threads.parallel(inputs.len(), jobs);
+    let many = inputs.len() > 1;
     let unique = args.unique || args.proof.is_some();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
@@ -205,16 +215,17 @@ pub(super) fn solve_files(
     // one session per thread.
     let svg_stdout = args.svg.as_deref().is_some_and(super::is_stdout);
     let svg = super::output_path(args.svg.as_deref())
-        .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, args.input.files.len())));
+        .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, inputs.len())));
     each_file(
-        (&args.input, jobs),
+        (&inputs, jobs),
         &limits,
         args.json,
         out,
         err,
         || (Session::new(engine.clone()), opts.clone()),
-        |(session, opts), index, name, path, out| {
-            let puzzle = load(path, args.formula.strict)?;
+        |(session, opts), index, input, out| {
+            let (name, path) = (&input.name(), input.path.as_path());
+            let puzzle = input.load(args.formula.strict)?;
             opts.stop = limits.for_puzzle();
             let answer = if unique {
                 session.prove_unique(&puzzle, opts)
@@ -263,7 +274,7 @@ pub(super) fn solve_files(
                     _ => Ok(()),
                 }
             } else if args.json {
-                let mut record = solve_record(name, &puzzle, &outcome, &stats);
+                let mut record = solve_record(&input.file, &puzzle, &outcome, &stats);
                 if let Some(prefix) = &args.proof {
                     record.certificate = Some(certificate.map(|c| CertificateRecord {
                         clauses: c.clauses,
@@ -392,27 +403,30 @@ pub(super) fn count_files(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let jobs = args.threads.jobs(args.input.jobs);
-    let mut opts = args.formula.engine_options();
-    opts.parallel = args.threads.parallel(args.input.files.len(), jobs);
-    let many = args.input.files.len() > 1;
     if let Err(error) = args.input.check() {
         return fail(err, &error);
     }
+    let inputs = expand(&args.input.files, args.formula.strict);
+    let jobs = args.threads.jobs(args.input.jobs);
+    let mut opts = args.formula.engine_options();
+    opts.parallel = args.threads.parallel(inputs.len(), jobs);
+    let many = inputs.len() > 1;
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
     each_file(
-        (&args.input, jobs),
+        (&inputs, jobs),
         &limits,
         args.json,
         out,
         err,
         || opts.clone(),
-        |opts, _, name, path, out| {
-            let puzzle = load(path, args.formula.strict)?;
+        |opts, _, input, out| {
+            let name = &input.name();
+            let puzzle = input.load(args.formula.strict)?;
             opts.stop = limits.for_puzzle();
-            let mut printer = SolutionPrinter::new(args, name, many, &puzzle, &opts.stop);
+            let shown = if args.json { &input.file } else { name };
+            let mut printer = SolutionPrinter::new(args, shown, many, &puzzle, &opts.stop);
             // One file: solutions so far and their rate (many files: puzzles done, above).
             let counter = if many {
                 Progress::hidden()

@@ -15,6 +15,7 @@ mod decode_and_pipes;
 mod edges;
 mod explain_cli;
 mod external;
+mod formats_cli;
 mod fuzz;
 mod gen_sudoku;
 mod generate;
