@@ -12,9 +12,13 @@ HARD = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1.
 def test_read_all_reads_a_collection_line_by_line():
     items = cagesat.read_all(DATA / "collections" / "classic-hard.sudokus")
     assert [line for line, _ in items] == [4, 5, 6, 7, 8]
+    # ISS's "hard classic" grids are not all unique: 1, 5, 1, 100+ and 100+ solutions
+    # (pinned in tests/it/formats.rs).
+    unique = []
     for _, puzzle in items:
         assert puzzle.kind == "sudoku"
-        assert puzzle.prove_unique().unique is True
+        unique.append(puzzle.prove_unique().unique)
+    assert unique == [True, False, True, False, False]
 
 
 def test_a_bad_line_is_an_error_item_and_the_rest_is_read():
@@ -36,7 +40,7 @@ def test_an_impossible_cage_raises_with_its_place():
 
 
 def test_glued_clues_and_short_killers():
-    p = cagesat.parse("size 2\n3+ A1 A2\n3* B1 B2\n")
+    p = cagesat.parse("size 2\n3+ A1 A2\n2* B1 B2\n")
     assert p.kind == "kenken"
     short = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
     assert cagesat.parse(short).kind == "killer"

@@ -299,10 +299,11 @@ pub(crate) mod tests {
     #[test]
     fn root_fixpoint_combines_cages_and_lines() {
         // 3 + A1 A2 with 1 = B1 on 2×2: B1 = 1 pushes A1 to 2, so A2 = 1, B2 = 2.
-        let (mut m, mut st) = model("size 2\n3 + A1 A2\n1 = B1\n3 + B2");
+        let (mut m, mut st) = model("size 2\n3 + A1 A2\n1 = B1\n1 = B2");
         let mut p = Propagation::new(&m);
         p.wake_all(&m);
-        // `3 + B2` is a one-cell cage: B2 = 3 is out of range, so this puzzle fails.
+        // Each cage can be met alone (the parser refuses one that cannot), but B1 = B2 = 1
+        // breaks row B, so this puzzle fails in propagation.
         assert_eq!(p.fixpoint(&mut m, &mut st), Err(Conflict));
         let (mut m, mut st) = model("size 2\n3 + A1 A2\n1 = B1\n2 = B2");
         let mut p = Propagation::new(&m);

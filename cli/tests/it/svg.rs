@@ -328,7 +328,7 @@ fn solve_svg_names_one_file_or_a_directory_of_stems() {
     // Several inputs: a directory (created), one STEM.svg per solved puzzle; a Keen ID is
     // named after its argument position; the unsatisfiable one gets no picture.
     let dir = tmp.path("pictures");
-    let unsat = tmp.write("nosol.kenken", "size 2\n4 + A1 A2\n3 + B1 B2\n");
+    let unsat = tmp.write("nosol.kenken", "size 2\n3 + A1 A2\n1 = B1\n1 = B2\n");
     let args = [
         "solve",
         "--svg",
