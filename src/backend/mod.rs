@@ -222,7 +222,7 @@ pub(crate) fn encode_options_for(
 }
 
 /// Why a solver call failed. "Unsatisfiable" and "gave up" are answers
-/// ([`SatResult::Unsat`], [`SatResult::Unknown`]), not errors.
+/// (`SatResult::Unsat`, `SatResult::Unknown`), not errors.
 #[derive(Debug, Error)]
 pub enum BackendError {
     /// The solver command is empty.

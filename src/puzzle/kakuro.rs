@@ -100,7 +100,7 @@ pub struct Run {
     pub clue: Cell,
     /// The sum the digits must reach.
     pub sum: u8,
-    /// The white cells, in reading order (1..=[`MAX_RUN`] of them).
+    /// The white cells, in reading order (1..=9 of them).
     pub cells: Vec<Cell>,
 }
 
