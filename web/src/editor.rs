@@ -182,10 +182,11 @@ mod tests {
             ),
             (Some("unique"), Some(0))
         );
+        // A cage no digits can make is the parser's positioned error, as on the command line.
         let none = check("size 2\n3 + A1 A2\n4 * B1 B2\n");
         assert_eq!(
             none["status"],
-            "no solution: cage 4× B1 B2 is impossible alone"
+            "puzzle:3:1: cage 4* at B1 cannot be made by 2 digits 1..=2"
         );
         let bad = check("size 2\n3 + A1 A2\n");
         assert_eq!(bad["ok"], false);

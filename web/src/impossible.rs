@@ -153,28 +153,31 @@ mod tests {
     use super::*;
     use cagesat::Puzzle;
 
-    fn named(text: &str) -> Option<String> {
+    /// The first constraint impossible alone in `text` with the target of its constraint
+    /// number `k` replaced by `target` (the parser itself refuses a cage no digits can make,
+    /// so the impossible ones are made here).
+    fn named(text: &str, k: usize, target: u64) -> Option<String> {
         let p = Puzzle::parse(text).unwrap();
-        first_impossible(&p.constraints()).map(ToString::to_string)
+        let mut model = p.constraints();
+        model.list[k].target = Some(target);
+        first_impossible(&model).map(ToString::to_string)
     }
 
     #[test]
     fn impossible_cages_and_runs_are_named() {
-        assert_eq!(
-            named("size 2\n3 / A1 A2\n3 + B1 B2").as_deref(),
-            Some("cage 3÷ A1 A2")
-        );
-        assert_eq!(
-            named("size 2\n3 + A1 A2\n5 + B1 B2").as_deref(),
-            Some("cage 5+ B1 B2")
-        );
-        assert_eq!(named("size 2\n3 + A1 A2\n3 + B1 B2"), None);
+        let two = "size 2\n3 + A1 A2\n3 + B1 B2";
+        assert_eq!(named(two, 1, 5).as_deref(), Some("cage 5+ B1 B2"));
+        assert_eq!(named(two, 0, 3), None);
         // A row's two cells cannot both be 2: 4 = 2 × 2 is impossible in one row.
-        assert_eq!(
-            named("size 2\n4 * A1 A2\n2 * B1 B2").as_deref(),
-            Some("cage 4× A1 A2")
-        );
+        let products = "size 2\n2 * A1 A2\n2 * B1 B2";
+        assert_eq!(named(products, 0, 4).as_deref(), Some("cage 4× A1 A2"));
         // Cells in different rows and columns may repeat: 2 × 2 is fine.
-        assert_eq!(named("size 2\n4 * A1 B2\n1 * A2\n1 * B1"), None);
+        assert_eq!(named("size 2\n2 * A1 B2\n1 * A2\n2 * B1", 0, 4), None);
+        // The parser names such a cage first, at its place.
+        let e = Puzzle::parse("size 2\n3 / A1 A2\n3 + B1 B2").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "<stdin>:2:1: cage 3/ at A1 cannot be made by 2 digits 1..=2"
+        );
     }
 }
