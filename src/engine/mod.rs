@@ -109,7 +109,7 @@ impl Engine {
 
     /// The solvers a CDCL engine runs (`None` for the other engines): the inverse of
     /// [`Engine::cdcl`].
-    fn solver_choice(&self) -> Option<SolverChoice> {
+    pub(crate) fn solver_choice(&self) -> Option<SolverChoice> {
         match self {
             Engine::Varisat => Some(SolverChoice::Varisat),
             Engine::Cadical => Some(SolverChoice::Cadical),

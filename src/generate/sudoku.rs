@@ -2,7 +2,7 @@
 //!
 //! Seeded and reproducible ([`SplitMix64`]). A solution grid is a shuffled pattern grid
 //! (bands, rows within bands, stacks, columns within stacks and digits permuted); an X
-//! variant's (both diagonals distinct, [`SudokuVariant::diagonals`]) is the native search's
+//! variant's (both diagonals distinct, [`SudokuVariant::diagonals`]) is `auto`'s
 //! first solution from a random permutation on the main diagonal, its digits permuted. A Killer
 //! Sudoku is then cut into random connected cages of distinct digits (at most `max_cage`
 //! cells). Both start with every cell given and lose givens in random order while they stay
@@ -182,7 +182,7 @@ impl SudokuVariant {
                 .map(|i| (Cell::new(i as u8, i as u8), digits[i]))
                 .collect();
             let puzzle = Puzzle::Sudoku(self.grid(size, boxes, &givens)?);
-            let (outcome, _) = Engine::Native.solve(&puzzle, &opts)?;
+            let (outcome, _) = Engine::Auto.solve(&puzzle, &opts)?;
             if let Some(reason) = stop.reason() {
                 return Err(GenerateError::SudokuStopped { reason, checks: 0 });
             }

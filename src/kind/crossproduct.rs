@@ -7,13 +7,11 @@ use super::{Format, Kind};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
-use crate::grid::{Cell, Grid};
-use crate::native::{NativeOptions, NativeStats};
+use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
-use crate::stop::Stop;
 use crate::verify::{self, VerifyError};
 
 /// The `.crossproduct` text format (a first word `rows` or `cols`).
@@ -64,18 +62,6 @@ impl Kind for CrossProduct {
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
         verify::verify_crossproduct(self, grid)
-    }
-
-    fn native(
-        &self,
-        _opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        let model = self.constraints();
-        crate::model::run(&model, (fixed, u64::MAX), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

@@ -7,13 +7,11 @@ use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
-use crate::grid::{Cell, Grid};
-use crate::native::{NativeOptions, NativeStats};
+use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
-use crate::stop::Stop;
 use crate::verify::{self, VerifyError};
 
 /// The `.kakuro` text format.
@@ -72,18 +70,6 @@ impl Kind for Kakuro {
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
         verify::verify_kakuro(self, grid)
-    }
-
-    fn native(
-        &self,
-        _opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        let model = self.constraints();
-        crate::model::run(&model, (fixed, u64::MAX), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {

@@ -86,7 +86,10 @@ pub(crate) trait Kind: std::fmt::Display {
 
     /// Runs the native search over the grids that hold every (cell, digit) of `fixed`,
     /// handing every solution to `on_solution` until it returns `false`; records effort and
-    /// time in `stats` and returns whether the search space was exhausted.
+    /// time in `stats` and returns whether the search space was exhausted (or the
+    /// backtrack budget of `opts` ended it). By default the search of the constraint model
+    /// ([`crate::model::run`] over [`Kind::constraints`]); a kind whose constraints no
+    /// family there takes (KenKen) brings its own.
     fn native(
         &self,
         opts: &NativeOptions,
@@ -94,7 +97,11 @@ pub(crate) trait Kind: std::fmt::Display {
         stop: &Stop,
         stats: &mut NativeStats,
         on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool;
+    ) -> bool {
+        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
+        let model = self.constraints();
+        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
+    }
 
     /// Draws the puzzle as text, with its solution when `grid` is given.
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String;

@@ -77,16 +77,16 @@ pub(crate) fn sums(lowered: &Lowered) -> Vec<(Vec<usize>, u32)> {
     }
     let houses: Vec<&Vec<usize>> = lowered.houses().collect();
     let mut out: Vec<(Vec<usize>, u32)> = Vec::new();
+    // The cells of the sums the model has, sorted once: a derived sum equal to one is dropped.
+    let mut known: Vec<Vec<usize>> = lowered.sums.iter().map(|(c, _)| c.clone()).collect();
+    for c in &mut known {
+        c.sort_unstable();
+    }
     let mut push = |mut cells: Vec<usize>, sum: u32| {
         cells.sort_unstable();
-        let known = |c: &Vec<usize>| {
-            let mut c = c.clone();
-            c.sort_unstable();
-            c == cells
-        };
         if !cells.is_empty()
             && cells.len() < n
-            && !lowered.sums.iter().any(|(c, _)| known(c))
+            && !known.contains(&cells)
             && !out.iter().any(|(c, _)| *c == cells)
         {
             out.push((cells, sum));

@@ -69,8 +69,6 @@ pub(crate) struct ModelNetwork {
     /// The filters of the lines after the houses.
     filters: Vec<Filter>,
     rules: Rules,
-    /// The table of [`sum::exact`].
-    set_sum: Vec<u32>,
     scratch: RefCell<Scratch>,
     /// The implied agreement of the model's products ([`implied::products_agree`]).
     consistent: bool,
@@ -124,7 +122,6 @@ impl ModelNetwork {
             units,
             filters,
             rules,
-            set_sum: if exact { sum::set_sums() } else { Vec::new() },
             scratch: RefCell::new(Scratch::default()),
             consistent: implied::products_agree(lowered),
         }
@@ -172,7 +169,7 @@ impl LineFilter for ModelNetwork {
             Filter::Intersection(_) if !self.rules.box_line => true,
             Filter::Intersection(k) => house::intersection(doms, *k, self.n),
             Filter::Combinations(combos) => sum::combinations(combos, doms),
-            Filter::Exact(total) => sum::exact(*total, doms, &self.set_sum),
+            Filter::Exact(total) => sum::exact(*total, doms),
             Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
         }
     }

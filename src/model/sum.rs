@@ -137,9 +137,9 @@ fn members(s: &SetOfSets) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// Arc consistency for "the digits of `doms` (within 1..=9) are distinct and add up to `sum`";
-/// `set_sum` is [`set_sums`].
-pub(crate) fn exact(sum: u32, doms: &mut [Mask], set_sum: &[u32]) -> bool {
+/// Arc consistency for "the digits of `doms` (within 1..=9) are distinct and add up to `sum`".
+pub(crate) fn exact(sum: u32, doms: &mut [Mask]) -> bool {
+    let set_sum = &SET_SUMS;
     let k = doms.len();
     if k == 0 || k > 9 {
         return k == 0 && sum == 0;
@@ -196,12 +196,22 @@ pub(crate) fn exact(sum: u32, doms: &mut [Mask], set_sum: &[u32]) -> bool {
 }
 
 /// The sum of the digits of each set of digits 1..=9 (bit `d - 1` for digit `d`), the table
-/// [`exact`] reads.
-pub(crate) fn set_sums() -> Vec<u32> {
-    (0..512u32)
-        .map(|s| (0..9).filter(|b| s >> b & 1 == 1).map(|b| b + 1).sum())
-        .collect()
-}
+/// [`exact`] reads; computed once, at compile time.
+const SET_SUMS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut b = 0;
+        while b < 9 {
+            if s >> b & 1 == 1 {
+                table[s] += b as u32 + 1;
+            }
+            b += 1;
+        }
+        s += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -237,12 +247,11 @@ mod tests {
     }
 
     fn filtered(sum: u32, cells: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
-        let table = set_sums();
         let mut doms: Vec<Mask> = cells
             .iter()
             .map(|ds| ds.iter().fold(0, |m, &d| m | bit(d)))
             .collect();
-        exact(sum, &mut doms, &table).then(|| {
+        exact(sum, &mut doms).then(|| {
             doms.iter()
                 .map(|&m| crate::native::domains::digits(m).collect())
                 .collect()

@@ -54,7 +54,8 @@ pub struct NativeOptions {
     /// Largest naked subset looked for on a KenKen line (2 = pairs, 3 = triples; below 2:
     /// none).
     pub max_subset: usize,
-    /// Sudoku and Killer Sudoku: backtracks after which the search gives up, unfinished
+    /// Kinds searched on the constraint model (all but KenKen): backtracks after which the
+    /// search gives up, unfinished
     /// (`None`: no limit). [`crate::Engine::Auto`] sets it and hands the puzzle to CDCL
     /// when it is reached.
     pub backtrack_budget: Option<u64>,

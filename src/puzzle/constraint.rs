@@ -229,13 +229,11 @@ impl Sudoku {
                 .into_iter()
                 .map(|cells| Constraint::line(ConstraintKind::Box, cells)),
         );
-        if self.diagonals() {
-            let n8 = n as u8;
-            let main = (0..n8).map(|i| Cell::new(i, i)).collect();
-            let anti = (0..n8).map(|i| Cell::new(i, n8 - 1 - i)).collect();
-            list.push(Constraint::line(ConstraintKind::Diagonal, main));
-            list.push(Constraint::line(ConstraintKind::Diagonal, anti));
-        }
+        list.extend(
+            self.diagonal_units()
+                .into_iter()
+                .map(|(_, cells)| Constraint::line(ConstraintKind::Diagonal, cells)),
+        );
         Constraints {
             rows: n,
             cols: n,

@@ -253,7 +253,7 @@ impl Sudoku {
 
     /// The two long diagonals when the puzzle has them: `diagonal A1-I9` (down and right)
     /// and `diagonal A9-I1` (down and left), cells from the top row down.
-    fn diagonal_units(&self) -> Vec<(String, Vec<Cell>)> {
+    pub(crate) fn diagonal_units(&self) -> Vec<(String, Vec<Cell>)> {
         if !self.diagonals {
             return Vec::new();
         }

@@ -89,10 +89,7 @@ pub(crate) fn oracle<'p>(
             // small ones under assumptions, which an incremental solver answers without
             // starting over, while the native search starts each from its root.
             let plan = Engine::plan(puzzle, Some(2));
-            let choice = match &plan.cdcl {
-                Engine::Cadical => SolverChoice::Cadical,
-                _ => SolverChoice::Varisat,
-            };
+            let choice = plan.cdcl.solver_choice().unwrap_or(SolverChoice::Varisat);
             if plan.first != Some(Engine::Dpll) {
                 return cdcl(choice);
             }

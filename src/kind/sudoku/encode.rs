@@ -64,37 +64,15 @@ pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding
     for c in s.cells() {
         boxes[s.box_of(c)].push(c);
     }
-    let st = enc.with_aux("box ladder", |f, map| {
-        let mut total = EncodeStats::default();
-        for cells in &boxes {
-            for d in 1..=n as u8 {
-                let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
-                total += exactly_one(f, &lits, opts.amo);
-            }
-        }
-        total
-    });
-    enc.record("box", st);
-    enc.tally_exactly_one(BOXES, opts.amo, n, n * n);
-    let diagonals: Vec<Vec<Cell>> = s
-        .units()
-        .into_iter()
-        .skip(3 * n)
-        .map(|(_, cells)| cells)
-        .collect();
+    houses(&mut enc, &boxes, ("box", "box ladder", BOXES), opts);
+    let diagonals: Vec<Vec<Cell>> = s.diagonal_units().into_iter().map(|(_, c)| c).collect();
     if !diagonals.is_empty() {
-        let st = enc.with_aux("diagonal ladder", |f, map| {
-            let mut total = EncodeStats::default();
-            for cells in &diagonals {
-                for d in 1..=n as u8 {
-                    let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
-                    total += exactly_one(f, &lits, opts.amo);
-                }
-            }
-            total
-        });
-        enc.record("diagonal", st);
-        enc.tally_exactly_one(DIAGONALS, opts.amo, n, 2 * n);
+        houses(
+            &mut enc,
+            &diagonals,
+            ("diagonal", "diagonal ladder", DIAGONALS),
+            opts,
+        );
     }
     let givens = s.given_cells();
     for &(c, d) in &givens {
@@ -110,6 +88,34 @@ pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding
     );
     enc.tally(GIVENS, UNIT, givens.len());
     Ok(enc)
+}
+
+/// Writes each digit exactly once in each of `groups` (houses of N cells) as clause family
+/// `family`, its ladders' auxiliary range named `aux`, tallied under header part `part`.
+fn houses(
+    enc: &mut Encoding,
+    groups: &[Vec<Cell>],
+    (family, aux, part): (&'static str, &'static str, &'static str),
+    opts: &EncodeOptions,
+) {
+    let n = enc.map.digits();
+    let st = enc.with_aux(aux, |f, map| {
+        let mut total = EncodeStats::default();
+        for cells in groups {
+            for d in 1..=n {
+                let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
+                total += exactly_one(f, &lits, opts.amo);
+            }
+        }
+        total
+    });
+    enc.record(family, st);
+    enc.tally_exactly_one(
+        part,
+        opts.amo,
+        usize::from(n),
+        usize::from(n) * groups.len(),
+    );
 }
 
 /// Encodes a Killer Sudoku: the Sudoku, then each cage as a Kakuro run over the digits

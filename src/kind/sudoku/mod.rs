@@ -19,12 +19,10 @@ use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
-use crate::grid::{Cell, Grid};
-use crate::native::{NativeOptions, NativeStats};
+use crate::grid::Grid;
 use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
 use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
-use crate::stop::Stop;
 use crate::verify::VerifyError;
 
 /// The `.sudoku` text format.
@@ -122,19 +120,6 @@ impl Kind for Sudoku {
         verify::verify_sudoku(self, grid)
     }
 
-    fn native(
-        &self,
-        opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-        let model = self.constraints();
-        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
-    }
-
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
         render::sudoku_text(self, grid)
     }
@@ -187,19 +172,6 @@ impl Kind for Killer {
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
         verify::verify_killer(self, grid)
-    }
-
-    fn native(
-        &self,
-        opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-        let model = self.constraints();
-        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
