@@ -13,7 +13,7 @@
 //! lead there. A 3-cell row of a random puzzle has a few dozen divisors (one word); a
 //! 10-cell column a few hundred. It allocates nothing once its [`Scratch`] has grown. Both
 //! the product family of the constraint model (`crate::model::network`) and the CNF encoder's
-//! root pruning ([`crate::encode::crossproduct`]) use it.
+//! root pruning ([`crate::encode::product`]) use it.
 
 /// A set of digits: bit `d` stands for digit `d` (bit 0 unused), as in
 /// [`crate::native::Mask`].

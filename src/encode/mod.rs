@@ -1,16 +1,21 @@
 //! # Puzzle → CNF
 //!
-//! Each puzzle kind has its encoder (one file per kind). An [`Encoding`] bundles the
+//! One module per constraint family: `houses` (exactly-one per cell, row, column, box and
+//! diagonal), `cage` (cages with a relation, from their allowed tuples or an automaton;
+//! `lines` adds their cage–line clauses), `sum` (distinct sums: Kakuro runs, Killer
+//! cages) and `product` (line products). Each kind assembles its formula from them in its
+//! own folder of `crate::kind` (`to_cnf`). An [`Encoding`] bundles the
 //! formula, the one-hot map that reads models back into grids, the size of every clause
 //! family (so the documentation in `encodings/` can be checked against the code), the
 //! auxiliary variable ranges, and how each part of the puzzle was written
 //! ([`Encoding::written`]); `dimacs_comments` turns the last three into the DIMACS header.
 
-pub(crate) mod crossproduct;
-pub(crate) mod kakuro;
-pub(crate) mod kenken;
+pub(crate) mod cage;
+pub(crate) mod houses;
 pub(crate) mod lines;
 mod options;
+pub(crate) mod product;
+pub(crate) mod sum;
 
 use thiserror::Error;
 

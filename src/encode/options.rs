@@ -135,7 +135,7 @@ impl fmt::Display for CageLines {
 pub enum ConstraintEncoding {
     /// Per constraint: KenKen cages as tables unless they are large
     /// (`kenken::AUTO_MDD_TUPLES`, `kenken::AUTO_MDD_CELLS`); CrossProduct lines as
-    /// whichever of the two is smaller (`crossproduct::tuples_are_smaller`); Kakuro runs
+    /// whichever of the two is smaller (`product::tuples_are_smaller`); Kakuro runs
     /// as a fixed digit set, a pair, selectors or an automaton, whichever is smallest
     /// (`kakuro::RunEncoding::default_for`).
     #[default]

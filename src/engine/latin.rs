@@ -14,7 +14,8 @@ use std::ops::ControlFlow;
 
 use crate::backend::{self, Backend, SolverChoice};
 use crate::cnf::{CnfFormula, EncodeStats, Lit, OneHot};
-use crate::encode::kenken::{encode_cage, encode_latin, TupleCache};
+use crate::encode::cage::{encode_cage, TupleCache};
+use crate::encode::houses::encode_latin;
 use crate::encode::{EncodeError, EncodeOptions};
 use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::EngineError;

@@ -32,7 +32,7 @@ use crate::backend::Backend;
 use crate::backend::{self, Exchange, SolverChoice};
 use crate::cnf::OneHot;
 use crate::cnf::{CnfFormula, ExtendFormula};
-use crate::encode::kenken::cage_lines;
+use crate::encode::cage::cage_lines;
 use crate::encode::{CageLines, EncodeOptions};
 use crate::engine::distinct::{address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;

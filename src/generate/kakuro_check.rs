@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use crate::backend::{self, Backend, SolverChoice};
 use crate::cnf::card::exactly_one;
 use crate::cnf::{CnfFormula, Lit, OneHot};
-use crate::encode::kakuro::{combinations, encode_run, RunEncoding};
+use crate::encode::sum::{combinations, encode_run, RunEncoding};
 use crate::encode::EncodeOptions;
 use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::EngineError;

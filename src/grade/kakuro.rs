@@ -45,10 +45,10 @@
 
 use std::fmt;
 
-use crate::encode::kakuro::encode as encode_kakuro;
 use crate::grade::kakuro_rules::{combinations, Doms, RunRule, DIGITS};
 use crate::grade::{checked, cnf_options, cnf_root, GradeError, Root};
 use crate::grid::Grid;
+use crate::kind::Kind;
 use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 use crate::native::domains::bit;
@@ -183,7 +183,7 @@ pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
     Ok(KakuroGrade {
         level,
         roots,
-        cnf_up: cnf_root(encode_kakuro(k, &cnf_options()), &verify)?,
+        cnf_up: cnf_root(Kind::encode(k, &cnf_options()), &verify)?,
         cells: k.white_cells().len(),
     })
 }

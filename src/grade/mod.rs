@@ -57,9 +57,9 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::cnf::OneHot;
-use crate::encode::kenken::encode as encode_kenken;
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
+use crate::kind::Kind;
 use crate::puzzle::KenKen;
 use crate::verify::{verify_kenken, VerifyError};
 
@@ -253,7 +253,7 @@ pub fn grade(k: &KenKen) -> Result<Grade, GradeError> {
         roots.push((level, root));
     }
     let cage_lines = level_root(&verify, &prepared, Level::Box, false)?;
-    let cnf_up = cnf_root(encode_kenken(k, &cnf_options()), &verify)?;
+    let cnf_up = cnf_root(Kind::encode(k, &cnf_options()), &verify)?;
     let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
         None
     } else {

@@ -1,12 +1,15 @@
 //! # One seam per puzzle kind
 //!
 //! Every puzzle kind implements [`Kind`]: its name and size label, encoder, verifier, native
-//! search, text/JSON/SVG drawing, SMT-LIB script and grading hook, each a one-line call into
-//! that kind's file of the module that does the work (`encode::kenken`, `verify::kenken`, …).
+//! search, text/JSON/SVG drawing, SMT-LIB script and grading hook, each a call into the
+//! module that does the work: the kind's folder here assembles its formula from the family
+//! encoders of `crate::encode`; its verifier is in `crate::verify`.
 //! [`Puzzle::as_kind`] is the one place that matches over the [`Puzzle`] enum, and
 //! [`FORMATS`] the one list of input formats; everything else dispatches through them.
-//! Adding a kind is one file here, one variant of [`Puzzle`], one arm of
-//! [`Puzzle::as_kind`] and one line of [`FORMATS`].
+//! Adding a kind is a folder here (its `Kind` impl, its formula assembled from the family
+//! encoders, its lowering to [`Constraints`]), its parser and verifier, one variant of
+//! [`Puzzle`], one arm of [`Puzzle::as_kind`], one line of [`FORMATS`] and one entry of
+//! [`crate::puzzle::KINDS`].
 //!
 //! The glue calling both the encoder and the verifier lives here, so `crate::verify` keeps
 //! importing nothing from the encoder, the CNF layer, the tuple enumerator or the native

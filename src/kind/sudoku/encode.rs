@@ -22,8 +22,8 @@
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
-use crate::encode::kakuro::{combinations_of, encode_run, DigitSet, RunEncoding};
-use crate::encode::kenken::encode_latin;
+use crate::encode::houses::encode_latin;
+use crate::encode::sum::{combinations_of, encode_run, DigitSet, RunEncoding};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::puzzle::{Killer, KillerCage, Sudoku};

@@ -3,10 +3,12 @@
 //! The CrossProduct glue: each [`Kind`] method calls the CrossProduct file of the module that
 //! does the work. CrossProduct has no grader (the default [`Kind::grade`]).
 
+mod to_cnf;
+
 use super::{Format, Kind};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
-use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
@@ -49,7 +51,7 @@ impl Kind for CrossProduct {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::crossproduct::encode(self, opts)
+        to_cnf::encode(self, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {

@@ -3,9 +3,13 @@
 //! The Kakuro glue: each [`Kind`] method calls the Kakuro file of the module that does the
 //! work.
 
+mod to_cnf;
+#[cfg(test)]
+mod to_cnf_tests;
+
 use super::{Format, Kind};
 use crate::cnf::OneHot;
-use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::Grid;
 use crate::parse;
@@ -57,7 +61,7 @@ impl Kind for Kakuro {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::kakuro::encode(self, opts)
+        to_cnf::encode(self, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {

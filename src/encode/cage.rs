@@ -1,48 +1,48 @@
-//! # KenKen encoder
+//! # Cages with a relation: the cage family's CNF
 //!
-//! See `encodings/kenken.md` for the numbering and the size of every clause family.
-//! Families, in the order written:
-//! - `cell`: exactly one digit per cell;
-//! - `row`, `col`: each digit exactly once per row and per column;
-//! - cage by cage, either `cage-prune`, `cage-fix`, `cage-select`, `cage-some`,
-//!   `cage-support`: the cage's allowed tuples through [`crate::cnf::table`] (selector
-//!   variables count in `cage-select`), or `cage-mdd`: a `+`/`*` cage as the layered
-//!   automaton of [`crate::cnf::mdd`] (node and edge variables included), as
-//!   [`ConstraintEncoding`] decides;
-//! - when cage–line clauses are on ([`CageLines`]), cage by cage after all cages:
-//!   `cage-line` (with its `u` variables) and `cage-line-fixed`, see [`crate::encode::lines`].
-//!   Cages written as automata get none.
+//! A cage is cells whose digits stand in a relation to a target (`+ - × ÷ =`, or any of the
+//! four when the operator is hidden), over the digits 1..=N of a Latin square; digits may
+//! repeat inside a cage where rows and columns allow. See `encodings/kenken.md` for the
+//! numbering and the size of every clause family. Cage by cage, either `cage-prune`,
+//! `cage-fix`, `cage-select`, `cage-some`, `cage-support`: the cage's allowed tuples through
+//! [`crate::cnf::table`] (selector variables count in `cage-select`), or `cage-mdd`: a
+//! `+`/`×` cage as the layered automaton of [`crate::cnf::mdd`] (node and edge variables
+//! included), as [`ConstraintEncoding`] decides; when cage–line clauses are on
+//! ([`CageLines`]), cage by cage after all cages: `cage-line` (with its `u` variables) and
+//! `cage-line-fixed`, see [`crate::encode::lines`]. Cages written as automata get none.
 //!
-//! Auxiliary variables follow the x variables in the same order: ladders of sequential
-//! at-most-ones (cells, rows, columns), then selectors and automaton nodes and edges cage by
-//! cage, then the cage–line `u` variables.
+//! Auxiliary variables follow the houses' in the same order: selectors and automaton nodes
+//! and edges cage by cage, then the cage–line `u` variables.
 
-use crate::cnf::card::exactly_one;
 use crate::cnf::mdd::{encode_mdd, Mdd};
 use crate::cnf::table::encode_table_with_selectors;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::lines::encode_cage_lines;
 use crate::encode::{CageLines, ConstraintEncoding};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grid::Cell;
-use crate::puzzle::{Cage, KenKen, Op};
+use crate::puzzle::{Cage, Op};
 use crate::tuples::{cage_tuples, TupleError, Tuples};
 
 use std::collections::HashMap;
 
-/// Encodes a KenKen puzzle.
+/// Writes every cage of an N×N Latin square into `enc` (after its houses): each cage as
+/// [`ConstraintEncoding`] chooses, then, when [`cage_lines`] says so, the cage–line clauses of
+/// the cages written as tables.
 ///
 /// # Errors
 /// [`EncodeError::Tuples`] when a cage written as a table has more allowed tuples than
 /// `opts.tuple_limit` (or its enumeration runs out of budget); [`EncodeError::Mdd`] when a
 /// cage's automaton exceeds [`CAGE_NODE_LIMIT`] nodes.
-pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    let n = puzzle.size();
-    let mut enc = encode_latin(n, opts);
+pub(crate) fn encode_cages(
+    enc: &mut Encoding,
+    n: usize,
+    cages: &[Cage],
+    opts: &EncodeOptions,
+) -> Result<(), EncodeError> {
     enc.tally(CAGES, TABLE, 0);
     enc.tally(CAGES, AUTOMATON, 0);
-    let mut tables = Vec::with_capacity(puzzle.cages().len());
-    for cage in puzzle.cages() {
+    let mut tables = Vec::with_capacity(cages.len());
+    for cage in cages {
         let (tuples, selectors) = match cage_form(cage, n, opts, None)? {
             CageForm::Table(tuples) => {
                 enc.tally(CAGES, TABLE, 1);
@@ -75,7 +75,7 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
     // Written after all tables, so the line variables form one range after the selectors.
     enc.tally(WITH_LINES, ["", ""], 0);
     if cage_lines(n, opts) {
-        for (cage, (tuples, selectors)) in puzzle.cages().iter().zip(&tables) {
+        for (cage, (tuples, selectors)) in cages.iter().zip(&tables) {
             let l = enc.with_aux("cage line digit", |f, map| {
                 encode_cage_lines(f, map, n, &cage.cells, tuples, selectors)
             });
@@ -88,64 +88,15 @@ pub(crate) fn encode(puzzle: &KenKen, opts: &EncodeOptions) -> Result<Encoding, 
             );
         }
     }
-    Ok(enc)
+    Ok(())
 }
 
-/// The Latin-square part alone: x variables, `cell`, `row` and `col` families.
-///
-/// Each family is written in one pass (one auxiliary range, one record), with room for
-/// its clauses reserved up front: on a 9×9 this part is most of the formula.
-#[must_use]
-pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
-    let digits = n as u8;
-    let mut enc = Encoding::new(OneHot::full(n, n, digits));
-    // Pairwise groups of n literals: 1 + n(n−1)/2 clauses and n² literals each; ladders
-    // are smaller.
-    let groups = 3 * n * n;
-    enc.formula
-        .reserve(groups * (1 + n * n.saturating_sub(1) / 2), groups * n * n);
-    let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    let mut lits: Vec<Lit> = Vec::with_capacity(n);
-    let s = enc.with_aux("cell ladder", |f, map| {
-        let mut total = EncodeStats::default();
-        for r in 0..n {
-            for c in 0..n {
-                lits.clear();
-                lits.extend((1..=digits).map(|d| map.lit(cell(r, c), d)));
-                total += exactly_one(f, &lits, opts.amo);
-            }
-        }
-        total
-    });
-    enc.record("cell", s);
-    enc.tally_exactly_one("cells exactly-one", opts.amo, n, n * n);
-    for (name, role, by_row) in [("row", "row ladder", true), ("col", "col ladder", false)] {
-        let s =
-            enc.with_aux(role, |f, map| {
-                let mut total = EncodeStats::default();
-                for line in 0..n {
-                    for d in 1..=digits {
-                        lits.clear();
-                        lits.extend((0..n).map(|i| {
-                            map.lit(if by_row { cell(line, i) } else { cell(i, line) }, d)
-                        }));
-                        total += exactly_one(f, &lits, opts.amo);
-                    }
-                }
-                total
-            });
-        enc.record(name, s);
-        enc.tally_exactly_one("rows/columns exactly-one per digit", opts.amo, n, n * n);
-    }
-    enc
-}
-
-/// Writes one cage into `f` as [`encode`] would (its table, then its cage–line clauses when
+/// Writes one cage into `f` as [`encode_cages`] would (its table, then its cage–line clauses when
 /// enabled; or its automaton); used by the generator and by sessions, which guard each
 /// cage's clauses with an activation literal. Tuple lists come from `cache` when given.
 ///
 /// # Errors
-/// As [`encode`], for this cage.
+/// As [`encode_cages`], for this cage.
 pub(crate) fn encode_cage(
     f: &mut impl ExtendFormula,
     map: &OneHot,
@@ -308,6 +259,7 @@ fn clauses(clauses: usize) -> EncodeStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Cell;
 
     fn cage(op: Op, target: u64, cells: &[(u8, u8)]) -> Cage {
         Cage {

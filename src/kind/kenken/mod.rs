@@ -3,10 +3,12 @@
 //! The KenKen glue: each [`Kind`] method calls the KenKen file of the module that does the
 //! work.
 
+mod to_cnf;
+
 use super::{Format, Kind};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
-use crate::encode::{self, EncodeError, EncodeOptions, Encoding};
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, GradeError, PuzzleGrade};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
@@ -64,7 +66,7 @@ impl Kind for KenKen {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::kenken::encode(self, opts)
+        to_cnf::encode(self, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {

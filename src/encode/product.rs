@@ -1,14 +1,15 @@
-//! # CrossProduct encoder
+//! # Products: the family's CNF
 //!
-//! See `encodings/crossproduct.md` for the numbering and the size of every clause family.
-//! Families, in the order written:
-//! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide both the row and the column
-//!   product (e.g. no 5 in a line whose product has no factor 5);
+//! Lines of cells whose digits 1..=9 multiply to a target (a CrossProduct's rows and
+//! columns). See `encodings/crossproduct.md` for the numbering and the size of every clause
+//! family. Families, in the order written ([`encode_products`]):
+//! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide every product the cell is in
+//!   (e.g. no 5 in a line whose product has no factor 5);
 //! - `filter-prune` (with the line filter, `opts.crossproduct.line_filter`): `¬x(r, c, d)` for the
 //!   digits the native line filter removes on top of that;
 //! - `cell`: exactly one of the surviving digits per cell (no uniqueness along rows or
 //!   columns);
-//! - per row, then per column, over the digits that survive `prime-prune`, either the
+//! - line by line, in the order given (a CrossProduct's rows, then its columns), over the digits that survive `prime-prune`, either the
 //!   allowed-tuple encoding (`table-prune`, `table-fix`, `table-select`, `table-some`,
 //!   `table-support`, see [`crate::cnf::table`]) or the layered automaton of the product
 //!   (`mdd-node`, `mdd-edge`, `mdd-out`, `mdd-in`, `mdd-support`, `mdd-prune`, see
@@ -30,59 +31,52 @@ use crate::cnf::{EncodeStats, ExtendFormula, Lit, OneHot};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::product::{Digits, Lattice, Scratch};
-use crate::puzzle::crossproduct::{CrossProduct, DIGITS};
+use crate::puzzle::crossproduct::DIGITS;
 use crate::tuples::Tuples;
 
-/// One row or column: its cells and product.
-struct Line {
-    name: String,
-    cells: Vec<Cell>,
-    product: u64,
+/// One product: its name in errors (`row 2`), its cells and the product.
+pub(crate) struct Line {
+    pub(crate) name: String,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) product: u64,
 }
 
-/// Encodes a CrossProduct puzzle.
+/// Writes the products over a `rows`×`cols` grid of digits 1..=9 (each cell in any number
+/// of lines; a CrossProduct's rows and columns): a cell keeps the digits dividing every
+/// product it is in.
 ///
 /// # Errors
 /// [`EncodeError::LineTooLarge`] when a line written as tuples (forced, or chosen by
 /// `auto` as the smaller) has more than `opts.tuple_limit` fillings; [`EncodeError::Mdd`] when a line's automaton exceeds its
 /// node limit.
-pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-    let (rows, cols) = puzzle.dims();
+pub(crate) fn encode_products(
+    rows: usize,
+    cols: usize,
+    lines: &[Line],
+    opts: &EncodeOptions,
+) -> Result<Encoding, EncodeError> {
     let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
-    if !puzzle.totals_agree() {
-        // No table has these row and column products: the empty clause says so at once,
-        // instead of a search that can take minutes on a large table.
-        enc.formula.add_clause(&[]);
-        enc.record("totals", clauses(1));
-        return Ok(enc);
-    }
     let cell = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    let mut lines: Vec<Line> = (0..rows)
-        .map(|r| Line {
-            name: format!("row {}", r + 1),
-            cells: (0..cols).map(|c| cell(r, c)).collect(),
-            product: puzzle.rows()[r],
-        })
-        .collect();
-    lines.extend((0..cols).map(|c| Line {
-        name: format!("column {}", c + 1),
-        cells: (0..rows).map(|r| cell(r, c)).collect(),
-        product: puzzle.cols()[c],
-    }));
-    // prime[r][c]: digits dividing both products.
-    let prime: Vec<Vec<Vec<u8>>> = (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    let g = gcd(puzzle.rows()[r], puzzle.cols()[c]);
-                    (1..=DIGITS).filter(|&d| g % u64::from(d) == 0).collect()
-                })
+    // g[r][c]: the greatest common divisor of the products the cell is in.
+    let mut g = vec![vec![0_u64; cols]; rows];
+    for line in lines {
+        for at in &line.cells {
+            let v = &mut g[usize::from(at.row)][usize::from(at.col)];
+            *v = gcd(*v, line.product);
+        }
+    }
+    // prime[r][c]: digits dividing every product of the cell.
+    let prime: Vec<Vec<Vec<u8>>> = g
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&g| (1..=DIGITS).filter(|&d| g % u64::from(d) == 0).collect())
                 .collect()
         })
         .collect();
     let mut domain = prime.clone();
     if opts.crossproduct.line_filter {
-        filter_domains(&lines, cols, &mut domain);
+        filter_domains(lines, cols, &mut domain);
     }
     enc.tally(BY_PRIMES, ["", ""], 0);
     if opts.crossproduct.line_filter {
@@ -120,7 +114,7 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
     }
     enc.tally(LINES, TABLE, 0);
     enc.tally(LINES, AUTOMATON, 0);
-    for line in &lines {
+    for line in lines {
         let mdd = line_mdd(line, &domain)?;
         encode_line(&mut enc, line, &domain, &mdd, opts)?;
     }

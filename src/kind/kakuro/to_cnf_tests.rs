@@ -4,10 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use super::{encode_with, RunEncoding};
+use super::to_cnf::encode_with;
 use crate::answer::SatResult;
 use crate::backend::testing;
 use crate::cnf::AmoEncoding;
+use crate::encode::sum::RunEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::kind::verify;
