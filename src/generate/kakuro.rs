@@ -40,8 +40,9 @@ use crate::generate::kakuro_fill::{random_filling, RunIndex};
 use crate::generate::kakuro_shape::Shape;
 use crate::generate::latin::shuffle;
 use crate::generate::GenerateError;
-use crate::grade::{grade_kakuro, KakuroLevel};
+use crate::grade::{cnf_options, grade_kakuro, KakuroLevel};
 use crate::grid::{Cell, Grid};
+use crate::kind::Kind;
 use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 use crate::native::lines::LineSearch;
@@ -185,7 +186,8 @@ pub fn generate_kakuro_until(
             ..params.clone()
         };
         let mut g = generate_one(&one, stop)?;
-        if grade_kakuro(&g.puzzle)?.level == Some(level) {
+        let cnf = Kind::encode(&g.puzzle, &cnf_options());
+        if grade_kakuro(&g.puzzle, cnf)?.level == Some(level) {
             g.attempts = attempt + 1;
             return Ok(g);
         }

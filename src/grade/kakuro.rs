@@ -45,10 +45,10 @@
 
 use std::fmt;
 
-use crate::grade::kakuro_rules::{combinations, Doms, RunRule, DIGITS};
-use crate::grade::{checked, cnf_options, cnf_root, GradeError, Root};
+use crate::encode::{EncodeError, Encoding};
+use crate::grade::sum_rules::{combinations, Doms, RunRule, DIGITS};
+use crate::grade::{checked, cnf_root, GradeError, Root};
 use crate::grid::Grid;
-use crate::kind::Kind;
 use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 use crate::native::domains::bit;
@@ -131,10 +131,15 @@ impl KakuroGrade {
 
 /// Grades a Kakuro: root propagation at every level, and unit propagation on its CNF.
 ///
+/// `cnf` is the puzzle's CNF under [`crate::grade::cnf_options`], which the kind seam builds.
+///
 /// # Errors
 /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
 /// fixed grid fails verification.
-pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
+pub(crate) fn grade_kakuro(
+    k: &Kakuro,
+    cnf: Result<Encoding, EncodeError>,
+) -> Result<KakuroGrade, GradeError> {
     let verify = |g: &Grid<u8>| verify_kakuro(k, g);
     let lowered = Lowered::new(&k.constraints()).ok_or(GradeError::Unsupported {
         kind: "kakuro",
@@ -183,7 +188,7 @@ pub fn grade_kakuro(k: &Kakuro) -> Result<KakuroGrade, GradeError> {
     Ok(KakuroGrade {
         level,
         roots,
-        cnf_up: cnf_root(Kind::encode(k, &cnf_options()), &verify)?,
+        cnf_up: cnf_root(cnf, &verify)?,
         cells: k.white_cells().len(),
     })
 }

@@ -44,12 +44,12 @@
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
 pub(crate) mod kakuro;
-pub(crate) mod kakuro_rules;
 pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
 pub(crate) mod sudoku;
+pub(crate) mod sum_rules;
 pub(crate) mod unit;
 
 use std::fmt;
@@ -59,11 +59,11 @@ use thiserror::Error;
 use crate::cnf::OneHot;
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
-use crate::kind::Kind;
 use crate::puzzle::KenKen;
 use crate::verify::{verify_kenken, VerifyError};
 
-pub use kakuro::{grade_kakuro, KakuroGrade, KakuroLevel};
+pub(crate) use kakuro::grade_kakuro;
+pub use kakuro::{KakuroGrade, KakuroLevel};
 pub use keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
 pub use sudoku::{SudokuGrade, SudokuLevel};
@@ -241,10 +241,12 @@ impl PuzzleGrade {
 /// Grades a KenKen: root propagation at every level, and unit propagation on its CNF.
 /// ([`Puzzle::grade`](crate::Puzzle::grade) grades any kind that has a grader.)
 ///
+/// `cnf` is the puzzle's CNF under [`cnf_options`], which the kind seam builds.
+///
 /// # Errors
 /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
 /// fixed grid fails verification.
-pub fn grade(k: &KenKen) -> Result<Grade, GradeError> {
+pub(crate) fn grade(k: &KenKen, cnf: Result<Encoding, EncodeError>) -> Result<Grade, GradeError> {
     let verify = |g: &Grid<u8>| verify_kenken(k, g);
     let prepared = Prepared::new(k);
     let mut roots = Vec::with_capacity(Level::PROPAGATION.len());
@@ -253,7 +255,7 @@ pub fn grade(k: &KenKen) -> Result<Grade, GradeError> {
         roots.push((level, root));
     }
     let cage_lines = level_root(&verify, &prepared, Level::Box, false)?;
-    let cnf_up = cnf_root(Kind::encode(k, &cnf_options()), &verify)?;
+    let cnf_up = cnf_root(cnf, &verify)?;
     let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
         None
     } else {

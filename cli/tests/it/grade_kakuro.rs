@@ -8,7 +8,7 @@
 use crate::common;
 
 use cagesat::generate::{generate_kakuro, KakuroParams};
-use cagesat::grade::{grade_kakuro, KakuroGrade, KakuroLevel, Root};
+use cagesat::grade::{KakuroGrade, KakuroLevel, Root};
 use cagesat::Puzzle;
 use common::cli::run;
 
@@ -17,7 +17,7 @@ fn graded(path: &str) -> (Puzzle, KakuroGrade) {
     let Puzzle::Kakuro(k) = &puzzle else {
         panic!("{path}: not a Kakuro")
     };
-    let g = grade_kakuro(k).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let g = k.grade().unwrap_or_else(|e| panic!("{path}: {e}"));
     (puzzle, g)
 }
 
@@ -124,7 +124,7 @@ fn generated_puzzles_grade_as_promised() {
             ..KakuroParams::new(size, size)
         })
         .unwrap();
-        let g = grade_kakuro(&logic.puzzle).unwrap();
+        let g = logic.puzzle.grade().unwrap();
         assert!(g.level <= Some(RunGac), "{size} s{seed}: {:?}", g.level);
         let Some(Root::Solved(grid)) = g.root(RunGac) else {
             panic!("run-gac solves it")

@@ -94,6 +94,18 @@ impl Kind for Kakuro {
     }
 
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        grade::grade_kakuro(self).map(PuzzleGrade::Kakuro)
+        Kakuro::grade(self).map(PuzzleGrade::Kakuro)
+    }
+}
+
+impl Kakuro {
+    /// Grades the Kakuro: root propagation at every [`KakuroLevel`](crate::grade::KakuroLevel),
+    /// and unit propagation on its CNF (see [`crate::grade`]).
+    ///
+    /// # Errors
+    /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
+    /// fixed grid fails verification.
+    pub fn grade(&self) -> Result<crate::grade::KakuroGrade, GradeError> {
+        grade::grade_kakuro(self, to_cnf::encode(self, &grade::cnf_options()))
     }
 }

@@ -104,6 +104,6 @@ impl Kind for KenKen {
     }
 
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        grade::grade(self).map(PuzzleGrade::KenKen)
+        grade::grade(self, to_cnf::encode(self, &grade::cnf_options())).map(PuzzleGrade::KenKen)
     }
 }
