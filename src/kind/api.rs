@@ -311,16 +311,12 @@ impl Puzzle {
         self.as_kakuro().map(crate::parse::puzzlink::encode)
     }
 
-    /// The puzzle as one of Simon Tatham's game IDs: a Keen ID for a KenKen Keen can hold
-    /// ([`crate::generate::keen_id`]), a Solo ID (`solo:3x3:…`) for a Sudoku or Killer
-    /// Sudoku Solo can hold ([`crate::parse::solo_id`]); [`Puzzle::parse`] reads it back to
-    /// the same puzzle.
+    /// The puzzle as a game ID of Simon Tatham's Solo (`solo:3x3:…`), for a Sudoku or Killer
+    /// Sudoku Solo can hold ([`crate::parse::solo_id`]; a KenKen's Keen ID is
+    /// [`crate::generate::keen_id`]); [`Puzzle::parse`] reads it back to the same puzzle.
     #[must_use]
-    pub fn to_game_id(&self) -> Option<String> {
-        match self {
-            Puzzle::KenKen(k) => crate::generate::keen_id(k),
-            _ => crate::parse::solo_id(self),
-        }
+    pub fn to_solo_id(&self) -> Option<String> {
+        crate::parse::solo_id(self)
     }
 
     /// The puzzle as the forum's short Killer string (81 characters of sums and arrows), for

@@ -281,9 +281,9 @@ fn read_id(cur: &mut Cursor) -> Result<Puzzle, ParseError> {
     let givens = read_grid(cur, n, n)?;
     let givens: Vec<(Cell, u8)> = givens
         .iter()
-        .filter(|&&(_, d)| d != 0)
+        .filter(|&&(_, d, _)| d != 0)
         // Digits are at most N ≤ 16 here.
-        .map(|&(c, d)| (c, u8::try_from(d).unwrap_or(u8::MAX)))
+        .map(|&(c, d, _)| (c, u8::try_from(d).unwrap_or(u8::MAX)))
         .collect();
     let (sudoku, regions_at) = match params.boxes {
         Some(boxes) => (Sudoku::new(n, boxes, &givens), grid_at),
@@ -317,13 +317,20 @@ fn read_id(cur: &mut Cursor) -> Result<Puzzle, ParseError> {
     let cages_at = cur.at;
     let cage_of = read_blocks(cur, n, "cage")?;
     cur.comma("cage sums", "cage structure")?;
-    let sums_at = cur.at;
     let sums = read_grid(cur, n, n * n * n)?;
     end(cur)?;
-    let cages = cages(&cage_of, &sums, n).map_err(|e| err(cur.pos_at(sums_at), e))?;
-    Killer::new(sudoku, cages)
-        .map(Puzzle::Killer)
-        .map_err(|e| err(cur.pos_at(cages_at), SoloIdError::Rule(e)))
+    let cages = cages(&cage_of, &sums, n).map_err(|(at, e)| err(cur.pos_at(at), e))?;
+    Killer::new(sudoku, cages).map(Puzzle::Killer).map_err(|e| {
+        // A cage's error is at its sum; a given's at the grid.
+        let at = match &e {
+            SudokuError::CageSum { cell, .. } => sums.iter().find_map(|&(c, v, at)| {
+                (v != 0 && cage_of[c.index(n)] == cage_of[cell.index(n)]).then_some(at)
+            }),
+            SudokuError::GivenInCage { .. } => Some(grid_at),
+            _ => None,
+        };
+        err(cur.pos_at(at.unwrap_or(cages_at)), SoloIdError::Rule(e))
+    })
 }
 
 /// A broken rule: at the grid for a given, at the regions for a region.
@@ -404,9 +411,12 @@ fn read_params(cur: &mut Cursor) -> Result<Params, ParseError> {
     })
 }
 
+/// One square of a grid: its cell, its number (0 when empty) and where that is in the ID.
+type Square = (Cell, usize, usize);
+
 /// Reads a grid of `n`×`n` squares (0 for an empty one, numbers 1..=`max`), up to a `,` or
 /// the end.
-fn read_grid(cur: &mut Cursor, n: usize, max: usize) -> Result<Vec<(Cell, usize)>, ParseError> {
+fn read_grid(cur: &mut Cursor, n: usize, max: usize) -> Result<Vec<Square>, ParseError> {
     let squares = n * n;
     let at = |i: usize| Cell::new((i / n) as u8, (i % n) as u8);
     let mut out = Vec::with_capacity(squares);
@@ -420,7 +430,7 @@ fn read_grid(cur: &mut Cursor, n: usize, max: usize) -> Result<Vec<(Cell, usize)
                     return cur.fail_at(here, SoloIdError::TooManySquares { squares });
                 }
                 for _ in 0..run {
-                    out.push((at(out.len()), 0));
+                    out.push((at(out.len()), 0, here));
                 }
             }
             '_' => cur.at += 1,
@@ -433,7 +443,7 @@ fn read_grid(cur: &mut Cursor, n: usize, max: usize) -> Result<Vec<(Cell, usize)
                 if out.len() >= squares {
                     return cur.fail_at(here, SoloIdError::TooManySquares { squares });
                 }
-                out.push((at(out.len()), value));
+                out.push((at(out.len()), value, here));
             }
             other => return cur.fail(SoloIdError::BadGridChar(other)),
         }
@@ -503,32 +513,34 @@ fn read_blocks(cur: &mut Cursor, n: usize, what: &'static str) -> Result<Vec<usi
     Ok((0..n * n).map(|i| find(&mut parent, i)).collect())
 }
 
-/// The cages of a block structure with the sums of `sums` (one per cage).
+/// The cages of a block structure with the sums of `sums` (one per cage); an error with
+/// where in the ID it is.
 fn cages(
     cage_of: &[usize],
-    sums: &[(Cell, usize)],
+    sums: &[Square],
     n: usize,
-) -> Result<Vec<KillerCage>, SoloIdError> {
+) -> Result<Vec<KillerCage>, (usize, SoloIdError)> {
     let at = |i: usize| Cell::new((i / n) as u8, (i % n) as u8);
     let mut sum_of: HashMap<usize, (usize, usize)> = HashMap::new();
-    for (i, &(_, s)) in sums.iter().enumerate() {
+    for (i, &(_, s, pos)) in sums.iter().enumerate() {
         if s == 0 {
             continue;
         }
         let root = cage_of[i];
         if let Some(&(first, _)) = sum_of.get(&root) {
-            return Err(SoloIdError::TwoSums {
+            let e = SoloIdError::TwoSums {
                 cage: at(root),
                 first: at(first),
                 second: at(i),
-            });
+            };
+            return Err((pos, e));
         }
         let _ = sum_of.insert(root, (i, s));
     }
     let mut out = Vec::new();
     for root in (0..cage_of.len()).filter(|&i| cage_of[i] == i) {
         let Some(&(_, sum)) = sum_of.get(&root) else {
-            return Err(SoloIdError::NoSum(at(root)));
+            return Err((sums[0].2, SoloIdError::NoSum(at(root))));
         };
         let cells = (0..cage_of.len())
             .filter(|&i| cage_of[i] == root)

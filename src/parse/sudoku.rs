@@ -13,23 +13,22 @@
 //! A *jigsaw* puzzle has irregular regions in place of boxes: a line `regions` followed by
 //! N lines of N letters, the cells of one region sharing a letter (after the grid of a
 //! `.sudoku`; in place of `boxes` in a `.killer`). Any side 1..=16 may be a jigsaw; the
-//! regions need N cells each. A 6×6 jigsaw Sudoku X:
+//! regions need N cells each. A 6×6 jigsaw (Tatham's Solo made it: `tests/data/solo/6x6-jigsaw.sudoku`):
 //!
 //! ```text
-//! diagonals
-//! . . 3 . . .
-//! . . . . . 1
-//! 4 . . . . .
-//! . . . . . 2
-//! 5 . . . . .
-//! . . . 6 . .
+//! . . 4 . . .
+//! . 6 . . 1 2
+//! . . . . . .
+//! . . . . . .
+//! 3 4 . . 6 .
+//! . . . 3 . .
 //! regions
-//! A A A B B B
-//! A C A B D B
-//! C C A D D B
-//! C C E E D D
-//! C F E E F D
-//! F F E F F E
+//! A A A A A A
+//! B B B B B B
+//! C C C D E E
+//! C D D D D E
+//! C F F D E E
+//! C F F F F E
 //! ```
 //!
 //! See `crate::parse::regions` for the letter grid.

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
+use cagesat::generate::keen_id;
+
 use super::{fail, load, EXIT_OK};
 
 /// `convert` options.
@@ -61,7 +63,7 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
                 puzzle.kind()
             ),
         },
-        ConvertTo::Id => match puzzle.to_game_id() {
+        ConvertTo::Id => match puzzle.as_kenken().map_or_else(|| puzzle.to_solo_id(), keen_id) {
             Some(id) => id,
             None => bail!(
                 "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected)",
