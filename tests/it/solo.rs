@@ -359,3 +359,20 @@ fn solo_cannot_hold_every_killer() {
     assert_eq!(back.as_sudoku().unwrap().box_grid(), cols.box_grid());
     assert!(Path::new("tests/data/solo/README.md").exists());
 }
+
+#[test]
+fn jigsaw_pictures_wall_the_regions() {
+    let jigsaw = common::load(&path("9x9-jigsaw-basic"));
+    let s = jigsaw.as_sudoku().unwrap();
+    let boxed = Puzzle::Sudoku(Sudoku::new(9, (3, 3), &s.given_cells()).unwrap());
+    let walls = |p: &Puzzle| {
+        let svg = p.render_svg(None);
+        let start = svg.find("box-walls").unwrap();
+        let group = &svg[start..start + svg[start..].find("</g>").unwrap()];
+        (svg.contains("Jigsaw Sudoku 9x9"), group.to_string())
+    };
+    let (titled, jigsaw_walls) = walls(&jigsaw);
+    let (boxed_titled, box_walls) = walls(&boxed);
+    assert!(titled && !boxed_titled);
+    assert_ne!(jigsaw_walls, box_walls);
+}
