@@ -311,6 +311,14 @@ impl Puzzle {
         self.as_kakuro().map(crate::parse::puzzlink::encode)
     }
 
+    /// The puzzle as a game ID of Simon Tatham's Solo (`solo:3x3:…`), for a Sudoku or Killer
+    /// Sudoku Solo can hold ([`crate::parse::solo_id`]; a KenKen's Keen ID is
+    /// [`crate::generate::keen_id`]); [`Puzzle::parse`] reads it back to the same puzzle.
+    #[must_use]
+    pub fn to_solo_id(&self) -> Option<String> {
+        crate::parse::solo_id(self)
+    }
+
     /// The puzzle as the forum's short Killer string (81 characters of sums and arrows), for
     /// a 9×9 Killer Sudoku with 3×3 boxes, no givens, sums up to 45 and cages whose cells
     /// touch (sides or corners); [`Puzzle::parse`] reads it back to the same puzzle.

@@ -166,6 +166,7 @@ pub(crate) const FORMATS: &[Format] = &[
     api::KILLER_SHORT,
     api::FPUZZLES,
     kenken::KEEN,
+    sudoku::SOLO,
     crossproduct::FORMAT,
     sudoku::SUDOKU,
     sudoku::KILLER,

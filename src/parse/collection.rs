@@ -14,7 +14,8 @@ use std::io::BufRead;
 use std::path::PathBuf;
 
 use crate::parse::{
-    fpuzzles, keen, killer_short, puzzlink, sudoku, ParseError, ParseErrorKind, ParseOptions, Pos,
+    fpuzzles, keen, killer_short, puzzlink, solo, sudoku, ParseError, ParseErrorKind, ParseOptions,
+    Pos,
 };
 use crate::puzzle::Puzzle;
 
@@ -34,6 +35,7 @@ pub fn is_one_liner(word: &str) -> bool {
     is_sudoku_line(word)
         || killer_short::looks_like(word)
         || keen::looks_like_keen_id(word)
+        || solo::looks_like_solo_id(word)
         || puzzlink::looks_like_url(word)
         || (fpuzzles::looks_like(word) && !word.starts_with('{'))
 }

@@ -279,7 +279,12 @@ fn arrow(dr: i32, dc: i32) -> char {
 #[must_use]
 pub(crate) fn to_short(killer: &Killer) -> Option<String> {
     let s = killer.sudoku();
-    if s.size() != SIDE || s.boxes() != (3, 3) || !s.given_cells().is_empty() || s.diagonals() {
+    if s.size() != SIDE
+        || s.boxes() != (3, 3)
+        || !s.given_cells().is_empty()
+        || s.diagonals()
+        || s.regions().is_some()
+    {
         return None;
     }
     let mut out = vec!['0'; CELLS];

@@ -15,6 +15,9 @@ pub(crate) mod keen;
 pub(crate) mod kenken;
 pub(crate) mod killer_short;
 pub(crate) mod puzzlink;
+pub(crate) mod regions;
+pub(crate) mod solo;
+pub(crate) mod solo_write;
 pub(crate) mod solution;
 pub(crate) mod sudoku;
 
@@ -31,6 +34,8 @@ pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use kenken::KenKenParseError;
 pub use killer_short::KillerShortError;
 pub use puzzlink::{looks_like_url as looks_like_puzzlink_url, UrlErrorKind};
+pub use solo::{looks_like_solo_id, parse_solo_id, SoloIdError};
+pub use solo_write::solo_id;
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 pub use sudoku::{KillerParseError, SudokuParseError};
@@ -99,6 +104,9 @@ pub enum ParseErrorKind {
     /// A malformed Keen game ID.
     #[error("{0}")]
     KeenId(keen::KeenIdError),
+    /// A malformed Solo game ID (Tatham's Sudoku).
+    #[error("{0}")]
+    SoloId(solo::SoloIdError),
     /// A bad puzz.link URL (its column is the character in the URL, counted from 1).
     #[error(transparent)]
     Url(#[from] UrlErrorKind),

@@ -9,12 +9,36 @@
 //! per line. In both formats lines starting with `#` are comments, and a line `diagonals`
 //! (before the grid of a `.sudoku`; after `size` in a `.killer`) makes the puzzle an X
 //! variant: both long diagonals hold distinct digits too.
+//!
+//! A *jigsaw* puzzle has irregular regions in place of boxes: a line `regions` followed by
+//! N lines of N letters, the cells of one region sharing a letter (after the grid of a
+//! `.sudoku`; in place of `boxes` in a `.killer`). Any side 1..=16 may be a jigsaw; the
+//! regions need N cells each. A 6×6 jigsaw (Tatham's Solo made it: `tests/data/solo/6x6-jigsaw.sudoku`):
+//!
+//! ```text
+//! . . 4 . . .
+//! . 6 . . 1 2
+//! . . . . . .
+//! . . . . . .
+//! 3 4 . . 6 .
+//! . . . 3 . .
+//! regions
+//! A A A A A A
+//! B B B B B B
+//! C C C D E E
+//! C D D D D E
+//! C F F D E E
+//! C F F F F E
+//! ```
+//!
+//! See `crate::parse::regions` for the letter grid.
 
 use std::collections::HashMap;
 
 use thiserror::Error;
 
 use crate::grid::Cell;
+use crate::parse::regions::{is_regions, parse_map, regions_block, RegionMap};
 use crate::parse::{clip, nothing_found, strip_bom, tokens, ParseError, Pos, Token};
 use crate::puzzle::sudoku::{default_boxes, Killer, KillerCage, Sudoku, SudokuError};
 
@@ -51,6 +75,30 @@ pub enum SudokuParseError {
     /// A one-line grid of a length that is no square of a supported size.
     #[error("a one-line sudoku has 16, 36 or 81 squares, found {0}")]
     OneLine(usize),
+    /// A jigsaw region letter that is not a letter.
+    #[error("bad region letter '{}' (expected a letter A-Z or a-z)", clip(.token))]
+    BadRegion {
+        /// The token.
+        token: String,
+    },
+    /// A row of the region map of the wrong length.
+    #[error("region row {row} has {found} letters, expected {want}")]
+    RegionRowLength {
+        /// Row of the map, 1-based.
+        row: usize,
+        /// Letters found.
+        found: usize,
+        /// Letters expected (the grid's side).
+        want: usize,
+    },
+    /// Too many or too few rows of regions.
+    #[error("the region map has {found} rows, expected {want}")]
+    RegionRows {
+        /// Rows found.
+        found: usize,
+        /// Rows expected (the grid's side).
+        want: usize,
+    },
     /// A rule of the puzzle is broken.
     #[error(transparent)]
     Rule(#[from] SudokuError),
@@ -92,6 +140,9 @@ pub enum KillerParseError {
     /// A cage without cells.
     #[error("cage has no cells")]
     NoCells,
+    /// Both `boxes` and `regions`.
+    #[error("a jigsaw has 'regions' in place of 'boxes', not both")]
+    BoxesAndRegions,
     /// Something after the value of a `size`/`boxes` line.
     #[error("unexpected '{}' after the value", clip(.0))]
     Trailing(String),
@@ -159,22 +210,55 @@ fn squares(line: &str, n: usize) -> Vec<Token<'_>> {
     }
 }
 
-/// Whether `text` is a Sudoku grid: its content lines hold only squares, and their
-/// count and lengths fit one of the sizes (N lines of N, or one line of 16, 36 or 81).
-#[must_use]
-pub(crate) fn looks_like_sudoku(text: &str) -> bool {
-    let mut lines = content(strip_bom(text));
-    if lines.first().is_some_and(|&(_, l)| is_diagonals(l)) {
+/// The content lines of a `.sudoku` split at a `regions` line: the grid's lines (without a
+/// leading `diagonals` line), whether that line was there, and the `regions` line with the
+/// lines after it.
+type Split<'a> = (
+    Vec<(usize, &'a str)>,
+    bool,
+    Option<((usize, &'a str), Vec<(usize, &'a str)>)>,
+);
+
+fn split(text: &str) -> Split<'_> {
+    let mut lines = content(text);
+    let diagonals = lines.first().is_some_and(|&(_, l)| is_diagonals(l));
+    if diagonals {
         let _ = lines.remove(0);
     }
+    match lines.iter().position(|&(_, l)| is_regions(l)) {
+        Some(i) => {
+            let map = lines.split_off(i + 1);
+            let head = lines.pop().unwrap_or((1, ""));
+            (lines, diagonals, Some((head, map)))
+        }
+        None => (lines, diagonals, None),
+    }
+}
+
+/// The side of a one-line grid of `len` squares: sizes with standard boxes, or any side up to
+/// 9 for a jigsaw.
+fn one_line_side(len: usize, jigsaw: bool) -> Option<usize> {
+    (1..=9).find(|s| s * s == len && (jigsaw || default_boxes(*s).is_some()))
+}
+
+/// Whether `text` is a Sudoku grid: its content lines hold only squares, and their
+/// count and lengths fit one of the sizes (N lines of N, or one line of 16, 36 or 81); a
+/// jigsaw's grid (any side, followed by `regions`) too.
+#[must_use]
+pub(crate) fn looks_like_sudoku(text: &str) -> bool {
+    let (lines, _, regions) = split(strip_bom(text));
+    let jigsaw = regions.is_some();
     let rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
     let all_squares = rows.iter().flatten().all(|t| {
         t.text == "." || (t.text.len() <= 2 && t.text.bytes().all(|b| b.is_ascii_digit()))
     });
     let n = rows.len();
     let shape = match &rows[..] {
-        [one] => [16, 36, 81].contains(&one.len()),
-        _ => default_boxes(n).is_some() && rows.iter().all(|r| r.len() == n),
+        [one] => one_line_side(one.len(), jigsaw).is_some(),
+        _ => {
+            let side = default_boxes(n).is_some() || (jigsaw && (1..=16).contains(&n));
+            side && rows.iter().all(|r| r.len() == n)
+        }
     };
     all_squares && shape
 }
@@ -182,35 +266,78 @@ pub(crate) fn looks_like_sudoku(text: &str) -> bool {
 /// Parses `.sudoku` text.
 ///
 /// # Errors
-/// A positioned [`ParseError`] for the first bad square, row or rule.
+/// A positioned [`ParseError`] for the first bad square, row, region or rule.
 pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
     let text = strip_bom(text);
-    let mut lines = content(text);
-    let diagonals = lines.first().is_some_and(|&(_, l)| is_diagonals(l));
-    if diagonals {
-        let _ = lines.remove(0);
-    }
+    let (lines, diagonals, regions) = split(text);
+    let jigsaw = regions.is_some();
     if lines.is_empty() {
-        return Err(ParseError::new(Pos::new(1, 1), nothing_found(text)));
+        let pos = regions
+            .as_ref()
+            .map_or(Pos::new(1, 1), |((no, _), _)| Pos::new(*no, 1));
+        return Err(ParseError::new(pos, nothing_found(text)));
     }
     let mut rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
     if let [one] = &rows[..] {
         let len = one.len();
         if len > 1 {
-            let side = (1..=9).find(|s| s * s == len && default_boxes(*s).is_some());
-            let Some(side) = side else {
+            let Some(side) = one_line_side(len, jigsaw) else {
                 return Err(ParseError::new(one[0].pos, SudokuParseError::OneLine(len)));
             };
             rows = one.chunks(side).map(<[Token<'_>]>::to_vec).collect();
         }
     }
     let n = rows[0].len();
-    let Some(boxes) = default_boxes(n) else {
-        return Err(ParseError::new(
-            rows[0][0].pos,
-            SudokuParseError::Rule(SudokuError::Size { size: n }),
-        ));
+    let boxes = match default_boxes(n) {
+        Some(b) => b,
+        None if jigsaw && (1..=16).contains(&n) => (1, n),
+        None => {
+            return Err(ParseError::new(
+                rows[0][0].pos,
+                SudokuParseError::Rule(SudokuError::Size { size: n }),
+            ))
+        }
     };
+    let (givens, at) = grid_givens(&rows, n)?;
+    if rows.len() < n {
+        let last = lines[lines.len() - 1];
+        return Err(ParseError::new(
+            Pos::new(last.0 + 1, 1),
+            SudokuParseError::RowCount {
+                found: rows.len(),
+                want: n,
+            },
+        ));
+    }
+    let (sudoku, map) = match &regions {
+        Some(((no, line), map_lines)) => {
+            let col = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let map = parse_map(map_lines, n, Pos::new(*no, col))?;
+            (Sudoku::jigsaw(n, &map.map, &givens), Some(map))
+        }
+        None => (Sudoku::new(n, boxes, &givens), None),
+    };
+    let sudoku = if diagonals {
+        sudoku.and_then(Sudoku::with_diagonals)
+    } else {
+        sudoku
+    };
+    sudoku.map_err(|e| rule_pos(e, &at, map.as_ref()))
+}
+
+/// The error of a broken rule, at the region letter or the given it names.
+fn rule_pos(e: SudokuError, at: &HashMap<Cell, Pos>, map: Option<&RegionMap>) -> ParseError {
+    let pos = map
+        .and_then(|m| m.pos_of(&e))
+        .or_else(|| e.cell().and_then(|c| at.get(&c).copied()));
+    ParseError::new(pos.unwrap_or(Pos::new(1, 1)), SudokuParseError::Rule(e))
+}
+
+/// Givens, and where each square of the grid is.
+type Givens = (Vec<(Cell, u8)>, HashMap<Cell, Pos>);
+
+/// The givens of the grid's rows, with the position of every square.
+fn grid_givens(rows: &[Vec<Token<'_>>], n: usize) -> Result<Givens, ParseError> {
     let mut givens = Vec::new();
     let mut at: HashMap<Cell, Pos> = HashMap::new();
     for (r, row) in rows.iter().enumerate() {
@@ -243,30 +370,12 @@ pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
             }
         }
     }
-    if rows.len() < n {
-        let last = lines[lines.len() - 1];
-        return Err(ParseError::new(
-            Pos::new(last.0 + 1, 1),
-            SudokuParseError::RowCount {
-                found: rows.len(),
-                want: n,
-            },
-        ));
-    }
-    let sudoku = Sudoku::new(n, boxes, &givens);
-    let sudoku = if diagonals {
-        sudoku.and_then(Sudoku::with_diagonals)
-    } else {
-        sudoku
-    };
-    sudoku.map_err(|e| {
-        let pos = e.cell().and_then(|c| at.get(&c).copied());
-        ParseError::new(pos.unwrap_or(Pos::new(1, 1)), SudokuParseError::Rule(e))
-    })
+    Ok((givens, at))
 }
 
-/// Whether `text` is unmistakably a Killer Sudoku: `size N` first and a `boxes` line (KenKen
-/// files start with `size N` too, and their cages may lack operators).
+/// Whether `text` is unmistakably a Killer Sudoku: `size N` first and a `boxes` line, or a
+/// jigsaw's `regions` line (KenKen files start with `size N` too, and their cages may lack
+/// operators).
 #[must_use]
 pub(crate) fn looks_like_killer(text: &str) -> bool {
     let lines = content(strip_bom(text));
@@ -274,7 +383,7 @@ pub(crate) fn looks_like_killer(text: &str) -> bool {
     lines.first().and_then(|(_, l)| first(l)).as_deref() == Some("size")
         && lines
             .iter()
-            .any(|(_, l)| first(l).as_deref() == Some("boxes"))
+            .any(|(_, l)| matches!(first(l).as_deref(), Some("boxes" | "regions")))
 }
 
 /// A positioned Killer error.
@@ -333,11 +442,26 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
     let mut cages = Vec::new();
     let mut givens = Vec::new();
     let mut at: HashMap<Cell, Pos> = HashMap::new();
-    for &(no, line) in &lines[1..] {
+    let mut regions: Option<RegionMap> = None;
+    let mut i = 1;
+    while let Some(&(no, line)) = lines.get(i) {
+        i += 1;
         let toks = tokens(line, no, 1);
         let head = toks[0];
         if head.text.eq_ignore_ascii_case("size") {
             return Err(kerr(head.pos, KillerParseError::Repeated("size")));
+        }
+        if is_regions(line) {
+            if regions.is_some() {
+                return Err(kerr(head.pos, KillerParseError::Repeated("regions")));
+            }
+            if boxes.is_some() {
+                return Err(kerr(head.pos, KillerParseError::BoxesAndRegions));
+            }
+            let end = (i + n).min(lines.len());
+            regions = Some(parse_map(&lines[i..end], n, head.pos)?);
+            i = end;
+            continue;
         }
         if head.text.eq_ignore_ascii_case("diagonals") {
             if diagonals {
@@ -355,6 +479,9 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
         if head.text.eq_ignore_ascii_case("boxes") {
             if boxes.is_some() || !cages.is_empty() || !givens.is_empty() {
                 return Err(kerr(head.pos, KillerParseError::Repeated("boxes")));
+            }
+            if regions.is_some() {
+                return Err(kerr(head.pos, KillerParseError::BoxesAndRegions));
             }
             let v = value(&toks, KillerParseError::BadBoxes)?;
             let bad = || kerr(v.pos, KillerParseError::BadBoxes(v.text.into()));
@@ -411,6 +538,16 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
         }
         cages.push(KillerCage { sum, cells });
     }
+    if let Some(map) = &regions {
+        let mut sudoku =
+            Sudoku::jigsaw(n, &map.map, &givens).map_err(|e| kerr_rule(e, size_pos, &at, map))?;
+        if diagonals {
+            sudoku = sudoku
+                .with_diagonals()
+                .map_err(|e| kerr_rule(e, size_pos, &at, map))?;
+        }
+        return Killer::new(sudoku, cages).map_err(|e| kerr_rule(e, size_pos, &at, map));
+    }
     let (box_dims, box_pos) = match boxes {
         Some((r, c, pos)) => ((r, c), pos),
         None => (
@@ -438,9 +575,22 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
     Killer::new(sudoku, cages).map_err(rule)
 }
 
+/// A broken rule of a jigsaw Killer, at the region letter, the cell it names or `size`.
+fn kerr_rule(
+    e: SudokuError,
+    size_pos: Pos,
+    at: &HashMap<Cell, Pos>,
+    map: &RegionMap,
+) -> ParseError {
+    let pos = map
+        .pos_of(&e)
+        .or_else(|| e.cell().and_then(|c| at.get(&c).copied()));
+    kerr(pos.unwrap_or(size_pos), KillerParseError::Rule(e))
+}
+
 impl Sudoku {
     /// The puzzle in the `.sudoku` text format (rows of squares, `.` for an empty one, after
-    /// a `diagonals` line for an X variant).
+    /// a `diagonals` line for an X variant, then a jigsaw's `regions`).
     #[must_use]
     pub fn to_text(&self) -> String {
         let w = if self.size() > 9 { 2 } else { 1 };
@@ -464,6 +614,7 @@ impl Sudoku {
                     squares.join(" ") + "\n"
                 })
                 .collect::<String>()
+            + &regions_block(self)
     }
 }
 
@@ -476,7 +627,10 @@ impl Killer {
         let mut out = format!("size {}\n", s.size());
         // Always written, default boxes too: the `boxes` line is what tells a Killer from a
         // KenKen when the text travels without its file name (pasted, piped, pickled).
-        out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1);
+        match s.regions() {
+            Some(_) => out += &regions_block(s),
+            None => out += &format!("boxes {}x{}\n", s.boxes().0, s.boxes().1),
+        }
         if s.diagonals() {
             out += "diagonals\n";
         }

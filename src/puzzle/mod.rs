@@ -67,12 +67,12 @@ pub const KINDS: &[KindInfo] = &[
     KindInfo {
         name: "sudoku",
         title: "Sudoku",
-        variants: &["Sudoku X"],
+        variants: &["Sudoku X", "Jigsaw Sudoku"],
     },
     KindInfo {
         name: "killer",
         title: "Killer Sudoku",
-        variants: &["Killer X"],
+        variants: &["Killer X", "Jigsaw Killer"],
     },
 ];
 

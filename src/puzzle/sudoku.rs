@@ -4,7 +4,8 @@
 //! row, column and box holds each digit 1..=N once. A Killer Sudoku adds cages: sets of cells
 //! whose digits are distinct and add up to the cage's sum (cages need not cover the grid).
 //! Either may be an *X* variant ([`Sudoku::with_diagonals`]): both long diagonals hold
-//! distinct digits too.
+//! distinct digits too; and either may be a *jigsaw* ([`Sudoku::with_regions`]): N irregular
+//! regions of N cells each take the place of the boxes.
 //! The constructors validate everything a solver relies on and name the offending cell, so
 //! that parsers can point at it.
 
@@ -125,6 +126,29 @@ pub enum SudokuError {
         /// Largest possible sum.
         max: u32,
     },
+    /// A jigsaw region map of the wrong shape.
+    #[error("the region map has {rows}x{cols} cells, expected {size}x{size}")]
+    RegionShape {
+        /// Rows of the map.
+        rows: usize,
+        /// Columns of the map.
+        cols: usize,
+        /// The side.
+        size: usize,
+    },
+    /// A jigsaw region that does not have N cells, or more than N regions.
+    #[error("region {name} (first cell {cell}) has {cells} cells, expected {size}")]
+    RegionSize {
+        /// The region's name, its letter in the `.sudoku` format (`A` for the first region in
+        /// reading order).
+        name: char,
+        /// Its first cell in reading order.
+        cell: Cell,
+        /// Cells in the region.
+        cells: usize,
+        /// The side (cells each region must have).
+        size: usize,
+    },
     /// A given that leaves its cage without a filling.
     #[error("given {digit} at {cell} conflicts with cage {sum}")]
     GivenInCage {
@@ -148,13 +172,24 @@ impl SudokuError {
             | SudokuError::DuplicateGiven { cell, .. }
             | SudokuError::CellInTwoCages { cell }
             | SudokuError::CageSum { cell, .. }
+            | SudokuError::RegionSize { cell, .. }
             | SudokuError::GivenInCage { cell, .. } => Some(*cell),
             _ => None,
         }
     }
 }
 
-/// A Sudoku: side, boxes and givens (0 for an empty square).
+/// The name of region `index` (0-based) of a jigsaw: `A`, `B`, … (`?` past `Z`, which no
+/// side up to 16 reaches).
+#[must_use]
+pub(crate) fn region_name(index: usize) -> char {
+    u8::try_from(index)
+        .ok()
+        .filter(|&i| i < 26)
+        .map_or('?', |i| char::from(b'A' + i))
+}
+
+/// A Sudoku: side, boxes (or jigsaw regions) and givens (0 for an empty square).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sudoku {
     size: usize,
@@ -162,6 +197,9 @@ pub struct Sudoku {
     box_cols: usize,
     givens: Grid<u8>,
     diagonals: bool,
+    /// A jigsaw's region of every cell, numbered from 0 in reading order of their first
+    /// cells; `None` for boxes.
+    regions: Option<Grid<u8>>,
 }
 
 impl Sudoku {
@@ -174,6 +212,16 @@ impl Sudoku {
     pub fn new(
         size: usize,
         boxes: (usize, usize),
+        givens: &[(Cell, u8)],
+    ) -> Result<Self, SudokuError> {
+        Sudoku::build(size, boxes, None, givens)
+    }
+
+    /// [`Sudoku::new`] with a checked region map in place of the boxes when one is given.
+    fn build(
+        size: usize,
+        boxes: (usize, usize),
+        regions: Option<Grid<u8>>,
         givens: &[(Cell, u8)],
     ) -> Result<Self, SudokuError> {
         if size == 0 || size > MAX_SUDOKU_SIZE {
@@ -192,6 +240,7 @@ impl Sudoku {
             box_cols: boxes.1,
             givens: Grid::filled(size, size, 0),
             diagonals: false,
+            regions,
         };
         for &(cell, digit) in givens {
             s.check_cell(cell)?;
@@ -245,6 +294,115 @@ impl Sudoku {
         Ok(self)
     }
 
+    /// A jigsaw Sudoku of side `size`: `regions` gives each cell's region (as for
+    /// [`Sudoku::with_regions`]) in place of boxes; any side 1..=16.
+    ///
+    /// # Errors
+    /// As [`Sudoku::new`] and [`Sudoku::with_regions`].
+    pub fn jigsaw(
+        size: usize,
+        regions: &Grid<u8>,
+        givens: &[(Cell, u8)],
+    ) -> Result<Self, SudokuError> {
+        let boxes = default_boxes(size).unwrap_or((1, size));
+        let blank = Sudoku::build(size, boxes, None, &[])?;
+        let map = blank.region_map(regions)?;
+        Sudoku::build(size, boxes, Some(map), givens)
+    }
+
+    /// The same Sudoku as a jigsaw: `regions` gives each cell's region (any N distinct
+    /// numbers, each on N cells; the regions need not be connected), which replaces the
+    /// boxes. The regions are renumbered from 0 in reading order of their first cells.
+    ///
+    /// ```
+    /// use cagesat::puzzle::Sudoku;
+    /// use cagesat::Grid;
+    ///
+    /// let map = Grid::from_rows(vec![
+    ///     vec![7, 7, 7, 3],
+    ///     vec![1, 1, 7, 3],
+    ///     vec![1, 1, 2, 3],
+    ///     vec![2, 2, 2, 3],
+    /// ])
+    /// .ok_or("ragged rows")?;
+    /// let s = Sudoku::new(4, (2, 2), &[])?.with_regions(&map)?;
+    /// assert_eq!(s.regions().map(|r| r.to_rows()[1].clone()), Some(vec![2, 2, 0, 1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SudokuError::RegionShape`] for a map that is not N×N, [`SudokuError::RegionSize`]
+    /// for a region without N cells (or more than N regions), and
+    /// [`SudokuError::DuplicateGiven`] when a given repeats in a region.
+    pub fn with_regions(self, regions: &Grid<u8>) -> Result<Self, SudokuError> {
+        let map = self.region_map(regions)?;
+        let out = Sudoku::build(self.size, self.boxes(), Some(map), &self.given_cells())?;
+        if self.diagonals {
+            out.with_diagonals()
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// `regions` renumbered from 0 in reading order of their first cells, checked.
+    fn region_map(&self, regions: &Grid<u8>) -> Result<Grid<u8>, SudokuError> {
+        let n = self.size;
+        if regions.rows() != n || regions.cols() != n {
+            return Err(SudokuError::RegionShape {
+                rows: regions.rows(),
+                cols: regions.cols(),
+                size: n,
+            });
+        }
+        // (id as given, first cell, cells) of each region in reading order.
+        let mut seen: Vec<(u8, Cell, usize)> = Vec::new();
+        let mut map = Grid::filled(n, n, 0u8);
+        for c in self.cells() {
+            let id = *regions.get(c);
+            let i = seen
+                .iter()
+                .position(|&(v, _, _)| v == id)
+                .unwrap_or_else(|| {
+                    seen.push((id, c, 0));
+                    seen.len() - 1
+                });
+            seen[i].2 += 1;
+            // At most N² ≤ 256 regions: the index fits a byte once it is checked below.
+            map.set(c, u8::try_from(i).unwrap_or(u8::MAX));
+        }
+        for (i, &(_, cell, cells)) in seen.iter().enumerate() {
+            if cells != n || i >= n {
+                return Err(SudokuError::RegionSize {
+                    name: region_name(i),
+                    cell,
+                    cells,
+                    size: n,
+                });
+            }
+        }
+        Ok(map)
+    }
+
+    /// A jigsaw's region of every cell (numbered from 0 in reading order of the regions'
+    /// first cells), `None` for a Sudoku with boxes.
+    #[must_use]
+    pub fn regions(&self) -> Option<&Grid<u8>> {
+        self.regions.as_ref()
+    }
+
+    /// The same puzzle (side, boxes or regions, diagonals) with other givens.
+    ///
+    /// # Errors
+    /// As [`Sudoku::new`] and [`Sudoku::with_diagonals`].
+    pub fn with_givens(&self, givens: &[(Cell, u8)]) -> Result<Self, SudokuError> {
+        let out = Sudoku::build(self.size, self.boxes(), self.regions.clone(), givens)?;
+        if self.diagonals {
+            out.with_diagonals()
+        } else {
+            Ok(out)
+        }
+    }
+
     /// Whether both long diagonals hold distinct digits (Sudoku X).
     #[must_use]
     pub fn diagonals(&self) -> bool {
@@ -281,7 +439,8 @@ impl Sudoku {
         self.size
     }
 
-    /// The boxes: (rows, columns) of cells.
+    /// The boxes: (rows, columns) of cells; for a jigsaw, the box shape it was built with,
+    /// which [`Sudoku::regions`] replaces.
     #[must_use]
     pub fn boxes(&self) -> (usize, usize) {
         (self.box_rows, self.box_cols)
@@ -314,9 +473,13 @@ impl Sudoku {
             .collect()
     }
 
-    /// The box of `cell`, numbered row-major from 0.
+    /// The box of `cell` (a jigsaw's region), numbered row-major from 0 (regions in reading
+    /// order of their first cells).
     #[must_use]
     pub fn box_of(&self, cell: Cell) -> usize {
+        if let Some(map) = &self.regions {
+            return usize::from(*map.get(cell));
+        }
         let per_row = self.size / self.box_cols;
         usize::from(cell.row) / self.box_rows * per_row + usize::from(cell.col) / self.box_cols
     }
@@ -331,8 +494,8 @@ impl Sudoku {
         g
     }
 
-    /// The rows, columns and boxes, then the diagonals of an X variant, each with its name
-    /// (`row A`, `column 1`, `box 1`, `diagonal A1-I9`).
+    /// The rows, columns and boxes (a jigsaw's regions), then the diagonals of an X variant,
+    /// each with its name (`row A`, `column 1`, `box 1` or `region A`, `diagonal A1-I9`).
     #[must_use]
     pub fn units(&self) -> Vec<(String, Vec<Cell>)> {
         let n = self.size as u8;
@@ -350,12 +513,15 @@ impl Sudoku {
         for c in self.cells() {
             boxes[self.box_of(c)].push(c);
         }
-        out.extend(
-            boxes
-                .into_iter()
-                .enumerate()
-                .map(|(i, cells)| (format!("box {}", i + 1), cells)),
-        );
+        let jigsaw = self.regions.is_some();
+        out.extend(boxes.into_iter().enumerate().map(|(i, cells)| {
+            let name = if jigsaw {
+                format!("region {}", region_name(i))
+            } else {
+                format!("box {}", i + 1)
+            };
+            (name, cells)
+        }));
         out.extend(self.diagonal_units());
         out
     }

@@ -262,7 +262,7 @@ fn write_givens(
     let sudoku_with = |s: &Sudoku| {
         let mut givens = s.given_cells();
         givens.extend_from_slice(set);
-        Sudoku::new(s.size(), s.boxes(), &givens).map_err(|e| invalid(&e))
+        s.with_givens(&givens).map_err(|e| invalid(&e))
     };
     if let Some(killer) = puzzle.as_killer() {
         let sudoku = sudoku_with(killer.sudoku())?;

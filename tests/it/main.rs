@@ -28,6 +28,7 @@ mod parse_errors;
 mod puzzlink;
 mod setter_candidates;
 mod setter_repair;
+mod solo;
 mod sudoku;
 mod sudoku_doc;
 mod threads;

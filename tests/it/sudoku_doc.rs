@@ -55,6 +55,14 @@ fn sudoku_x_doc_matches_the_9x9_sample() {
 }
 
 #[test]
+fn jigsaw_doc_matches_the_solo_sample() {
+    assert_eq!(
+        documented("## Worked count: jigsaw Sudoku"),
+        actual("tests/data/solo/9x9-jigsaw-basic.solo", 9)
+    );
+}
+
+#[test]
 fn killer_doc_matches_the_golden_4x4() {
     assert_eq!(
         documented("## Worked count: Killer Sudoku"),

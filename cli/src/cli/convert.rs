@@ -1,5 +1,5 @@
-//! `convert`: a puzzle in another of its forms: the text format of its kind, or a
-//! puzz.link URL (Kakuro).
+//! `convert`: a puzzle in another of its forms: the text format of its kind, a puzz.link
+//! URL (Kakuro), the short Killer string, or one of Simon Tatham's game IDs (Keen, Solo).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,12 +7,14 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
+use cagesat::generate::keen_id;
+
 use super::{fail, load, EXIT_OK};
 
 /// `convert` options.
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
-    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL.
+    /// Puzzle file (`-` reads standard input), Keen or Solo game ID or puzz.link URL.
     pub file: PathBuf,
     /// The form to write.
     #[arg(long, value_enum)]
@@ -32,6 +34,9 @@ pub(crate) enum ConvertTo {
     Text,
     /// A puzz.link URL (`https://puzz.link/p?kakuro/…`; Kakuro only).
     Puzzlink,
+    /// Simon Tatham's game ID: Keen's for a KenKen (`6:…`), Solo's for a Sudoku, Sudoku X,
+    /// jigsaw or Killer Sudoku (`solo:3x3:…`).
+    Id,
     /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
     /// Sudoku without givens whose cages' cells touch).
     ShortKiller,
@@ -53,6 +58,15 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
             Some(short) => short,
             None => bail!(
                 "{}: this {} {} has no short Killer form (a 9x9 Killer Sudoku without givens, with cages whose cells touch)",
+                super::display_name(&args.file),
+                puzzle.size_label(),
+                puzzle.kind()
+            ),
+        },
+        ConvertTo::Id => match puzzle.as_kenken().map_or_else(|| puzzle.to_solo_id(), keen_id) {
+            Some(id) => id,
+            None => bail!(
+                "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected)",
                 super::display_name(&args.file),
                 puzzle.size_label(),
                 puzzle.kind()

@@ -40,6 +40,7 @@ mod puzzlink;
 mod session;
 mod setter;
 mod smt;
+mod solo_id;
 mod svg;
 mod svg_chromium;
 mod threads;

@@ -33,6 +33,15 @@ pub(super) const SUDOKU: Format = Format {
     parse: |text, _| parse_sudoku(text).map(Puzzle::Sudoku),
 };
 
+/// Simon Tatham's Solo game IDs (`solo:3x3:…`), read as Sudoku or Killer Sudoku whatever
+/// the file's name (a `.solo` file may leave the prefix out).
+pub(super) const SOLO: Format = Format {
+    ext: "solo",
+    looks_like: crate::parse::looks_like_solo_id,
+    over_extension: true,
+    parse: |text, _| crate::parse::solo::parse(text),
+};
+
 /// The `.killer` text format.
 pub(super) const KILLER: Format = Format {
     ext: "killer",

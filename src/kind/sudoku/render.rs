@@ -2,7 +2,8 @@
 //!
 //! Text: the grid with walls between boxes (Sudoku) or between cages with each cage's sum
 //! in its top-left cell (Killer, drawn like KenKen cages), givens or solution digits in the
-//! cells. SVG: a thin grid, thick box walls, Killer cages as dashed walls with their sums,
+//! cells; a jigsaw's regions are walled like cages. SVG: a thin grid, thick box (or jigsaw
+//! region) walls, Killer cages as dashed walls with their sums,
 //! and the givens (or the solution) centred.
 
 use crate::grid::{Cell, Grid};
@@ -25,6 +26,9 @@ fn shown(s: &Sudoku, grid: Option<&Grid<u8>>, cell: Cell) -> String {
 /// A Sudoku as text: one line per row, box walls drawn, `.` for an empty square.
 #[must_use]
 pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
+    if s.regions().is_some() {
+        return jigsaw_text(s, grid);
+    }
     let n = s.size();
     let (br, bc) = s.boxes();
     let w = if n > 9 { 2 } else { 1 };
@@ -54,6 +58,23 @@ pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
     out
 }
 
+/// A jigsaw Sudoku as text: region walls drawn like cage walls, `.` for an empty square.
+fn jigsaw_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
+    let value = |cell| {
+        let d = shown(s, grid, cell);
+        if d.is_empty() {
+            ".".to_string()
+        } else {
+            d
+        }
+    };
+    let mut out = draw_regions(&s.box_grid(), |_| String::new(), value);
+    if s.diagonals() {
+        out += "diagonals\n";
+    }
+    out
+}
+
 /// A Killer Sudoku as text, cage walls and sums drawn.
 #[must_use]
 pub(crate) fn killer_text(k: &Killer, grid: Option<&Grid<u8>>) -> String {
@@ -66,7 +87,10 @@ pub(crate) fn killer_text(k: &Killer, grid: Option<&Grid<u8>>) -> String {
     };
     let (r, c) = k.sudoku().boxes();
     let mut out = draw_regions(&region, label, |cell| shown(k.sudoku(), grid, cell));
-    out += &format!("boxes {r}x{c}\n");
+    match k.sudoku().regions() {
+        Some(_) => out += &crate::parse::regions::regions_block(k.sudoku()),
+        None => out += &format!("boxes {r}x{c}\n"),
+    }
     if k.sudoku().diagonals() {
         out += "diagonals\n";
     }
@@ -98,6 +122,11 @@ pub(crate) fn svg(
         (false, false) => "Sudoku",
         (false, true) => "Sudoku X",
     };
+    let title = if s.regions().is_some() {
+        format!("Jigsaw {title}")
+    } else {
+        title.to_string()
+    };
     let mut svg = Svg::new(
         layout.width(0),
         layout.height(0),
@@ -120,6 +149,7 @@ pub(crate) fn svg(
         svg.group("cage-walls", &attrs);
         walls(&mut svg, &layout, &k.cage_grid());
     }
+    // Boxes, or a jigsaw's regions: thick walls between cells of different ones.
     svg.group("box-walls", &doc::stroke(doc::INK, 4));
     walls(&mut svg, &layout, &s.box_grid());
     frame(&mut svg, &layout);

@@ -3,7 +3,8 @@
 //! The independent verifier of both kinds: it reads the puzzle model and the grid and
 //! nothing else (no encoder, no CNF, no native search). Rows, columns and boxes are
 //! computed here from the side and the box shape, not taken from the model; so are the two
-//! diagonals of an X variant.
+//! diagonals of an X variant. A jigsaw's regions are input, like its givens: they are read
+//! from the puzzle's region map (`Sudoku::regions`), cell by cell.
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Killer, Sudoku};
@@ -59,14 +60,26 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
             (0..n).map(|j| at(j, i)).collect(),
         ));
     }
-    let mut number = 0;
-    for top in (0..n).step_by(br) {
-        for left in (0..n).step_by(bc) {
-            number += 1;
-            let cells = (top..top + br)
-                .flat_map(|r| (left..left + bc).map(move |c| at(r, c)))
+    if let Some(map) = s.regions() {
+        // Jigsaw: the cells of each region number, read from the map.
+        for id in 0..n {
+            let cells: Vec<Cell> = (0..n)
+                .flat_map(|r| (0..n).map(move |c| at(r, c)))
+                .filter(|&cell| usize::from(*map.get(cell)) == id)
                 .collect();
-            groups.push((format!("box {number}"), cells));
+            let name = u8::try_from(id).map_or('?', |i| char::from(b'A'.saturating_add(i)));
+            groups.push((format!("region {name}"), cells));
+        }
+    } else {
+        let mut number = 0;
+        for top in (0..n).step_by(br) {
+            for left in (0..n).step_by(bc) {
+                number += 1;
+                let cells = (top..top + br)
+                    .flat_map(|r| (left..left + bc).map(move |c| at(r, c)))
+                    .collect();
+                groups.push((format!("box {number}"), cells));
+            }
         }
     }
     if s.diagonals() {
