@@ -1,32 +1,50 @@
-//! # Bitset search over houses
+//! # Bitset search over houses and sums
 //!
-//! For a model made of houses alone (a Sudoku of any box shape, with or without the
-//! diagonals of an X variant): the line network of [`super::network`] is general (every
-//! house, intersection and sum is one line filter fed through a work list), and its
-//! bookkeeping dominates on a 16×16 Sudoku (profiled: about half the time gathering and
-//! scattering domains). Houses alone need only three rules, so this search keeps the
-//! candidates of all N² cells in one array of bit masks and applies them directly:
+//! For a model made of houses and distinct sums over a full square grid (a Sudoku of any box
+//! shape, a Killer, with or without the diagonals of an X variant): the line network of
+//! [`super::network`] is general (every house, intersection and sum is one line filter fed
+//! through a work list), and its bookkeeping dominates (profiled on a 16×16 Sudoku: about
+//! half the time gathering and scattering domains; on hard 9×9 Killers, 78% in the exact
+//! sum walk). This search keeps the candidates of all N² cells in one array of bit masks
+//! and applies the rules directly, cheapest first:
 //!
 //! 1. *naked singles*: a fixed cell's digit leaves its peers (every house through it), each
 //!    peer that becomes fixed in turn queued on a stack;
-//! 2. *hidden singles*: a digit that one cell of a house alone can take is placed there (one
-//!    pass over each house with "seen once" and "seen twice" masks; a digit no cell can
-//!    take is a conflict);
-//! 3. *intersections* (pointing and claiming), run only when the first two are quiet: a
+//! 2. *sums* (cages and the innies and outies [`super::implied`] derives), each filtered
+//!    again when one of its cells narrows ([`Cage`]: its digit sets, exact once three
+//!    cells or fewer are open); a digit every set of a sum needs leaves the cells outside
+//!    it that see all the sum's cells that can take it;
+//! 3. *hidden singles* on the houses through a cell that narrowed since the last pass (one
+//!    pass over a house with "seen once" and "seen twice" masks; a digit no cell can take
+//!    is a conflict);
+//! 4. *intersections* (pointing and claiming), one pass when the others are quiet: a
 //!    region crossed by rows and columns, through *segments* (the cells a region shares with
 //!    a line); any other house (a diagonal) that shares two or more cells with a region,
 //!    through its cells.
 //!
-//! It then branches on an open cell with the fewest candidates (the first on ties),
-//! smallest digit first, on a copy of the candidates. Same rules as the line network, so the
-//! same search tree up to the order of the fixpoint; both are checked against each other and
-//! against brute force (`tests/it/sudoku.rs`).
+//! It then branches, smallest digit first, on the open cell with the most recent failures
+//! per candidate (ISS's conflict scores, a dom/wdeg rule: a choice whose propagation fails
+//! at once counts against its cell, the counts halving every 16,384 failures), or while no
+//! open cell has failed, on the one with the fewest candidates. Nothing is allocated per
+//! node: one trail holds a slot of candidates per depth. A batch of puzzles of one shape
+//! builds its board once ([`Board::cached`]). Checked against the line network, varisat and
+//! brute force (`tests/it/sudoku.rs`, `tests/it/native_vs_cdcl.rs`).
+//!
+//! ## References
+//!
+//! - The Interactive Sudoku Solver (`sigh/Interactive-Sudoku-Solver`, MIT): conflict scores
+//!   (`candidate_selector.js`), sums by digit-set tables (`sum_handler.js`).
+//! - tdoku (`t-dillon/tdoku`, BSD-2) and JCZSolve: bitset singles and box–line reduction.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::native::domains::{bit, digits, full, Mask};
 use crate::stop::Stop;
 use crate::tree::{Choice, OnMasks};
 
-use super::Lowered;
+use super::sum::{Cage, MAX_CAGE};
+use super::{implied, Lowered};
 
 /// A region–line intersection (a *segment*: the cells a region shares with a row or
 /// column), by segment numbers: the other segments of its region along the same direction,
@@ -82,13 +100,63 @@ pub(crate) struct Board {
     segs: Vec<Vec<usize>>,
     inter: Vec<Intersection>,
     cross: Vec<Crossing>,
-    /// The candidates before propagation: the given digit, or every digit.
-    pub(crate) root: Vec<Mask>,
+    /// The distinct sums (cages, and the innies and outies [`super::implied`] derives).
+    sums: Vec<Cage>,
+    /// The sums through each cell.
+    sums_of: Vec<Vec<usize>>,
+    /// The units through each cell.
+    units_of: Vec<Vec<usize>>,
+    /// The peers of each cell as a bitset of `words` words (empty past [`PEER_WORDS`]).
+    peer_bits: Vec<u64>,
+    words: usize,
+    /// The houses and sums of the model it was built from ([`Board::cached`]'s key).
+    key: Key,
+}
+
+/// What a [`Board`] is built from: the model's houses and sums, not its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    lines: Vec<Vec<usize>>,
+    regions: Vec<Vec<usize>>,
+    extra: Vec<Vec<usize>>,
+    sums: Vec<(Vec<usize>, u32)>,
+}
+
+impl Key {
+    fn matches(&self, lowered: &Lowered) -> bool {
+        self.lines == lowered.lines
+            && self.regions == lowered.regions
+            && self.extra == lowered.extra
+            && self.sums == lowered.sums
+    }
+}
+
+thread_local! {
+    /// The last board built on this thread: a batch of Sudokus of one shape builds it once.
+    static LAST: RefCell<Option<Rc<Board>>> = const { RefCell::new(None) };
 }
 
 impl Board {
-    /// The board of a model of houses (its sums, if any, are not read).
-    pub(crate) fn new(lowered: &Lowered) -> Self {
+    /// The board of `lowered`: the last one built on this thread when `lowered` has the same
+    /// houses and sums (only the givens differ), else a new one ([`Board::new`]).
+    pub(crate) fn cached(lowered: &Lowered) -> Option<Rc<Board>> {
+        let hit = LAST.with(|last| {
+            last.borrow()
+                .as_ref()
+                .filter(|b| b.n == lowered.n && b.key.matches(lowered))
+                .cloned()
+        });
+        if hit.is_some() {
+            return hit;
+        }
+        let board = Rc::new(Board::new(lowered)?);
+        LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&board)));
+        Some(board)
+    }
+
+    /// The board of a model of houses and distinct sums, with the sums [`super::implied`]
+    /// derives; `None` when a sum has more cells than [`MAX_CAGE`].
+    pub(crate) fn new(lowered: &Lowered) -> Option<Self> {
         let n = lowered.n;
         let units: Vec<Vec<usize>> = lowered.houses().cloned().collect();
         let mut peers = vec![Vec::new(); n * n];
@@ -102,15 +170,54 @@ impl Board {
             p.dedup();
         }
         let (segs, inter) = intersections(lowered);
-        Board {
+        let derived = implied::sums(lowered);
+        let sums = lowered
+            .sums
+            .iter()
+            .chain(&derived)
+            .map(|(cells, total)| Cage::new(n, cells.clone(), *total))
+            .collect::<Option<Vec<Cage>>>()?;
+        let mut sums_of = vec![Vec::new(); n * n];
+        for (s, cage) in sums.iter().enumerate() {
+            for &c in &cage.cells {
+                sums_of[c].push(s);
+            }
+        }
+        let mut units_of = vec![Vec::new(); n * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in unit {
+                units_of[c].push(u);
+            }
+        }
+        let words = (n * n).div_ceil(64);
+        let mut peer_bits = Vec::new();
+        if words <= PEER_WORDS {
+            peer_bits = vec![0; n * n * words];
+            for (c, ps) in peers.iter().enumerate() {
+                for &p in ps {
+                    peer_bits[c * words + p / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        Some(Board {
             n,
+            peer_bits,
+            words,
             units,
             peers,
             segs,
             inter,
             cross: crossings(lowered),
-            root: lowered.root.clone(),
-        }
+            sums,
+            sums_of,
+            units_of,
+            key: Key {
+                lines: lowered.lines.clone(),
+                regions: lowered.regions.clone(),
+                extra: lowered.extra.clone(),
+                sums: lowered.sums.clone(),
+            },
+        })
     }
 }
 
@@ -148,16 +255,38 @@ fn intersections(lowered: &Lowered) -> (Vec<Vec<usize>>, Vec<Intersection>) {
     (segs, inter)
 }
 
-/// Depth-first search over a [`Board`], with its effort.
+/// The most words of a peer bitset (grids up to 16×16 use the digits a sum needs).
+const PEER_WORDS: usize = 4;
+
+/// Failures after which the conflict counts of [`Search`] halve.
+const DECAY: u64 = 1 << 14;
+
+/// Depth-first search over a [`Board`], with its effort. Nothing is allocated once it runs:
+/// the candidates of each depth live in one trail (a slot per depth), and the work lists
+/// are kept between nodes.
 #[derive(Debug)]
 pub(crate) struct Search<'a> {
     board: &'a Board,
+    /// The candidates before propagation: the given digit, or every digit.
+    root: &'a [Mask],
+    /// Fixed cells whose digit has not yet left their peers.
     stack: Vec<usize>,
+    /// Sums to filter again, and whether each is listed.
+    queue: Vec<usize>,
+    queued: Vec<bool>,
+    /// Units to look for hidden singles in again, and whether each is listed.
+    unit_queue: Vec<usize>,
+    unit_queued: Vec<bool>,
+    /// The candidate union of each segment (box–line), rebuilt per pass.
+    seg_masks: Vec<Mask>,
+    /// Failures below a choice of each cell, decayed.
+    scores: Vec<u32>,
+    failures: u64,
     /// Nodes visited (the root counts as one).
     pub(crate) nodes: u64,
     /// Nodes whose propagation failed.
     pub(crate) backtracks: u64,
-    /// Rule passes (a unit's hidden singles, an intersection, a fixed cell's peers).
+    /// Rule passes (a unit's hidden singles, an intersection, a fixed cell's peers, a sum).
     pub(crate) propagations: u64,
     /// Checked at every node: when requested, the search ends as if a visitor stopped it.
     pub(crate) stop: Stop,
@@ -168,11 +297,19 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search of `board`.
-    pub(crate) fn new(board: &'a Board) -> Self {
+    /// A search of `board` from the candidates `root` (one per cell).
+    pub(crate) fn new(board: &'a Board, root: &'a [Mask]) -> Self {
         Search {
             board,
+            root,
             stack: Vec::new(),
+            queue: Vec::new(),
+            queued: vec![false; board.sums.len()],
+            unit_queue: Vec::new(),
+            unit_queued: vec![false; board.units.len()],
+            seg_masks: vec![0; board.segs.len()],
+            scores: vec![0; root.len()],
+            failures: 0,
             nodes: 0,
             backtracks: 0,
             propagations: 0,
@@ -186,48 +323,53 @@ impl<'a> Search<'a> {
     /// choices that led to it (cells numbered row-major), to `on_solution`, which returns
     /// whether to go on. Returns `false` when stopped.
     pub(crate) fn run(&mut self, on_solution: OnMasks<'_>) -> bool {
-        let root = self.board.root.clone();
-        self.stack = (0..root.len())
-            .filter(|&c| root[c].count_ones() == 1)
-            .collect();
-        self.dfs(root, on_solution)
+        let root = self.root;
+        let cells = root.len();
+        // One slot of candidates per depth: at most one branch per cell.
+        let mut trail = vec![0; cells * (cells + 1)];
+        trail[..cells].copy_from_slice(root);
+        self.stack = (0..cells).filter(|&c| root[c].count_ones() == 1).collect();
+        self.queue = (0..self.board.sums.len()).rev().collect();
+        self.queued.fill(true);
+        self.unit_queue = (0..self.board.units.len()).collect();
+        self.unit_queued.fill(true);
+        self.dfs(&mut trail, on_solution)
     }
 
-    fn dfs(&mut self, mut doms: Vec<Mask>, on_solution: OnMasks<'_>) -> bool {
+    /// Searches below the node whose candidates open `trail` (the slots of the deeper
+    /// nodes follow them).
+    fn dfs(&mut self, trail: &mut [Mask], on_solution: OnMasks<'_>) -> bool {
         if self.backtracks >= self.budget || self.stop.is_requested() {
             return false;
         }
         self.nodes += 1;
-        if !self.propagate(&mut doms) {
-            self.stack.clear();
+        let (doms, below) = trail.split_at_mut(self.root.len());
+        if !self.propagate(doms) {
+            self.clear();
             self.backtracks += 1;
             return true;
         }
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for (i, &m) in doms.iter().enumerate() {
-            let k = m.count_ones();
-            if k > 1 && k < fewest {
-                (best, fewest) = (Some(i), k);
-                if k == 2 {
-                    break;
-                }
-            }
-        }
-        let Some(cell) = best else {
-            return on_solution(&doms, &self.choices);
+        let Some(cell) = self.choose(doms) else {
+            return on_solution(doms, &self.choices);
         };
         let dom = doms[cell];
         for digit in digits(dom) {
-            let mut child = doms.clone();
+            let child = &mut below[..doms.len()];
+            child.copy_from_slice(doms);
             child[cell] = bit(digit);
             self.stack.push(cell);
+            self.touch(cell);
             self.choices.push(Choice {
                 index: cell,
                 digits: dom,
                 digit,
             });
-            let go_on = self.dfs(child, on_solution);
+            let (nodes, failed) = (self.nodes, self.backtracks);
+            let go_on = self.dfs(below, on_solution);
+            // The choice failed at once: its propagation met a conflict.
+            if self.nodes == nodes + 1 && self.backtracks == failed + 1 {
+                self.conflict(cell);
+            }
             let _ = self.choices.pop();
             if !go_on {
                 return false;
@@ -236,11 +378,88 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// The three rules to a fixpoint; `false` on a conflict.
+    /// The open cell to branch on: the most conflicts per candidate (the cells whose
+    /// choices failed recently: ISS's conflict scores, a dom/wdeg rule), or while no open
+    /// cell has failed, the fewest candidates (the first on ties); `None` when every cell
+    /// is fixed.
+    fn choose(&self, doms: &[Mask]) -> Option<usize> {
+        let (mut best, mut best_score, mut best_count) = (None, 0u32, 1u32);
+        let (mut fewest, mut fewest_count) = (None, u32::MAX);
+        for (i, (&m, &score)) in doms.iter().zip(&self.scores).enumerate() {
+            let k = m.count_ones();
+            if k < 2 {
+                continue;
+            }
+            if k < fewest_count {
+                (fewest, fewest_count) = (Some(i), k);
+            }
+            if u64::from(score) * u64::from(best_count) > u64::from(best_score) * u64::from(k) {
+                (best, best_score, best_count) = (Some(i), score, k);
+            }
+        }
+        best.or(fewest)
+    }
+
+    /// Counts a failure below a choice of `cell`; every [`DECAY`] failures the counts
+    /// halve, so recent ones weigh most.
+    fn conflict(&mut self, cell: usize) {
+        self.scores[cell] = self.scores[cell].saturating_add(1);
+        self.failures += 1;
+        if self.failures % DECAY == 0 {
+            for s in &mut self.scores {
+                *s >>= 1;
+            }
+        }
+    }
+
+    /// Empties the work lists after a conflict.
+    fn clear(&mut self) {
+        self.stack.clear();
+        for s in self.queue.drain(..) {
+            self.queued[s] = false;
+        }
+        for u in self.unit_queue.drain(..) {
+            self.unit_queued[u] = false;
+        }
+    }
+
+    /// Lists the sums and units through `cell` to be looked at again.
+    fn touch(&mut self, cell: usize) {
+        for &s in &self.board.sums_of[cell] {
+            if !self.queued[s] {
+                self.queued[s] = true;
+                self.queue.push(s);
+            }
+        }
+        for &u in &self.board.units_of[cell] {
+            if !self.unit_queued[u] {
+                self.unit_queued[u] = true;
+                self.unit_queue.push(u);
+            }
+        }
+    }
+
+    /// Narrows `cell` to `new` (non-empty), listing what must look at it again.
+    fn set(&mut self, doms: &mut [Mask], cell: usize, new: Mask) {
+        doms[cell] = new;
+        if new.is_power_of_two() {
+            self.stack.push(cell);
+        }
+        self.touch(cell);
+    }
+
+    /// The rules to a fixpoint, cheapest first; `false` on a conflict.
     fn propagate(&mut self, doms: &mut [Mask]) -> bool {
         loop {
             if !self.singles(doms) {
                 return false;
+            }
+            if let Some(s) = self.queue.pop() {
+                self.queued[s] = false;
+                if !self.sum(doms, s) {
+                    return false;
+                }
+                continue;
             }
             match self.hidden(doms) {
                 None => return false,
@@ -255,34 +474,104 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Naked singles from the fixed cells on the stack; `false` on a conflict.
-    fn singles(&mut self, doms: &mut [Mask]) -> bool {
-        while let Some(c) = self.stack.pop() {
-            self.propagations += 1;
-            let m = doms[c];
-            for &p in &self.board.peers[c] {
-                let d = doms[p];
-                if d & m != 0 {
-                    let new = d & !m;
-                    if new == 0 {
+    /// Filters sum `s`; `false` on a conflict.
+    fn sum(&mut self, doms: &mut [Mask], s: usize) -> bool {
+        self.propagations += 1;
+        let board = self.board;
+        let cage = &board.sums[s];
+        let mut out = [0; MAX_CAGE];
+        let Some(needed) = cage.narrow(doms, &mut out) else {
+            return false;
+        };
+        for (&c, &m) in cage.cells.iter().zip(&out) {
+            if doms[c] != m {
+                self.set(doms, c, m);
+            }
+        }
+        let mut open = if board.peer_bits.is_empty() {
+            0
+        } else {
+            needed
+        };
+        while open != 0 {
+            let b = open & open.wrapping_neg();
+            open &= open - 1;
+            if !self.required(doms, s, b) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A digit `b` sum `s` needs leaves every cell outside it that sees all the cells of
+    /// the sum that can take it (a house through them all takes it there); `false` on a
+    /// conflict.
+    fn required(&mut self, doms: &mut [Mask], s: usize, b: Mask) -> bool {
+        let board = self.board;
+        let w = board.words;
+        let mut seen = [u64::MAX; PEER_WORDS];
+        let mut holders = 0;
+        for &c in &board.sums[s].cells {
+            if doms[c] & b != 0 {
+                if doms[c] == b {
+                    return true;
+                }
+                holders += 1;
+                for (x, &p) in seen.iter_mut().zip(&board.peer_bits[c * w..(c + 1) * w]) {
+                    *x &= p;
+                }
+            }
+        }
+        if holders < 2 {
+            return true;
+        }
+        for (k, &word) in seen[..w].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let c = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let d = doms[c];
+                if d & b != 0 {
+                    if d == b {
                         return false;
                     }
-                    doms[p] = new;
-                    if new.is_power_of_two() {
-                        self.stack.push(p);
-                    }
+                    self.set(doms, c, d & !b);
                 }
             }
         }
         true
     }
 
-    /// Hidden singles on every unit: whether any cell was fixed, `None` on a conflict.
-    fn hidden(&mut self, doms: &mut [Mask]) -> Option<bool> {
-        let all = full(self.board.n);
-        let mut changed = false;
-        for unit in &self.board.units {
+    /// Naked singles from the fixed cells on the stack; `false` on a conflict.
+    fn singles(&mut self, doms: &mut [Mask]) -> bool {
+        let board = self.board;
+        while let Some(c) = self.stack.pop() {
             self.propagations += 1;
+            let m = doms[c];
+            for &p in &board.peers[c] {
+                let d = doms[p];
+                if d & m != 0 {
+                    let new = d & !m;
+                    if new == 0 {
+                        return false;
+                    }
+                    self.set(doms, p, new);
+                }
+            }
+        }
+        true
+    }
+
+    /// Hidden singles on the units listed since the last pass: whether any cell was
+    /// fixed, `None` on a conflict.
+    fn hidden(&mut self, doms: &mut [Mask]) -> Option<bool> {
+        let board = self.board;
+        let all = full(board.n);
+        let mut changed = false;
+        while let Some(u) = self.unit_queue.pop() {
+            self.unit_queued[u] = false;
+            self.propagations += 1;
+            let unit = &board.units[u];
             let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
             for &c in unit {
                 let m = doms[c];
@@ -302,8 +591,7 @@ impl<'a> Search<'a> {
                 let c = *unit.iter().find(|&&c| doms[c] & b != 0)?;
                 // A cell given two lone digits loses the first: the second finds no cell.
                 if doms[c] != b {
-                    doms[c] = b;
-                    self.stack.push(c);
+                    self.set(doms, c, b);
                     changed = true;
                 }
             }
@@ -312,17 +600,25 @@ impl<'a> Search<'a> {
     }
 
     /// Pointing and claiming on every region–line intersection, from the candidate union of
-    /// each segment, then on every other crossing: stops at the first intersection that
-    /// removes a candidate (the cheaper rules run again first). Whether any candidate went,
+    /// each segment, then on every other crossing, in one pass. Whether any candidate went,
     /// `None` on a conflict.
     fn box_line(&mut self, doms: &mut [Mask]) -> Option<bool> {
         let b = self.board;
-        let masks: Vec<Mask> = b
-            .segs
-            .iter()
-            .map(|cells| cells.iter().fold(0, |u, &c| u | doms[c]))
-            .collect();
+        let mut masks = std::mem::take(&mut self.seg_masks);
+        for (m, cells) in masks.iter_mut().zip(&b.segs) {
+            *m = cells.iter().fold(0, |u, &c| u | doms[c]);
+        }
+        let found = self.box_line_with(doms, &masks);
+        self.seg_masks = masks;
+        found
+    }
+
+    fn box_line_with(&mut self, doms: &mut [Mask], masks: &[Mask]) -> Option<bool> {
+        let b = self.board;
         let or = |segs: &[usize]| segs.iter().fold(0, |u, &t| u | masks[t]);
+        // The masks are taken once per pass: a segment narrowed on the way keeps its old
+        // (larger) union, which removes less, never wrongly.
+        let mut any = false;
         for it in &b.inter {
             self.propagations += 1;
             let here = masks[it.seg];
@@ -335,22 +631,16 @@ impl<'a> Search<'a> {
             for &t in &it.box_rest {
                 changed |= self.strip(doms, &b.segs[t], claiming)?;
             }
-            if changed {
-                return Some(true);
-            }
+            any |= changed;
         }
         for x in &b.cross {
             self.propagations += 1;
             let here = union(doms, &x.shared);
             let only_a = here & !union(doms, &x.a_rest);
             let only_b = here & !union(doms, &x.b_rest);
-            let changed =
-                self.strip(doms, &x.b_rest, only_a)? | self.strip(doms, &x.a_rest, only_b)?;
-            if changed {
-                return Some(true);
-            }
+            any |= self.strip(doms, &x.b_rest, only_a)? | self.strip(doms, &x.a_rest, only_b)?;
         }
-        Some(false)
+        Some(any)
     }
 
     /// Removes `gone` from `cells`: whether any changed, `None` when one empties.
@@ -361,12 +651,11 @@ impl<'a> Search<'a> {
         }
         for &c in cells {
             if doms[c] & gone != 0 {
-                doms[c] &= !gone;
-                match doms[c].count_ones() {
-                    0 => return None,
-                    1 => self.stack.push(c),
-                    _ => {}
+                let new = doms[c] & !gone;
+                if new == 0 {
+                    return None;
                 }
+                self.set(doms, c, new);
                 changed = true;
             }
         }

@@ -14,9 +14,10 @@
 //! - *givens*: digits fixed in advance.
 //!
 //! Two searches run on these families: [`houses`], a bitset search for models made of
-//! houses alone (naked and hidden singles, box–line reduction), and [`network`], a line
-//! network with one filter per family ([`house`], [`sum`], `crate::product`) for everything
-//! else and for grading. A kind whose model uses these families needs no search of its own:
+//! houses and distinct sums over a full square grid (Sudoku, Killer and their X variants:
+//! naked and hidden singles, box–line reduction, sums by their digit sets), and
+//! [`network`], a line network with one filter per family ([`house`], [`sum`],
+//! `crate::product`) for everything else and for grading. A kind whose model uses these families needs no search of its own:
 //! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
 //! are not among them yet; KenKen keeps its own engine in `crate::native`.
 
@@ -136,11 +137,10 @@ impl Lowered {
         self.lines.iter().chain(&self.regions).chain(&self.extra)
     }
 
-    /// Whether the model is houses and givens alone over a full square grid (what the
-    /// bitset search of [`houses`] takes).
-    fn houses_alone(&self) -> bool {
-        self.sums.is_empty()
-            && self.products.is_empty()
+    /// Whether the model is houses, distinct sums and givens over a full square grid (what
+    /// the bitset search of [`houses`] takes).
+    fn bitset_search(&self) -> bool {
+        self.products.is_empty()
             && self.shape == (self.n, self.n)
             && self.cells.len() == self.n * self.n
     }
@@ -156,10 +156,10 @@ impl Lowered {
     }
 }
 
-/// Searches the model, recording effort and time in `stats`: a model of houses alone with
-/// the bitset search of [`houses`], anything else (sums, products, or cells `fixed` in
-/// advance, for the setter tools) with the line network of [`network`] and the constraints
-/// [`implied`] derives. After `budget` backtracks the search gives up, unfinished. `None`
+/// Searches the model, recording effort and time in `stats`: a model of houses and
+/// distinct sums over a full square grid with the bitset search of [`houses`], anything else
+/// (products, runs of a Kakuro, or cells `fixed` in advance, for the setter tools) with the
+/// line network of [`network`]; both take the sums [`implied`] derives. After `budget` backtracks the search gives up, unfinished. `None`
 /// when the model holds a family neither search takes.
 pub(crate) fn run(
     model: &Constraints,
@@ -170,12 +170,14 @@ pub(crate) fn run(
 ) -> Option<bool> {
     let t0 = Instant::now();
     let lowered = Lowered::new(model)?;
-    if lowered.houses_alone() && fixed.is_empty() {
+    let board = (lowered.bitset_search() && fixed.is_empty())
+        .then(|| houses::Board::cached(&lowered))
+        .flatten();
+    if let Some(board) = board {
         let n = lowered.n;
-        let board = houses::Board::new(&lowered);
         stats.setup_time = t0.elapsed();
         let t1 = Instant::now();
-        let mut search = houses::Search::new(&board);
+        let mut search = houses::Search::new(&board, &lowered.root);
         search.stop = stop.clone();
         search.budget = budget;
         let mut path = Vec::new();

@@ -16,7 +16,7 @@
 //!   cells, and a digit every surviving combination needs goes to its only possible cell.
 //!   Weaker than [`exact`] (no matching), it is the `singles` technique of Killer grading.
 
-use crate::native::domains::Mask;
+use crate::native::domains::{digits, Mask};
 
 use super::house::hidden_singles;
 
@@ -102,6 +102,182 @@ pub(crate) fn combinations(combos: &[Mask], doms: &mut [Mask]) -> bool {
             return true;
         }
     }
+}
+
+/// A distinct sum as the bitset search of [`super::houses`] filters it, on the grid's
+/// candidates in place: the digit sets with the sum ([`sets`], computed once per puzzle),
+/// the fixed digits and the candidates' union select the sets still possible (the
+/// combination rule of ISS's `sum_handler.js`: every cell needs a digit of the set and
+/// every digit of the set a cell), cells keep the digits of those sets, a digit every set
+/// needs goes to its only cell, and once three cells or fewer are open their fillings are
+/// walked exactly. Weaker than [`exact`] on wide sums, and far cheaper: no allocation.
+#[derive(Clone, Debug)]
+pub(crate) struct Cage {
+    /// The cells, by number.
+    pub(crate) cells: Vec<usize>,
+    total: u32,
+    combos: Vec<Mask>,
+}
+
+/// The most cells of a [`Cage`] (digits up to 31 are distinct).
+pub(crate) const MAX_CAGE: usize = 32;
+
+impl Cage {
+    /// The sum of the digits `1..=n` in `cells` adding up to `total`; `None` when it has
+    /// more than [`MAX_CAGE`] cells.
+    pub(crate) fn new(n: usize, cells: Vec<usize>, total: u32) -> Option<Self> {
+        if cells.len() > MAX_CAGE {
+            return None;
+        }
+        let combos = sets(n, cells.len(), total);
+        Some(Cage {
+            cells,
+            total,
+            combos,
+        })
+    }
+
+    /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
+    /// `false` when no filling is left.
+    /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
+    /// the digits every filling left uses, `None` when no filling is left.
+    pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask; MAX_CAGE]) -> Option<Mask> {
+        let k = self.cells.len();
+        let d = &mut out[..k];
+        for (m, &c) in d.iter_mut().zip(&self.cells) {
+            *m = doms[c];
+        }
+        loop {
+            let (mut fixed, mut union) = (0 as Mask, 0 as Mask);
+            for &m in d.iter() {
+                if m == 0 || (m.is_power_of_two() && fixed & m != 0) {
+                    return None;
+                }
+                if m.is_power_of_two() {
+                    fixed |= m;
+                }
+                union |= m;
+            }
+            let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
+            for &c in &self.combos {
+                if c & fixed == fixed && c & !union == 0 && d.iter().all(|&m| m & c != 0) {
+                    allowed |= c;
+                    needed &= c;
+                }
+            }
+            if allowed == 0 {
+                return None;
+            }
+            let mut changed = false;
+            let mut open = 0;
+            for m in d.iter_mut() {
+                let mut new = *m & allowed;
+                if !new.is_power_of_two() {
+                    new &= !fixed;
+                    open += 1;
+                }
+                if new == 0 {
+                    return None;
+                }
+                changed |= new != *m;
+                *m = new;
+            }
+            let mut lone = needed & !fixed;
+            while lone != 0 {
+                let b = lone & lone.wrapping_neg();
+                lone &= lone - 1;
+                let mut holders = d.iter_mut().filter(|m| **m & b != 0);
+                match (holders.next(), holders.next()) {
+                    (None, _) => return None,
+                    (Some(m), None) if *m != b => {
+                        *m = b;
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed && open <= 3 && open > 0 {
+                let rest = self.total.checked_sub(digit_sum(fixed));
+                match rest.map(|r| exact_few(d, fixed, r)) {
+                    Some(Some(narrowed)) => changed = narrowed,
+                    _ => return None,
+                }
+            }
+            if !changed {
+                return Some(needed);
+            }
+        }
+    }
+}
+
+/// The sum of the digits of `m`.
+fn digit_sum(mut m: Mask) -> u32 {
+    let mut s = 0;
+    while m != 0 {
+        s += m.trailing_zeros();
+        m &= m - 1;
+    }
+    s
+}
+
+/// Exact supports of the (at most three) open cells of `d`, whose digits, distinct and
+/// outside `fixed`, add up to `rest`: whether any narrowed, `None` when none fits.
+fn exact_few(d: &mut [Mask], fixed: Mask, rest: u32) -> Option<bool> {
+    let mut open = [0usize; 3];
+    let mut m = 0;
+    for (i, &x) in d.iter().enumerate() {
+        if !x.is_power_of_two() {
+            open[m] = i;
+            m += 1;
+        }
+    }
+    let mut support = [0 as Mask; 3];
+    let doms = [d[open[0]], d[open[1 % m]], d[open[2 % m]]];
+    let fits = |r: u32, used: Mask| r < Mask::BITS && (1 << r) & !used & !fixed != 0;
+    match m {
+        1 => {
+            if fits(rest, 0) && doms[0] >> rest & 1 == 1 {
+                support[0] = 1 << rest;
+            }
+        }
+        2 => {
+            for a in digits(doms[0]) {
+                let Some(r) = rest.checked_sub(u32::from(a)) else {
+                    break;
+                };
+                if fits(r, 1 << a) && doms[1] >> r & 1 == 1 {
+                    support[0] |= 1 << a;
+                    support[1] |= 1 << r;
+                }
+            }
+        }
+        _ => {
+            for a in digits(doms[0]) {
+                let Some(ra) = rest.checked_sub(u32::from(a)) else {
+                    break;
+                };
+                for b in digits(doms[1] & !(1 << a)) {
+                    let Some(r) = ra.checked_sub(u32::from(b)) else {
+                        break;
+                    };
+                    if fits(r, 1 << a | 1 << b) && doms[2] >> r & 1 == 1 {
+                        support[0] |= 1 << a;
+                        support[1] |= 1 << b;
+                        support[2] |= 1 << r;
+                    }
+                }
+            }
+        }
+    }
+    let mut changed = false;
+    for (j, &i) in open[..m].iter().enumerate() {
+        if support[j] == 0 {
+            return None;
+        }
+        changed |= support[j] != d[i];
+        d[i] = support[j];
+    }
+    Some(changed)
 }
 
 /// A set of sets of digits: bit `s` stands for the set whose digit `d` is bit `d - 1`
@@ -284,5 +460,77 @@ mod tests {
         );
         assert_eq!(filtered(4, &[&[2], &[2]]), None);
         assert_eq!(filtered(45, &[all; 9]).map(|d| d[0].len()), Some(9));
+    }
+
+    /// Every (cell, digit) some filling of the sum uses, by brute force: `None` when none.
+    fn supports(sum: u32, doms: &[Mask]) -> Option<Vec<Mask>> {
+        fn walk(
+            i: usize,
+            used: Mask,
+            left: u32,
+            doms: &[Mask],
+            path: &mut Vec<u8>,
+            out: &mut [Mask],
+        ) {
+            if i == doms.len() {
+                if left == 0 {
+                    for (m, &d) in out.iter_mut().zip(path.iter()) {
+                        *m |= bit(d);
+                    }
+                }
+                return;
+            }
+            for d in crate::native::domains::digits(doms[i] & !used) {
+                if u32::from(d) <= left {
+                    path.push(d);
+                    walk(i + 1, used | bit(d), left - u32::from(d), doms, path, out);
+                    let _ = path.pop();
+                }
+            }
+        }
+        let mut out = vec![0; doms.len()];
+        walk(0, 0, sum, doms, &mut Vec::new(), &mut out);
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn cages_keep_every_filling_and_are_exact_on_three_open_cells() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let k = 1 + (next() % 5) as usize;
+            let doms: Vec<Mask> = (0..k)
+                .map(|_| {
+                    let m = (next() as Mask) & full(9);
+                    if m == 0 {
+                        full(9)
+                    } else {
+                        m
+                    }
+                })
+                .collect();
+            let total = (next() % 36) as u32 + 1;
+            let cage = Cage::new(9, (0..k).collect(), total).unwrap();
+            let mut out = [0; MAX_CAGE];
+            let got = cage.narrow(&doms, &mut out).map(|_| out[..k].to_vec());
+            match (supports(total, &doms), got) {
+                (Some(want), Some(got)) => {
+                    assert!(
+                        want.iter().zip(&got).all(|(w, g)| w & !g == 0),
+                        "{doms:?} {total}"
+                    );
+                    if k <= 3 {
+                        assert_eq!(want, got, "{doms:?} {total}");
+                    }
+                }
+                (Some(want), None) => panic!("{doms:?} {total}: lost {want:?}"),
+                (None, got) => assert!(k > 3 || got.is_none(), "{doms:?} {total}"),
+            }
+        }
     }
 }

@@ -23,6 +23,7 @@ mod kenken_generate;
 mod kenken_mdd;
 mod large_kenken;
 mod layers;
+mod native_vs_cdcl;
 mod opless;
 mod parse_errors;
 mod puzzlink;
