@@ -11,6 +11,8 @@ pub(crate) mod kakuro;
 pub(crate) mod kenken;
 pub(crate) mod lines;
 mod options;
+pub(crate) mod order;
+pub(crate) mod visibility;
 
 use thiserror::Error;
 

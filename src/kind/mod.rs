@@ -16,7 +16,10 @@ mod api;
 mod crossproduct;
 mod kakuro;
 mod kenken;
+mod latin_square;
 mod sudoku;
+mod towers;
+mod unequal;
 
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
@@ -139,6 +142,8 @@ impl Puzzle {
             Puzzle::CrossProduct(p) => p,
             Puzzle::Sudoku(s) => s,
             Puzzle::Killer(k) => k,
+            Puzzle::Towers(t) => t,
+            Puzzle::Unequal(u) => u,
         }
     }
 }
@@ -162,6 +167,8 @@ pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
     api::KILLER_SHORT,
     api::FPUZZLES,
+    towers::FORMAT,
+    unequal::FORMAT,
     kenken::KEEN,
     crossproduct::FORMAT,
     sudoku::SUDOKU,
