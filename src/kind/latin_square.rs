@@ -96,3 +96,68 @@ pub(crate) fn encode_square(n: usize, givens: &[(Cell, u8)], opts: &EncodeOption
     );
     enc
 }
+
+/// Grades a Latin-square kind as Sudoku is graded: root propagation of the model's line
+/// network (`crate::model::network`: the houses, and the kind's own family filtered
+/// exactly) at each [`SudokuLevel`] of propagation (`singles`; `subsets` adds naked pairs and
+/// triples; `box-line` changes nothing without boxes), then unit propagation on the CNF
+/// `enc`; every fixed grid passes `verify`.
+///
+/// # Errors
+/// [`GradeError::Unsupported`] when the model has a family the network does not take,
+/// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a fixed
+/// grid fails verification.
+pub(crate) fn grade(
+    kind: &'static str,
+    constraints: &crate::puzzle::Constraints,
+    verify: &dyn Fn(&Grid<u8>) -> Result<(), VerifyError>,
+    enc: Result<Encoding, crate::encode::EncodeError>,
+) -> Result<crate::grade::PuzzleGrade, crate::grade::GradeError> {
+    use crate::grade::{
+        checked, cnf_root, GradeError, PuzzleGrade, Root, SudokuGrade, SudokuLevel,
+    };
+    use crate::model::network::{ModelNetwork, Rules};
+    use crate::native::lines::LineSearch;
+    let lowered = crate::model::Lowered::new(constraints).ok_or(GradeError::Unsupported {
+        kind,
+        supported: "models of houses, visibility clues and relations",
+    })?;
+    let mut roots = Vec::with_capacity(SudokuLevel::PROPAGATION.len());
+    for level in SudokuLevel::PROPAGATION {
+        let rules = Rules {
+            subsets: level >= SudokuLevel::Subsets,
+            box_line: level >= SudokuLevel::BoxLine,
+            implied: false,
+            exact_sums: false,
+        };
+        let net = ModelNetwork::new(&lowered, rules);
+        let mut doms = net.root(&lowered);
+        let mut search = LineSearch::new(net.net(), &net);
+        let root = if !search.propagate(&mut doms) {
+            Root::Conflict
+        } else if doms.iter().all(|m| m.count_ones() == 1) {
+            checked(verify, lowered.grid(&doms), level.name())?
+        } else {
+            Root::Open {
+                fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),
+            }
+        };
+        roots.push((level, root));
+    }
+    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
+        None
+    } else {
+        Some(
+            roots
+                .iter()
+                .find(|(_, r)| r.solves())
+                .map_or(SudokuLevel::Search, |(l, _)| *l),
+        )
+    };
+    Ok(PuzzleGrade::Sudoku(SudokuGrade {
+        level,
+        roots,
+        cnf_up: cnf_root(enc, verify)?,
+        cells: constraints.cells.len(),
+    }))
+}

@@ -128,7 +128,7 @@ pub(crate) trait Kind: std::fmt::Display {
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         Err(GradeError::Unsupported {
             kind: self.name(),
-            supported: "KenKen, Kakuro, Sudoku and Killer Sudoku",
+            supported: "KenKen, Kakuro, Sudoku, Killer Sudoku, Towers and Unequal",
         })
     }
 }

@@ -54,8 +54,8 @@ const RIGHT: u8 = 2;
 const DOWN: u8 = 4;
 const LEFT: u8 = 8;
 
-/// Whether `text` is an Unequal game ID: `unequal:…`, or `N[a][dD]:` followed by N² cells
-/// (a digit and flags `URDL` each, separated by commas).
+/// Whether `text` is an Unequal game ID: `unequal:…`, or `N[a][dD]:` followed by a digit
+/// (no `/`), or by cells (letters, a digit and flags `URDL` each, separated by commas).
 #[must_use]
 pub fn looks_like_unequal_id(text: &str) -> bool {
     if !looks_like_id(text, &FORM) {
@@ -81,7 +81,10 @@ pub fn looks_like_unequal_id(text: &str) -> bool {
         let d = f.bytes().take_while(u8::is_ascii_digit).count();
         d > 0 && f[d..].bytes().all(|b| b"URDL".contains(&b))
     };
-    n > 0 && fields.iter().all(|f| cell(f)) && fields.len() <= n * n
+    // Keen's cage structure starts with a letter or `_`, never a digit, and holds no
+    // upper case; Towers clues hold a `/`.
+    let digit_first = body.starts_with(|c: char| c.is_ascii_digit()) && !body.contains('/');
+    n > 0 && (digit_first || fields.iter().all(|f| cell(f)) && fields.len() <= n * n)
 }
 
 /// Parses an Unequal game ID or `.unequal` text.

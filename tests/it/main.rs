@@ -30,4 +30,5 @@ mod setter_candidates;
 mod setter_repair;
 mod sudoku;
 mod sudoku_doc;
+mod tatham;
 mod threads;

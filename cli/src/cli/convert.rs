@@ -1,5 +1,6 @@
 //! `convert`: a puzzle in another of its forms: the text format of its kind, or a
-//! puzz.link URL (Kakuro).
+//! puzz.link URL (Kakuro), the forum's short Killer string, or one of Simon Tatham's game
+//! IDs (KenKen as Keen, Towers, Unequal).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,6 +36,9 @@ pub(crate) enum ConvertTo {
     /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
     /// Sudoku without givens whose cages' cells touch).
     ShortKiller,
+    /// Simon Tatham's game ID (KenKen as Keen `N:…`, Towers `towers:N:…`, Unequal
+    /// `unequal:N[a]:…`).
+    Id,
 }
 
 /// `cagesat convert`.
@@ -53,6 +57,15 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
             Some(short) => short,
             None => bail!(
                 "{}: this {} {} has no short Killer form (a 9x9 Killer Sudoku without givens, with cages whose cells touch)",
+                super::display_name(&args.file),
+                puzzle.size_label(),
+                puzzle.kind()
+            ),
+        },
+        ConvertTo::Id => match game_id(&puzzle) {
+            Some(id) => id,
+            None => bail!(
+                "{}: this {} {} has no game ID (Keen IDs hold KenKen of sides 1..=9 with operators; Towers and Unequal always have one)",
                 super::display_name(&args.file),
                 puzzle.size_label(),
                 puzzle.kind()
@@ -78,4 +91,15 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
             .context("cagesat: cannot write output")?,
     }
     Ok(())
+}
+
+/// The puzzle as one of Simon Tatham's game IDs, for the kinds his games have.
+fn game_id(puzzle: &cagesat::Puzzle) -> Option<String> {
+    if let Some(k) = puzzle.as_kenken() {
+        return cagesat::generate::keen_id(k);
+    }
+    if let Some(t) = puzzle.as_towers() {
+        return Some(cagesat::parse::towers_id(t));
+    }
+    puzzle.as_unequal().map(cagesat::parse::unequal_id)
 }

@@ -42,5 +42,6 @@ mod setter;
 mod smt;
 mod svg;
 mod svg_chromium;
+mod tatham_cli;
 mod threads;
 mod unique_second;
