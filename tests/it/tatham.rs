@@ -385,3 +385,32 @@ fn the_encoding_documents_pin_the_encoders_counts() {
         encoded("tests/data/unequal/tatham-5ade.unequal", 5)
     );
 }
+
+#[test]
+fn explanations_name_clues_and_signs_and_replay_to_tathams_solution() {
+    use cagesat::setter::explain::{explain, End, ExplainOptions};
+    let mut named = 0;
+    for kind in ["towers", "unequal"] {
+        for (id, want) in corpus(kind)
+            .into_iter()
+            .filter(|(id, _)| !id.starts_with('6'))
+        {
+            let puzzle = Puzzle::parse(&id).unwrap();
+            let path = explain(&puzzle, None, &ExplainOptions::default()).unwrap();
+            let End::Solved(grid) = &path.end else {
+                panic!("{id}: not explained to the end");
+            };
+            assert_eq!(grid, &want, "{id}");
+            let replayed = puzzle
+                .replay(None, &path.steps)
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(replayed.as_ref(), Some(&want), "{id}");
+            named += path
+                .steps
+                .iter()
+                .filter(|s| s.reason.iter().any(|c| !c.kind.is_group()))
+                .count();
+        }
+    }
+    assert!(named > 50, "only {named} steps name a clue or a mark");
+}
