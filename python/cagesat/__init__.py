@@ -1,4 +1,5 @@
-"""cagesat: grid number puzzles (KenKen, Kakuro, CrossProduct, Sudoku, Killer Sudoku)
+"""cagesat: grid number puzzles (KenKen, Kakuro, CrossProduct, Sudoku, Killer Sudoku,
+Towers, Unequal)
 compiled into SAT and solved; every grid returned has passed an independent verifier.
 
     >>> import cagesat

@@ -14,8 +14,10 @@ pub(crate) mod cage;
 pub(crate) mod houses;
 pub(crate) mod lines;
 mod options;
+pub(crate) mod order;
 pub(crate) mod product;
 pub(crate) mod sum;
+pub(crate) mod visibility;
 
 use thiserror::Error;
 

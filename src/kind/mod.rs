@@ -19,7 +19,10 @@ mod api;
 mod crossproduct;
 mod kakuro;
 mod kenken;
+mod latin_square;
 mod sudoku;
+mod towers;
+mod unequal;
 
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
@@ -128,7 +131,7 @@ pub(crate) trait Kind: std::fmt::Display {
     fn grade(&self) -> Result<PuzzleGrade, GradeError> {
         Err(GradeError::Unsupported {
             kind: self.name(),
-            supported: "KenKen, Kakuro, Sudoku and Killer Sudoku",
+            supported: "KenKen, Kakuro, Sudoku, Killer Sudoku, Towers and Unequal",
         })
     }
 }
@@ -142,6 +145,8 @@ impl Puzzle {
             Puzzle::CrossProduct(p) => p,
             Puzzle::Sudoku(s) => s,
             Puzzle::Killer(k) => k,
+            Puzzle::Towers(t) => t,
+            Puzzle::Unequal(u) => u,
         }
     }
 }
@@ -165,6 +170,8 @@ pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
     api::KILLER_SHORT,
     api::FPUZZLES,
+    towers::FORMAT,
+    unequal::FORMAT,
     kenken::KEEN,
     sudoku::SOLO,
     crossproduct::FORMAT,

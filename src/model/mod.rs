@@ -11,6 +11,9 @@
 //! - *distinct sums*: cells with distinct digits adding up to a target (Kakuro runs, Killer
 //!   cages, and the sums [`implied`] derives from houses and cages: innies and outies);
 //! - *products*: cells whose digits multiply to a target (CrossProduct rows and columns);
+//! - *visibility*: how many cells of a line are seen from its end (Towers clues,
+//!   [`visibility`]);
+//! - *order*: a relation between two cells (Unequal's signs and bars, [`order`]);
 //! - *givens*: digits fixed in advance.
 //!
 //! Two searches run on these families: [`houses`], a bitset search for models made of
@@ -25,7 +28,9 @@ pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;
 pub(crate) mod network;
+pub(crate) mod order;
 pub(crate) mod sum;
+pub(crate) mod visibility;
 
 use crate::grid::{Cell, Grid};
 use crate::native::domains::{bit, full, min_digit, Mask};
@@ -59,6 +64,10 @@ pub(crate) struct Lowered {
     /// Products: cells and target, and the kind of the constraint (rows and columns of a
     /// CrossProduct each tile the grid; [`implied::products_agree`] compares the tilings).
     pub(crate) products: Vec<(Vec<usize>, u64, ConstraintKind)>,
+    /// Visibility clues: the line from the viewer outward, and the towers seen.
+    pub(crate) visible: Vec<(Vec<usize>, u8)>,
+    /// Relations between two cells.
+    pub(crate) pairs: Vec<([usize; 2], order::Relation)>,
     /// The candidates before propagation: the given digit, or every digit.
     pub(crate) root: Vec<Mask>,
 }
@@ -87,6 +96,8 @@ impl Lowered {
             extra: Vec::new(),
             sums: Vec::new(),
             products: Vec::new(),
+            visible: Vec::new(),
+            pairs: Vec::new(),
             root: vec![full(n); model.cells.len()],
         };
         let mut columns = Vec::new();
@@ -110,7 +121,14 @@ impl Lowered {
                 _ if !c.distinct && c.op == Some(Op::Mul) && n <= 9 => {
                     out.products.push((cells, c.target?, c.kind));
                 }
-                _ => return None,
+                ConstraintKind::Visible => {
+                    let clue = u8::try_from(c.target?).ok()?;
+                    out.visible.push((cells, clue));
+                }
+                kind => match (order::Relation::of(kind), &cells[..]) {
+                    (Some(rel), &[a, b]) => out.pairs.push(([a, b], rel)),
+                    _ => return None,
+                },
             }
         }
         out.rows = out.lines.len();
@@ -141,6 +159,8 @@ impl Lowered {
     /// the bitset search of [`houses`] takes).
     fn bitset_search(&self) -> bool {
         self.products.is_empty()
+            && self.visible.is_empty()
+            && self.pairs.is_empty()
             && self.shape == (self.n, self.n)
             && self.cells.len() == self.n * self.n
     }

@@ -12,7 +12,9 @@
 //!   arc consistency over the digits 1..=9, or the combination filter on larger grids and in
 //!   grading ([`super::sum`]);
 //! - a product (a CrossProduct row or column): exact arc consistency by a walk over the
-//!   divisors of its target ([`crate::product`], shared with the CNF encoder's root pruning).
+//!   divisors of its target ([`crate::product`], shared with the CNF encoder's root pruning);
+//! - a visibility clue (Towers): the walk over (tallest, seen) states ([`super::visibility`]);
+//! - a relation between two cells (Unequal): arc consistency on the pair ([`super::order`]).
 
 use std::cell::RefCell;
 
@@ -21,7 +23,7 @@ use crate::native::lines::{LineFilter, Network};
 use crate::product::{Lattice, Scratch};
 
 use super::houses::crossings;
-use super::{house, implied, sum, Lowered};
+use super::{house, implied, order, sum, visibility, Lowered};
 
 /// Which rules the network runs (grading switches them on level by level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +59,10 @@ enum Filter {
     Exact(u32),
     /// A product.
     Product(Lattice),
+    /// A visibility clue.
+    Visible(u8),
+    /// A relation between two cells.
+    Pair(order::Relation),
 }
 
 /// A model's families as a line network.
@@ -116,6 +122,14 @@ impl ModelNetwork {
             lines.push(cells.clone());
             filters.push(Filter::Product(Lattice::new(*target)));
         }
+        for (cells, clue) in &lowered.visible {
+            lines.push(cells.clone());
+            filters.push(Filter::Visible(*clue));
+        }
+        for (cells, rel) in &lowered.pairs {
+            lines.push(cells.to_vec());
+            filters.push(Filter::Pair(*rel));
+        }
         ModelNetwork {
             net: Network::new(lowered.cells.len(), lines),
             n,
@@ -171,6 +185,8 @@ impl LineFilter for ModelNetwork {
             Filter::Combinations(combos) => sum::combinations(combos, doms),
             Filter::Exact(total) => sum::exact(*total, doms),
             Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
+            Filter::Visible(clue) => visibility::filter(self.n, *clue, doms),
+            Filter::Pair(rel) => order::filter(*rel, doms),
         }
     }
 }

@@ -36,6 +36,8 @@ pub fn is_one_liner(word: &str) -> bool {
         || killer_short::looks_like(word)
         || keen::looks_like_keen_id(word)
         || solo::looks_like_solo_id(word)
+        || super::towers::looks_like_towers_id(word)
+        || super::unequal::looks_like_unequal_id(word)
         || puzzlink::looks_like_url(word)
         || (fpuzzles::looks_like(word) && !word.starts_with('{'))
 }

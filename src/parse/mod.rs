@@ -20,6 +20,9 @@ pub(crate) mod solo;
 pub(crate) mod solo_write;
 pub(crate) mod solution;
 pub(crate) mod sudoku;
+pub(crate) mod tatham;
+pub(crate) mod towers;
+pub(crate) mod unequal;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -39,6 +42,9 @@ pub use solo_write::solo_id;
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 pub use sudoku::{KillerParseError, SudokuParseError};
+pub use tatham::TathamParseError;
+pub use towers::{looks_like_towers_id, parse_towers, towers_id, towers_text};
+pub use unequal::{looks_like_unequal_id, parse_unequal, unequal_id, unequal_text};
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -116,6 +122,9 @@ pub enum ParseErrorKind {
     /// An f-puzzles link's or JSON's problem.
     #[error(transparent)]
     Fpuzzles(#[from] FpuzzlesError),
+    /// A Towers or Unequal game ID or text.
+    #[error(transparent)]
+    Tatham(#[from] TathamParseError),
     /// A collection (one puzzle per line) where one puzzle was expected.
     #[error("this text holds {0} puzzles, one per line (a collection): read it with `cagesat solve`, `count`, `grade` or `candidates`, or the library's Puzzle::read_all")]
     Collection(usize),

@@ -14,7 +14,12 @@
 //!   first, `?` any of `+ - * /`, `=` the one cell equals `target`); digits may repeat
 //!   unless `distinct` (Killer Sudoku cages, `+` with distinct digits);
 //! - `run` (Kakuro): distinct digits adding up to `target`;
-//! - `rowproduct`, `colproduct` (CrossProduct): the digits multiply to `target`.
+//! - `rowproduct`, `colproduct` (CrossProduct): the digits multiply to `target`;
+//! - `visible` (Towers): looking along the cells in their order, exactly `target` of them
+//!   are taller than every cell before them (the first always is);
+//! - `less` (Unequal): the first cell's digit is smaller than the second's;
+//! - `adjacent` (Unequal, adjacent mode): the two digits differ by exactly 1;
+//! - `nonadjacent` (Unequal, adjacent mode): the two digits do not differ by 1.
 //!
 //! The digits of every cell are `1..=`[`Constraints::max_digit`]; givens are facts, not
 //! constraints.
@@ -45,6 +50,14 @@ pub enum ConstraintKind {
     RowProduct,
     /// A CrossProduct column product.
     ColProduct,
+    /// A Towers clue: how many of the line's cells are seen from its first end.
+    Visible,
+    /// An Unequal sign: the first cell is smaller than the second.
+    Less,
+    /// An Unequal bar (adjacent mode): the two digits differ by exactly 1.
+    Adjacent,
+    /// Two neighbours without a bar (adjacent mode): the digits do not differ by 1.
+    NotAdjacent,
 }
 
 impl ConstraintKind {
@@ -62,7 +75,7 @@ impl ConstraintKind {
     }
 
     /// The name used in JSON and text (`cage`, `row`, `column`, `box`, `diagonal`, `run`,
-    /// `rowproduct`, `colproduct`).
+    /// `rowproduct`, `colproduct`, `visible`, `less`, `adjacent`, `nonadjacent`).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -74,6 +87,10 @@ impl ConstraintKind {
             ConstraintKind::Run => "run",
             ConstraintKind::RowProduct => "rowproduct",
             ConstraintKind::ColProduct => "colproduct",
+            ConstraintKind::Visible => "visible",
+            ConstraintKind::Less => "less",
+            ConstraintKind::Adjacent => "adjacent",
+            ConstraintKind::NotAdjacent => "nonadjacent",
         }
     }
 }
@@ -107,7 +124,7 @@ impl Constraint {
 
 impl fmt::Display for Constraint {
     /// `cage 12× C3 C4`, `row C`, `column 3`, `box A1-C3`, `run 17 B2 B3`,
-    /// `row A product 24`.
+    /// `row A product 24`, `3 visible from A2 down`, `A1 < A2`, `A1 ±1 B1`, `A1 ≠±1 B1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells = || {
             self.cells
@@ -141,6 +158,24 @@ impl fmt::Display for Constraint {
                 write!(f, "row {} product {target}", Cell::row_label(first.row))
             }
             ConstraintKind::ColProduct => write!(f, "column {} product {target}", first.col + 1),
+            ConstraintKind::Visible => {
+                let dir = match self.cells.get(1) {
+                    Some(next) if next.row > first.row => "down",
+                    Some(next) if next.row < first.row => "up",
+                    Some(next) if next.col < first.col => "left",
+                    _ => "right",
+                };
+                write!(f, "{target} visible from {} {dir}", first.label())
+            }
+            ConstraintKind::Less | ConstraintKind::Adjacent | ConstraintKind::NotAdjacent => {
+                let second = self.cells.get(1).copied().unwrap_or(first);
+                let sign = match self.kind {
+                    ConstraintKind::Less => "<",
+                    ConstraintKind::Adjacent => "±1",
+                    _ => "≠±1",
+                };
+                write!(f, "{} {sign} {}", first.label(), second.label())
+            }
         }
     }
 }
@@ -163,7 +198,7 @@ pub struct Constraints {
 }
 
 /// Rows and columns of an `n`×`n` Latin square.
-fn latin_lines(n: usize) -> Vec<Constraint> {
+pub(crate) fn latin_lines(n: usize) -> Vec<Constraint> {
     let n8 = n as u8;
     let mut out: Vec<Constraint> = (0..n8)
         .map(|r| {
@@ -178,7 +213,8 @@ fn latin_lines(n: usize) -> Vec<Constraint> {
     out
 }
 
-fn square_cells(n: usize) -> Vec<Cell> {
+/// The cells of an `n`×`n` grid, row-major.
+pub(crate) fn square_cells(n: usize) -> Vec<Cell> {
     let n8 = n as u8;
     (0..n8)
         .flat_map(|r| (0..n8).map(move |c| Cell::new(r, c)))

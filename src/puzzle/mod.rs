@@ -9,6 +9,8 @@ pub(crate) mod kakuro;
 pub(crate) mod kenken;
 mod overlay;
 pub(crate) mod sudoku;
+pub(crate) mod towers;
+pub(crate) mod unequal;
 
 pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Step};
 pub use crossproduct::{CrossProduct, CrossProductError};
@@ -16,6 +18,8 @@ pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub use overlay::Overlay;
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
+pub use towers::{Side, Towers, MAX_TOWERS_SIDE};
+pub use unequal::{Mark, Unequal, MAX_UNEQUAL_SIDE};
 
 /// Any puzzle the project understands. Each kind implements the crate's one kind trait
 /// (`crate::kind`), where the only `match` over this enum lives.
@@ -32,6 +36,10 @@ pub enum Puzzle {
     Sudoku(Sudoku),
     /// A Killer Sudoku.
     Killer(Killer),
+    /// A Towers (Skyscrapers) puzzle.
+    Towers(Towers),
+    /// An Unequal (Futoshiki) puzzle, or its adjacent mode.
+    Unequal(Unequal),
 }
 
 /// One puzzle kind as the front ends list it: the one list of kinds that help texts, the
@@ -73,6 +81,16 @@ pub const KINDS: &[KindInfo] = &[
         name: "killer",
         title: "Killer Sudoku",
         variants: &["Killer X", "Jigsaw Killer"],
+    },
+    KindInfo {
+        name: "towers",
+        title: "Towers",
+        variants: &["Skyscrapers"],
+    },
+    KindInfo {
+        name: "unequal",
+        title: "Unequal",
+        variants: &["Futoshiki", "Adjacent"],
     },
 ];
 

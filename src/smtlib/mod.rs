@@ -10,6 +10,7 @@
 
 pub(crate) mod answer;
 mod arith;
+mod latin;
 
 use std::fmt;
 use std::io::{self, Write};

@@ -114,6 +114,32 @@ pub enum VerifyError {
         /// The run's values.
         values: Vec<u8>,
     },
+    /// Towers: a clue that sees another number of towers.
+    #[error("the {side} clue {clue} of {line} sees {seen} towers")]
+    Visible {
+        /// `top`, `bottom`, `left` or `right`.
+        side: &'static str,
+        /// `row A` or `column 3`.
+        line: String,
+        /// The clue.
+        clue: u8,
+        /// The towers the grid shows from there.
+        seen: usize,
+    },
+    /// Unequal: two neighbours that break the mark (or the missing mark) between them.
+    #[error("{first} = {a} and {second} = {b} break the rule between them: {rule}")]
+    Mark {
+        /// The upper or left cell.
+        first: Cell,
+        /// The lower or right cell.
+        second: Cell,
+        /// The first cell's digit.
+        a: u8,
+        /// The second cell's digit.
+        b: u8,
+        /// What the pair must do (`first < second`, `differ by 1`, `not differ by 1`).
+        rule: &'static str,
+    },
 }
 
 /// Checks that `grid` is `rows`×`cols`.

@@ -380,6 +380,18 @@ impl Search<'_> {
                 v.iter().try_fold(1u64, |p, &x| p.checked_mul(x)) == Some(target)
             }
             ConstraintKind::Cage => cage_holds(c.op, target, &v),
+            ConstraintKind::Visible => {
+                let mut tallest = 0;
+                let seen = v.iter().filter(|&&x| {
+                    let taller = x > tallest;
+                    tallest = tallest.max(x);
+                    taller
+                });
+                seen.count() as u64 == target
+            }
+            ConstraintKind::Less => v.len() == 2 && v[0] < v[1],
+            ConstraintKind::Adjacent => v.len() == 2 && v[0].abs_diff(v[1]) == 1,
+            ConstraintKind::NotAdjacent => v.len() == 2 && v[0].abs_diff(v[1]) != 1,
         }
     }
 }

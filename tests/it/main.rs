@@ -32,4 +32,5 @@ mod setter_repair;
 mod solo;
 mod sudoku;
 mod sudoku_doc;
+mod tatham;
 mod threads;

@@ -22,7 +22,15 @@ pub fn first_impossible(all: &Constraints) -> Option<&Constraint> {
 
 /// Whether `c` alone has no assignment (within the budget).
 fn impossible(c: &Constraint, all: &Constraints) -> bool {
-    if c.target.is_none() || c.cells.is_empty() {
+    // Only the arithmetic constraints are searched here (not a Towers clue).
+    let arithmetic = matches!(
+        c.kind,
+        ConstraintKind::Cage
+            | ConstraintKind::Run
+            | ConstraintKind::RowProduct
+            | ConstraintKind::ColProduct
+    );
+    if !arithmetic || c.target.is_none() || c.cells.is_empty() {
         return false;
     }
     let lines: Vec<&Constraint> = all

@@ -39,7 +39,10 @@ pub fn read(text: &str) -> Result<Puzzle, ParseError> {
 /// [`parse_keen_id`] then rejects with its own message): the command line's rule for an
 /// argument that names no file.
 fn is_keen_id(line: &str) -> bool {
-    cagesat::parse::looks_like_keen_id(line)
+    // Towers and Unequal IDs share Keen's `N:` start; the library's parser reads them.
+    let tatham =
+        cagesat::parse::looks_like_towers_id(line) || cagesat::parse::looks_like_unequal_id(line);
+    !tatham && cagesat::parse::looks_like_keen_id(line)
 }
 
 #[cfg(test)]

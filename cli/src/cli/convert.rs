@@ -1,13 +1,12 @@
 //! `convert`: a puzzle in another of its forms: the text format of its kind, a puzz.link
-//! URL (Kakuro), the short Killer string, or one of Simon Tatham's game IDs (Keen, Solo).
+//! URL (Kakuro), the forum's short Killer string, or one of Simon Tatham's game IDs (KenKen
+//! as Keen, Sudoku and Killer as Solo, Towers, Unequal).
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-
-use cagesat::generate::keen_id;
 
 use super::{fail, load, EXIT_OK};
 
@@ -35,7 +34,8 @@ pub(crate) enum ConvertTo {
     /// A puzz.link URL (`https://puzz.link/p?kakuro/…`; Kakuro only).
     Puzzlink,
     /// Simon Tatham's game ID: Keen's for a KenKen (`6:…`), Solo's for a Sudoku, Sudoku X,
-    /// jigsaw or Killer Sudoku (`solo:3x3:…`).
+    /// jigsaw or Killer Sudoku (`solo:3x3:…`), Towers (`towers:N:…`), Unequal
+    /// (`unequal:N[a]:…`).
     Id,
     /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
     /// Sudoku without givens whose cages' cells touch).
@@ -63,10 +63,10 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
                 puzzle.kind()
             ),
         },
-        ConvertTo::Id => match puzzle.as_kenken().map_or_else(|| puzzle.to_solo_id(), keen_id) {
+        ConvertTo::Id => match game_id(&puzzle) {
             Some(id) => id,
             None => bail!(
-                "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected)",
+                "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected; Towers and Unequal always have one)",
                 super::display_name(&args.file),
                 puzzle.size_label(),
                 puzzle.kind()
@@ -92,4 +92,18 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
             .context("cagesat: cannot write output")?,
     }
     Ok(())
+}
+
+/// The puzzle as one of Simon Tatham's game IDs, for the kinds his games have.
+fn game_id(puzzle: &cagesat::Puzzle) -> Option<String> {
+    if let Some(k) = puzzle.as_kenken() {
+        return cagesat::generate::keen_id(k);
+    }
+    if let Some(t) = puzzle.as_towers() {
+        return Some(cagesat::parse::towers_id(t));
+    }
+    if let Some(u) = puzzle.as_unequal() {
+        return Some(cagesat::parse::unequal_id(u));
+    }
+    puzzle.to_solo_id()
 }

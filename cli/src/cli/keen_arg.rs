@@ -18,6 +18,10 @@ pub(crate) fn is_keen_id_arg(arg: &Path) -> bool {
     if arg.exists() || text.contains('\n') {
         return false;
     }
+    // Towers and Unequal IDs share Keen's `N:` start; they are read as one-line puzzles.
+    if cagesat::parse::looks_like_towers_id(text) || cagesat::parse::looks_like_unequal_id(text) {
+        return false;
+    }
     cagesat::parse::looks_like_keen_id(text)
 }
 

@@ -108,7 +108,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, conflicts_with = "quiet")]
     pub progress: bool,
     /// Read every input as this kind (`kenken`, `killer`, `sudoku`, `kakuro`,
-    /// `crossproduct`, `keen`, `solo`, `url`, `killer-short`, `fpuzzles`) instead of recognising it
+    /// `crossproduct`, `keen`, `solo`, `url`, `killer-short`, `fpuzzles`, `towers`, `unequal`) instead of recognising it
     /// by its extension or its text; a first line `kind NAME` in a file does the same.
     #[arg(long = "kind", id = "input_kind", global = true, value_name = "KIND")]
     pub input_kind: Option<String>,
@@ -146,7 +146,8 @@ pub(crate) enum Command {
     /// Every deduction until the puzzle is solved, each with its reason (exit 1: no
     /// solution; a puzzle with several solutions ends where nothing is forced).
     Explain(explain::ExplainArgs),
-    /// Write a puzzle in another form: its kind's text format, or a puzz.link URL (Kakuro).
+    /// Write a puzzle in another form: its kind's text format, a puzz.link URL (Kakuro), or a
+    /// game ID of Simon Tatham's (Keen, Towers, Unequal).
     Convert(convert::ConvertArgs),
     /// The true candidates of every cell: the digits it takes in at least one solution
     /// (for a partly filled grid with --state, naming its wrong entries).

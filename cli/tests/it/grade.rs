@@ -73,7 +73,7 @@ fn unsat_and_other_kinds() {
     let err = common::load(CROSSPRODUCT).grade().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "grade supports KenKen, Kakuro, Sudoku and Killer Sudoku puzzles only, not crossproduct"
+        "grade supports KenKen, Kakuro, Sudoku, Killer Sudoku, Towers and Unequal puzzles only, not crossproduct"
     );
 }
 
@@ -176,7 +176,7 @@ fn cli_table_json_errors_and_matrix() {
     assert_eq!(o.stderr.lines().count(), 1, "{}", o.stderr);
     assert!(
         o.stderr
-            .contains("grade supports KenKen, Kakuro, Sudoku and Killer Sudoku puzzles only, not crossproduct"),
+            .contains("grade supports KenKen, Kakuro, Sudoku, Killer Sudoku, Towers and Unequal puzzles only, not crossproduct"),
         "{}",
         o.stderr
     );

@@ -81,6 +81,8 @@ fn the_list_is_the_kinds_the_parsers_make() {
         "../tests/data/crossproduct/public/norvig_example_5x3.crossproduct",
         "../tests/data/sudoku/gen-4x4-s1.sudoku",
         "../tests/data/killer/gen-4x4-s11.killer",
+        "../tests/data/towers/tatham-5de.towers",
+        "../tests/data/unequal/tatham-5dk.unequal",
     ];
     let kinds: Vec<&str> = samples
         .iter()

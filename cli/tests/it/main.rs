@@ -43,5 +43,6 @@ mod smt;
 mod solo_id;
 mod svg;
 mod svg_chromium;
+mod tatham_cli;
 mod threads;
 mod unique_second;

@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use crate::puzzle::{Constraint, Op};
+use crate::puzzle::{Constraint, ConstraintKind, Op};
 
 /// Most nodes an enumeration of one cage may visit before it gives up (the constraint then
 /// yields no single-constraint deduction; the SAT phase still uses it).
@@ -30,7 +30,7 @@ pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
         (_, false, Some(Op::Add)) => reachable(doms, target, Fold::Sum),
         (_, false, Some(Op::Mul)) => reachable(doms, target, Fold::Product),
         (_, false, Some(op)) => enumerate(doms, op, target),
-        (_, false, None) => None,
+        (kind, false, None) => relation(kind, doms, target),
     }
 }
 
@@ -175,6 +175,42 @@ fn reachable(doms: &[u32], target: u64, fold: Fold) -> Option<Vec<u32>> {
         }
     }
     Some(out)
+}
+
+/// Whether the digits `v` meet a Towers clue (`target` towers seen) or an Unequal pair;
+/// `None` for other kinds.
+pub(super) fn relation_holds(kind: ConstraintKind, target: u64, v: &[u64]) -> Option<bool> {
+    use ConstraintKind as K;
+    Some(match kind {
+        K::Visible => {
+            let mut tallest = 0;
+            let seen = v.iter().filter(|&&x| {
+                let taller = x > tallest;
+                tallest = tallest.max(x);
+                taller
+            });
+            seen.count() as u64 == target
+        }
+        K::Less => v.len() == 2 && v[0] < v[1],
+        K::Adjacent => v.len() == 2 && v[0].abs_diff(v[1]) == 1,
+        K::NotAdjacent => v.len() == 2 && v[0].abs_diff(v[1]) != 1,
+        _ => return None,
+    })
+}
+
+/// The supported digits of a Towers clue or an Unequal pair, by enumerating its fillings
+/// (`None` for other kinds, or past the budget).
+fn relation(kind: ConstraintKind, doms: &[u32], target: u64) -> Option<Vec<u32>> {
+    let _ = relation_holds(kind, target, &[])?;
+    let keep = move |v: &[u64]| relation_holds(kind, target, v) == Some(true);
+    let mut out = vec![0u32; doms.len()];
+    let complete = fillings(doms, &keep, &mut |v| {
+        for (o, &d) in out.iter_mut().zip(v) {
+            *o |= 1 << d;
+        }
+        true
+    });
+    complete.then_some(out)
 }
 
 /// Does a `-`, `/`, `?` or `=` cage hold for the digits `v`?

@@ -21,7 +21,7 @@ use crate::cnf::{Lit, Var};
 use crate::puzzle::{Constraint, Constraints, Op};
 use crate::stop::Stop;
 
-use super::gac::{cage_holds, digit_sets, digits, fillings, forward_layers};
+use super::gac::{cage_holds, digit_sets, digits, fillings, forward_layers, relation_holds};
 
 /// The solver with the puzzle's constraints under activation literals.
 pub(super) struct Sat {
@@ -217,8 +217,38 @@ impl Sat {
             (false, Some(Op::Add)) => self.automaton(cells, target, true, act),
             (false, Some(Op::Mul)) => self.automaton(cells, target, false, act),
             (false, Some(op)) => return self.table(cells, op, target, act),
-            (false, None) => return false,
+            (false, None) => return self.relation(c, cells, act),
         }
+        true
+    }
+
+    /// One selector per allowed tuple of a Towers clue or an Unequal pair; `false` for
+    /// other kinds, or past the enumeration budget.
+    fn relation(&mut self, c: &Constraint, cells: &[usize], act: Lit) -> bool {
+        let (kind, target) = (c.kind, c.target.unwrap_or(0));
+        if relation_holds(kind, target, &[]).is_none() {
+            return false;
+        }
+        let full = ((1u32 << (self.max + 1)) - 1) & !1;
+        let doms = vec![full; cells.len()];
+        let mut tuples: Vec<Vec<u8>> = Vec::new();
+        let keep = |v: &[u64]| relation_holds(kind, target, v) == Some(true);
+        let complete = fillings(&doms, &keep, &mut |v| {
+            tuples.push(v.iter().map(|&d| d as u8).collect());
+            true
+        });
+        if !complete {
+            return false;
+        }
+        let mut pick = vec![!act];
+        for t in tuples {
+            let s = self.fresh();
+            pick.push(s);
+            for (&cell, &d) in cells.iter().zip(&t) {
+                self.solver.add_clause(&[!s, self.x(cell, d)]);
+            }
+        }
+        self.solver.add_clause(&pick);
         true
     }
 

@@ -1,0 +1,163 @@
+//! # Pieces shared by the Latin-square kinds of Simon Tatham (Towers, Unequal)
+//!
+//! The verifier's Latin-square check (shape, range, givens, rows, columns), the CNF of the
+//! square and its givens, and the SMT-LIB declarations; each kind adds its own family.
+
+use crate::cnf::ExtendFormula;
+use crate::encode::houses::encode_latin;
+use crate::encode::{EncodeOptions, EncodeStats, Encoding};
+use crate::grid::{Cell, Grid};
+use crate::verify::VerifyError;
+
+/// Checks that `grid` is an `n`×`n` Latin square of `1..=n` holding the `givens`.
+///
+/// # Errors
+/// The first broken rule.
+pub(crate) fn verify_square(
+    n: usize,
+    givens: &[(Cell, u8)],
+    grid: &Grid<u8>,
+) -> Result<(), VerifyError> {
+    if grid.rows() != n || grid.cols() != n {
+        return Err(VerifyError::Shape {
+            rows: grid.rows(),
+            cols: grid.cols(),
+            want_rows: n,
+            want_cols: n,
+        });
+    }
+    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+    for r in 0..n {
+        for c in 0..n {
+            let v = *grid.get(at(r, c));
+            if v == 0 || usize::from(v) > n {
+                return Err(VerifyError::OutOfRange {
+                    cell: at(r, c),
+                    value: v,
+                    max: n as u8,
+                });
+            }
+        }
+    }
+    for &(cell, d) in givens {
+        let v = *grid.get(cell);
+        if v != d {
+            // A given is a one-cell `=` cage.
+            return Err(VerifyError::Cage {
+                target: u64::from(d),
+                op: '=',
+                anchor: cell,
+                values: vec![v],
+            });
+        }
+    }
+    for i in 0..n {
+        let row: Vec<Cell> = (0..n).map(|j| at(i, j)).collect();
+        let col: Vec<Cell> = (0..n).map(|j| at(j, i)).collect();
+        distinct(grid, &format!("row {}", Cell::row_label(i as u8)), &row)?;
+        distinct(grid, &format!("column {}", i + 1), &col)?;
+    }
+    Ok(())
+}
+
+fn distinct(grid: &Grid<u8>, line: &str, cells: &[Cell]) -> Result<(), VerifyError> {
+    for (j, &b) in cells.iter().enumerate() {
+        if let Some(&a) = cells[..j].iter().find(|&&a| grid.get(a) == grid.get(b)) {
+            return Err(VerifyError::Repeat {
+                digit: *grid.get(b),
+                line: line.to_string(),
+                first: a,
+                second: b,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The Latin square's CNF (families `cell`, `row`, `col`) and one unit clause per given
+/// (family `given`).
+pub(crate) fn encode_square(n: usize, givens: &[(Cell, u8)], opts: &EncodeOptions) -> Encoding {
+    let mut enc = encode_latin(n, opts);
+    for &(c, d) in givens {
+        let lit = enc.map.lit(c, d);
+        enc.formula.add_clause(&[lit]);
+    }
+    enc.record(
+        "given",
+        EncodeStats {
+            vars: 0,
+            clauses: givens.len(),
+        },
+    );
+    enc.tally(
+        "givens",
+        ["as a unit clause", "as unit clauses"],
+        givens.len(),
+    );
+    enc
+}
+
+/// Grades a Latin-square kind as Sudoku is graded: root propagation of the model's line
+/// network (`crate::model::network`: the houses, and the kind's own family filtered
+/// exactly) at each [`SudokuLevel`] of propagation (`singles`; `subsets` adds naked pairs and
+/// triples; `box-line` changes nothing without boxes), then unit propagation on the CNF
+/// `enc`; every fixed grid passes `verify`.
+///
+/// # Errors
+/// [`GradeError::Unsupported`] when the model has a family the network does not take,
+/// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a fixed
+/// grid fails verification.
+pub(crate) fn grade(
+    kind: &'static str,
+    constraints: &crate::puzzle::Constraints,
+    verify: &dyn Fn(&Grid<u8>) -> Result<(), VerifyError>,
+    enc: Result<Encoding, crate::encode::EncodeError>,
+) -> Result<crate::grade::PuzzleGrade, crate::grade::GradeError> {
+    use crate::grade::{
+        checked, cnf_root, GradeError, PuzzleGrade, Root, SudokuGrade, SudokuLevel,
+    };
+    use crate::model::network::{ModelNetwork, Rules};
+    use crate::native::lines::LineSearch;
+    let lowered = crate::model::Lowered::new(constraints).ok_or(GradeError::Unsupported {
+        kind,
+        supported: "models of houses, visibility clues and relations",
+    })?;
+    let mut roots = Vec::with_capacity(SudokuLevel::PROPAGATION.len());
+    for level in SudokuLevel::PROPAGATION {
+        let rules = Rules {
+            subsets: level >= SudokuLevel::Subsets,
+            box_line: level >= SudokuLevel::BoxLine,
+            implied: false,
+            exact_sums: false,
+        };
+        let net = ModelNetwork::new(&lowered, rules);
+        let mut doms = net.root(&lowered);
+        let mut search = LineSearch::new(net.net(), &net);
+        let root = if !search.propagate(&mut doms) {
+            Root::Conflict
+        } else if doms.iter().all(|m| m.count_ones() == 1) {
+            checked(verify, lowered.grid(&doms), level.name())?
+        } else {
+            Root::Open {
+                fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),
+            }
+        };
+        roots.push((level, root));
+    }
+    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
+        None
+    } else {
+        Some(
+            roots
+                .iter()
+                .find(|(_, r)| r.solves())
+                .map_or(SudokuLevel::Search, |(l, _)| *l),
+        )
+    };
+    Ok(PuzzleGrade::Sudoku(SudokuGrade {
+        level,
+        roots,
+        cnf_up: cnf_root(enc, verify)?,
+        cells: constraints.cells.len(),
+    }))
+}

@@ -1,0 +1,128 @@
+//! # Towers (Skyscrapers)
+//!
+//! The Towers glue: the puzzle lives in `crate::puzzle::towers` and its reader (game ID and
+//! `.towers` text) in `crate::parse::towers`. It lowers to the constraint model as rows,
+//! columns, givens and one *visibility* constraint per clue ([`Towers::constraints`]), so
+//! the native search is the model's ([`crate::model::run`], filter
+//! `crate::model::visibility`). Here, one file per job: the CNF encoder (`encode`: the
+//! Latin square, givens, each clue as an automaton by `crate::encode::visibility`), the
+//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script
+//! comes from the builder's Latin-square hook.
+
+mod encode;
+mod render;
+mod verify;
+
+use super::{Format, Kind};
+use crate::cnf::OneHot;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grade::{GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::parse::{looks_like_towers_id, parse_towers};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Towers};
+use crate::smtlib::Builder;
+use crate::verify::VerifyError;
+
+/// Towers game IDs (whatever the file's extension) and the `.towers` text format.
+pub(super) const FORMAT: Format = Format {
+    ext: "towers",
+    looks_like: looks_like_towers_id,
+    over_extension: true,
+    parse: |text, _| parse_towers(text).map(Puzzle::Towers),
+};
+
+/// The `.towers` text, which reads back to the same puzzle.
+impl std::fmt::Display for Towers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::parse::towers_text(self))
+    }
+}
+
+impl Kind for Towers {
+    fn constraints(&self) -> Constraints {
+        Towers::constraints(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "towers"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
+    fn latin_side(&self) -> Option<usize> {
+        Some(self.size())
+    }
+
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        encode::encode(self, opts)
+    }
+
+    fn option_flags(&self, _opts: &EncodeOptions) -> String {
+        String::new()
+    }
+
+    fn uses_tuple_limit(&self) -> bool {
+        false
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify(self, grid)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::text(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self, grid, overlay)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        let lines = self
+            .clue_lines()
+            .into_iter()
+            .map(|(side, i, cells, clue)| {
+                let what = if matches!(side.name(), "top" | "bottom") {
+                    format!("column {}", i + 1)
+                } else {
+                    format!("row {}", crate::grid::Cell::row_label(i as u8))
+                };
+                (
+                    cells,
+                    clue,
+                    format!("{} clue {clue} of {what}", side.name()),
+                )
+            })
+            .collect();
+        b.towers(self.size(), &self.given_cells(), lines);
+    }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        let enc = encode::encode(self, &EncodeOptions::default());
+        let check = |g: &Grid<u8>| verify::verify(self, g);
+        super::latin_square::grade("towers", &self.constraints(), &check, enc)
+    }
+}
+
+impl Puzzle {
+    /// The Towers puzzle, when the puzzle is one.
+    #[must_use]
+    pub fn as_towers(&self) -> Option<&Towers> {
+        if let Puzzle::Towers(t) = self {
+            Some(t)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! # Unequal (Futoshiki) and its adjacent mode
+//!
+//! The Unequal glue: the puzzle lives in `crate::puzzle::unequal` and its reader (game ID
+//! and `.unequal` text) in `crate::parse::unequal`. It lowers to the constraint model as
+//! rows, columns, givens and one *order* constraint per sign (`less`), or in the adjacent
+//! mode per pair of neighbours (`adjacent`, `nonadjacent`) ([`Unequal::constraints`]), so
+//! the native search is the model's ([`crate::model::run`], filter `crate::model::order`).
+//! Here, one file per job: the CNF encoder (`encode`: the Latin square, givens, each pair
+//! by its supports through `crate::encode::order`), the independent verifier (`verify`),
+//! text and SVG drawing (`render`); the SMT-LIB script comes from the builder's Latin-square
+//! hook.
+
+mod encode;
+mod render;
+mod verify;
+
+use super::{Format, Kind};
+use crate::cnf::OneHot;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grade::{GradeError, PuzzleGrade};
+use crate::grid::Grid;
+use crate::parse::{looks_like_unequal_id, parse_unequal};
+use crate::puzzle::{Constraints, Mark, Overlay, Puzzle, Unequal};
+use crate::smtlib::Builder;
+use crate::verify::VerifyError;
+
+/// Unequal game IDs (whatever the file's extension) and the `.unequal` text format.
+pub(super) const FORMAT: Format = Format {
+    ext: "unequal",
+    looks_like: looks_like_unequal_id,
+    over_extension: true,
+    parse: |text, _| parse_unequal(text).map(Puzzle::Unequal),
+};
+
+/// The `.unequal` text, which reads back to the same puzzle.
+impl std::fmt::Display for Unequal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::parse::unequal_text(self))
+    }
+}
+
+impl Kind for Unequal {
+    fn constraints(&self) -> Constraints {
+        Unequal::constraints(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "unequal"
+    }
+
+    fn size_label(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (self.size(), self.size())
+    }
+
+    fn latin_side(&self) -> Option<usize> {
+        Some(self.size())
+    }
+
+    fn one_hot(&self) -> OneHot {
+        let n = self.size();
+        OneHot::full(n, n, n as u8)
+    }
+
+    fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        Ok(encode::encode(self, opts))
+    }
+
+    fn option_flags(&self, _opts: &EncodeOptions) -> String {
+        String::new()
+    }
+
+    fn uses_tuple_limit(&self) -> bool {
+        false
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify(self, grid)
+    }
+
+    fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
+        render::text(self, grid)
+    }
+
+    fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
+        render::svg(self, grid, overlay)
+    }
+
+    fn smtlib(&self, b: &mut Builder) {
+        let pairs = self
+            .pairs()
+            .into_iter()
+            .filter_map(|(a, c, mark)| {
+                let (x, y) = (crate::smtlib::symbol(a), crate::smtlib::symbol(c));
+                let (term, note) = match mark {
+                    Mark::Less => (format!("(< {x} {y})"), format!("{a} < {c}")),
+                    Mark::Greater => (format!("(> {x} {y})"), format!("{a} > {c}")),
+                    Mark::Bar => (
+                        format!("(or (= {x} (+ {y} 1)) (= {y} (+ {x} 1)))"),
+                        format!("bar {a} {c}"),
+                    ),
+                    Mark::None if self.adjacent() => (
+                        format!("(not (or (= {x} (+ {y} 1)) (= {y} (+ {x} 1))))"),
+                        format!("no bar {a} {c}"),
+                    ),
+                    _ => return None,
+                };
+                Some((term, note))
+            })
+            .collect();
+        let name = if self.adjacent() { "bars" } else { "signs" };
+        b.unequal(self.size(), &self.given_cells(), name, pairs);
+    }
+
+    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+        let enc = Ok(encode::encode(self, &EncodeOptions::default()));
+        let check = |g: &Grid<u8>| verify::verify(self, g);
+        super::latin_square::grade("unequal", &self.constraints(), &check, enc)
+    }
+}
+
+impl Puzzle {
+    /// The Unequal puzzle, when the puzzle is one.
+    #[must_use]
+    pub fn as_unequal(&self) -> Option<&Unequal> {
+        if let Puzzle::Unequal(u) = self {
+            Some(u)
+        } else {
+            None
+        }
+    }
+}
