@@ -147,7 +147,7 @@ pub(crate) enum Command {
     /// solution; a puzzle with several solutions ends where nothing is forced).
     Explain(explain::ExplainArgs),
     /// Write a puzzle in another form: its kind's text format, a puzz.link URL (Kakuro), or a
-    /// game ID of Simon Tatham's (Keen, Towers, Unequal).
+    /// game ID of Simon Tatham's (Keen, Solo, Towers, Unequal).
     Convert(convert::ConvertArgs),
     /// The true candidates of every cell: the digits it takes in at least one solution
     /// (for a partly filled grid with --state, naming its wrong entries).
