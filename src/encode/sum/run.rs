@@ -223,7 +223,7 @@ fn mdd_run(
     encode_mdd(f, &lits, &mdd).total()
 }
 
-/// The selector families; see the module docs of `encode::kakuro`.
+/// The selector families; see the module docs of `encode::sum`.
 fn selectors(
     f: &mut impl ExtendFormula,
     x: &[Vec<Lit>],
