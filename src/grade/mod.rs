@@ -46,6 +46,7 @@
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod levels;
+pub(crate) mod network;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
 pub(crate) mod sudoku;

@@ -113,51 +113,52 @@ pub(crate) fn grade(
     verify: &dyn Fn(&Grid<u8>) -> Result<(), VerifyError>,
     enc: Result<Encoding, crate::encode::EncodeError>,
 ) -> Result<crate::grade::PuzzleGrade, crate::grade::GradeError> {
-    use crate::grade::{
-        checked, cnf_root, GradeError, PuzzleGrade, Root, SudokuGrade, SudokuLevel,
-    };
-    use crate::model::network::{ModelNetwork, Rules};
-    use crate::native::lines::LineSearch;
+    use crate::grade::network::{network_levels, Levels};
+    use crate::grade::{cnf_root, GradeError, PuzzleGrade, SudokuGrade};
     let lowered = crate::model::Lowered::new(constraints).ok_or(GradeError::Unsupported {
         kind,
         supported: "models of houses, visibility clues and relations",
     })?;
-    let mut roots = Vec::with_capacity(SudokuLevel::PROPAGATION.len());
-    for level in SudokuLevel::PROPAGATION {
-        let rules = Rules {
-            subsets: level >= SudokuLevel::Subsets,
-            box_line: level >= SudokuLevel::BoxLine,
-            implied: false,
-            exact_sums: false,
-        };
-        let net = ModelNetwork::new(&lowered, rules);
-        let mut doms = net.root(&lowered);
-        let mut search = LineSearch::new(net.net(), &net);
-        let root = if !search.propagate(&mut doms) {
-            Root::Conflict
-        } else if doms.iter().all(|m| m.count_ones() == 1) {
-            checked(verify, lowered.grid(&doms), level.name())?
-        } else {
-            Root::Open {
-                fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),
-            }
-        };
-        roots.push((level, root));
-    }
-    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
-        None
-    } else {
-        Some(
-            roots
-                .iter()
-                .find(|(_, r)| r.solves())
-                .map_or(SudokuLevel::Search, |(l, _)| *l),
-        )
-    };
+    let Levels { level, roots } = network_levels(&lowered, verify)?;
     Ok(PuzzleGrade::Sudoku(SudokuGrade {
         level,
         roots,
         cnf_up: cnf_root(enc, verify)?,
         cells: constraints.cells.len(),
     }))
+}
+
+/// Draws the givens (bold) of an `n`×`n` square, the other digits of `grid` when given, and
+/// the overlay's marks: the end of the Towers and Unequal pictures.
+pub(crate) fn draw_digits(
+    svg: &mut crate::render::svg::doc::Svg,
+    layout: &crate::render::svg::Layout,
+    n: usize,
+    givens: &[(Cell, u8)],
+    grid: Option<&Grid<u8>>,
+    ov: &crate::puzzle::Overlay,
+) {
+    use crate::render::svg::doc::{self, Anchor};
+    use crate::render::svg::{digits, overlay, CELL};
+    let mut given = Grid::filled(n, n, 0u8);
+    for &(cell, d) in givens {
+        given.set(cell, d);
+    }
+    svg.group("givens", &doc::font(doc::INK, true));
+    let size = CELL * 9 / 16;
+    for &(cell, d) in givens {
+        let (x, y) = layout.centre(cell);
+        svg.text(
+            x,
+            y + size * 7 / 20 + CELL / 16,
+            Anchor::Middle,
+            size,
+            &d.to_string(),
+        );
+    }
+    if let Some(g) = grid {
+        digits(svg, layout, g, |c| *given.get(c) == 0);
+    }
+    let shown = grid.unwrap_or(&given);
+    overlay::overlay(svg, layout, ov, |c| *shown.get(c) != 0);
 }

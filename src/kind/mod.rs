@@ -77,7 +77,10 @@ pub(crate) trait Kind: std::fmt::Display {
 
     /// The kind's options that change its formula, as command-line flags, each after a
     /// space (` --encoding auto`); the shared `--amo` and tuple limit are not included.
-    fn option_flags(&self, opts: &EncodeOptions) -> String;
+    /// None by default.
+    fn option_flags(&self, _opts: &EncodeOptions) -> String {
+        String::new()
+    }
 
     /// Whether `EncodeOptions::tuple_limit` changes this kind's formula.
     fn uses_tuple_limit(&self) -> bool {

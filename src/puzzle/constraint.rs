@@ -213,6 +213,35 @@ pub(crate) fn latin_lines(n: usize) -> Vec<Constraint> {
     out
 }
 
+/// The nonzero entries of a row-major `n`×`n` list of digits (0 = none), as cells.
+pub(crate) fn square_givens(n: usize, digits: &[u8]) -> Vec<(Cell, u8)> {
+    square_cells(n)
+        .into_iter()
+        .zip(digits)
+        .filter(|&(_, &d)| d != 0)
+        .map(|(c, &d)| (c, d))
+        .collect()
+}
+
+/// The model of an `n`×`n` Latin square with the `givens` (row-major, 0 = none): its rows
+/// and columns, then `extra` (a kind's own constraints, in its order).
+pub(crate) fn latin_square(
+    n: usize,
+    givens: &[u8],
+    extra: impl IntoIterator<Item = Constraint>,
+) -> Constraints {
+    let mut list = latin_lines(n);
+    list.extend(extra);
+    Constraints {
+        rows: n,
+        cols: n,
+        max_digit: n as u8,
+        cells: square_cells(n),
+        givens: square_givens(n, givens),
+        list,
+    }
+}
+
 /// The cells of an `n`×`n` grid, row-major.
 pub(crate) fn square_cells(n: usize) -> Vec<Cell> {
     let n8 = n as u8;

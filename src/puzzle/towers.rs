@@ -7,7 +7,7 @@
 //! right (leftwards). Read by `crate::parse::towers` (text and game ID).
 
 use crate::grid::Cell;
-use crate::puzzle::constraint::{latin_lines, square_cells};
+use crate::puzzle::constraint::{latin_square, square_givens};
 use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest side read (Tatham's Towers makes 3..=9).
@@ -90,11 +90,7 @@ impl Towers {
     /// The given cells and heights, row-major.
     #[must_use]
     pub fn given_cells(&self) -> Vec<(Cell, u8)> {
-        square_cells(self.size)
-            .into_iter()
-            .map(|c| (c, self.given(c)))
-            .filter(|&(_, d)| d != 0)
-            .collect()
+        square_givens(self.size, &self.givens)
     }
 
     /// The cells of the line a clue at position `i` of `side` looks along, nearest first.
@@ -131,26 +127,16 @@ impl Towers {
     /// right), with the given heights as facts.
     #[must_use]
     pub fn constraints(&self) -> Constraints {
-        let n = self.size;
-        let mut list = latin_lines(n);
-        list.extend(
-            self.clue_lines()
-                .into_iter()
-                .map(|(_, _, cells, clue)| Constraint {
-                    kind: ConstraintKind::Visible,
-                    cells,
-                    op: None,
-                    target: Some(u64::from(clue)),
-                    distinct: false,
-                }),
-        );
-        Constraints {
-            rows: n,
-            cols: n,
-            max_digit: n as u8,
-            cells: square_cells(n),
-            givens: self.given_cells(),
-            list,
-        }
+        let clues = self
+            .clue_lines()
+            .into_iter()
+            .map(|(_, _, cells, clue)| Constraint {
+                kind: ConstraintKind::Visible,
+                cells,
+                op: None,
+                target: Some(u64::from(clue)),
+                distinct: false,
+            });
+        latin_square(self.size, &self.givens, clues)
     }
 }

@@ -7,7 +7,7 @@
 //! not differ by 1. Read by `crate::parse::unequal` (text and game ID).
 
 use crate::grid::Cell;
-use crate::puzzle::constraint::{latin_lines, square_cells};
+use crate::puzzle::constraint::{latin_square, square_cells, square_givens};
 use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest side read (one character a digit; Tatham's Unequal makes 3..=9 by default).
@@ -98,11 +98,7 @@ impl Unequal {
     /// The given cells and digits, row-major.
     #[must_use]
     pub fn given_cells(&self) -> Vec<(Cell, u8)> {
-        square_cells(self.size)
-            .into_iter()
-            .map(|c| (c, self.given(c)))
-            .filter(|&(_, d)| d != 0)
-            .collect()
+        square_givens(self.size, &self.givens)
     }
 
     /// The mark between `cell` and its right neighbour.
@@ -145,31 +141,22 @@ impl Unequal {
     /// for none), with the givens as facts.
     #[must_use]
     pub fn constraints(&self) -> Constraints {
-        let n = self.size;
-        let mut list = latin_lines(n);
-        for (a, b, mark) in self.pairs() {
+        let marks = self.pairs().into_iter().filter_map(|(a, b, mark)| {
             let (kind, cells) = match mark {
                 Mark::Less => (ConstraintKind::Less, vec![a, b]),
                 Mark::Greater => (ConstraintKind::Less, vec![b, a]),
                 Mark::Bar => (ConstraintKind::Adjacent, vec![a, b]),
                 Mark::None if self.adjacent => (ConstraintKind::NotAdjacent, vec![a, b]),
-                Mark::None => continue,
+                Mark::None => return None,
             };
-            list.push(Constraint {
+            Some(Constraint {
                 kind,
                 cells,
                 op: None,
                 target: None,
                 distinct: false,
-            });
-        }
-        Constraints {
-            rows: n,
-            cols: n,
-            max_digit: n as u8,
-            cells: square_cells(n),
-            givens: self.given_cells(),
-            list,
-        }
+            })
+        });
+        latin_square(self.size, &self.givens, marks)
     }
 }

@@ -3,31 +3,12 @@
 //! compared with [`Encoding::families`]. Formulas are checked too, on several sizes.
 
 use crate::common;
+use crate::common::counts::{documented, encoded};
 
 use cagesat::{
     encode::{AmoEncoding, EncodeOptions, Encoding},
     Puzzle,
 };
-
-/// Reads the rows of the first markdown table after `marker` in `doc`:
-/// `| family | vars | clauses |`.
-fn documented(doc: &str, marker: &str) -> Vec<(String, usize, usize)> {
-    let text = std::fs::read_to_string(doc).unwrap();
-    let start = text
-        .find(marker)
-        .unwrap_or_else(|| panic!("{doc}: no '{marker}'"));
-    text[start..]
-        .lines()
-        .skip_while(|l| !l.starts_with('|'))
-        .take_while(|l| l.starts_with('|'))
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
-            let vars = cells.get(1)?.parse().ok()?;
-            let clauses = cells.get(2)?.parse().ok()?;
-            Some((cells[0].trim_matches('`').to_string(), vars, clauses))
-        })
-        .collect()
-}
 
 /// The side of a KenKen.
 fn size(puzzle: &Puzzle) -> usize {
@@ -37,15 +18,7 @@ fn size(puzzle: &Puzzle) -> usize {
 /// The encoder's rows in the documents' shape: the x variables (N² cells × N digits for a
 /// KenKen of side N), every family, the total.
 fn actual(puzzle: &Puzzle, enc: &Encoding) -> Vec<(String, usize, usize)> {
-    let mut rows: Vec<_> = enc
-        .families()
-        .iter()
-        .map(|f| (f.name.to_string(), f.stats.vars, f.stats.clauses))
-        .collect();
-    rows.insert(0, ("x".to_string(), size(puzzle).pow(3), 0));
-    let total = enc.stats();
-    rows.push(("total".to_string(), total.vars, total.clauses));
-    rows
+    encoded(enc, size(puzzle).pow(3))
 }
 
 #[test]

@@ -96,7 +96,7 @@ fn shipped() -> Vec<(PathBuf, Puzzle)> {
         .collect()
 }
 
-/// On every shipped puzzle with several solutions (found by enumeration, not listed), the
+/// On every shipped puzzle with several solutions (found by the solver, not listed), the
 /// candidates of every engine and method are the union of all solutions; past
 /// [`UNION_LIMIT`] solutions, native and the DPLL walk agree and hold the union of the
 /// first ones.
@@ -104,6 +104,13 @@ fn shipped() -> Vec<(PathBuf, Puzzle)> {
 fn candidates_are_the_union_of_all_solutions_on_the_shipped_puzzles() {
     let (mut multi, mut large) = (0, 0);
     for (path, puzzle) in shipped() {
+        // Most shipped puzzles are unique, some of them hard (the 16x16 Killer takes the
+        // DPLL walk minutes): the default engine tells them apart first.
+        let (_, probe) =
+            common::solutions(&Engine::Auto, &puzzle, &EngineOptions::default(), Some(2));
+        if probe.count <= 1 {
+            continue;
+        }
         let (grids, count) = common::solutions(
             &Engine::Dpll,
             &puzzle,

@@ -332,25 +332,6 @@ fn the_lowering_names_its_families() {
     assert_eq!(names, vec!["A2 < A1", "B1 < C1"]);
 }
 
-/// The rows of the worked-count table of `doc`: `| family | vars | clauses |`.
-fn documented(doc: &str, marker: &str) -> Vec<(String, usize, usize)> {
-    let text = std::fs::read_to_string(doc).unwrap();
-    let start = text
-        .find(marker)
-        .unwrap_or_else(|| panic!("{doc}: {marker}"));
-    text[start..]
-        .lines()
-        .skip_while(|l| !l.starts_with("| family | vars"))
-        .take_while(|l| l.starts_with('|'))
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
-            let vars = cells.get(1)?.parse().ok()?;
-            let clauses = cells.get(2)?.parse().ok()?;
-            Some((cells[0].trim_matches('`').to_string(), vars, clauses))
-        })
-        .collect()
-}
-
 /// The encoder's rows for a shipped file (pairwise at-most-ones): the x variables (N³),
 /// every family, the total.
 fn encoded(path: &str, n: usize) -> Vec<(String, usize, usize)> {
@@ -358,30 +339,21 @@ fn encoded(path: &str, n: usize) -> Vec<(String, usize, usize)> {
     let puzzle = common::load(path);
     let mut opts = EncodeOptions::default();
     opts.amo = AmoEncoding::Pairwise;
-    let enc = puzzle.encode(&opts).unwrap();
-    let mut rows: Vec<_> = enc
-        .families()
-        .iter()
-        .map(|f| (f.name.to_string(), f.stats.vars, f.stats.clauses))
-        .collect();
-    rows.insert(0, ("x".to_string(), n * n * n, 0));
-    let total = enc.stats();
-    rows.push(("total".to_string(), total.vars, total.clauses));
-    rows
+    common::counts::encoded(&puzzle.encode(&opts).unwrap(), n * n * n)
 }
 
 #[test]
 fn the_encoding_documents_pin_the_encoders_counts() {
     assert_eq!(
-        documented("encodings/towers.md", "## Worked count"),
+        common::counts::documented("encodings/towers.md", "## Worked count"),
         encoded("tests/data/towers/tatham-5de.towers", 5)
     );
     assert_eq!(
-        documented("encodings/unequal.md", "## Worked count: signs"),
+        common::counts::documented("encodings/unequal.md", "## Worked count: signs"),
         encoded("tests/data/unequal/tatham-5dk.unequal", 5)
     );
     assert_eq!(
-        documented("encodings/unequal.md", "## Worked count: adjacent"),
+        common::counts::documented("encodings/unequal.md", "## Worked count: adjacent"),
         encoded("tests/data/unequal/tatham-5ade.unequal", 5)
     );
 }

@@ -1,16 +1,15 @@
 //! # Grading Sudoku and Killer Sudoku
 //!
-//! Root propagation of the model's line network (`crate::model::network`) with the rules of each
-//! [`SudokuLevel`] switched on (the levels are defined in `crate::grade::sudoku`), then unit
-//! propagation on the CNF; every fixed grid passes the independent verifier.
+//! The model's network levels (`crate::grade::network`: the levels are defined in
+//! `crate::grade::sudoku`), then unit propagation on the CNF; every fixed grid passes the
+//! independent verifier.
 
-use crate::grade::{checked, cnf_root, GradeError, Root, SudokuGrade, SudokuLevel};
+use crate::grade::network::{network_levels, Levels};
+use crate::grade::{cnf_root, GradeError, SudokuGrade};
 use crate::grid::Grid;
-use crate::native::lines::LineSearch;
 use crate::puzzle::{Killer, Sudoku};
 
 use super::verify::{verify_killer, verify_sudoku};
-use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 
 /// Grades `s` (with the cages of `killer`).
@@ -28,38 +27,7 @@ pub(super) fn grade(s: &Sudoku, killer: Option<&Killer>) -> Result<SudokuGrade, 
         kind: "sudoku",
         supported: "Sudoku models of houses and distinct sums",
     })?;
-    let mut roots = Vec::with_capacity(SudokuLevel::PROPAGATION.len());
-    for level in SudokuLevel::PROPAGATION {
-        let rules = Rules {
-            subsets: level >= SudokuLevel::Subsets,
-            box_line: level >= SudokuLevel::BoxLine,
-            implied: false,
-            exact_sums: false,
-        };
-        let net = ModelNetwork::new(&lowered, rules);
-        let mut doms = net.root(&lowered);
-        let mut search = LineSearch::new(net.net(), &net);
-        let root = if !search.propagate(&mut doms) {
-            Root::Conflict
-        } else if doms.iter().all(|m| m.count_ones() == 1) {
-            checked(&verify, lowered.grid(&doms), level.name())?
-        } else {
-            Root::Open {
-                fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),
-            }
-        };
-        roots.push((level, root));
-    }
-    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
-        None
-    } else {
-        Some(
-            roots
-                .iter()
-                .find(|(_, r)| r.solves())
-                .map_or(SudokuLevel::Search, |(l, _)| *l),
-        )
-    };
+    let Levels { level, roots } = network_levels(&lowered, &verify)?;
     let opts = crate::encode::EncodeOptions::default();
     let enc = match killer {
         Some(k) => super::encode::encode_killer(k, &opts),

@@ -117,10 +117,6 @@ impl Kind for Sudoku {
         encode::encode_sudoku(self, opts)
     }
 
-    fn option_flags(&self, _opts: &EncodeOptions) -> String {
-        String::new()
-    }
-
     fn uses_tuple_limit(&self) -> bool {
         false
     }

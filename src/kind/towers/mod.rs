@@ -68,10 +68,6 @@ impl Kind for Towers {
         encode::encode(self, opts)
     }
 
-    fn option_flags(&self, _opts: &EncodeOptions) -> String {
-        String::new()
-    }
-
     fn uses_tuple_limit(&self) -> bool {
         false
     }

@@ -7,7 +7,7 @@
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Overlay, Side, Towers};
 use crate::render::svg::doc::{self, Anchor, Svg};
-use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
+use crate::render::svg::{frame, overlay, thin_grid, Layout, CELL};
 
 /// Font size of the clues.
 const CLUE: i64 = 20;
@@ -90,32 +90,6 @@ pub(crate) fn svg(t: &Towers, grid: Option<&Grid<u8>>, ov: &Overlay) -> String {
             svg.text(x, y, Anchor::Middle, CLUE, &clue.to_string());
         }
     }
-    let givens = Grid::from_rows(
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| t.given(Cell::new(r as u8, c as u8)))
-                    .collect()
-            })
-            .collect(),
-    )
-    .unwrap_or_else(|| Grid::filled(n, n, 0));
-    svg.group("givens", &doc::font(doc::INK, true));
-    let size = CELL * 9 / 16;
-    for (cell, d) in t.given_cells() {
-        let (x, y) = layout.centre(cell);
-        svg.text(
-            x,
-            y + size * 7 / 20 + CELL / 16,
-            Anchor::Middle,
-            size,
-            &d.to_string(),
-        );
-    }
-    if let Some(g) = grid {
-        digits(&mut svg, &layout, g, |c| *givens.get(c) == 0);
-    }
-    let shown = grid.unwrap_or(&givens);
-    overlay::overlay(&mut svg, &layout, ov, |c| *shown.get(c) != 0);
+    crate::kind::latin_square::draw_digits(&mut svg, &layout, n, &t.given_cells(), grid, ov);
     svg.finish()
 }

@@ -69,10 +69,6 @@ impl Kind for Unequal {
         Ok(encode::encode(self, opts))
     }
 
-    fn option_flags(&self, _opts: &EncodeOptions) -> String {
-        String::new()
-    }
-
     fn uses_tuple_limit(&self) -> bool {
         false
     }

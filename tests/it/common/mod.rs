@@ -2,6 +2,7 @@
 #![allow(dead_code, reason = "each test crate uses a different subset")]
 
 pub(crate) mod brute;
+pub(crate) mod counts;
 pub(crate) mod crossproduct;
 
 use std::path::Path;
