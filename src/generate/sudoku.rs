@@ -362,7 +362,8 @@ fn neighbours(c: Cell, n: usize) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::sudoku::{parse_killer, parse_sudoku};
+    use crate::parse::killer::parse_killer;
+    use crate::parse::sudoku::parse_sudoku;
 
     fn unique(puzzle: &Puzzle) -> bool {
         let stop = Stop::new();

@@ -455,7 +455,7 @@ fn parse_by_look(
         return parse_as(format, text, opts);
     }
     let read = crate::parse::kenken::parse_with_warnings(text, opts.strict)?;
-    if read.no_operators && crate::parse::sudoku::parse_killer(text).is_ok() {
+    if read.no_operators && crate::parse::killer::parse_killer(text).is_ok() {
         return Err(ParseError::new(
             Pos::new(1, 1),
             ParseErrorKind::TwoKinds {

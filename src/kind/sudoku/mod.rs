@@ -1,7 +1,7 @@
 //! # Sudoku and Killer Sudoku
 //!
 //! The fourth and fifth puzzle kinds, added through the kind seam: the models live in
-//! `crate::puzzle::sudoku` and the parsers in `crate::parse::sudoku`; both lower to the
+//! `crate::puzzle::sudoku` and the parsers in `crate::parse::{sudoku, killer}`; both lower to the
 //! constraint model (`Sudoku::constraints`: rows, columns, boxes, diagonals of an X variant,
 //! cages as distinct sums, givens), which the native search reads (`crate::model`). The rest
 //! is here, one file per job: the encoder (`encode`: the Latin square of the KenKen encoder,
@@ -20,7 +20,8 @@ use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{GradeError, PuzzleGrade};
 use crate::grid::Grid;
-use crate::parse::sudoku::{looks_like_killer, looks_like_sudoku, parse_killer, parse_sudoku};
+use crate::parse::killer::{looks_like_killer, parse_killer};
+use crate::parse::sudoku::{looks_like_sudoku, parse_sudoku};
 use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
 use crate::smtlib::Builder;
 use crate::verify::VerifyError;
