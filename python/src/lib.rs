@@ -77,25 +77,17 @@ fn parse_error(e: cagesat::ParseError) -> PyErr {
     })
 }
 
-/// Extensions that make a one-line string a file name rather than puzzle text.
-const EXTENSIONS: [&str; 8] = [
-    ".kenken",
-    ".keen",
-    ".kakuro",
-    ".crossproduct",
-    ".sudoku",
-    ".killer",
-    ".url",
-    ".txt",
-];
-
 /// Whether a one-line string names a file: it exists, or it ends in a puzzle extension.
 fn names_a_file(text: &str) -> bool {
     if text.contains('\n') || text.starts_with("keen:") || text.contains("://") {
         return false;
     }
     let lower = text.to_ascii_lowercase();
-    std::path::Path::new(text).is_file() || EXTENSIONS.iter().any(|e| lower.ends_with(e))
+    std::path::Path::new(text).is_file()
+        || lower.ends_with(".txt")
+        || Puzzle::format_names()
+            .iter()
+            .any(|e| lower.ends_with(&format!(".{e}")))
 }
 
 /// `cagesat.read(source)`: a puzzle from a path (`str` or `os.PathLike`), the text of a
@@ -115,20 +107,20 @@ fn read(source: &Bound<'_, PyAny>) -> PyResult<puzzle::PyPuzzle> {
     parsed.map(puzzle::PyPuzzle::new).map_err(parse_error)
 }
 
-/// `cagesat.parse(text, kind=None)`: a puzzle from its text; `kind` (`"kenken"`, `"keen"`,
-/// `"kakuro"`, `"crossproduct"`, `"sudoku"`, `"killer"`, `"url"`) picks the format instead
-/// of recognising it from the content.
+/// `cagesat.parse(text, kind=None)`: a puzzle from its text; `kind` (a format name, as the
+/// command line's `--kind` takes: `"kenken"`, `"keen"`, `"solo"`, `"killer-short"`,
+/// `"towers"`, …) picks the format instead of recognising it from the content.
 #[pyfunction]
 #[pyo3(signature = (text, kind=None))]
 fn parse(text: &str, kind: Option<&str>) -> PyResult<puzzle::PyPuzzle> {
     let parsed = match kind {
         None => Puzzle::parse(text),
         Some(kind) => {
-            let known = EXTENSIONS[..7].iter().any(|e| &e[1..] == kind);
-            if !known {
+            let names = Puzzle::format_names();
+            if !names.contains(&kind) {
                 return Err(PyValueError::new_err(format!(
-                    "unknown kind {kind:?} (expected kenken, keen, kakuro, crossproduct, \
-                     sudoku, killer or url)"
+                    "unknown kind {kind:?} (expected one of {})",
+                    names.join(", ")
                 )));
             }
             // The library picks the format by a file name's extension.

@@ -32,6 +32,17 @@ def test_parse_recognises_or_is_told_the_kind():
         cagesat.parse("size 1\n1 = A1", kind="nonogram")
 
 
+def test_parse_takes_every_format_name_of_the_command_line():
+    solo = (DATA / "solo" / "6x6-basic.solo").read_text()
+    assert cagesat.parse(solo, kind="solo").kind == "sudoku"
+    towers = "towers:" + (DATA / "towers" / "ids.txt").read_text().splitlines()[0]
+    assert cagesat.parse(towers, kind="towers").kind == "towers"
+    unequal = "unequal:" + (DATA / "unequal" / "ids.txt").read_text().splitlines()[0]
+    assert cagesat.parse(unequal, kind="unequal").kind == "unequal"
+    with pytest.raises(ValueError, match="killer-short, fpuzzles"):
+        cagesat.parse("x", kind="tents")
+
+
 def test_kind_size_and_text_round_trip(kenken):
     assert (kenken.kind, kenken.size) == ("kenken", (4, 4))
     assert cagesat.parse(str(kenken)) == kenken

@@ -47,7 +47,7 @@ use std::fmt;
 
 use crate::encode::{EncodeError, Encoding};
 use crate::grade::sum_rules::{combinations, Doms, RunRule, DIGITS};
-use crate::grade::{checked, cnf_root, GradeError, Root};
+use crate::grade::{cnf_root, root_of, weakest, GradeError, Root};
 use crate::grid::Grid;
 use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
@@ -164,27 +164,10 @@ pub(crate) fn grade_kakuro(
             KakuroLevel::RunGac => gac_fixpoint(&model, root.clone()),
             KakuroLevel::Sac | KakuroLevel::Search => sac_fixpoint(&model, root.clone()),
         };
-        let root = match doms {
-            None => Root::Conflict,
-            Some(d) if d.iter().all(|m| m.count_ones() == 1) => {
-                checked(&verify, lowered.grid(&d), level.name())?
-            }
-            Some(d) => Root::Open {
-                fixed: d.iter().filter(|m| m.count_ones() == 1).count(),
-            },
-        };
+        let root = root_of(doms.as_deref(), &verify, |d| lowered.grid(d), level.name())?;
         roots.push((level, root));
     }
-    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
-        None
-    } else {
-        Some(
-            roots
-                .iter()
-                .find(|(_, r)| r.solves())
-                .map_or(KakuroLevel::Search, |(l, _)| *l),
-        )
-    };
+    let level = weakest(&roots, KakuroLevel::Search);
     Ok(KakuroGrade {
         level,
         roots,

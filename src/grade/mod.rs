@@ -257,16 +257,7 @@ pub(crate) fn grade(k: &KenKen, cnf: Result<Encoding, EncodeError>) -> Result<Gr
     }
     let cage_lines = level_root(&verify, &prepared, Level::Box, false)?;
     let cnf_up = cnf_root(cnf, &verify)?;
-    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
-        None
-    } else {
-        Some(
-            roots
-                .iter()
-                .find(|(_, r)| r.solves())
-                .map_or(Level::Search, |(l, _)| *l),
-        )
-    };
+    let level = weakest(&roots, Level::Search);
     Ok(Grade {
         level,
         roots,
@@ -357,6 +348,41 @@ pub(crate) fn checked(
         Err(error) => Err(GradeError::Unsound {
             what: what.to_string(),
             error,
+        }),
+    }
+}
+
+/// The weakest level whose root solves the puzzle (`search` when none does), or `None` when
+/// one proves there is no solution: a puzzle's grade from its levels' roots, weakest first.
+pub(crate) fn weakest<L: Copy>(roots: &[(L, Root)], search: L) -> Option<L> {
+    if roots.iter().any(|(_, r)| *r == Root::Conflict) {
+        return None;
+    }
+    Some(
+        roots
+            .iter()
+            .find(|(_, r)| r.solves())
+            .map_or(search, |(l, _)| *l),
+    )
+}
+
+/// The root a level's fixpoint `doms` (one digit mask per cell; `None`: a conflict) gives:
+/// solved when every cell is fixed (the grid `grid` makes of them passes `verify`), else
+/// open with its fixed cells.
+///
+/// # Errors
+/// [`GradeError::Unsound`] when the fixed grid fails verification.
+pub(crate) fn root_of(
+    doms: Option<&[u32]>,
+    verify: Verifier<'_>,
+    grid: impl FnOnce(&[u32]) -> Grid<u8>,
+    what: &str,
+) -> Result<Root, GradeError> {
+    match doms {
+        None => Ok(Root::Conflict),
+        Some(d) if d.iter().all(|m| m.count_ones() == 1) => checked(verify, grid(d), what),
+        Some(d) => Ok(Root::Open {
+            fixed: d.iter().filter(|m| m.count_ones() == 1).count(),
         }),
     }
 }

@@ -11,7 +11,7 @@ use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 use crate::native::lines::LineSearch;
 
-use super::{checked, GradeError, Root, SudokuLevel, Verifier};
+use super::{root_of, weakest, GradeError, Root, SudokuLevel, Verifier};
 
 /// The root of every propagation level, and the grade they give: `None` when a level
 /// proves there is no solution.
@@ -41,26 +41,10 @@ pub(crate) fn network_levels(
         let net = ModelNetwork::new(lowered, rules);
         let mut doms = net.root(lowered);
         let mut search = LineSearch::new(net.net(), &net);
-        let root = if !search.propagate(&mut doms) {
-            Root::Conflict
-        } else if doms.iter().all(|m| m.count_ones() == 1) {
-            checked(verify, lowered.grid(&doms), level.name())?
-        } else {
-            Root::Open {
-                fixed: doms.iter().filter(|m| m.count_ones() == 1).count(),
-            }
-        };
+        let fixpoint = search.propagate(&mut doms).then_some(doms.as_slice());
+        let root = root_of(fixpoint, verify, |d| lowered.grid(d), level.name())?;
         roots.push((level, root));
     }
-    let level = if roots.iter().any(|(_, r)| *r == Root::Conflict) {
-        None
-    } else {
-        Some(
-            roots
-                .iter()
-                .find(|(_, r)| r.solves())
-                .map_or(SudokuLevel::Search, |(l, _)| *l),
-        )
-    };
+    let level = weakest(&roots, SudokuLevel::Search);
     Ok(Levels { level, roots })
 }

@@ -154,6 +154,13 @@ impl Puzzle {
         Puzzle::parse_with_warnings(&text, &opts)
     }
 
+    /// The names of the input formats, which `--kind`, a `kind NAME` line and
+    /// [`ParseOptions`]' file extension choose (`kenken`, `keen`, `solo`, `killer-short`, …).
+    #[must_use]
+    pub fn format_names() -> Vec<&'static str> {
+        FORMATS.iter().map(|f| f.ext).collect()
+    }
+
     /// Short lowercase name of the puzzle kind, as used in JSON output (`kenken`).
     #[must_use]
     pub fn kind(&self) -> &'static str {
