@@ -106,6 +106,31 @@ pub(crate) fn remove_while_unique(
     Ok(kept)
 }
 
+/// [`remove_while_unique`] over `order`, first trying to remove all of `order` at once:
+/// one check instead of one per clue when none of them is needed (a Towers with all its
+/// clues seldom needs a given). The result is the same as clue by clue, since a clue that
+/// can go with all the others gone can go alone.
+///
+/// # Errors
+/// As [`remove_while_unique`].
+pub(crate) fn remove_group_while_unique(
+    kept: Vec<bool>,
+    order: &[usize],
+    checker: &mut Checker<'_>,
+    build: impl Fn(&[bool]) -> Result<Puzzle, GenerateError>,
+) -> Result<Vec<bool>, GenerateError> {
+    let mut without = kept.clone();
+    for &i in order {
+        if let Some(k) = without.get_mut(i) {
+            *k = false;
+        }
+    }
+    if checker.unique(&build(&without)?)? {
+        return Ok(without);
+    }
+    remove_while_unique(kept, order, checker, build)
+}
+
 /// `puzzle` is unique by a second engine too: varisat finds `solution` and proves there is
 /// no other (every answer it gives has passed the verifier).
 ///

@@ -9,7 +9,9 @@
 //! is needed: removing any one of them loses uniqueness.
 
 use crate::generate::latin::random_latin_square;
-use crate::generate::removal::{confirm, remove_while_unique, shuffled_indices, Checker};
+use crate::generate::removal::{
+    confirm, remove_group_while_unique, remove_while_unique, shuffled_indices, Checker,
+};
 use crate::generate::GenerateError;
 use crate::grid::Grid;
 use crate::puzzle::{Puzzle, Side, Towers};
@@ -90,16 +92,18 @@ impl Towers {
             .ok_or_else(|| GenerateError::Params(format!("towers size {size}")))?;
         let clues = 4 * size;
         let cells = size * size;
-        // Givens first, then clues, each in random order.
-        let mut order: Vec<usize> = shuffled_indices(&mut rng, cells)
+        // Givens first (all at once when the clues do without them), then clues, each in
+        // random order.
+        let givens: Vec<usize> = shuffled_indices(&mut rng, cells)
             .into_iter()
             .map(|i| clues + i)
             .collect();
-        order.extend(shuffled_indices(&mut rng, clues));
+        let order = shuffled_indices(&mut rng, clues);
         let mut checker = Checker::new(stop);
-        let kept = remove_while_unique(vec![true; clues + cells], &order, &mut checker, |k| {
-            Ok(Puzzle::Towers(build(size, &solution, k)?))
-        })?;
+        let puzzle = |k: &[bool]| Ok(Puzzle::Towers(build(size, &solution, k)?));
+        let kept = vec![true; clues + cells];
+        let kept = remove_group_while_unique(kept, &givens, &mut checker, puzzle)?;
+        let kept = remove_while_unique(kept, &order, &mut checker, puzzle)?;
         let towers = build(size, &solution, &kept)?;
         confirm(&Puzzle::Towers(towers.clone()), &solution, &checker)?;
         Ok((towers, solution))

@@ -16,7 +16,9 @@
 //! Every clue left is needed: removing any one of them loses uniqueness.
 
 use crate::generate::latin::random_latin_square;
-use crate::generate::removal::{confirm, remove_while_unique, shuffled_indices, Checker};
+use crate::generate::removal::{
+    confirm, remove_group_while_unique, remove_while_unique, shuffled_indices, Checker,
+};
 use crate::generate::GenerateError;
 use crate::grid::Grid;
 use crate::puzzle::{Mark, Puzzle, Unequal};
@@ -109,14 +111,21 @@ impl Unequal {
         let solution = Grid::from_rows(rows)
             .ok_or_else(|| GenerateError::Params(format!("unequal size {size}")))?;
         let a = size * size;
-        let mut order = shuffled_indices(&mut rng, a);
-        if !adjacent {
-            order.extend(shuffled_indices(&mut rng, 2 * a).into_iter().map(|k| a + k));
-        }
+        let givens = shuffled_indices(&mut rng, a);
         let mut checker = Checker::new(stop);
-        let kept = remove_while_unique(vec![true; 3 * a], &order, &mut checker, |k| {
-            Ok(Puzzle::Unequal(build(size, adjacent, &solution, k)?))
-        })?;
+        let puzzle = |k: &[bool]| Ok(Puzzle::Unequal(build(size, adjacent, &solution, k)?));
+        let kept = vec![true; 3 * a];
+        let kept = if adjacent {
+            // The marks alone never suffice: no group removal.
+            remove_while_unique(kept, &givens, &mut checker, puzzle)?
+        } else {
+            let signs: Vec<usize> = shuffled_indices(&mut rng, 2 * a)
+                .into_iter()
+                .map(|k| a + k)
+                .collect();
+            let kept = remove_group_while_unique(kept, &givens, &mut checker, puzzle)?;
+            remove_while_unique(kept, &signs, &mut checker, puzzle)?
+        };
         let unequal = build(size, adjacent, &solution, &kept)?;
         confirm(&Puzzle::Unequal(unequal.clone()), &solution, &checker)?;
         Ok((unequal, solution))
