@@ -205,9 +205,9 @@ fn a_stop_ends_the_generators() {
 }
 
 /// Larger sides (`cargo test --release -- --ignored generate_tatham`): 7..=9, one seed each
-/// (about 25 s of CPU in release, most of it the 9x9 Towers).
+/// (about 35 s of CPU in release, most of it the 9x9 Towers and adjacent Unequal).
 #[test]
-#[ignore = "larger sides, about 25 s in release"]
+#[ignore = "larger sides, about 35 s of CPU in release"]
 fn larger_sides_are_unique_and_verified() {
     let stop = Stop::new();
     for size in 7..=9 {
