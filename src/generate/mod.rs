@@ -5,11 +5,14 @@
 //! `kakuro_check`) built on [`SplitMix64`], and
 //! [`hide_operators`], which hides KenKen operators (`?`) while the puzzle stays unique, and
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
-//! unique puzzles.
+//! unique puzzles. Towers, Unequal and jigsaw Sudoku (`towers.rs`, `unequal.rs`,
+//! `jigsaw.rs`) remove clues from a full solution while two engines prove the puzzle
+//! unique (`removal.rs`).
 
 pub(crate) mod crossproduct;
 pub(crate) mod guards;
 pub(crate) mod hide_ops;
+pub(crate) mod jigsaw;
 pub(crate) mod kakuro;
 pub(crate) mod kakuro_check;
 pub(crate) mod kakuro_fill;
@@ -19,8 +22,11 @@ pub(crate) mod kenken;
 pub(crate) mod kenken_cages;
 pub(crate) mod kenken_check;
 pub(crate) mod latin;
+pub(crate) mod removal;
 pub(crate) mod sudoku;
 pub mod survey;
+pub(crate) mod towers;
+pub(crate) mod unequal;
 
 use thiserror::Error;
 
@@ -37,6 +43,7 @@ pub use crossproduct::{
     GeneratedCrossProduct,
 };
 pub use hide_ops::{hide_operators, HiddenOperators};
+pub use jigsaw::JIGSAW_GEN_SIDES;
 pub use kakuro::{
     generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams,
     DEFAULT_KAKURO_MAX_ATTEMPTS, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
@@ -47,6 +54,8 @@ pub use kenken::{
     MAX_ATTEMPTS,
 };
 pub use sudoku::SudokuVariant;
+pub use towers::TOWERS_GEN_SIDES;
+pub use unequal::UNEQUAL_GEN_SIDES;
 
 /// Generation failed.
 #[derive(Debug, Error)]
@@ -114,6 +123,13 @@ pub enum GenerateError {
         reason: StopReason,
         /// Uniqueness checks finished.
         checks: u64,
+    },
+    /// A Towers, Unequal or jigsaw Sudoku that `auto` proved unique is not confirmed by
+    /// varisat (a bug in one of them: it must find the same grid and no other).
+    #[error("varisat does not confirm the generator's unique solution (its answer: {answer})")]
+    Unconfirmed {
+        /// Varisat's answer (`multiple`, `unsat`, or `unique` with another grid).
+        answer: &'static str,
     },
     /// No KenKen attempt reached its target level within the attempt budget.
     #[error(

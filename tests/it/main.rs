@@ -12,6 +12,7 @@ mod crossproduct_props;
 mod encoding_counts;
 mod explain;
 mod formats;
+mod generate_tatham;
 mod golden_dimacs;
 mod golden_smtlib;
 mod kakuro_corpus;

@@ -44,6 +44,10 @@ pub(crate) struct SudokuGenArgs {
     /// Sudoku X / Killer X: both long diagonals hold distinct digits too.
     #[arg(long)]
     pub diagonals: bool,
+    /// Jigsaw Sudoku (Sudoku only, sides 4..=9): random connected regions of SIZE cells
+    /// take the place of the boxes.
+    #[arg(long)]
+    pub jigsaw: bool,
     /// Largest cage (Killer only).
     #[arg(long, default_value_t = 4, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
@@ -73,7 +77,7 @@ pub(crate) enum Difficulty {
 }
 
 impl Difficulty {
-    fn level(self) -> SudokuLevel {
+    pub(super) fn level(self) -> SudokuLevel {
         match self {
             Difficulty::Singles => SudokuLevel::Singles,
             Difficulty::Subsets => SudokuLevel::Subsets,
@@ -121,7 +125,10 @@ fn make(
     } else {
         SudokuVariant::default()
     };
-    let (puzzle, solution) = if killer {
+    let (puzzle, solution) = if a.jigsaw {
+        let (s, g) = Sudoku::generate_jigsaw(a.size, seed, variant, stop)?;
+        (Puzzle::Sudoku(s), g)
+    } else if killer {
         let (k, g) = Killer::generate_variant(a.size, seed, a.max_cage, variant, stop)?;
         (Puzzle::Killer(k), g)
     } else {
@@ -168,6 +175,9 @@ fn run(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let kind = if killer { "killer" } else { "sudoku" };
+    if killer && a.jigsaw {
+        bail!("cagesat: generate killer: --jigsaw is for `generate sudoku` only");
+    }
     let limits = Limits::new(interrupt, a.timeout)?;
     if let Some(dir) = super::output_path(a.out.as_deref()) {
         std::fs::create_dir_all(dir)
@@ -198,10 +208,11 @@ fn run(
         };
         let used = seed - 1;
         let text = format!(
-            "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}{}\n\
+            "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}{}{}\n\
              # unique: yes (auto and varisat agree); grade: {}\n{}",
             env!("CARGO_PKG_VERSION"),
             a.size,
+            if a.jigsaw { " --jigsaw" } else { "" },
             if a.diagonals { " --diagonals" } else { "" },
             if killer {
                 format!(" --max-cage {}", a.max_cage)
@@ -216,7 +227,8 @@ fn run(
         );
         match super::output_path(a.out.as_deref()) {
             Some(dir) => {
-                let name = format!("{kind}_{0}x{0}_s{used}", a.size);
+                let jigsaw = if a.jigsaw { "_jigsaw" } else { "" };
+                let name = format!("{kind}{jigsaw}_{0}x{0}_s{used}", a.size);
                 let solution: String = made
                     .solution
                     .iter_rows()

@@ -37,6 +37,10 @@ pub(crate) enum GenerateKind {
     Sudoku(super::gen_sudoku::SudokuGenArgs),
     /// Killer Sudoku puzzles, each proven unique by two engines.
     Killer(super::gen_sudoku::SudokuGenArgs),
+    /// Towers (Skyscrapers) puzzles with minimal clues, each proven unique by two engines.
+    Towers(super::gen_tatham::LatinGenArgs),
+    /// Unequal (Futoshiki) puzzles, or the adjacent mode, each proven unique by two engines.
+    Unequal(super::gen_tatham::UnequalGenArgs),
 }
 
 /// `generate kenken` options.
@@ -120,6 +124,8 @@ pub(super) fn generate(
         },
         GenerateKind::Sudoku(a) => super::gen_sudoku::generate(a, false, interrupt, out, err),
         GenerateKind::Killer(a) => super::gen_sudoku::generate(a, true, interrupt, out, err),
+        GenerateKind::Towers(a) => super::gen_tatham::towers(a, interrupt, out, err),
+        GenerateKind::Unequal(a) => super::gen_tatham::unequal(a, interrupt, out, err),
     }
 }
 

@@ -17,6 +17,7 @@ mod explain;
 mod gen_crossproduct;
 mod gen_kakuro;
 mod gen_sudoku;
+mod gen_tatham;
 mod generate;
 mod grade;
 mod inputs;

@@ -18,6 +18,7 @@ mod external;
 mod formats_cli;
 mod fuzz;
 mod gen_sudoku;
+mod gen_tatham_cli;
 mod generate;
 mod generate_kakuro;
 mod generate_limits;

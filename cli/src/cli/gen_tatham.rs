@@ -1,0 +1,254 @@
+//! `generate towers` and `generate unequal`: seeded Latin-square puzzles of Simon Tatham's
+//! family, each proven unique by two engines (`auto` while clues are removed, varisat on
+//! the result; both in the library), optionally of one `grade` level, under `--timeout` and
+//! Ctrl-C.
+//!
+//! Argument parsing, the difficulty filter and printing only; the puzzles come from
+//! [`cagesat::puzzle::Towers::generate_until`] and
+//! [`cagesat::puzzle::Unequal::generate_until`].
+
+use std::io::Write;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use super::gen_sudoku::Difficulty;
+use super::{Limits, EXIT_OK};
+use cagesat::generate::{TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES};
+use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::puzzle::{Towers, Unequal};
+use cagesat::{Grid, Puzzle, Stop};
+
+/// `generate towers` options, shared by `generate unequal`.
+#[derive(Debug, Args)]
+pub(crate) struct LatinGenArgs {
+    /// Side length (3..=9): `generate towers 6`, or `--size 6`.
+    #[arg(value_name = "SIZE", value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true, required_unless_present = "size",
+          conflicts_with = "size")]
+    pub size_arg: Option<usize>,
+    /// Side length (3..=9), the same as the SIZE argument.
+    #[arg(long, value_parser = super::not_negative::<usize>,
+          allow_negative_numbers = true)]
+    pub size: Option<usize>,
+    /// Random seed: each puzzle is tried from the seed after the previous puzzle's.
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub count: u64,
+    /// Keep only puzzles of this `grade` level (seeds that give another level are skipped);
+    /// box-line never differs from subsets here (no boxes), so it is refused.
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Difficulty>,
+    /// Seeds tried per puzzle before giving up (with --difficulty).
+    #[arg(long, default_value_t = 200, value_parser = super::not_negative::<u64>,
+          allow_negative_numbers = true)]
+    pub max_attempts: u64,
+    /// Write NAME.towers (or .unequal) and NAME.solution files into this directory instead
+    /// of printing.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Time limit per puzzle, in seconds: a puzzle not settled by then ends the run with the
+    /// uniqueness checks made and exit status 3; puzzles already made are kept.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
+}
+
+/// `generate unequal` options.
+#[derive(Debug, Args)]
+pub(crate) struct UnequalGenArgs {
+    #[command(flatten)]
+    pub common: LatinGenArgs,
+    /// The adjacent mode: bars between neighbours that differ by 1, and no bar means they
+    /// do not (every mark is shown; only givens are removed, as in Tatham's Unequal).
+    #[arg(long)]
+    pub adjacent: bool,
+}
+
+/// Which generator a run uses.
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    Towers,
+    Unequal { adjacent: bool },
+}
+
+impl Which {
+    /// The kind's name (also the file extension).
+    fn kind(self) -> &'static str {
+        match self {
+            Which::Towers => "towers",
+            Which::Unequal { .. } => "unequal",
+        }
+    }
+
+    /// The sides the library makes.
+    fn sides(self) -> RangeInclusive<usize> {
+        match self {
+            Which::Towers => TOWERS_GEN_SIDES,
+            Which::Unequal { .. } => UNEQUAL_GEN_SIDES,
+        }
+    }
+
+    /// The puzzle of `seed` and its solution.
+    fn make(self, size: usize, seed: u64, stop: &Stop) -> anyhow::Result<(Puzzle, Grid<u8>)> {
+        Ok(match self {
+            Which::Towers => {
+                let (t, g) = Towers::generate_until(size, seed, stop)?;
+                (Puzzle::Towers(t), g)
+            }
+            Which::Unequal { adjacent } => {
+                let (u, g) = Unequal::generate_until(size, adjacent, seed, stop)?;
+                (Puzzle::Unequal(u), g)
+            }
+        })
+    }
+}
+
+/// Runs `generate towers`; returns the exit status.
+pub(super) fn towers(
+    a: &LatinGenArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    finish(run(a, Which::Towers, interrupt, out), interrupt, err)
+}
+
+/// Runs `generate unequal`; returns the exit status.
+pub(super) fn unequal(
+    a: &UnequalGenArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let which = Which::Unequal {
+        adjacent: a.adjacent,
+    };
+    finish(run(&a.common, which, interrupt, out), interrupt, err)
+}
+
+/// The exit status of a run's result, its error reported.
+fn finish(result: anyhow::Result<()>, interrupt: &Stop, err: &mut impl Write) -> u8 {
+    match result {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            let status = super::generate::fail_or_stopped(err, &e);
+            interrupt.reason().map_or(status, super::stopped_status)
+        }
+    }
+}
+
+/// The grade level of `puzzle` (search when propagation leaves it open).
+fn level(puzzle: &Puzzle) -> anyhow::Result<SudokuLevel> {
+    Ok(match puzzle.grade()? {
+        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
+        _ => SudokuLevel::Search,
+    })
+}
+
+/// `size` when the library makes it, else a one-line error.
+fn checked_size(a: &LatinGenArgs, which: Which) -> anyhow::Result<usize> {
+    // clap requires one of the two.
+    let size = a.size.or(a.size_arg).unwrap_or_default();
+    let sides = which.sides();
+    if !sides.contains(&size) {
+        bail!(
+            "cagesat: generate {}: size {size} is out of range (expected {}..={})",
+            which.kind(),
+            sides.start(),
+            sides.end()
+        );
+    }
+    if a.difficulty == Some(Difficulty::BoxLine) {
+        bail!(
+            "cagesat: generate {}: --difficulty box-line needs boxes (use singles, subsets or search)",
+            which.kind()
+        );
+    }
+    Ok(size)
+}
+
+/// The `# generated` line's options after the size.
+fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: SudokuLevel) -> String {
+    let mut note = format!(" --seed {seed}");
+    if let Which::Unequal { adjacent: true } = which {
+        note.push_str(" --adjacent");
+    }
+    if a.difficulty.is_some() {
+        note.push_str(&format!(" --difficulty {}", level.name()));
+    }
+    note
+}
+
+fn run(
+    a: &LatinGenArgs,
+    which: Which,
+    interrupt: &Stop,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let size = checked_size(a, which)?;
+    let kind = which.kind();
+    let limits = Limits::new(interrupt, a.timeout)?;
+    if let Some(dir) = super::output_path(a.out.as_deref()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
+    }
+    let mut seed = a.seed;
+    for i in 0..a.count {
+        let first = seed;
+        let stop = limits.for_puzzle();
+        let (puzzle, solution, level) = loop {
+            if interrupt.is_requested() {
+                bail!("cagesat: stopped after {i} of {} puzzles", a.count);
+            }
+            let context = || format!("cagesat: generate {kind} --size {size} --seed {seed}");
+            let (puzzle, solution) = which.make(size, seed, &stop).with_context(context)?;
+            let level = level(&puzzle).with_context(context)?;
+            seed = seed.wrapping_add(1);
+            if a.difficulty.is_none_or(|d| d.level() == level) {
+                break (puzzle, solution, level);
+            }
+            if seed.wrapping_sub(first) >= a.max_attempts.max(1) {
+                bail!(
+                    "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
+                    a.difficulty.map_or("any", |d| d.level().name()),
+                    seed.wrapping_sub(1),
+                    a.max_attempts
+                );
+            }
+        };
+        let used = seed.wrapping_sub(1);
+        let text = format!(
+            "# generated: cagesat {} generate {kind} --size {size}{}\n\
+             # unique: yes (auto and varisat agree); grade: {}\n{puzzle}",
+            env!("CARGO_PKG_VERSION"),
+            options_note(a, which, used, level),
+            level.name(),
+        );
+        match super::output_path(a.out.as_deref()) {
+            Some(dir) => {
+                let mode = match which {
+                    Which::Unequal { adjacent: true } => "_adjacent",
+                    _ => "",
+                };
+                let name = format!("{kind}{mode}_{size}x{size}_s{used}");
+                let solution: String = solution
+                    .iter_rows()
+                    .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
+                    .collect();
+                super::generate::write_file(&dir.join(format!("{name}.{kind}")), &text)?;
+                super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
+            }
+            None => {
+                let sep = if i + 1 < a.count { "\n" } else { "" };
+                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
+            }
+        }
+    }
+    Ok(())
+}
