@@ -43,6 +43,7 @@ use crate::native::domains::{bit, digits, full, Mask};
 use crate::stop::Stop;
 use crate::tree::{Choice, OnMasks};
 
+use super::derived::{self, Linear};
 use super::sum::{Cage, MAX_CAGE};
 use super::{implied, Lowered};
 
@@ -102,6 +103,9 @@ pub(crate) struct Board {
     cross: Vec<Crossing>,
     /// The distinct sums (cages, and the innies and outies [`super::implied`] derives).
     sums: Vec<Cage>,
+    /// The sums [`super::derived`] derives over several houses whose digits may repeat,
+    /// numbered after `sums` in `sums_of` and the work list.
+    linears: Vec<Linear>,
     /// The sums through each cell.
     sums_of: Vec<Vec<usize>>,
     /// The units through each cell.
@@ -171,15 +175,37 @@ impl Board {
         }
         let (segs, inter) = intersections(lowered);
         let derived = implied::sums(lowered);
-        let sums = lowered
+        let mut sums = lowered
             .sums
             .iter()
             .chain(&derived)
             .map(|(cells, total)| Cage::new(n, cells.clone(), *total))
             .collect::<Option<Vec<Cage>>>()?;
+        let mut linears = Vec::new();
+        for d in derived::sums(lowered) {
+            let clique = d.minus.is_empty()
+                && d.plus.iter().enumerate().all(|(i, a)| {
+                    d.plus[i + 1..]
+                        .iter()
+                        .all(|b| peers[*a].binary_search(b).is_ok())
+                });
+            let distinct = clique
+                .then(|| u32::try_from(d.total).ok())
+                .flatten()
+                .and_then(|t| Cage::new(n, d.plus.clone(), t));
+            match distinct {
+                Some(cage) if !sums.iter().any(|s| s.cells == cage.cells) => sums.push(cage),
+                Some(_) => {}
+                None => linears.extend(Linear::new(n, &d)),
+            }
+        }
         let mut sums_of = vec![Vec::new(); n * n];
-        for (s, cage) in sums.iter().enumerate() {
-            for &c in &cage.cells {
+        let cells_of = sums
+            .iter()
+            .map(|c| &c.cells)
+            .chain(linears.iter().map(|l| &l.cells));
+        for (s, cells) in cells_of.enumerate() {
+            for &c in cells {
                 sums_of[c].push(s);
             }
         }
@@ -209,6 +235,7 @@ impl Board {
             inter,
             cross: crossings(lowered),
             sums,
+            linears,
             sums_of,
             units_of,
             key: Key {
@@ -304,7 +331,7 @@ impl<'a> Search<'a> {
             root,
             stack: Vec::new(),
             queue: Vec::new(),
-            queued: vec![false; board.sums.len()],
+            queued: vec![false; board.sums.len() + board.linears.len()],
             unit_queue: Vec::new(),
             unit_queued: vec![false; board.units.len()],
             seg_masks: vec![0; board.segs.len()],
@@ -329,7 +356,9 @@ impl<'a> Search<'a> {
         let mut trail = vec![0; cells * (cells + 1)];
         trail[..cells].copy_from_slice(root);
         self.stack = (0..cells).filter(|&c| root[c].count_ones() == 1).collect();
-        self.queue = (0..self.board.sums.len()).rev().collect();
+        self.queue = (0..self.board.sums.len() + self.board.linears.len())
+            .rev()
+            .collect();
         self.queued.fill(true);
         self.unit_queue = (0..self.board.units.len()).collect();
         self.unit_queued.fill(true);
@@ -478,7 +507,9 @@ impl<'a> Search<'a> {
     fn sum(&mut self, doms: &mut [Mask], s: usize) -> bool {
         self.propagations += 1;
         let board = self.board;
-        let cage = &board.sums[s];
+        let Some(cage) = board.sums.get(s) else {
+            return self.linear(doms, s - board.sums.len());
+        };
         let mut out = [0; MAX_CAGE];
         let Some(needed) = cage.narrow(doms, &mut out) else {
             return false;
@@ -498,6 +529,21 @@ impl<'a> Search<'a> {
             open &= open - 1;
             if !self.required(doms, s, b) {
                 return false;
+            }
+        }
+        true
+    }
+
+    /// Filters derived sum `l` (digits free to repeat); `false` on a conflict.
+    fn linear(&mut self, doms: &mut [Mask], l: usize) -> bool {
+        let lin = &self.board.linears[l];
+        let mut out = [0; MAX_CAGE];
+        if !lin.narrow(doms, &mut out) {
+            return false;
+        }
+        for (&c, &m) in lin.cells.iter().zip(&out) {
+            if doms[c] != m {
+                self.set(doms, c, m);
             }
         }
         true

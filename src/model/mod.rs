@@ -24,6 +24,7 @@
 //! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
 //! are not among them yet; KenKen keeps its own engine in `crate::native`.
 
+pub(crate) mod derived;
 pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;
