@@ -152,12 +152,13 @@ fn grow(
                 pieces_total += t;
             }
         }
-        // One house alone is [`super::implied`]'s.
-        if k == 0 {
-            continue;
-        }
         let a: Vec<usize> = (0..cells).filter(|&c| inside[c] && !in_pieces[c]).collect();
         let b: Vec<usize> = (0..cells).filter(|&c| in_pieces[c] && !inside[c]).collect();
+        // One house's pure innies and outies are [`super::implied`]'s; its innies against
+        // its outies are ISS's `_makeHiddenCageHandlers`.
+        if k == 0 && (a.is_empty() || b.is_empty()) {
+            continue;
+        }
         let size = a.len() + b.len();
         if size == 0 || size > n || (a.len() > 2 && b.len() > 2) {
             continue;

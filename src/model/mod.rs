@@ -9,7 +9,8 @@
 //!   that rows and columns cross (boxes), and any other group of `max_digit` cells, such as
 //!   the diagonals of an X variant);
 //! - *distinct sums*: cells with distinct digits adding up to a target (Kakuro runs, Killer
-//!   cages, and the sums [`implied`] derives from houses and cages: innies and outies);
+//!   cages, and the sums [`implied`] derives from houses and cages: innies and outies; the
+//!   sums [`derived`] finds over unions of several houses, digits free to repeat);
 //! - *products*: cells whose digits multiply to a target (CrossProduct rows and columns);
 //! - *visibility*: how many cells of a line are seen from its end (Towers clues,
 //!   [`visibility`]);
