@@ -25,6 +25,7 @@
 //! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
 //! are not among them yet; KenKen keeps its own engine in `crate::native`.
 
+pub(crate) mod board;
 pub(crate) mod derived;
 pub(crate) mod house;
 pub(crate) mod houses;
@@ -193,7 +194,7 @@ pub(crate) fn run(
     let t0 = Instant::now();
     let lowered = Lowered::new(model)?;
     let board = (lowered.bitset_search() && fixed.is_empty())
-        .then(|| houses::Board::cached(&lowered))
+        .then(|| board::Board::cached(&lowered))
         .flatten();
     if let Some(board) = board {
         let n = lowered.n;
