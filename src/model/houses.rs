@@ -13,7 +13,8 @@
 //! 2. *sums* (cages and the innies and outies [`super::implied`] derives), each filtered
 //!    again when one of its cells narrows ([`Cage`]: its digit sets, exact once three
 //!    cells or fewer are open); a digit every set of a sum needs leaves the cells outside
-//!    it that see all the sum's cells that can take it;
+//!    it that see all the sum's cells that can take it; the sums [`super::derived`] finds
+//!    over several houses likewise ([`Linear`]: exact, digits free to repeat);
 //! 3. *hidden singles* on the houses through a cell that narrowed since the last pass (one
 //!    pass over a house with "seen once" and "seen twice" masks; a digit no cell can take
 //!    is a conflict);
@@ -36,227 +37,12 @@
 //!   (`candidate_selector.js`), sums by digit-set tables (`sum_handler.js`).
 //! - tdoku (`t-dillon/tdoku`, BSD-2) and JCZSolve: bitset singles and box–line reduction.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use crate::native::domains::{bit, digits, full, Mask};
 use crate::stop::Stop;
 use crate::tree::{Choice, OnMasks};
 
-use super::sum::{Cage, MAX_CAGE};
-use super::{implied, Lowered};
-
-/// A region–line intersection (a *segment*: the cells a region shares with a row or
-/// column), by segment numbers: the other segments of its region along the same direction,
-/// and the other segments of its line.
-#[derive(Clone, Debug)]
-struct Intersection {
-    seg: usize,
-    box_rest: Vec<usize>,
-    line_rest: Vec<usize>,
-}
-
-/// Two houses that share two or more cells, other than a line and a region: the shared
-/// cells and the rest of each house.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Crossing {
-    pub(crate) shared: Vec<usize>,
-    pub(crate) a_rest: Vec<usize>,
-    pub(crate) b_rest: Vec<usize>,
-}
-
-/// The crossings of every house of `extra` with every region and line.
-pub(crate) fn crossings(lowered: &Lowered) -> Vec<Crossing> {
-    let mut out = Vec::new();
-    for a in &lowered.extra {
-        for b in lowered.regions.iter().chain(&lowered.lines) {
-            let shared: Vec<usize> = a.iter().copied().filter(|c| b.contains(c)).collect();
-            if shared.len() >= 2 {
-                let rest =
-                    |h: &[usize]| h.iter().copied().filter(|c| !shared.contains(c)).collect();
-                out.push(Crossing {
-                    a_rest: rest(a),
-                    b_rest: rest(b),
-                    shared,
-                });
-            }
-        }
-    }
-    out
-}
-
-/// The candidates of `cells`, together.
-fn union(doms: &[Mask], cells: &[usize]) -> Mask {
-    cells.iter().fold(0, |u, &c| u | doms[c])
-}
-
-/// A model's houses, peers and intersections (cells numbered row-major), and its givens.
-#[derive(Clone, Debug)]
-pub(crate) struct Board {
-    n: usize,
-    units: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
-    /// The segments' cells: every row's part in each region, then every column's.
-    segs: Vec<Vec<usize>>,
-    inter: Vec<Intersection>,
-    cross: Vec<Crossing>,
-    /// The distinct sums (cages, and the innies and outies [`super::implied`] derives).
-    sums: Vec<Cage>,
-    /// The sums through each cell.
-    sums_of: Vec<Vec<usize>>,
-    /// The units through each cell.
-    units_of: Vec<Vec<usize>>,
-    /// The peers of each cell as a bitset of `words` words (empty past [`PEER_WORDS`]).
-    peer_bits: Vec<u64>,
-    words: usize,
-    /// The houses and sums of the model it was built from ([`Board::cached`]'s key).
-    key: Key,
-}
-
-/// What a [`Board`] is built from: the model's houses and sums, not its givens.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Key {
-    lines: Vec<Vec<usize>>,
-    regions: Vec<Vec<usize>>,
-    extra: Vec<Vec<usize>>,
-    sums: Vec<(Vec<usize>, u32)>,
-}
-
-impl Key {
-    fn matches(&self, lowered: &Lowered) -> bool {
-        self.lines == lowered.lines
-            && self.regions == lowered.regions
-            && self.extra == lowered.extra
-            && self.sums == lowered.sums
-    }
-}
-
-thread_local! {
-    /// The last board built on this thread: a batch of Sudokus of one shape builds it once.
-    static LAST: RefCell<Option<Rc<Board>>> = const { RefCell::new(None) };
-}
-
-impl Board {
-    /// The board of `lowered`: the last one built on this thread when `lowered` has the same
-    /// houses and sums (only the givens differ), else a new one ([`Board::new`]).
-    pub(crate) fn cached(lowered: &Lowered) -> Option<Rc<Board>> {
-        let hit = LAST.with(|last| {
-            last.borrow()
-                .as_ref()
-                .filter(|b| b.n == lowered.n && b.key.matches(lowered))
-                .cloned()
-        });
-        if hit.is_some() {
-            return hit;
-        }
-        let board = Rc::new(Board::new(lowered)?);
-        LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&board)));
-        Some(board)
-    }
-
-    /// The board of a model of houses and distinct sums, with the sums [`super::implied`]
-    /// derives; `None` when a sum has more cells than [`MAX_CAGE`].
-    pub(crate) fn new(lowered: &Lowered) -> Option<Self> {
-        let n = lowered.n;
-        let units: Vec<Vec<usize>> = lowered.houses().cloned().collect();
-        let mut peers = vec![Vec::new(); n * n];
-        for unit in &units {
-            for &a in unit {
-                peers[a].extend(unit.iter().copied().filter(|&b| b != a));
-            }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
-        let (segs, inter) = intersections(lowered);
-        let derived = implied::sums(lowered);
-        let sums = lowered
-            .sums
-            .iter()
-            .chain(&derived)
-            .map(|(cells, total)| Cage::new(n, cells.clone(), *total))
-            .collect::<Option<Vec<Cage>>>()?;
-        let mut sums_of = vec![Vec::new(); n * n];
-        for (s, cage) in sums.iter().enumerate() {
-            for &c in &cage.cells {
-                sums_of[c].push(s);
-            }
-        }
-        let mut units_of = vec![Vec::new(); n * n];
-        for (u, unit) in units.iter().enumerate() {
-            for &c in unit {
-                units_of[c].push(u);
-            }
-        }
-        let words = (n * n).div_ceil(64);
-        let mut peer_bits = Vec::new();
-        if words <= PEER_WORDS {
-            peer_bits = vec![0; n * n * words];
-            for (c, ps) in peers.iter().enumerate() {
-                for &p in ps {
-                    peer_bits[c * words + p / 64] |= 1 << (p % 64);
-                }
-            }
-        }
-        Some(Board {
-            n,
-            peer_bits,
-            words,
-            units,
-            peers,
-            segs,
-            inter,
-            cross: crossings(lowered),
-            sums,
-            sums_of,
-            units_of,
-            key: Key {
-                lines: lowered.lines.clone(),
-                regions: lowered.regions.clone(),
-                extra: lowered.extra.clone(),
-                sums: lowered.sums.clone(),
-            },
-        })
-    }
-}
-
-/// The segments of the lines of `lowered` (rows, then columns) in its regions, and their
-/// intersections.
-fn intersections(lowered: &Lowered) -> (Vec<Vec<usize>>, Vec<Intersection>) {
-    let mut segs: Vec<Vec<usize>> = Vec::new();
-    // (region, line) of each segment.
-    let mut owner = Vec::new();
-    for (l, line) in lowered.lines.iter().enumerate() {
-        for (b, bx) in lowered.regions.iter().enumerate() {
-            let shared: Vec<usize> = line.iter().copied().filter(|c| bx.contains(c)).collect();
-            if !shared.is_empty() {
-                segs.push(shared);
-                owner.push((b, l));
-            }
-        }
-    }
-    let row = |l: usize| l < lowered.rows;
-    let inter = (0..segs.len())
-        .map(|seg| {
-            let (b, l) = owner[seg];
-            let others = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<usize> {
-                (0..segs.len())
-                    .filter(|&t| t != seg && keep(owner[t].0, owner[t].1))
-                    .collect()
-            };
-            Intersection {
-                seg,
-                box_rest: others(&|b2, l2| b2 == b && row(l2) == row(l)),
-                line_rest: others(&|_, l2| l2 == l),
-            }
-        })
-        .collect();
-    (segs, inter)
-}
-
-/// The most words of a peer bitset (grids up to 16×16 use the digits a sum needs).
-const PEER_WORDS: usize = 4;
+use super::board::{union, Board, PEER_WORDS};
+use super::sum::MAX_CAGE;
 
 /// Failures after which the conflict counts of [`Search`] halve.
 const DECAY: u64 = 1 << 14;
@@ -304,7 +90,7 @@ impl<'a> Search<'a> {
             root,
             stack: Vec::new(),
             queue: Vec::new(),
-            queued: vec![false; board.sums.len()],
+            queued: vec![false; board.sums.len() + board.linears.len()],
             unit_queue: Vec::new(),
             unit_queued: vec![false; board.units.len()],
             seg_masks: vec![0; board.segs.len()],
@@ -329,7 +115,9 @@ impl<'a> Search<'a> {
         let mut trail = vec![0; cells * (cells + 1)];
         trail[..cells].copy_from_slice(root);
         self.stack = (0..cells).filter(|&c| root[c].count_ones() == 1).collect();
-        self.queue = (0..self.board.sums.len()).rev().collect();
+        self.queue = (0..self.board.sums.len() + self.board.linears.len())
+            .rev()
+            .collect();
         self.queued.fill(true);
         self.unit_queue = (0..self.board.units.len()).collect();
         self.unit_queued.fill(true);
@@ -478,7 +266,9 @@ impl<'a> Search<'a> {
     fn sum(&mut self, doms: &mut [Mask], s: usize) -> bool {
         self.propagations += 1;
         let board = self.board;
-        let cage = &board.sums[s];
+        let Some(cage) = board.sums.get(s) else {
+            return self.linear(doms, s - board.sums.len());
+        };
         let mut out = [0; MAX_CAGE];
         let Some(needed) = cage.narrow(doms, &mut out) else {
             return false;
@@ -498,6 +288,21 @@ impl<'a> Search<'a> {
             open &= open - 1;
             if !self.required(doms, s, b) {
                 return false;
+            }
+        }
+        true
+    }
+
+    /// Filters derived sum `l` (digits free to repeat); `false` on a conflict.
+    fn linear(&mut self, doms: &mut [Mask], l: usize) -> bool {
+        let lin = &self.board.linears[l];
+        let mut out = [0; MAX_CAGE];
+        if !lin.narrow(doms, &mut out) {
+            return false;
+        }
+        for (&c, &m) in lin.cells.iter().zip(&out) {
+            if doms[c] != m {
+                self.set(doms, c, m);
             }
         }
         true

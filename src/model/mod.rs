@@ -9,7 +9,8 @@
 //!   that rows and columns cross (boxes), and any other group of `max_digit` cells, such as
 //!   the diagonals of an X variant);
 //! - *distinct sums*: cells with distinct digits adding up to a target (Kakuro runs, Killer
-//!   cages, and the sums [`implied`] derives from houses and cages: innies and outies);
+//!   cages, and the sums [`implied`] derives from houses and cages: innies and outies; the
+//!   sums [`derived`] finds over unions of several houses, digits free to repeat);
 //! - *products*: cells whose digits multiply to a target (CrossProduct rows and columns);
 //! - *visibility*: how many cells of a line are seen from its end (Towers clues,
 //!   [`visibility`]);
@@ -24,6 +25,8 @@
 //! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
 //! are not among them yet; KenKen keeps its own engine in `crate::native`.
 
+pub(crate) mod board;
+pub(crate) mod derived;
 pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;
@@ -191,7 +194,7 @@ pub(crate) fn run(
     let t0 = Instant::now();
     let lowered = Lowered::new(model)?;
     let board = (lowered.bitset_search() && fixed.is_empty())
-        .then(|| houses::Board::cached(&lowered))
+        .then(|| board::Board::cached(&lowered))
         .flatten();
     if let Some(board) = board {
         let n = lowered.n;

@@ -22,7 +22,7 @@ use crate::native::domains::{full, Mask};
 use crate::native::lines::{LineFilter, Network};
 use crate::product::{Lattice, Scratch};
 
-use super::houses::crossings;
+use super::board::crossings;
 use super::{house, implied, order, sum, visibility, Lowered};
 
 /// Which rules the network runs (grading switches them on level by level).

@@ -1,0 +1,478 @@
+//! # Sums derived over several houses
+//!
+//! [`super::implied`] derives the innies and outies of one house. Specialists go further
+//! (ISS's optimizer, `_makeInnieOutieSumHandlers` and `_fillInSumGap`): a union of `k`
+//! houses that do not overlap (the first `k` rows, the last `k` columns, the first `k`
+//! boxes) holds each digit `k` times, so its digits add up to `k·N(N+1)/2`. Grow such a
+//! *super-region* one house at a time; each cage that has more than half of its cells inside
+//! it joins the *pieces*. With `A` the cells of the super-region outside the pieces and `B`
+//! the cells of the pieces outside the super-region:
+//!
+//! `Σ B − Σ A = Σ (targets of the pieces) − k·N(N+1)/2`.
+//!
+//! When `A` or `B` is empty this is a sum over the other; when both are small it ties the
+//! cells of `A` to those of `B` (an innie against an outie). Cells of `A` or `B` may lie in
+//! different houses, so their digits may repeat: a [`Linear`] sum is filtered without
+//! distinctness, exactly (arc consistency over reachable partial sums, one bitset a
+//! cell). A sum whose cells all see one another is a distinct sum, and goes to the digit-set
+//! filter of [`super::sum::Cage`] instead.
+//!
+//! Every derived sum holds in every solution (it follows from the houses and the cages), so
+//! counts never change; only the search narrows sooner.
+//!
+//! ## References
+//!
+//! - The Interactive Sudoku Solver (`sigh/Interactive-Sudoku-Solver`, MIT),
+//!   `js/solver/optimizer.js`: `_generalRegionOverlapProcessor` (region growth and the
+//!   "more than half inside" rule), `_makeInnieOutieSumHandlers` (the size limits) and
+//!   `_fillInSumGap`.
+
+use crate::native::domains::Mask;
+
+use super::Lowered;
+
+/// The most cells of a derived sum whose cells all lie in cages (ISS's `_MAX_SUM_SIZE`):
+/// larger ones rarely narrow anything the cages do not.
+const MAX_SUM_SIZE: usize = 6;
+
+/// The largest partial sum a [`Linear`] tracks (its reachable sums are one `u128`).
+const MAX_REACH: usize = 127;
+
+/// A sum derived over several houses: `Σ plus − Σ minus = total`, digits free to repeat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Derived {
+    /// Cells counted with `+1`, sorted.
+    pub(crate) plus: Vec<usize>,
+    /// Cells counted with `−1`, sorted.
+    pub(crate) minus: Vec<usize>,
+    /// The right-hand side.
+    pub(crate) total: i64,
+}
+
+impl Derived {
+    /// Whether `digit_of` (each cell's digit) satisfies the sum.
+    #[cfg(test)]
+    pub(crate) fn holds(&self, digit_of: impl Fn(usize) -> i64) -> bool {
+        let plus: i64 = self.plus.iter().map(|&c| digit_of(c)).sum();
+        let minus: i64 = self.minus.iter().map(|&c| digit_of(c)).sum();
+        plus - minus == self.total
+    }
+}
+
+/// The sums derived over growing unions of rows, of columns (each in both directions) and
+/// of regions, for a model of houses and sums over a full `N×N` grid; each once, none over
+/// the cells of a sum the model has. Empty when the model is not such a grid.
+pub(crate) fn sums(lowered: &Lowered) -> Vec<Derived> {
+    let n = lowered.n;
+    let cells = lowered.cells.len();
+    let lines = &lowered.lines;
+    if lowered.shape != (n, n) || cells != n * n || lines.len() != 2 * n || lowered.rows != n {
+        return Vec::new();
+    }
+    let house_total = (n * (n + 1) / 2) as i64;
+    // The cages that do not overlap (greedily, in order): the pieces.
+    let mut taken = vec![false; cells];
+    let mut pieces: Vec<(&[usize], i64)> = Vec::new();
+    for (c, t) in &lowered.sums {
+        if !c.is_empty() && c.iter().all(|&x| !taken[x]) {
+            c.iter().for_each(|&x| taken[x] = true);
+            pieces.push((c, i64::from(*t)));
+        }
+    }
+    if pieces.is_empty() {
+        return Vec::new();
+    }
+    let known: Vec<Vec<usize>> = lowered
+        .sums
+        .iter()
+        .map(|(c, _)| {
+            let mut c = c.clone();
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    let mut out: Vec<Derived> = Vec::new();
+    let (rows, cols) = lines.split_at(n);
+    let rows_back: Vec<Vec<usize>> = rows.iter().rev().cloned().collect();
+    let cols_back: Vec<Vec<usize>> = cols.iter().rev().cloned().collect();
+    let mut orders: Vec<&[Vec<usize>]> = vec![rows, &rows_back, cols, &cols_back];
+    if lowered.regions.len() == n {
+        orders.push(&lowered.regions);
+    }
+    for order in orders {
+        grow(order, &pieces, (n, house_total), &taken, &mut |mut d| {
+            if d.plus.is_empty() {
+                std::mem::swap(&mut d.plus, &mut d.minus);
+                d.total = -d.total;
+            }
+            let new = (d.minus.is_empty() && !known.contains(&d.plus))
+                || (d.plus.is_empty() && !known.contains(&d.minus));
+            if (new || !d.plus.is_empty() && !d.minus.is_empty()) && !out.contains(&d) {
+                out.push(d);
+            }
+        });
+    }
+    // The cells outside every cage, when few: the whole grid minus the cages (ISS's
+    // `_fillInSumGap`).
+    let gap: Vec<usize> = (0..cells).filter(|&c| !taken[c]).collect();
+    if (1..n).contains(&gap.len()) {
+        let covered: i64 = pieces.iter().map(|(_, t)| t).sum();
+        let d = Derived {
+            plus: gap,
+            minus: Vec::new(),
+            total: n as i64 * house_total - covered,
+        };
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// Grows a super-region over the first `1..N` houses of `order`, handing each derived sum
+/// worth adding (ISS's limits) to `push`.
+fn grow(
+    order: &[Vec<usize>],
+    pieces: &[(&[usize], i64)],
+    (n, house_total): (usize, i64),
+    in_cage: &[bool],
+    push: &mut dyn FnMut(Derived),
+) {
+    let cells = in_cage.len();
+    let mut inside = vec![false; cells];
+    let mut in_pieces = vec![false; cells];
+    let mut used = vec![false; pieces.len()];
+    let mut pieces_total = 0i64;
+    for (k, house) in order.iter().enumerate().take(n - 1) {
+        house.iter().for_each(|&c| inside[c] = true);
+        for (p, (pc, t)) in pieces.iter().enumerate() {
+            if !used[p] && 2 * pc.iter().filter(|&&c| inside[c]).count() > pc.len() {
+                used[p] = true;
+                pc.iter().for_each(|&c| in_pieces[c] = true);
+                pieces_total += t;
+            }
+        }
+        let a: Vec<usize> = (0..cells).filter(|&c| inside[c] && !in_pieces[c]).collect();
+        let b: Vec<usize> = (0..cells).filter(|&c| in_pieces[c] && !inside[c]).collect();
+        // One house's pure innies and outies are [`super::implied`]'s; its innies against
+        // its outies are ISS's `_makeHiddenCageHandlers`.
+        if k == 0 && (a.is_empty() || b.is_empty()) {
+            continue;
+        }
+        let size = a.len() + b.len();
+        if size == 0 || size > n || (a.len() > 2 && b.len() > 2) {
+            continue;
+        }
+        if a.iter().chain(&b).all(|&c| in_cage[c]) && size > MAX_SUM_SIZE {
+            continue;
+        }
+        let delta = pieces_total - (k as i64 + 1) * house_total;
+        push(Derived {
+            plus: b,
+            minus: a,
+            total: delta,
+        });
+    }
+}
+
+/// A [`Derived`] sum as the bitset search filters it: the cells, `plus` first, and for each
+/// cell its value `d` (plus) or `N + 1 − d` (minus), so every value is positive and the
+/// values add up to `total + |minus|·(N + 1)`.
+#[derive(Clone, Debug)]
+pub(crate) struct Linear {
+    /// The cells, by number: the plus cells, then the minus cells.
+    pub(crate) cells: Vec<usize>,
+    plus: usize,
+    n: usize,
+    target: u32,
+}
+
+impl Linear {
+    /// The filter of `d` over digits `1..=n`; `None` when its partial sums outgrow a
+    /// `u128` or it has no solution whatever the digits.
+    pub(crate) fn new(n: usize, d: &Derived) -> Option<Self> {
+        let k = d.plus.len() + d.minus.len();
+        if k == 0 || k.checked_mul(n)? > MAX_REACH {
+            return None;
+        }
+        let shift = i64::try_from(d.minus.len() * (n + 1)).ok()?;
+        let target = u32::try_from(d.total.checked_add(shift)?).ok()?;
+        if target as usize > MAX_REACH {
+            return None;
+        }
+        Some(Linear {
+            cells: d.plus.iter().chain(&d.minus).copied().collect(),
+            plus: d.plus.len(),
+            n,
+            target,
+        })
+    }
+
+    /// The values (bit `v` for value `v`) of cell `i` with candidates `m`.
+    fn values(&self, i: usize, m: Mask) -> u128 {
+        let m = u128::from(m);
+        if i < self.plus {
+            return m;
+        }
+        // Digit d becomes n + 1 − d.
+        let mut out = 0;
+        let mut rest = m;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= 1 << (self.n + 1 - d);
+        }
+        out
+    }
+
+    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order):
+    /// exactly the digits some filling (digits free to repeat) supports; `false` when none
+    /// is left.
+    pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
+        let k = self.cells.len();
+        // reach[i]: the partial sums the first i cells can make.
+        let mut reach = [0u128; MAX_REACH + 1];
+        let mut vals = [0u128; MAX_REACH + 1];
+        reach[0] = 1;
+        for i in 0..k {
+            vals[i] = self.values(i, doms[self.cells[i]]);
+            reach[i + 1] = spread(reach[i], vals[i], true);
+        }
+        // back: the partial sums from which the cells i.. can still reach the target.
+        let mut back: u128 = 1 << self.target;
+        if reach[k] & back == 0 {
+            return false;
+        }
+        for i in (0..k).rev() {
+            let mut support = 0u128;
+            let mut v = vals[i];
+            while v != 0 {
+                let b = v.trailing_zeros();
+                v &= v - 1;
+                if (reach[i] << b) & back != 0 {
+                    support |= 1 << b;
+                }
+            }
+            if support == 0 {
+                return false;
+            }
+            out[i] = if i < self.plus {
+                support as Mask
+            } else {
+                let mut m = 0;
+                let mut s = support;
+                while s != 0 {
+                    let v = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    m |= 1 << (self.n + 1 - v);
+                }
+                m
+            };
+            back = spread(back, support, false);
+        }
+        true
+    }
+}
+
+/// The sums `s + v` (`up`) or `s − v` (not `up`) for `s` in `sums` and `v` in `values`,
+/// within `0..=127`.
+fn spread(sums: u128, values: u128, up: bool) -> u128 {
+    let mut out = 0;
+    let mut v = values;
+    while v != 0 {
+        let b = v.trailing_zeros();
+        v &= v - 1;
+        out |= if up { sums << b } else { sums >> b };
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+    use crate::native::domains::{bit, digits, full};
+    use crate::puzzle::{Killer, KillerCage, Sudoku};
+
+    /// Every (cell, digit) some filling with repeats uses, by brute force.
+    fn brute(lin: &Linear, doms: &[Mask], n: usize) -> Option<Vec<Mask>> {
+        let k = lin.cells.len();
+        let mut out = vec![0; k];
+        let mut pick = vec![0u8; k];
+        fn walk(
+            i: usize,
+            lin: &Linear,
+            doms: &[Mask],
+            pick: &mut [u8],
+            out: &mut [Mask],
+            n: usize,
+        ) {
+            if i == pick.len() {
+                let s: i64 = pick
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &d)| {
+                        if j < lin.plus {
+                            i64::from(d)
+                        } else {
+                            (n + 1) as i64 - i64::from(d)
+                        }
+                    })
+                    .sum();
+                if s == i64::from(lin.target) {
+                    for (m, &d) in out.iter_mut().zip(pick.iter()) {
+                        *m |= bit(d);
+                    }
+                }
+                return;
+            }
+            for d in digits(doms[i]) {
+                pick[i] = d;
+                walk(i + 1, lin, doms, pick, out, n);
+            }
+        }
+        walk(0, lin, doms, &mut pick, &mut out, n);
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn linear_sums_are_exact_without_distinctness() {
+        let mut seed = 0x0038_d1ce_5eedu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let plus = (next() % 4) as usize;
+            let minus = (next() % 3) as usize;
+            if plus + minus == 0 {
+                continue;
+            }
+            let d = Derived {
+                plus: (0..plus).collect(),
+                minus: (plus..plus + minus).collect(),
+                total: (next() % 40) as i64 - 10,
+            };
+            let Some(lin) = Linear::new(9, &d) else {
+                continue;
+            };
+            let doms: Vec<Mask> = (0..plus + minus)
+                .map(|_| match (next() as Mask) & full(9) {
+                    0 => full(9),
+                    m => m,
+                })
+                .collect();
+            let mut out = [0; 32];
+            let got = lin
+                .narrow(&doms, &mut out)
+                .then(|| out[..doms.len()].to_vec());
+            assert_eq!(got, brute(&lin, &doms, 9), "{d:?} {doms:?}");
+        }
+    }
+
+    /// A seeded xorshift generator, so the puzzles are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        fn shuffle<T>(&mut self, v: &mut [T]) {
+            for i in (1..v.len()).rev() {
+                v.swap(i, self.below(i + 1));
+            }
+        }
+    }
+
+    /// A random 9×9 solution grid (row-major) and a Killer cut from it: connected cages of
+    /// up to `max` cells with distinct digits, one in `drop` left out.
+    fn random_killer(rng: &mut Rng, max: usize, drop: usize) -> (Vec<u8>, Killer) {
+        let perm = |rng: &mut Rng| {
+            let mut bands = vec![0, 1, 2];
+            rng.shuffle(&mut bands);
+            let mut out = Vec::new();
+            for b in bands {
+                let mut v = vec![3 * b, 3 * b + 1, 3 * b + 2];
+                rng.shuffle(&mut v);
+                out.extend(v);
+            }
+            out
+        };
+        let (rows, cols) = (perm(rng), perm(rng));
+        let mut ds: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut ds);
+        let grid: Vec<u8> = (0..81)
+            .map(|i| ds[(3 * (rows[i / 9] % 3) + rows[i / 9] / 3 + cols[i % 9]) % 9])
+            .collect();
+        let mut owner = [usize::MAX; 81];
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut cages = Vec::new();
+        for &start in &order {
+            if owner[start] != usize::MAX {
+                continue;
+            }
+            let mut cells = vec![start];
+            owner[start] = start;
+            let size = 1 + rng.below(max);
+            for _ in 0..4 * size {
+                if cells.len() >= size {
+                    break;
+                }
+                let from = cells[rng.below(cells.len())];
+                let next = match rng.below(4) {
+                    0 if from >= 9 => from - 9,
+                    1 if from < 72 => from + 9,
+                    2 if from % 9 > 0 => from - 1,
+                    3 if from % 9 < 8 => from + 1,
+                    _ => continue,
+                };
+                if owner[next] == usize::MAX && cells.iter().all(|&x| grid[x] != grid[next]) {
+                    owner[next] = start;
+                    cells.push(next);
+                }
+            }
+            if rng.below(drop) != 0 {
+                let sum = cells.iter().map(|&i| u32::from(grid[i])).sum();
+                let at = |i: usize| (i / 9) as u8;
+                cages.push(KillerCage {
+                    sum,
+                    cells: cells
+                        .iter()
+                        .map(|&i| Cell::new(at(i), (i % 9) as u8))
+                        .collect(),
+                });
+            }
+        }
+        let sudoku = Sudoku::new(9, (3, 3), &[]).unwrap();
+        (grid, Killer::new(sudoku, cages).unwrap())
+    }
+
+    #[test]
+    fn derived_sums_hold_in_the_solution_of_random_killers() {
+        let mut rng = Rng(0x5eed_0038_0038);
+        let (mut plain, mut mixed) = (0, 0);
+        for i in 0..60 {
+            let (grid, killer) = random_killer(&mut rng, 2 + i % 5, 2 + i % 4);
+            let lowered = Lowered::new(&killer.constraints()).unwrap();
+            let digit = |c: usize| {
+                let cell = lowered.cells[c];
+                i64::from(grid[usize::from(cell.row) * 9 + usize::from(cell.col)])
+            };
+            for d in sums(&lowered) {
+                assert!(d.holds(digit), "{d:?}");
+                assert!(!d.plus.is_empty() && d.plus.len() + d.minus.len() <= 9);
+                plain += usize::from(d.minus.is_empty());
+                mixed += usize::from(!d.minus.is_empty());
+            }
+        }
+        // The test can fail: it checks many sums of both shapes.
+        assert!(plain >= 60 && mixed >= 30, "{plain} plain, {mixed} mixed");
+    }
+}
