@@ -63,7 +63,8 @@ const LIMITS_HELP: &str = "\
 Limits:
   KenKen sides 1..=26; Keen game IDs 3..=9; CrossProduct tables up to 64x64 with products
   below 2^64; Kakuro grids up to 255x255 with runs of 1..=9 squares; generate kakuro
-  3..=64 rows and columns.
+  3..=64 rows and columns; generate towers and unequal sides 3..=9, generate sudoku
+  --jigsaw sides 4..=9.
   Cage encodings: 200000 allowed tuples (--encoding tuples), 100000 automaton nodes;
   beyond them the error names the cage and --engine native solves the puzzle.
   --timeout SECS bounds every engine per puzzle; count --limit K stops after K solutions.

@@ -29,6 +29,8 @@ fn help_and_readme_state_the_limits_and_exit_statuses() {
         "64x64",
         "255x255",
         "generate kakuro\n  3..=64 rows and columns",
+        "generate towers and unequal sides 3..=9",
+        "--jigsaw sides 4..=9",
         "100000 automaton nodes",
         "--engine native",
         "3 a --timeout",
@@ -40,6 +42,7 @@ fn help_and_readme_state_the_limits_and_exit_statuses() {
     assert!(row("CrossProduct table").contains("1..=64"));
     assert!(row("Kakuro grid").contains("255×255"));
     assert!(row("`generate kakuro`").contains("3..=64 rows and columns"));
+    assert!(row("`generate towers`").contains("sides 3..=9 (jigsaw 4..=9)"));
     let text = readme();
     assert!(text.contains("**3** a `--timeout`"));
     assert!(text.contains("**130** Ctrl-C"));
