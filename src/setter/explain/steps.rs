@@ -241,12 +241,13 @@ impl<'p> Explainer<'p> {
                 if gone == 0 {
                     continue;
                 }
-                // A placement is one step when it is a hidden single, when one digit goes,
-                // or when no digit is left (a contradiction); otherwise its eliminations
-                // are steps of their own, the easy ones first (the last places the cell).
+                // A placement is one step unless a house makes it without a hidden single:
+                // then its eliminations are steps of their own, the easy ones first (the
+                // last places the cell). One digit going, or none left, is one step.
                 if (d & !gone).count_ones() <= 1 {
                     let technique = technique::single(c, &doms, at, gone, true);
-                    let split = technique != Technique::HiddenSingle
+                    let split = c.kind.is_group()
+                        && technique != Technique::HiddenSingle
                         && gone.count_ones() > 1
                         && d & !gone != 0;
                     if !split {
