@@ -85,7 +85,7 @@ class Candidates:
     def wrong(self) -> List[Tuple[str, int]]: ...  # (cell label, digit) entries no solution extends
 
 class Step:
-    """One deduction; str() is the command line's text, e.g. `C3 = 4: cage 12× C3 C4, row C, column 3`."""
+    """One deduction; str() is the command line's text, e.g. `C3 = 4: cage and line in cage 12× C3 C4, row C`."""
 
     @property
     def cell(self) -> str: ...  # label, "C3"
@@ -93,6 +93,10 @@ class Step:
     def digit(self) -> int: ...
     @property
     def action(self) -> Literal["place", "eliminate"]: ...
+    @property
+    def technique(self) -> str: ...  # "naked single", "hidden pair", "pointing", "X-wing", "cage combinations", …
+    @property
+    def score(self) -> float: ...  # the technique's score (encodings/explain.md), 1.0 naked single … 6.0+ combinations
     @property
     def reason(self) -> List[Dict[str, Any]]: ...  # as `cagesat explain --json`: kind, cells, op?, target?, distinct?
 

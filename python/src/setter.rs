@@ -205,6 +205,18 @@ impl PyStep {
         self.0.action.name()
     }
 
+    /// The technique's name (`"hidden single"`, `"pointing"`, `"X-wing"`, …).
+    #[getter]
+    fn technique(&self) -> String {
+        self.0.technique.name()
+    }
+
+    /// The technique's score on the scale of `encodings/explain.md` (`1.2`, `2.6`, …).
+    #[getter]
+    fn score(&self) -> f64 {
+        f64::from(self.0.technique.score()) / 10.0
+    }
+
     /// The constraints that force the step, as dicts like the command line's JSON.
     #[getter]
     fn reason<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

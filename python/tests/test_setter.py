@@ -87,7 +87,8 @@ def test_hint_is_forced_and_explain_ends_in_the_solution(kenken):
 def test_the_readme_hint_matches_the_command_line(kenken):
     # The library's doc example: the first step of the Norvig 4x4 is the 3= cage.
     step = kenken.hint()
-    assert str(step) == "C2 = 3: cage 3= C2"
+    assert str(step) == "C2 = 3: cage combinations in cage 3= C2"
+    assert (step.technique, step.score) == ("cage combinations", 1.5)
     assert step.reason == [{"kind": "cage", "cells": ["C2"], "op": "=", "target": 3}]
 
 

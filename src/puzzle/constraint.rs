@@ -28,6 +28,7 @@ use std::fmt;
 
 use crate::grid::Cell;
 use crate::puzzle::kakuro::Dir;
+use crate::puzzle::Technique;
 use crate::puzzle::{CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
 
 /// What a constraint is.
@@ -424,16 +425,24 @@ pub struct Step {
     pub action: Action,
     /// The constraints that force it, in the puzzle's order.
     pub reason: Vec<Constraint>,
+    /// The technique a person would name it by (`crate::puzzle::technique`).
+    pub technique: Technique,
 }
 
 impl fmt::Display for Step {
-    /// `C3 = 4: cage 12× C3 C4, row C, column 3` (`≠` for an elimination).
+    /// `C3 = 4: cage and line in cage 12× C3 C4, row C` (`≠` for an elimination).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = match self.action {
             Action::Place => "=",
             Action::Eliminate => "≠",
         };
-        write!(f, "{} {sign} {}:", self.cell.label(), self.digit)?;
+        write!(
+            f,
+            "{} {sign} {}: {} in",
+            self.cell.label(),
+            self.digit,
+            self.technique
+        )?;
         for (i, c) in self.reason.iter().enumerate() {
             write!(f, "{}{c}", if i == 0 { " " } else { ", " })?;
         }

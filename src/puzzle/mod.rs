@@ -9,6 +9,7 @@ pub(crate) mod kakuro;
 pub(crate) mod kenken;
 mod overlay;
 pub(crate) mod sudoku;
+mod technique;
 pub(crate) mod towers;
 pub(crate) mod unequal;
 
@@ -18,6 +19,7 @@ pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub use overlay::Overlay;
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
+pub use technique::{Level, Technique};
 pub use towers::{Side, Towers, MAX_TOWERS_SIDE};
 pub use unequal::{Mark, Unequal, MAX_UNEQUAL_SIDE};
 

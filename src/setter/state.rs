@@ -93,6 +93,19 @@ impl State {
         out
     }
 
+    /// The same state with the entries on `cells` rubbed out.
+    #[must_use]
+    pub fn without(&self, cells: &[Cell]) -> State {
+        let mut digits = self.digits.clone();
+        for &c in cells {
+            let inside = usize::from(c.row) < digits.rows() && usize::from(c.col) < digits.cols();
+            if inside {
+                digits.set(c, 0);
+            }
+        }
+        State { digits }
+    }
+
     /// The grid, 0 on empty squares.
     #[must_use]
     pub fn grid(&self) -> &Grid<u8> {

@@ -17,7 +17,7 @@
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints, Op, Step};
+use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints, Op, Step, Technique};
 use crate::verify::kenken::op_holds;
 
 /// Why a path is rejected. Steps are numbered from 1.
@@ -81,6 +81,18 @@ pub enum ReplayError {
         text: String,
         /// The constraint that can be dropped.
         dropped: String,
+    },
+    /// The step's named technique does not fit its reason's shape.
+    #[error("step {step} ({text}) cannot be a {technique}: {why}")]
+    WrongTechnique {
+        /// The step.
+        step: usize,
+        /// The step, as text.
+        text: String,
+        /// The technique named.
+        technique: String,
+        /// What the reason lacks.
+        why: &'static str,
     },
     /// The end of the path fails the verifier.
     #[error("the grid at the end of the path is wrong: {0}")]
@@ -228,7 +240,111 @@ fn check_step(
             });
         }
     }
+    if let Err(why) = fits(step) {
+        return Err(ReplayError::WrongTechnique {
+            step: number,
+            text: step.to_string(),
+            technique: step.technique.name(),
+            why,
+        });
+    }
     Ok(())
+}
+
+/// Does the step's technique fit its reason, by the kinds and counts of its constraints
+/// alone? `Err` says what is missing.
+fn fits(step: &Step) -> Result<(), &'static str> {
+    let r = &step.reason;
+    let count = |k: ConstraintKind| r.iter().filter(|c| c.kind == k).count();
+    let line = |c: &&Constraint| matches!(c.kind, ConstraintKind::Row | ConstraintKind::Column);
+    let sum = |c: &Constraint| {
+        c.kind == ConstraintKind::Run || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add))
+    };
+    let one = |ok: &dyn Fn(&Constraint) -> bool, why| match r.as_slice() {
+        [c] if ok(c) => Ok(()),
+        _ => Err(why),
+    };
+    match step.technique {
+        Technique::NakedSingle | Technique::HiddenSingle => {
+            one(&|c| c.kind.is_group(), "a single needs one house")
+        }
+        Technique::NakedSet { size } | Technique::HiddenSet { size } => one(
+            &|c| c.kind.is_group() && size >= 2 && usize::from(size) < c.cells.len(),
+            "a set needs one house with more cells than the set",
+        ),
+        Technique::Pointing | Technique::Claiming => {
+            let boxed = r.iter().find(|c| c.kind == ConstraintKind::Box);
+            let lined = r.iter().find(line);
+            let (Some(b), Some(l)) = (boxed, lined) else {
+                return Err("pointing and claiming need a box and a line");
+            };
+            let (in_b, in_l) = (b.cells.contains(&step.cell), l.cells.contains(&step.cell));
+            let pointing = step.technique == Technique::Pointing;
+            match (r.len(), pointing) {
+                (2, true) if in_l && !in_b => Ok(()),
+                (2, false) if in_b && !in_l => Ok(()),
+                _ => Err("the cell must be in the line outside the box (pointing), or the reverse (claiming)"),
+            }
+        }
+        Technique::Fish { size } => {
+            let (rows, cols) = (count(ConstraintKind::Row), count(ConstraintKind::Column));
+            if size >= 2 && rows == usize::from(size) && cols == rows && r.len() == rows + cols {
+                Ok(())
+            } else {
+                Err("a fish of k needs k rows and k columns and nothing else")
+            }
+        }
+        Technique::CageCombinations => one(
+            &|c| matches!(c.kind, ConstraintKind::Cage | ConstraintKind::Run),
+            "cage combinations need one cage or run",
+        ),
+        Technique::CageAndLine => {
+            if r.len() == 2
+                && count(ConstraintKind::Cage) == 1
+                && r.iter().any(|c| c.kind.is_group())
+            {
+                Ok(())
+            } else {
+                Err("cage and line needs a cage and one house")
+            }
+        }
+        Technique::InniesOuties => {
+            if r.len() >= 3 && r.iter().any(sum) && r.iter().all(|c| sum(c) || c.kind.is_group()) {
+                Ok(())
+            } else {
+                Err("innies and outies need three or more sums and houses, one a sum")
+            }
+        }
+        Technique::LineProduct => one(
+            &|c| {
+                matches!(
+                    c.kind,
+                    ConstraintKind::RowProduct | ConstraintKind::ColProduct
+                )
+            },
+            "a line product needs one row or column product",
+        ),
+        Technique::TowerClue => one(
+            &|c| c.kind == ConstraintKind::Visible,
+            "a tower clue needs one Towers clue",
+        ),
+        Technique::Inequality => one(
+            &|c| {
+                matches!(
+                    c.kind,
+                    ConstraintKind::Less | ConstraintKind::Adjacent | ConstraintKind::NotAdjacent
+                )
+            },
+            "an inequality needs one sign or bar",
+        ),
+        Technique::Combination { constraints } => {
+            if usize::from(constraints) == r.len() {
+                Ok(())
+            } else {
+                Err("the count of constraints differs from the reason's")
+            }
+        }
+    }
 }
 
 /// A filling of the constraints' cells (and `cell`) from their candidates, with `cell`

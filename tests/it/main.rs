@@ -35,4 +35,5 @@ mod solo;
 mod sudoku;
 mod sudoku_doc;
 mod tatham;
+mod techniques;
 mod threads;

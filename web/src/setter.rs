@@ -79,6 +79,9 @@ pub fn hint(text: &str) -> Value {
         let mut overlay = Overlay::default();
         overlay.groups = step.reason.iter().map(|c| c.cells.clone()).collect();
         overlay.marked = vec![step.cell];
-        picture(puzzle, &format!("hint: {step}"), None, &overlay)
+        // The status line names the technique (`hint: A1 = 3: hidden single in row A`).
+        let mut answer = picture(puzzle, &format!("hint: {step}"), None, &overlay);
+        answer["technique"] = json!(step.technique.name());
+        answer
     })
 }

@@ -56,7 +56,28 @@ struct StepRecord {
     cell: String,
     digit: u8,
     action: &'static str,
+    technique: String,
+    score: f64,
     reason: Vec<ConstraintRecord>,
+}
+
+/// A wrong entry of the state, as JSON (before the steps).
+#[derive(Serialize)]
+struct WrongRecord {
+    wrong: String,
+    digit: u8,
+    text: String,
+}
+
+/// The last line of `--json`: how the path ends and its hardest technique.
+#[derive(Serialize)]
+struct SummaryRecord {
+    summary: String,
+    steps: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
 }
 
 fn constraint_record(c: &Constraint) -> ConstraintRecord {
@@ -76,6 +97,8 @@ fn step_record(number: usize, s: &Step) -> StepRecord {
         cell: s.cell.label(),
         digit: s.digit,
         action: s.action.name(),
+        technique: s.technique.name(),
+        score: f64::from(s.technique.score()) / 10.0,
         reason: s.reason.iter().map(constraint_record).collect(),
     }
 }
@@ -110,7 +133,7 @@ fn run_inner(
             let state = State::parse(&text, &puzzle)
                 .map_err(|e| e.with_path(Some(path)))
                 .map_err(anyhow::Error::new)?;
-            Some(state.grid().clone())
+            Some(state)
         }
     };
     let opts = ExplainOptions {
@@ -118,12 +141,41 @@ fn run_inner(
         ..ExplainOptions::default()
     };
     let name = display_name(&args.file);
-    let ex = if whole {
-        explain::explain(&puzzle, state.as_ref(), &opts)
-    } else {
-        explain::hint(&puzzle, state.as_ref(), &opts)
+    let path = |state: Option<&State>| {
+        let grid = state.map(State::grid);
+        if whole {
+            explain::explain(&puzzle, grid, &opts)
+        } else {
+            explain::hint(&puzzle, grid, &opts)
+        }
+        .with_context(|| format!("{name}: cannot explain"))
+    };
+    let mut ex = path(state.as_ref())?;
+    let mut state = state;
+    if let (End::NoSolution, Some(now)) = (&ex.end, &state) {
+        // Wrong entries first, then the path from the others.
+        let wrong = explain::wrong_entries(&puzzle, now)
+            .with_context(|| format!("{name}: cannot check the state"))?;
+        for w in &wrong {
+            if args.json {
+                let record = WrongRecord {
+                    wrong: w.cell.label(),
+                    digit: w.digit,
+                    text: w.to_string(),
+                };
+                serde_json::to_writer(&mut *out, &record)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{w}")?;
+            }
+        }
+        if !wrong.is_empty() {
+            let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
+            state = Some(now.without(&cells));
+            ex = path(state.as_ref())?;
+        }
     }
-    .with_context(|| format!("{name}: cannot explain"))?;
+    let state = state.map(|s| s.grid().clone());
     for (i, step) in ex.steps.iter().enumerate() {
         if args.json {
             serde_json::to_writer(&mut *out, &step_record(i + 1, step))?;
@@ -137,6 +189,14 @@ fn run_inner(
     }
     let summary = summary(&ex);
     if args.json {
+        let record = SummaryRecord {
+            summary: summary.clone(),
+            steps: ex.steps.len(),
+            hardest: ex.hardest().map(|t| t.name()),
+            score: ex.hardest().map(|t| f64::from(t.score()) / 10.0),
+        };
+        serde_json::to_writer(&mut *out, &record)?;
+        writeln!(out)?;
         writeln!(err, "{name}: {summary}")?;
     } else {
         writeln!(out, "{summary}")?;
@@ -151,8 +211,14 @@ fn run_inner(
 fn summary(ex: &Explanation) -> String {
     let n = ex.steps.len();
     let largest = ex.largest_reason();
+    let hardest = ex
+        .hardest()
+        .map(|t| format!("; hardest: {t}, {}", t.score_text()))
+        .unwrap_or_default();
     match &ex.end {
-        End::Solved(_) => format!("solved in {n} steps (largest reason: {largest} constraints)"),
+        End::Solved(_) => {
+            format!("solved in {n} steps (largest reason: {largest} constraints{hardest})")
+        }
         End::Open => "more steps follow (cagesat explain gives them all)".to_string(),
         End::NoSolution => "no solution: no path exists".to_string(),
         End::NotUnique { undecided } => format!(
@@ -202,8 +268,8 @@ fn write_svgs(
         overlay.groups = step.reason.iter().map(|c| c.cells.clone()).collect();
         overlay.marked = vec![step.cell];
         let path = dir.join(format!("step-{:03}.svg", i + 1));
-        std::fs::write(&path, puzzle.render_svg_with(Some(&grid), &overlay))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let svg = captioned(&puzzle.render_svg_with(Some(&grid), &overlay), step);
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         let mut now = cands.get(step.cell).clone();
         match step.action {
             cagesat::puzzle::Action::Place => now = vec![step.digit],
@@ -212,4 +278,20 @@ fn write_svgs(
         cands.set(step.cell, now);
     }
     Ok(())
+}
+
+/// The SVG with the step (its technique and reason) as its `<title>` caption.
+fn captioned(svg: &str, step: &Step) -> String {
+    let text = step
+        .to_string()
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    match svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
+    {
+        Some(end) => format!("{}<title>{text}</title>{}", &svg[..end], &svg[end..]),
+        None => svg.to_string(),
+    }
 }

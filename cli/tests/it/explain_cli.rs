@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use cagesat::puzzle::{Action, Step};
+use cagesat::puzzle::{Action, Step, Technique};
 use cagesat::{Cell, Puzzle};
 use common::cli::{run, TempDir};
 
@@ -14,9 +14,10 @@ fn steps(puzzle: &Puzzle, stdout: &str) -> Vec<Step> {
     let list = puzzle.constraints().list;
     stdout
         .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .filter(|v| v.get("summary").is_none() && v.get("wrong").is_none())
         .enumerate()
-        .map(|(i, line)| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        .map(|(i, v)| {
             assert_eq!(v["step"], i + 1);
             let reason = v["reason"]
                 .as_array()
@@ -44,6 +45,8 @@ fn steps(puzzle: &Puzzle, stdout: &str) -> Vec<Step> {
                     Action::Eliminate
                 },
                 reason,
+                technique: Technique::parse(v["technique"].as_str().expect("technique"))
+                    .expect("a named technique"),
             }
         })
         .collect()
@@ -124,4 +127,88 @@ fn explain_timeout_prints_the_steps_so_far_and_exits_3() {
     assert_eq!(r.code, Some(3), "{}", r.stderr);
     let last = r.stdout.lines().last().unwrap_or_default();
     assert!(last.starts_with("stopped after "), "{}", r.stdout);
+}
+
+/// `hint --state` names a wrong entry first (the puzzle is unique: the solution's digit),
+/// then gives the next step from the other entries; a correct state gives the next step
+/// alone.
+#[test]
+fn hint_names_a_wrong_entry_then_the_next_step() {
+    let dir = TempDir::new();
+    let solution =
+        std::fs::read_to_string("tests/data/kenken/keen/6x6-h-00.sol").expect("solution");
+    let rows: Vec<Vec<String>> = solution
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            l.chars()
+                .filter(char::is_ascii_digit)
+                .map(String::from)
+                .collect()
+        })
+        .collect();
+    let right: u8 = rows[0][0].parse().expect("a digit");
+    let wrong = right % 6 + 1;
+    let mut grid = vec![vec![".".to_string(); 6]; 6];
+    grid[1][2].clone_from(&rows[1][2]);
+    let text = |g: &Vec<Vec<String>>| g.iter().map(|r| r.join(" ") + "\n").collect::<String>();
+    let good = dir.dir().join("good.txt");
+    std::fs::write(&good, text(&grid)).expect("writable");
+    let r = run(["hint", KEEN, "--state", good.to_str().expect("utf-8")]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("1. "), "{}", r.stdout);
+    assert!(!r.stdout.contains("wrong"), "{}", r.stdout);
+    grid[0][0] = wrong.to_string();
+    let bad = dir.dir().join("bad.txt");
+    std::fs::write(&bad, text(&grid)).expect("writable");
+    let r = run(["hint", KEEN, "--state", bad.to_str().expect("utf-8")]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let first = r.stdout.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        format!("A1 = {wrong} is wrong: the solution has {right}")
+    );
+    assert!(
+        r.stdout
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("1. ")),
+        "{}",
+        r.stdout
+    );
+    let r = run([
+        "hint",
+        "--json",
+        KEEN,
+        "--state",
+        bad.to_str().expect("utf-8"),
+    ]);
+    let v: serde_json::Value =
+        serde_json::from_str(r.stdout.lines().next().unwrap_or_default()).expect("JSON");
+    assert_eq!(
+        (v["wrong"].as_str(), v["digit"].as_u64()),
+        (Some("A1"), Some(u64::from(wrong)))
+    );
+}
+
+/// On a puzzle with several solutions, a wrong entry is named by the house it repeats in.
+#[test]
+fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
+    let dir = TempDir::new();
+    let puzzle = dir.dir().join("p.kenken");
+    std::fs::write(
+        &puzzle,
+        "size 3\n3 + A1 A2\n3 = A3\n12 + B1 B2 B3 C1 C2 C3\n",
+    )
+    .expect("writable");
+    let state = dir.dir().join("s.txt");
+    std::fs::write(&state, "3 . 3\n. . .\n. . .\n").expect("writable");
+    let p = puzzle.to_str().expect("utf-8");
+    let r = run(["hint", p, "--state", state.to_str().expect("utf-8")]);
+    let first = r.stdout.lines().next().unwrap_or_default();
+    assert_eq!(
+        first, "A1 = 3 contradicts row A with A3 = 3",
+        "{}",
+        r.stdout
+    );
 }

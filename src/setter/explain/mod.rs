@@ -20,7 +20,8 @@
 //! let puzzle = Puzzle::parse("size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3")?;
 //! let path = explain(&puzzle, None, &ExplainOptions::default())?;
 //! assert!(matches!(path.end, End::Solved(_)));
-//! println!("{}", path.steps[0]); // C2 = 3: cage 3= C2
+//! println!("{}", path.steps[0]); // C2 = 3: cage combinations in cage 3= C2
+//! assert_eq!(path.steps[0].technique.name(), "cage combinations");
 //! assert_eq!(puzzle.replay(None, &path.steps)?, path.end.grid().cloned());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -28,6 +29,8 @@
 mod gac;
 mod mus;
 mod steps;
+mod technique;
+mod wrong;
 
 use thiserror::Error;
 
@@ -37,10 +40,11 @@ use crate::puzzle::{Puzzle, Step};
 use crate::stop::Stop;
 use crate::verify::VerifyError;
 
-pub use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints};
+pub use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints, Level, Technique};
 pub use crate::verify::replay::ReplayError;
 
 use steps::{Explainer, Next};
+pub use wrong::{wrong_entries, WrongEntry, Wrongness};
 
 /// How reasons are searched for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,6 +121,17 @@ pub struct Explanation {
 }
 
 impl Explanation {
+    /// The hardest technique on the path (the highest score; `None` without steps): the
+    /// puzzle's grade on the scale of [`crate::puzzle::Technique::score`] when the path
+    /// starts from the puzzle alone.
+    #[must_use]
+    pub fn hardest(&self) -> Option<crate::puzzle::Technique> {
+        self.steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by_key(|t| t.score())
+    }
+
     /// The largest reason on the path (0 without steps): a difficulty measure.
     #[must_use]
     pub fn largest_reason(&self) -> usize {

@@ -229,27 +229,11 @@ impl Sat {
         if relation_holds(kind, target, &[]).is_none() {
             return false;
         }
-        let full = ((1u32 << (self.max + 1)) - 1) & !1;
-        let doms = vec![full; cells.len()];
-        let mut tuples: Vec<Vec<u8>> = Vec::new();
-        let keep = |v: &[u64]| relation_holds(kind, target, v) == Some(true);
-        let complete = fillings(&doms, &keep, &mut |v| {
-            tuples.push(v.iter().map(|&d| d as u8).collect());
-            true
-        });
-        if !complete {
-            return false;
-        }
-        let mut pick = vec![!act];
-        for t in tuples {
-            let s = self.fresh();
-            pick.push(s);
-            for (&cell, &d) in cells.iter().zip(&t) {
-                self.solver.add_clause(&[!s, self.x(cell, d)]);
-            }
-        }
-        self.solver.add_clause(&pick);
-        true
+        self.tuples(
+            cells,
+            &|v| relation_holds(kind, target, v) == Some(true),
+            act,
+        )
     }
 
     /// A layered automaton over partial sums (`sum`) or products of `cells`.
@@ -286,11 +270,16 @@ impl Sat {
 
     /// One selector per allowed tuple of a `-`, `/`, `?` or `=` cage.
     fn table(&mut self, cells: &[usize], op: Op, target: u64, act: Lit) -> bool {
+        self.tuples(cells, &|v| cage_holds(op, target, v), act)
+    }
+
+    /// One selector per filling of `cells` that `keep` accepts, one of which must hold when
+    /// `act` is true; `false` past the enumeration budget (nothing is then added).
+    fn tuples(&mut self, cells: &[usize], keep: &dyn Fn(&[u64]) -> bool, act: Lit) -> bool {
         let full = ((1u32 << (self.max + 1)) - 1) & !1;
         let doms = vec![full; cells.len()];
         let mut tuples: Vec<Vec<u8>> = Vec::new();
-        let keep = |v: &[u64]| cage_holds(op, target, v);
-        let complete = fillings(&doms, &keep, &mut |v| {
+        let complete = fillings(&doms, keep, &mut |v| {
             tuples.push(v.iter().map(|&d| d as u8).collect());
             true
         });

@@ -16,14 +16,24 @@
 //! is measured against (`benches/explain.rs`).
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, Constraints, Puzzle, Step};
+use crate::puzzle::{Action, ConstraintKind, Constraints, Level, Puzzle, Step, Technique};
 
 use super::gac::{digits, supported};
 use super::mus::{Probe, Sat};
+use super::technique;
 use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
 
 /// How many of the smallest cores the solver phase shrinks to minimal reasons.
 const CORES_SHRUNK: usize = 6;
+
+/// One deduction of one constraint alone: at grid index `i` the digits `gone` go (all of
+/// them when that places the cell, else one), named `technique`.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    i: usize,
+    gone: u32,
+    technique: Technique,
+}
 
 /// What comes next on the path.
 pub(super) enum Next {
@@ -44,8 +54,10 @@ pub(super) struct Explainer<'p> {
     of_cell: Vec<Vec<usize>>,
     /// Candidates per grid index (bit d for digit d; 0 outside the puzzle's cells).
     doms: Vec<u32>,
-    /// Per constraint, its deductions (grid index, digits it removes); `None`: stale.
-    cache: Vec<Option<Vec<(usize, u32)>>>,
+    /// Per constraint, its deductions; `None`: stale.
+    cache: Vec<Option<Vec<Found>>>,
+    /// The (box, line) pairs of full houses sharing two or more cells.
+    box_lines: Vec<[usize; 2]>,
     sat: Sat,
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
@@ -100,6 +112,7 @@ impl<'p> Explainer<'p> {
         }
         let cache = vec![None; model.list.len()];
         let pairs = pairs(&members, &of_cell, &sat);
+        let box_lines = box_lines(&model, &members);
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -107,6 +120,7 @@ impl<'p> Explainer<'p> {
             of_cell,
             doms,
             cache,
+            box_lines,
             sat,
             pairs,
             method: opts.method,
@@ -184,41 +198,123 @@ impl<'p> Explainer<'p> {
         Ok(next)
     }
 
-    /// The first deduction of one constraint alone: a placement if there is one, else the
-    /// first elimination (constraints, then cells, then digits in order).
+    /// The easiest deduction of one constraint alone (the lowest level, placements first,
+    /// then the lowest score, then constraints, cells and digits in order), or pointing and
+    /// claiming when those are easier than anything one constraint gives.
     fn single(&mut self) -> Option<Next> {
-        for k in 0..self.cache.len() {
-            if self.cache[k].is_none() {
-                let doms: Vec<u32> = self.members[k].iter().map(|&i| self.doms[i]).collect();
-                let found = supported(&self.model.list[k], &doms).map_or_else(Vec::new, |sup| {
-                    self.members[k]
-                        .iter()
-                        .zip(doms.iter().zip(sup))
-                        .filter(|(_, (&d, s))| d & !s != 0)
-                        .map(|(&i, (&d, s))| (i, d & !s))
-                        .collect()
-                });
-                self.cache[k] = Some(found);
-            }
-        }
-        let mut first = None;
+        self.refresh();
+        let mut best: Option<((Level, bool, u32), Found, usize)> = None;
         for (k, found) in self.cache.iter().enumerate() {
-            for &(i, gone) in found.iter().flatten() {
-                if self.doms[i] & !gone == 0 {
+            for f in found.iter().flatten() {
+                let left = self.doms[f.i] & !f.gone;
+                if left == 0 {
                     return Some(Next::End(End::NoSolution));
                 }
-                let place = (self.doms[i] & !gone).count_ones() == 1;
-                if place {
-                    return Some(Next::Step(self.apply(i, gone, vec![k])));
+                let t = f.technique;
+                let key = (t.level(), left.count_ones() != 1, t.score());
+                if best.as_ref().is_none_or(|b| key < b.0) {
+                    best = Some((key, *f, k));
                 }
-                first = first.or(Some((i, gone & gone.wrapping_neg(), k)));
             }
         }
-        first.map(|(i, bit, k)| Next::Step(self.apply(i, bit, vec![k])))
+        if best.as_ref().is_none_or(|b| b.0 .0 > Level::Intersection) {
+            if let Some((i, d, pair, t)) = self.box_line() {
+                return Some(Next::Step(self.apply(i, 1 << d, pair.to_vec(), t)));
+            }
+        }
+        best.map(|(_, f, k)| Next::Step(self.apply(f.i, f.gone, vec![k], f.technique)))
+    }
+
+    /// Recomputes the deductions of every stale constraint, each named.
+    fn refresh(&mut self) {
+        for k in 0..self.cache.len() {
+            if self.cache[k].is_some() {
+                continue;
+            }
+            let c = &self.model.list[k];
+            let doms: Vec<u32> = self.members[k].iter().map(|&i| self.doms[i]).collect();
+            let sup = supported(c, &doms).unwrap_or_else(|| doms.clone());
+            let mut found = Vec::new();
+            for (at, (&i, (&d, s))) in self.members[k].iter().zip(doms.iter().zip(sup)).enumerate()
+            {
+                let gone = d & !s;
+                if gone == 0 {
+                    continue;
+                }
+                // A placement is one step unless a house makes it without a hidden single:
+                // then its eliminations are steps of their own, the easy ones first (the
+                // last places the cell). One digit going, or none left, is one step.
+                if (d & !gone).count_ones() <= 1 {
+                    let technique = technique::single(c, &doms, at, gone, true);
+                    let split = c.kind.is_group()
+                        && technique != Technique::HiddenSingle
+                        && gone.count_ones() > 1
+                        && d & !gone != 0;
+                    if !split {
+                        found.push(Found { i, gone, technique });
+                        continue;
+                    }
+                }
+                for g in digits(gone) {
+                    let technique = technique::single(c, &doms, at, 1 << g, false);
+                    found.push(Found {
+                        i,
+                        gone: 1 << g,
+                        technique,
+                    });
+                }
+            }
+            self.cache[k] = Some(found);
+        }
+    }
+
+    /// Was `(i, digit)` a deduction of constraint `k` alone?
+    fn alone(&self, k: usize, i: usize, d: u32) -> bool {
+        self.cache[k]
+            .iter()
+            .flatten()
+            .any(|f| f.i == i && f.gone & (1 << d) != 0)
+    }
+
+    /// The easiest pointing or claiming elimination that neither house forces alone:
+    /// (grid index, digit, the box and the line, technique).
+    fn box_line(&self) -> Option<(usize, u32, [usize; 2], Technique)> {
+        let mut best: Option<(u32, usize, u32, [usize; 2], Technique)> = None;
+        for &[b, l] in &self.box_lines {
+            let (mb, ml) = (&self.members[b], &self.members[l]);
+            for d in 1..=u32::from(self.model.max_digit) {
+                let has = |i: &&usize| self.doms[**i] & (1 << d) != 0;
+                let in_b: Vec<usize> = mb.iter().filter(has).copied().collect();
+                let in_l: Vec<usize> = ml.iter().filter(has).copied().collect();
+                // Pointing: the box's places lie in the line; claiming the reverse.
+                let shapes = [
+                    (&in_b, ml, mb, l, Technique::Pointing),
+                    (&in_l, mb, ml, b, Technique::Claiming),
+                ];
+                for (places, other, own, target, t) in shapes {
+                    if places.is_empty() || !places.iter().all(|i| other.contains(i)) {
+                        continue;
+                    }
+                    let targets = self.members[target].iter().filter(|i| !own.contains(i));
+                    for &i in targets {
+                        if self.doms[i] & (1 << d) == 0 || self.alone(target, i, d) {
+                            continue;
+                        }
+                        let key = (t.score(), i, d);
+                        if best.as_ref().is_none_or(|x| key < (x.0, x.1, x.2)) {
+                            let mut pair = [b, l];
+                            pair.sort_unstable();
+                            best = Some((t.score(), i, d, pair, t));
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, i, d, pair, t)| (i, d, pair, t))
     }
 
     /// Removes the digits `gone` from grid index `i` with reason `reason`, as a step.
-    fn apply(&mut self, i: usize, gone: u32, reason: Vec<usize>) -> Step {
+    fn apply(&mut self, i: usize, gone: u32, reason: Vec<usize>, technique: Technique) -> Step {
         let cols = self.model.cols;
         let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
         let left = self.doms[i] & !gone;
@@ -244,6 +340,7 @@ impl<'p> Explainer<'p> {
                 .into_iter()
                 .map(|k| self.model.list[k].clone())
                 .collect(),
+            technique,
         }
     }
 
@@ -286,7 +383,8 @@ impl<'p> Explainer<'p> {
             let open: Vec<(usize, u8)> = self.open(&covered);
             if let Some((i, d, pair)) = self.pair(&open)? {
                 self.stats.solver_calls = self.sat.calls;
-                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec())));
+                let t = self.shape(&pair, i);
+                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec(), t)));
             }
         }
         let mut cores = self.cores(&all, covered)?;
@@ -310,9 +408,20 @@ impl<'p> Explainer<'p> {
         }
         self.stats.solver_calls = self.sat.calls;
         Ok(match best {
-            Some((i, d, reason)) => Next::Step(self.apply(i, 1 << d, reason)),
+            Some((i, d, reason)) => {
+                let t = self.shape(&reason, i);
+                Next::Step(self.apply(i, 1 << d, reason, t))
+            }
             None => Next::End(End::NotUnique { undecided }),
         })
+    }
+
+    /// The technique of a reason of several constraints at grid index `i`, by its shape.
+    fn shape(&self, reason: &[usize], i: usize) -> Technique {
+        let cols = self.model.cols;
+        let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
+        let list: Vec<_> = reason.iter().map(|&k| &self.model.list[k]).collect();
+        technique::shape(&list, cell)
     }
 
     /// The open candidates (grid index, digit) of undecided cells outside `covered`.
@@ -366,6 +475,24 @@ fn pairs(members: &[Vec<usize>], of_cell: &[Vec<usize>], sat: &Sat) -> Vec<Vec<[
             cells.dedup();
             for i in cells {
                 out[i].push([a, b]);
+            }
+        }
+    }
+    out
+}
+
+/// The (box, line) pairs of houses with as many cells as digits that share two or more
+/// cells, in the constraints' order.
+fn box_lines(model: &Constraints, members: &[Vec<usize>]) -> Vec<[usize; 2]> {
+    let full = |k: usize| members[k].len() == usize::from(model.max_digit);
+    let kind = |k: usize| model.list[k].kind;
+    let mut out = Vec::new();
+    for b in (0..members.len()).filter(|&b| kind(b) == ConstraintKind::Box && full(b)) {
+        for l in 0..members.len() {
+            let line = matches!(kind(l), ConstraintKind::Row | ConstraintKind::Column);
+            let shared = members[b].iter().filter(|i| members[l].contains(i)).count();
+            if line && full(l) && shared >= 2 {
+                out.push([b, l]);
             }
         }
     }
