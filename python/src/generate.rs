@@ -12,7 +12,7 @@ use cagesat::generate::{
     generate_crossproduct_until, generate_kakuro_until, generate_kenken_until, CrossProductParams,
     GenerateError, KakuroParams, KenKenParams, SplitMix64, SudokuVariant,
 };
-use cagesat::puzzle::{Killer, Op, Sudoku};
+use cagesat::puzzle::{Killer, Op, Sudoku, Towers, Unequal};
 use cagesat::{Puzzle, Stop};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -63,8 +63,14 @@ fn failed(e: &impl std::fmt::Display) -> PyErr {
 fn sudoku_failed(e: &GenerateError) -> PyErr {
     match e {
         GenerateError::Sudoku(e) => PyValueError::new_err(e.to_string()),
+        GenerateError::Params(_) => PyValueError::new_err(e.to_string()),
         other => failed(other),
     }
+}
+
+/// A boolean keyword option, `false` when absent.
+fn flag(options: &mut Options<'_>, name: &str) -> PyResult<bool> {
+    options.remove(name).map_or(Ok(false), |v| v.extract())
 }
 
 /// The `diagonals=True` option of Sudoku and Killer (the X variants).
@@ -85,8 +91,10 @@ fn variant(options: &mut Options<'_>) -> PyResult<SudokuVariant> {
 /// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`),
 /// `kakuro` (size n or (rows, cols), frame included; `logic_solvable=True`),
 /// `crossproduct` (size (rows, cols); `unique=True`, `max_attempts=100000`), `sudoku`
-/// (size 4, 6, 9, 12 or 16), `killer` (size 4, 6 or 9; `max_cage=4`). `seed=None` draws a
-/// seed from the clock; the same seed gives the same puzzle.
+/// (size 4, 6, 9, 12 or 16; `jigsaw=True`: random regions, sizes 4..=9), `killer` (size 4, 6
+/// or 9; `max_cage=4`), `towers` (size 3..=9), `unequal` (size 3..=9; `adjacent=True`: the
+/// adjacent mode). Sudoku and Killer take `diagonals=True` (the X variants). `seed=None`
+/// draws a seed from the clock; the same seed gives the same puzzle.
 #[pyfunction]
 #[pyo3(signature = (kind, size, seed=None, **options))]
 pub(crate) fn generate(
@@ -97,7 +105,7 @@ pub(crate) fn generate(
     options: Option<Options<'_>>,
 ) -> PyResult<PyPuzzle> {
     let (rows, cols) = dims(size)?;
-    if matches!(kind, "kenken" | "sudoku" | "killer") && rows != cols {
+    if matches!(kind, "kenken" | "sudoku" | "killer" | "towers" | "unequal") && rows != cols {
         return Err(PyValueError::new_err(format!(
             "{kind} is square: size is one int"
         )));
@@ -110,12 +118,32 @@ pub(crate) fn generate(
         "crossproduct" => crossproduct(py, (rows, cols), seed, &mut options)?,
         "sudoku" => {
             let variant = variant(&mut options)?;
+            let jigsaw = flag(&mut options, "jigsaw")?;
             let stop = Stop::new();
             let run = stop.clone();
             let made = interruptible(py, &stop, move || {
-                Sudoku::generate_variant(rows, seed, variant, &run)
+                if jigsaw {
+                    Sudoku::generate_jigsaw(rows, seed, variant, &run)
+                } else {
+                    Sudoku::generate_variant(rows, seed, variant, &run)
+                }
             })?;
             Puzzle::Sudoku(made.map_err(|e| sudoku_failed(&e))?.0)
+        }
+        "towers" => {
+            let stop = Stop::new();
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || Towers::generate_until(rows, seed, &run))?;
+            Puzzle::Towers(made.map_err(|e| sudoku_failed(&e))?.0)
+        }
+        "unequal" => {
+            let adjacent = flag(&mut options, "adjacent")?;
+            let stop = Stop::new();
+            let run = stop.clone();
+            let made = interruptible(py, &stop, move || {
+                Unequal::generate_until(rows, adjacent, seed, &run)
+            })?;
+            Puzzle::Unequal(made.map_err(|e| sudoku_failed(&e))?.0)
         }
         "killer" => {
             let max_cage = match options.remove("max_cage") {
@@ -132,7 +160,8 @@ pub(crate) fn generate(
         }
         _ => {
             return Err(PyValueError::new_err(format!(
-                "unknown kind {kind:?} (expected kenken, kakuro, crossproduct, sudoku or killer)"
+                "unknown kind {kind:?} (expected kenken, kakuro, crossproduct, sudoku, killer, \
+                 towers or unequal)"
             )))
         }
     };

@@ -207,6 +207,10 @@ def test_svg_pictures(kenken):
         ("killer", 4, {"max_cage": 3}),
         ("sudoku", 6, {"diagonals": True}),
         ("killer", 6, {"max_cage": 3, "diagonals": True}),
+        ("sudoku", 6, {"jigsaw": True}),
+        ("towers", 5, {}),
+        ("unequal", 5, {}),
+        ("unequal", 5, {"adjacent": True}),
     ],
 )
 def test_generate_makes_reproducible_unique_puzzles(kind, size, options):
@@ -237,6 +241,9 @@ def test_generate_rejects_bad_arguments():
     for kind in ("sudoku", "killer"):
         with pytest.raises(ValueError, match="unsupported size 5"):
             cagesat.generate(kind, 5)
+    for kind in ("towers", "unequal"):
+        with pytest.raises(ValueError, match="expected 3..=9"):
+            cagesat.generate(kind, 10)
 
 
 def test_parse_error_has_a_position():
