@@ -418,18 +418,26 @@ pub fn unequal_id(u: &Unequal) -> String {
 /// [`parse_unequal`] reads back.
 #[must_use]
 pub fn unequal_text(u: &Unequal) -> String {
-    let n = u.size();
-    let adj = u.adjacent();
-    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    let mut out = format!(
-        "# {}\nsize {n}{}\n",
+    format!(
+        "# {}\nsize {}{}\n{}",
         unequal_id(u),
-        if adj { " adjacent" } else { "" }
-    );
+        u.size(),
+        if u.adjacent() { " adjacent" } else { "" },
+        drawing(u, |c| u.given(c))
+    )
+}
+
+/// Tatham's drawing of the grid: each row's digits (`digit`, 0 drawn `.`) with the marks
+/// toward the right neighbours (`<`, `>`, `|`), then a line of the marks toward the row
+/// below (`^`, `v`, `-`); what the text format holds and the text picture shows.
+pub(crate) fn drawing(u: &Unequal, digit: impl Fn(Cell) -> u8) -> String {
+    let n = u.size();
+    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
+    let mut out = String::new();
     for r in 0..n {
         let mut line = String::new();
         for c in 0..n {
-            let g = u.given(at(r, c));
+            let g = digit(at(r, c));
             line.push(if g == 0 { '.' } else { (b'0' + g) as char });
             if c + 1 < n {
                 line.push(match u.right(at(r, c)) {

@@ -311,25 +311,19 @@ fn the_lowering_names_its_families() {
     assert_eq!(visible[8], "1 visible from A1 right");
     assert_eq!(visible[12], "4 visible from A4 left");
     let u = Puzzle::parse("unequal:3a:0R,0L,0,0,0,0,0,0,0,").unwrap();
-    let names: Vec<String> = u
-        .constraints()
-        .list
-        .iter()
-        .skip(6)
-        .map(ToString::to_string)
-        .collect();
+    let names = after_lines(&u);
     assert_eq!(names.len(), 12, "{names:?}");
     assert_eq!(names[0], "A1 ±1 A2");
     assert_eq!(names[1], "A1 ≠±1 B1");
     let s = Puzzle::parse("unequal:3:0R,0,0,0,0,0,0U,0,0,").unwrap();
-    let names: Vec<String> = s
-        .constraints()
-        .list
-        .iter()
-        .skip(6)
-        .map(ToString::to_string)
-        .collect();
+    let names = after_lines(&s);
     assert_eq!(names, vec!["A2 < A1", "B1 < C1"]);
+}
+
+/// The constraints of a 3×3 puzzle after its 6 rows and columns, as text.
+fn after_lines(p: &Puzzle) -> Vec<String> {
+    let list = p.constraints().list;
+    list.iter().skip(6).map(ToString::to_string).collect()
 }
 
 /// The encoder's rows for a shipped file (pairwise at-most-ones): the x variables (N³),

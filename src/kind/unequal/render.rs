@@ -5,7 +5,7 @@
 //! with the signs (or bars) in the gaps, givens bold, the solution's other digits in the
 //! digit colour.
 
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::puzzle::{Mark, Overlay, Unequal};
 use crate::render::svg::doc::{self, Anchor, Svg};
 use crate::render::svg::{frame, overlay, thin_grid, Layout, CELL};
@@ -13,41 +13,8 @@ use crate::render::svg::{frame, overlay, thin_grid, Layout, CELL};
 /// The puzzle as text (Tatham's drawing), with its solution when `grid` is given.
 #[must_use]
 pub(crate) fn text(u: &Unequal, grid: Option<&Grid<u8>>) -> String {
-    let n = u.size();
-    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    let mut out = String::new();
-    for r in 0..n {
-        let mut line = String::new();
-        for c in 0..n {
-            let d = grid.map_or_else(|| u.given(at(r, c)), |g| *g.get(at(r, c)));
-            line.push(if d == 0 { '.' } else { (b'0' + d) as char });
-            if c + 1 < n {
-                line.push(match u.right(at(r, c)) {
-                    Mark::Less => '<',
-                    Mark::Greater => '>',
-                    Mark::Bar => '|',
-                    _ => ' ',
-                });
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-        if r + 1 < n {
-            let marks: Vec<String> = (0..n)
-                .map(|c| {
-                    match u.down(at(r, c)) {
-                        Mark::Less => "^",
-                        Mark::Greater => "v",
-                        Mark::Bar => "-",
-                        _ => " ",
-                    }
-                    .to_string()
-                })
-                .collect();
-            out.push_str(marks.join(" ").trim_end());
-            out.push('\n');
-        }
-    }
+    let mut out =
+        crate::parse::unequal::drawing(u, |c| grid.map_or_else(|| u.given(c), |g| *g.get(c)));
     if u.adjacent() {
         out.push_str("adjacent mode: a bar joins digits that differ by 1, and only those\n");
     }
