@@ -18,6 +18,7 @@
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, ConstraintKind, Constraints, Level, Puzzle, Step, Technique};
 
+use super::fish;
 use super::gac::{digits, supported};
 use super::mus::{Probe, Sat};
 use super::technique;
@@ -58,6 +59,8 @@ pub(super) struct Explainer<'p> {
     cache: Vec<Option<Vec<Found>>>,
     /// The (box, line) pairs of full houses sharing two or more cells.
     box_lines: Vec<[usize; 2]>,
+    /// The full rows and the full columns, for fish.
+    lines: [Vec<usize>; 2],
     sat: Sat,
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
@@ -113,6 +116,7 @@ impl<'p> Explainer<'p> {
         let cache = vec![None; model.list.len()];
         let pairs = pairs(&members, &of_cell, &sat);
         let box_lines = box_lines(&model, &members);
+        let lines = fish::lines(&model, &members);
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -121,6 +125,7 @@ impl<'p> Explainer<'p> {
             doms,
             cache,
             box_lines,
+            lines,
             sat,
             pairs,
             method: opts.method,
@@ -222,7 +227,38 @@ impl<'p> Explainer<'p> {
                 return Some(Next::Step(self.apply(i, 1 << d, pair.to_vec(), t)));
             }
         }
+        if best.as_ref().is_none_or(|b| b.0 .0 > Level::Fish) {
+            if let Some(f) = self.fish() {
+                let t = Technique::Fish { size: f.size as u8 };
+                return Some(Next::Step(self.apply(f.i, 1 << f.d, f.reason, t)));
+            }
+        }
         best.map(|(_, f, k)| Next::Step(self.apply(f.i, f.gone, vec![k], f.technique)))
+    }
+
+    /// The first fish elimination (smallest fish, then cell and digit) whose reason is
+    /// minimal: without any one of its lines the solver finds a filling that keeps the
+    /// digit, so the replay accepts it. A failing solver gives none (the solver phase that
+    /// follows reports it).
+    fn fish(&mut self) -> Option<fish::FishStep> {
+        let grid = self.doms.len();
+        let found = fish::fish(&self.lines, &self.members, &self.doms, self.model.max_digit);
+        'next: for f in found {
+            if !f.reason.iter().all(|&k| self.sat.has(k)) {
+                continue;
+            }
+            let at = Some((f.i, f.d as u8));
+            for drop in 0..f.reason.len() {
+                let mut less = f.reason.clone();
+                let _ = less.remove(drop);
+                match self.sat.probe(&less, at, grid) {
+                    Ok(Probe::Possible(_)) => {}
+                    _ => continue 'next,
+                }
+            }
+            return Some(f);
+        }
+        None
     }
 
     /// Recomputes the deductions of every stale constraint, each named.
