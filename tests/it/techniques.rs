@@ -4,7 +4,9 @@
 //! Advanced and Extreme with sets and fish; Keen Easy with singles and cage combinations),
 //! and every path replays, which also checks that each technique fits its reason's shape.
 
-use cagesat::setter::explain::{explain, End, ExplainOptions, Explanation, Level, Technique};
+use cagesat::setter::explain::{
+    explain, End, ExplainOptions, Explanation, Level, ReplayError, Technique,
+};
 use cagesat::Puzzle;
 
 /// The explained paths of the puzzles in `tests/data/techniques/<file>`, each replayed
@@ -143,5 +145,29 @@ fn no_harder_step_while_a_naked_single_waits() {
                 _ => cands[i] &= !(1 << step.digit),
             }
         }
+    }
+}
+
+/// A fish step clears one of its cover lines outside its base lines (its cell is on one of
+/// the reason's lines), and the replay rejects the step under another technique's name.
+#[test]
+fn a_fish_step_has_its_shape_and_the_replay_checks_its_name() {
+    let text = std::fs::read_to_string("tests/data/techniques/solo-3x3de.txt").expect("data");
+    let id = text.lines().next().expect("an ID");
+    let puzzle = Puzzle::parse(id).expect("parses");
+    let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    let at = ex
+        .steps
+        .iter()
+        .position(|s| matches!(s.technique, Technique::Fish { size: 2.. }))
+        .expect("a fish step");
+    let step = &ex.steps[at];
+    let on = step.reason.iter().filter(|c| c.cells.contains(&step.cell));
+    assert_eq!(on.count(), 1, "{step}");
+    let mut renamed = ex.steps.clone();
+    renamed[at].technique = Technique::NakedSingle;
+    match puzzle.replay(None, &renamed) {
+        Err(ReplayError::WrongTechnique { step, .. }) => assert_eq!(step, at + 1),
+        other => panic!("{other:?}"),
     }
 }

@@ -212,3 +212,26 @@ fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
         r.stdout
     );
 }
+
+/// On a puzzle with several solutions, a wrong entry that repeats no other entry is named
+/// with the fewest constraints that leave it no filling.
+#[test]
+fn hint_names_the_reason_of_a_wrong_entry_without_a_clash() {
+    let dir = TempDir::new();
+    let puzzle = dir.dir().join("p.kenken");
+    std::fs::write(
+        &puzzle,
+        "size 3\n3 + A1 A2\n3 = A3\n12 + B1 B2 B3 C1 C2 C3\n",
+    )
+    .expect("writable");
+    let state = dir.dir().join("s.txt");
+    std::fs::write(&state, "3 . .\n. . .\n. . .\n").expect("writable");
+    let p = puzzle.to_str().expect("utf-8");
+    let r = run(["hint", p, "--state", state.to_str().expect("utf-8")]);
+    let first = r.stdout.lines().next().unwrap_or_default();
+    assert_eq!(
+        first, "A1 = 3 is wrong: cage 3+ A1 A2 leaves it no filling",
+        "{}",
+        r.stdout
+    );
+}

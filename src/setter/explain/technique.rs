@@ -138,7 +138,12 @@ pub(super) fn shape(reason: &[&Constraint], cell: Cell) -> Technique {
         }
     }
     let (rows, cols) = (is(ConstraintKind::Row), is(ConstraintKind::Column));
-    if rows == cols && rows >= 2 && rows + cols == n {
+    // A fish clears its cover lines outside its base lines: the cell is in one line.
+    let on = reason
+        .iter()
+        .filter(|c| line(c.kind) && c.cells.contains(&cell))
+        .count();
+    if rows == cols && rows >= 2 && rows + cols == n && on == 1 {
         return Technique::Fish { size: rows as u8 };
     }
     if n >= 3 && reason.iter().any(|c| sum(c)) && reason.iter().all(|c| sum(c) || c.kind.is_group())
@@ -236,6 +241,11 @@ mod tests {
         let row_at = |r: u8| house_of(ConstraintKind::Row, &[(r, 0), (r, 1), (r, 2), (r, 3)]);
         let fish = [&row_at(0), &row_at(2), &col(1), &col(3)];
         assert_eq!(shape(&fish, Cell::new(1, 1)), Technique::Fish { size: 2 });
+        // A cell on a base line and a cover line is no fish's elimination.
+        assert_eq!(
+            shape(&fish, Cell::new(0, 1)),
+            Technique::Combination { constraints: 4 }
+        );
         let cage = Constraint {
             kind: ConstraintKind::Cage,
             cells: vec![Cell::new(0, 0), Cell::new(0, 1)],

@@ -4,15 +4,19 @@
 //! ([`wrong_entries`]): an entry is wrong when its digit is in no solution of the puzzle
 //! (the true candidates, `crate::setter::candidates`). On a unique puzzle the answer names
 //! the solution's digit (`A9 = 4 is wrong: the solution has 7`); otherwise it names a house
-//! where the entry repeats another (`A9 = 4 contradicts row A with A3 = 4`), or says that no
-//! solution has it.
+//! where the entry repeats another (`A9 = 4 contradicts row A with A3 = 4`), or else the
+//! fewest constraints that leave it no filling with the givens (`A9 = 4 is wrong: cage 12+ A9
+//! B9, row A leave it no filling`: a minimal unsatisfiable subset, as for a step's reason).
 
 use std::fmt;
 
 use crate::engine::{Engine, EngineOptions};
 use crate::grid::Cell;
-use crate::puzzle::{Constraint, Puzzle};
+use crate::puzzle::{Constraint, Constraints, Puzzle};
 use crate::setter::{candidates, SetterError, State};
+use crate::stop::Stop;
+
+use super::mus::{Probe, Sat};
 
 /// Why an entry is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +31,9 @@ pub enum Wrongness {
         /// The other entry's cell.
         other: Cell,
     },
-    /// No solution of the puzzle has the digit there.
+    /// With the givens, these constraints (a minimal set) have no filling with the entry.
+    Reason(Vec<Constraint>),
+    /// No solution of the puzzle has the digit there (when no smaller reason is found).
     NoSolution,
 }
 
@@ -54,6 +60,15 @@ impl fmt::Display for WrongEntry {
                 "{cell} = {digit} contradicts {constraint} with {} = {digit}",
                 other.label()
             ),
+            Wrongness::Reason(reason) => {
+                let names: Vec<String> = reason.iter().map(ToString::to_string).collect();
+                let verb = if reason.len() == 1 { "leaves" } else { "leave" };
+                write!(
+                    f,
+                    "{cell} = {digit} is wrong: {} {verb} it no filling",
+                    names.join(", ")
+                )
+            }
             Wrongness::NoSolution => write!(f, "{cell} = {digit} is wrong: no solution has it"),
         }
     }
@@ -73,11 +88,12 @@ pub fn wrong_entries(puzzle: &Puzzle, state: &State) -> Result<Vec<WrongEntry>, 
     let alone = candidates(puzzle, None, &Engine::Auto, &opts)?;
     let solution = alone.solution().filter(|_| alone.unique());
     let model = puzzle.constraints();
-    let list = model.list;
     let mut entries = state.entries();
-    entries.extend(model.givens);
+    entries.extend(model.givens.iter().copied());
     let clash = |cell: Cell, digit: u8| {
-        list.iter()
+        model
+            .list
+            .iter()
             .filter(|c| c.distinct && c.cells.contains(&cell))
             .find_map(|c| {
                 let other = entries
@@ -89,16 +105,47 @@ pub fn wrong_entries(puzzle: &Puzzle, state: &State) -> Result<Vec<WrongEntry>, 
                 })
             })
     };
-    Ok(found
-        .wrong
-        .iter()
-        .map(|&(cell, digit)| WrongEntry {
-            cell,
-            digit,
-            why: match solution {
-                Some(g) => Wrongness::Solution(*g.get(cell)),
-                None => clash(cell, digit).unwrap_or(Wrongness::NoSolution),
+    let mut sat = None;
+    let mut out = Vec::with_capacity(found.wrong.len());
+    for &(cell, digit) in &found.wrong {
+        let why = match solution {
+            Some(g) => Wrongness::Solution(*g.get(cell)),
+            None => match clash(cell, digit) {
+                Some(why) => why,
+                None => reason(&model, &mut sat, cell, digit)
+                    .map_or(Wrongness::NoSolution, Wrongness::Reason),
             },
-        })
-        .collect())
+        };
+        out.push(WrongEntry { cell, digit, why });
+    }
+    Ok(out)
+}
+
+/// A minimal set of `model`'s constraints that, with the givens, leaves `digit` no place in
+/// `cell`; `None` when the solver cannot be built or the encoded constraints allow it (a
+/// cage too large to encode). The solver is built on first use and kept in `sat`.
+fn reason(
+    model: &Constraints,
+    sat: &mut Option<Sat>,
+    cell: Cell,
+    digit: u8,
+) -> Option<Vec<Constraint>> {
+    if sat.is_none() {
+        let mut s = Sat::new(model, &Stop::new()).ok()?;
+        for &(c, d) in &model.givens {
+            for gone in (1..=model.max_digit).filter(|&g| g != d) {
+                s.eliminate(c.index(model.cols), gone);
+            }
+        }
+        *sat = Some(s);
+    }
+    let s = sat.as_mut()?;
+    let grid = model.rows * model.cols;
+    let at = (cell.index(model.cols), digit);
+    let all: Vec<usize> = (0..model.list.len()).collect();
+    let Ok(Probe::Impossible(core)) = s.probe(&all, Some(at), grid) else {
+        return None;
+    };
+    let mus = s.mus(core, at, grid, true).ok()?;
+    Some(mus.into_iter().map(|k| model.list[k].clone()).collect())
 }

@@ -16,13 +16,17 @@
 //! is measured against (`benches/explain.rs`).
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, ConstraintKind, Constraints, Level, Puzzle, Step, Technique};
+use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique};
+
+mod setup;
+mod solver;
 
 use super::fish;
 use super::gac::{digits, supported};
 use super::mus::{Probe, Sat};
 use super::technique;
 use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
+use setup::{box_lines, fixed_digits, pairs};
 
 /// How many of the smallest cores the solver phase shrinks to minimal reasons.
 const CORES_SHRUNK: usize = 6;
@@ -398,174 +402,4 @@ impl<'p> Explainer<'p> {
         }
         Ok(None)
     }
-
-    /// The solver's deduction with the smallest reason, or the end: no solution, or no
-    /// deduction forced (every open candidate is in some solution: not unique).
-    fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
-        let all = self.active();
-        let grid = self.doms.len();
-        let covered = match self
-            .sat
-            .probe(&all, None, grid)
-            .map_err(ExplainError::solver)?
-        {
-            Probe::Possible(seen) => seen,
-            Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
-        };
-        let plain = self.method == Method::PlainMus;
-        if !plain {
-            // Open candidates outside the first model, cells then digits in order: for a
-            // unique puzzle, exactly the impossible ones.
-            let open: Vec<(usize, u8)> = self.open(&covered);
-            if let Some((i, d, pair)) = self.pair(&open)? {
-                self.stats.solver_calls = self.sat.calls;
-                let t = self.shape(&pair, i);
-                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec(), t)));
-            }
-        }
-        let mut cores = self.cores(&all, covered)?;
-        if plain {
-            cores.iter_mut().for_each(|c| c.2.clone_from(&all));
-        }
-        cores.sort_by_key(|c| c.2.len());
-        let shrink = if plain { cores.len() } else { CORES_SHRUNK };
-        let mut best: Option<(usize, u8, Vec<usize>)> = None;
-        for (i, d, core) in cores.into_iter().take(shrink) {
-            let reason = self
-                .sat
-                .mus(core, (i, d), grid, !plain)
-                .map_err(ExplainError::solver)?;
-            let better = best
-                .as_ref()
-                .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));
-            if better {
-                best = Some((i, d, reason));
-            }
-        }
-        self.stats.solver_calls = self.sat.calls;
-        Ok(match best {
-            Some((i, d, reason)) => {
-                let t = self.shape(&reason, i);
-                Next::Step(self.apply(i, 1 << d, reason, t))
-            }
-            None => Next::End(End::NotUnique { undecided }),
-        })
-    }
-
-    /// The technique of a reason of several constraints at grid index `i`, by its shape.
-    fn shape(&self, reason: &[usize], i: usize) -> Technique {
-        let cols = self.model.cols;
-        let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
-        let list: Vec<_> = reason.iter().map(|&k| &self.model.list[k]).collect();
-        technique::shape(&list, cell)
-    }
-
-    /// The open candidates (grid index, digit) of undecided cells outside `covered`.
-    fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
-        let mut out = Vec::new();
-        for c in &self.model.cells {
-            let i = c.index(self.model.cols);
-            if self.doms[i].count_ones() >= 2 {
-                out.extend(digits(self.doms[i] & !covered[i]).map(|d| (i, d as u8)));
-            }
-        }
-        out
-    }
-
-    /// Every open candidate that is impossible under the constraints `all`, with a core;
-    /// each model found widens `covered` and saves the calls for what it covers.
-    fn cores(
-        &mut self,
-        all: &[usize],
-        mut covered: Vec<u32>,
-    ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
-        let grid = self.doms.len();
-        let mut cores = Vec::new();
-        for (i, d) in self.open(&covered) {
-            if covered[i] & (1 << d) != 0 {
-                continue;
-            }
-            match self.sat.probe(all, Some((i, d)), grid) {
-                Ok(Probe::Possible(seen)) => {
-                    covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
-                }
-                Ok(Probe::Impossible(core)) => cores.push((i, d, core)),
-                Err(e) => return Err(ExplainError::solver(e)),
-            }
-        }
-        Ok(cores)
-    }
-}
-
-/// Per grid index, the pairs of encoded constraints that share two or more cells and hold
-/// that index (pairs sharing one cell force nothing their parts do not).
-fn pairs(members: &[Vec<usize>], of_cell: &[Vec<usize>], sat: &Sat) -> Vec<Vec<[usize; 2]>> {
-    let mut out = vec![Vec::new(); of_cell.len()];
-    for (a, ma) in members.iter().enumerate() {
-        for (b, mb) in members.iter().enumerate().skip(a + 1) {
-            if !sat.has(a) || !sat.has(b) || ma.iter().filter(|i| mb.contains(i)).count() < 2 {
-                continue;
-            }
-            let mut cells: Vec<usize> = ma.iter().chain(mb).copied().collect();
-            cells.sort_unstable();
-            cells.dedup();
-            for i in cells {
-                out[i].push([a, b]);
-            }
-        }
-    }
-    out
-}
-
-/// The (box, line) pairs of houses with as many cells as digits that share two or more
-/// cells, in the constraints' order.
-fn box_lines(model: &Constraints, members: &[Vec<usize>]) -> Vec<[usize; 2]> {
-    let full = |k: usize| members[k].len() == usize::from(model.max_digit);
-    let kind = |k: usize| model.list[k].kind;
-    let mut out = Vec::new();
-    for b in (0..members.len()).filter(|&b| kind(b) == ConstraintKind::Box && full(b)) {
-        for l in 0..members.len() {
-            let line = matches!(kind(l), ConstraintKind::Row | ConstraintKind::Column);
-            let shared = members[b].iter().filter(|i| members[l].contains(i)).count();
-            if line && full(l) && shared >= 2 {
-                out.push([b, l]);
-            }
-        }
-    }
-    out
-}
-
-/// The givens and the state's digits, checked against the shape and the cells' digits.
-fn fixed_digits(
-    model: &Constraints,
-    doms: &[u32],
-    state: Option<&Grid<u8>>,
-) -> Result<Vec<(Cell, u8)>, ExplainError> {
-    let (rows, cols) = (model.rows, model.cols);
-    let mut fixed = model.givens.clone();
-    let Some(g) = state else {
-        return Ok(fixed);
-    };
-    if g.rows() != rows || g.cols() != cols {
-        return Err(ExplainError::Shape {
-            rows: g.rows(),
-            cols: g.cols(),
-            want_rows: rows,
-            want_cols: cols,
-        });
-    }
-    for r in 0..rows {
-        for col in 0..cols {
-            let cell = Cell::new(r as u8, col as u8);
-            let d = *g.get(cell);
-            if d == 0 {
-                continue;
-            }
-            if d > model.max_digit || doms[cell.index(cols)] == 0 {
-                return Err(ExplainError::BadState { cell, digit: d });
-            }
-            fixed.push((cell, d));
-        }
-    }
-    Ok(fixed)
 }

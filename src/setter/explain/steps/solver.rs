@@ -1,0 +1,109 @@
+//! # The solver phase: reasons from cores
+//!
+//! When no constraint alone (nor a pair, pointing or a fish) forces anything, every open
+//! candidate not in a model found so far is probed under all constraints; the smallest few
+//! cores are shrunk to minimal reasons and the smallest wins.
+
+use super::{
+    digits, technique, Cell, End, ExplainError, Explainer, Method, Next, Probe, Technique,
+    CORES_SHRUNK,
+};
+
+impl Explainer<'_> {
+    /// The solver's deduction with the smallest reason, or the end: no solution, or no
+    /// deduction forced (every open candidate is in some solution: not unique).
+    pub(super) fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
+        let all = self.active();
+        let grid = self.doms.len();
+        let covered = match self
+            .sat
+            .probe(&all, None, grid)
+            .map_err(ExplainError::solver)?
+        {
+            Probe::Possible(seen) => seen,
+            Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
+        };
+        let plain = self.method == Method::PlainMus;
+        if !plain {
+            // Open candidates outside the first model, cells then digits in order: for a
+            // unique puzzle, exactly the impossible ones.
+            let open: Vec<(usize, u8)> = self.open(&covered);
+            if let Some((i, d, pair)) = self.pair(&open)? {
+                self.stats.solver_calls = self.sat.calls;
+                let t = self.shape(&pair, i);
+                return Ok(Next::Step(self.apply(i, 1 << d, pair.to_vec(), t)));
+            }
+        }
+        let mut cores = self.cores(&all, covered)?;
+        if plain {
+            cores.iter_mut().for_each(|c| c.2.clone_from(&all));
+        }
+        cores.sort_by_key(|c| c.2.len());
+        let shrink = if plain { cores.len() } else { CORES_SHRUNK };
+        let mut best: Option<(usize, u8, Vec<usize>)> = None;
+        for (i, d, core) in cores.into_iter().take(shrink) {
+            let reason = self
+                .sat
+                .mus(core, (i, d), grid, !plain)
+                .map_err(ExplainError::solver)?;
+            let better = best
+                .as_ref()
+                .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));
+            if better {
+                best = Some((i, d, reason));
+            }
+        }
+        self.stats.solver_calls = self.sat.calls;
+        Ok(match best {
+            Some((i, d, reason)) => {
+                let t = self.shape(&reason, i);
+                Next::Step(self.apply(i, 1 << d, reason, t))
+            }
+            None => Next::End(End::NotUnique { undecided }),
+        })
+    }
+
+    /// The technique of a reason of several constraints at grid index `i`, by its shape.
+    fn shape(&self, reason: &[usize], i: usize) -> Technique {
+        let cols = self.model.cols;
+        let cell = Cell::new((i / cols) as u8, (i % cols) as u8);
+        let list: Vec<_> = reason.iter().map(|&k| &self.model.list[k]).collect();
+        technique::shape(&list, cell)
+    }
+
+    /// The open candidates (grid index, digit) of undecided cells outside `covered`.
+    fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in &self.model.cells {
+            let i = c.index(self.model.cols);
+            if self.doms[i].count_ones() >= 2 {
+                out.extend(digits(self.doms[i] & !covered[i]).map(|d| (i, d as u8)));
+            }
+        }
+        out
+    }
+
+    /// Every open candidate that is impossible under the constraints `all`, with a core;
+    /// each model found widens `covered` and saves the calls for what it covers.
+    fn cores(
+        &mut self,
+        all: &[usize],
+        mut covered: Vec<u32>,
+    ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
+        let grid = self.doms.len();
+        let mut cores = Vec::new();
+        for (i, d) in self.open(&covered) {
+            if covered[i] & (1 << d) != 0 {
+                continue;
+            }
+            match self.sat.probe(all, Some((i, d)), grid) {
+                Ok(Probe::Possible(seen)) => {
+                    covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
+                }
+                Ok(Probe::Impossible(core)) => cores.push((i, d, core)),
+                Err(e) => return Err(ExplainError::solver(e)),
+            }
+        }
+        Ok(cores)
+    }
+}

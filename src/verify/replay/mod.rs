@@ -1,0 +1,261 @@
+//! # Replaying an explanation
+//!
+//! Checks a path of steps (`crate::puzzle::Step`) against a puzzle's named constraints, with
+//! nothing but the constraints' meaning and its own search, so that a bug in the explainer
+//! (or in the encoder and tuple machinery it uses) cannot hide a wrong step. From the
+//! candidates left by the steps before it, each step must be:
+//! - **known**: every constraint of its reason is one of the puzzle's;
+//! - **forced**: no filling of the reason's cells from their candidates satisfies all the
+//!   reason's constraints and contradicts the step (the cell takes the eliminated digit, or a
+//!   digit other than the placed one);
+//! - **minimal**: without any one constraint of the reason, such a filling exists.
+//!
+//! The search is a backtracking over the reason's cells with forward checking: distinct
+//! cells lose a placed digit and need as many digits as cells between them, sums keep their
+//! bounds, products their divisibility; complete constraints are checked with the
+//! verifier's own arithmetic. It branches on the cell with the fewest candidates, or on the
+//! places of a digit when fewer: the digit of a distinct constraint whose cells can take
+//! exactly as many digits as they are, which one of them must then take (a fish is proved
+//! by its base lines this way, not by every filling of their other digits).
+
+mod fits;
+mod search;
+
+use thiserror::Error;
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Action, Constraint, Constraints, Step};
+
+use fits::fits;
+use search::contradiction;
+
+/// Why a path is rejected. Steps are numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The starting grid has the wrong shape.
+    #[error("the state is {rows}x{cols}, expected {want_rows}x{want_cols}")]
+    Shape {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+        /// Rows expected.
+        want_rows: usize,
+        /// Columns expected.
+        want_cols: usize,
+    },
+    /// The starting grid holds a digit the puzzle does not allow there.
+    #[error("the state has {digit} at {cell}, which takes no such digit")]
+    BadStart {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+    },
+    /// A reason names a constraint the puzzle does not have.
+    #[error("step {step}: '{constraint}' is not a constraint of the puzzle")]
+    UnknownConstraint {
+        /// The step.
+        step: usize,
+        /// The constraint, as text.
+        constraint: String,
+    },
+    /// The step's digit is not a candidate of its cell, or the cell is already decided.
+    #[error("step {step}: {digit} is not an open candidate of {cell}")]
+    NotACandidate {
+        /// The step.
+        step: usize,
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+    },
+    /// The reason does not force the step: a filling contradicts it.
+    #[error("step {step} ({text}) is not forced by its reason: {witness}")]
+    NotForced {
+        /// The step.
+        step: usize,
+        /// The step, as text.
+        text: String,
+        /// A filling of the reason's cells that satisfies it and contradicts the step.
+        witness: String,
+    },
+    /// The reason is not minimal: the step follows without one of its constraints.
+    #[error("step {step} ({text}) follows without '{dropped}': the reason is not minimal")]
+    NotMinimal {
+        /// The step.
+        step: usize,
+        /// The step, as text.
+        text: String,
+        /// The constraint that can be dropped.
+        dropped: String,
+    },
+    /// The step's named technique does not fit its reason's shape.
+    #[error("step {step} ({text}) cannot be a {technique}: {why}")]
+    WrongTechnique {
+        /// The step.
+        step: usize,
+        /// The step, as text.
+        text: String,
+        /// The technique named.
+        technique: String,
+        /// What the reason lacks.
+        why: &'static str,
+    },
+    /// The end of the path fails the verifier.
+    #[error("the grid at the end of the path is wrong: {0}")]
+    Wrong(#[source] crate::verify::VerifyError),
+}
+
+/// The candidates of every cell of the puzzle (bit d for digit d), row-major over the grid;
+/// 0 outside the puzzle's cells.
+#[derive(Clone, Debug)]
+pub(super) struct Candidates {
+    cols: usize,
+    bits: Vec<u32>,
+}
+
+impl Candidates {
+    pub(super) fn at(&self, c: Cell) -> u32 {
+        self.bits[c.index(self.cols)]
+    }
+    fn set(&mut self, c: Cell, v: u32) {
+        self.bits[c.index(self.cols)] = v;
+    }
+}
+
+/// Replays `path` from `start` (0 = empty; `None`: the puzzle alone). Returns the grid when
+/// every cell is decided at the end (not yet verified: the caller runs the verifier), or
+/// `None`.
+///
+/// # Errors
+/// The first step that fails, as a [`ReplayError`].
+pub(crate) fn replay(
+    model: &Constraints,
+    start: Option<&Grid<u8>>,
+    path: &[Step],
+) -> Result<Option<Grid<u8>>, ReplayError> {
+    let mut cands = start_candidates(model, start)?;
+    for (i, step) in path.iter().enumerate() {
+        check_step(model, &cands, i + 1, step)?;
+        let bit = 1u32 << step.digit;
+        let now = cands.at(step.cell);
+        cands.set(
+            step.cell,
+            match step.action {
+                Action::Place => bit,
+                Action::Eliminate => now & !bit,
+            },
+        );
+    }
+    if model.cells.iter().any(|&c| cands.at(c).count_ones() != 1) {
+        return Ok(None);
+    }
+    let mut grid = Grid::filled(model.rows, model.cols, 0u8);
+    for &c in &model.cells {
+        grid.set(c, cands.at(c).trailing_zeros() as u8);
+    }
+    Ok(Some(grid))
+}
+
+fn start_candidates(
+    model: &Constraints,
+    start: Option<&Grid<u8>>,
+) -> Result<Candidates, ReplayError> {
+    let all = ((1u32 << (model.max_digit + 1)) - 1) & !1;
+    let mut cands = Candidates {
+        cols: model.cols,
+        bits: vec![0; model.rows * model.cols],
+    };
+    for &c in &model.cells {
+        cands.set(c, all);
+    }
+    let mut fixed: Vec<(Cell, u8)> = model.givens.clone();
+    if let Some(g) = start {
+        if g.rows() != model.rows || g.cols() != model.cols {
+            return Err(ReplayError::Shape {
+                rows: g.rows(),
+                cols: g.cols(),
+                want_rows: model.rows,
+                want_cols: model.cols,
+            });
+        }
+        for r in 0..g.rows() {
+            for c in 0..g.cols() {
+                let cell = Cell::new(r as u8, c as u8);
+                if *g.get(cell) != 0 {
+                    fixed.push((cell, *g.get(cell)));
+                }
+            }
+        }
+    }
+    for (cell, digit) in fixed {
+        let bit = 1u32.checked_shl(u32::from(digit)).unwrap_or(0);
+        if cands.at(cell) & bit == 0 {
+            return Err(ReplayError::BadStart { cell, digit });
+        }
+        cands.set(cell, bit);
+    }
+    Ok(cands)
+}
+
+fn check_step(
+    model: &Constraints,
+    cands: &Candidates,
+    number: usize,
+    step: &Step,
+) -> Result<(), ReplayError> {
+    for c in &step.reason {
+        if !model.list.contains(c) {
+            return Err(ReplayError::UnknownConstraint {
+                step: number,
+                constraint: c.to_string(),
+            });
+        }
+    }
+    let now = cands.at(step.cell);
+    let bit = 1u32.checked_shl(u32::from(step.digit)).unwrap_or(0);
+    if now & bit == 0 || now.count_ones() < 2 {
+        return Err(ReplayError::NotACandidate {
+            step: number,
+            cell: step.cell,
+            digit: step.digit,
+        });
+    }
+    // The fillings that contradict the step.
+    let against = match step.action {
+        Action::Place => now & !bit,
+        Action::Eliminate => bit,
+    };
+    let reason: Vec<&Constraint> = step.reason.iter().collect();
+    if let Some(witness) = contradiction(&reason, cands, step.cell, against) {
+        return Err(ReplayError::NotForced {
+            step: number,
+            text: step.to_string(),
+            witness,
+        });
+    }
+    for drop in 0..reason.len() {
+        let rest: Vec<&Constraint> = (0..reason.len())
+            .filter(|&i| i != drop)
+            .map(|i| reason[i])
+            .collect();
+        if contradiction(&rest, cands, step.cell, against).is_none() {
+            return Err(ReplayError::NotMinimal {
+                step: number,
+                text: step.to_string(),
+                dropped: reason[drop].to_string(),
+            });
+        }
+    }
+    if let Err(why) = fits(step) {
+        return Err(ReplayError::WrongTechnique {
+            step: number,
+            text: step.to_string(),
+            technique: step.technique.name(),
+            why,
+        });
+    }
+    Ok(())
+}
