@@ -4,7 +4,8 @@
 
 const CELL = 40; // SVG units per cell
 const MARGIN = 22; // room for the labels
-const at = (i) => MARGIN + i * CELL; // where row or column i starts
+let OFFSET = MARGIN; // where the grid starts (Towers: a ring of clues inside the labels)
+const at = (i) => OFFSET + i * CELL; // where row or column i starts
 const TINTS = ["#b9e3c6", "#c9d4f6", "#f6d2b9", "#e6c9f0", "#d8e8a8", "#f3c4cf"];
 
 class Editor {
@@ -52,8 +53,35 @@ class Editor {
     const rc = parseLabel(name);
     if (rc) return rc[0] < this.model.rows && rc[1] < this.model.cols;
     const m = /^(row|col):(\d+)$/.exec(name);
-    return !!m && this.model.kind === "crossproduct"
-      && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
+    if (m) {
+      return this.model.kind === "crossproduct"
+        && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
+    }
+    const t = /^(top|bottom|left|right):(\d+)$/.exec(name);
+    return !!t && this.model.kind === "towers" && Number(t[2]) < this.model.rows;
+  }
+
+  // Where a cell or a Towers clue is: [row, col], -1 or N outside the grid.
+  pos(name) {
+    const rc = name && parseLabel(name);
+    if (rc) return rc;
+    const t = name && /^(top|bottom|left|right):(\d+)$/.exec(name);
+    if (!t) return null;
+    const i = Number(t[2]);
+    const n = this.model.rows;
+    return { top: [-1, i], bottom: [n, i], left: [i, -1], right: [i, n] }[t[1]];
+  }
+
+  // The cell or Towers clue at [r, c] (null at a corner or off the grid).
+  nameAt(r, c) {
+    const n = this.model.rows;
+    const outR = r < 0 || r >= n;
+    const outC = c < 0 || c >= this.model.cols;
+    if (!outR && !outC) return label(r, c);
+    if (this.model.kind !== "towers" || (outR && outC)) return null;
+    if (r === -1) return "top:" + c;
+    if (r === n) return "bottom:" + c;
+    return (c === -1 ? "left:" : "right:") + r;
   }
 
   remember() {
@@ -177,12 +205,22 @@ class Editor {
     if (name && parseLabel(name) && !this.selection.includes(name)) this.select([name], true);
   }
 
+  // The arrow keys: the cursor moves (a Towers cursor also onto the clues around the grid).
   move(dr, dc, extend) {
-    const at = (this.cursor && parseLabel(this.cursor)) || [0, 0];
-    const r = Math.min(this.model.rows - 1, Math.max(0, at[0] + (this.cursor ? dr : 0)));
-    const c = Math.min(this.model.cols - 1, Math.max(0, at[1] + (this.cursor ? dc : 0)));
+    const at = this.pos(this.cursor) || [0, 0];
+    const lo = this.model.kind === "towers" ? -1 : 0;
+    const clamp = (v, n) => Math.min(n - 1 - lo, Math.max(lo, v));
+    const r = clamp(at[0] + (this.cursor ? dr : 0), this.model.rows);
+    const c = clamp(at[1] + (this.cursor ? dc : 0), this.model.cols);
+    const name = this.nameAt(r, c);
+    if (!name) return;
     this.setEntry("");
-    this.select([label(r, c)], extend);
+    const extending = extend && !!parseLabel(name);
+    // Shift+arrow from a cursor left unselected (after Escape) takes the cursor's cell too.
+    if (extending && parseLabel(this.cursor || "") && !this.selection.includes(this.cursor)) {
+      this.selection.push(this.cursor);
+    }
+    this.select([name], extending);
   }
 
   setEntry(text) {
@@ -212,6 +250,10 @@ class Editor {
     } else if (this.mode === "play") {
       if (!/^[0-9]$/.test(key)) return;
       this.play(Number(key));
+    } else if (this.latinKey(key)) {
+      // Towers and Unequal: handled.
+    } else if (this.model.regions && (key === "r" || key === "R")) {
+      this.region();
     } else if (this.model.kind === "kakuro" && (key === "#" || key === "b" || key === "B")) {
       this.toggleBlack();
     } else if (this.model.kind === "sudoku" && /^[0-9]$/.test(key) && this.model.rows <= 9
@@ -223,6 +265,89 @@ class Editor {
       return;
     }
     e.preventDefault();
+  }
+
+  // Towers: a digit on a clue outside the grid is that clue, on a cell a given. Unequal: a
+  // digit is a given; with two neighbouring cells selected `<` `>` (`^` `v` for the one above
+  // smaller, greater) put a sign between them, `|` toggles a bar (adjacent mode). Answers
+  // whether the key was one of these.
+  latinKey(key) {
+    const kind = this.model.kind;
+    if (kind !== "towers" && kind !== "unequal") return false;
+    if (/^[0-9]$/.test(key)) {
+      const digit = Number(key);
+      if (kind === "towers" && this.cursor && !parseLabel(this.cursor)) {
+        const clues = this.selection.filter((s) => !parseLabel(s));
+        this.edit((model) => {
+          for (const name of clues) {
+            const error = setTowersClue(model, name, digit);
+            if (error) return error;
+          }
+          return null;
+        });
+      } else if (this.cursor && parseLabel(this.cursor)) {
+        this.edit((model) => setGiven(model, this.cursor, digit));
+      }
+      return true;
+    }
+    const signs = { "<": "<", ">": ">", "^": "<", "v": ">", "|": "|" };
+    if (kind !== "unequal" || !signs[key]) return false;
+    const cells = this.cells();
+    if (cells.length !== 2) {
+      this.onError("select two neighbouring cells (shift+arrow), then < > ^ v or |");
+      return true;
+    }
+    const [a, b] = cells.slice().sort(byPosition);
+    let sign = signs[key];
+    if (sign === "|" && this.model.marks[a + " " + b] === "|") sign = "";
+    this.edit((model) => setMark(model, a, b, sign));
+    return true;
+  }
+
+  // The Unequal mode: bars between neighbours that differ by 1 (`on`), or signs. The marks
+  // of the other mode go.
+  setAdjacent(on) {
+    this.edit((model) => {
+      if (model.kind !== "unequal") return "only an Unequal has the adjacent mode";
+      model.adjacent = !!on;
+      model.marks = {};
+      return null;
+    });
+  }
+
+  // A jigsaw Sudoku (`on`: its regions start as the boxes) or one with boxes.
+  setJigsaw(on) {
+    this.edit((model) => {
+      if (model.kind !== "sudoku") return "only a Sudoku is drawn as a jigsaw here";
+      if (on) {
+        model.regions = model.regions || boxRegions(model.rows);
+      } else {
+        if (!SUDOKU_BOXES[model.rows]) return "a sudoku with boxes has side 4, 6, 9, 12 or 16";
+        delete model.regions;
+        model.box = SUDOKU_BOXES[model.rows];
+      }
+      return null;
+    });
+  }
+
+  // Jigsaw: the selected cells become one region (`r`); the others keep theirs.
+  region() {
+    const cells = this.cells();
+    if (!cells.length) return;
+    this.edit((model) => {
+      const next = Math.max(...model.regions.flat()) + 1;
+      for (const cell of cells) {
+        const [r, c] = parseLabel(cell);
+        model.regions[r][c] = next;
+      }
+      // Numbered from 0 in reading order of their first cells, as the library reads them.
+      const order = new Map();
+      model.regions = model.regions.map((row) => row.map((id) => {
+        if (!order.has(id)) order.set(id, order.size);
+        return order.get(id);
+      }));
+      return null;
+    });
   }
 
   play(digit) {
@@ -336,6 +461,15 @@ class Editor {
           if (m) (m[1] === "row" ? model.rowClues : model.colClues)[Number(m[2])] = null;
         }
       }
+      if (model.kind === "towers") {
+        for (const s of this.selection) if (!parseLabel(s)) setTowersClue(model, s, 0);
+      }
+      if (model.kind === "unequal") {
+        for (const pair of Object.keys(model.marks)) {
+          const [a, b] = pair.split(" ");
+          if (cells.includes(a) && cells.includes(b)) delete model.marks[pair];
+        }
+      }
     });
   }
 
@@ -344,12 +478,16 @@ class Editor {
   draw() {
     const m = this.model;
     const cp = m.kind === "crossproduct";
-    const width = MARGIN + m.cols * CELL + (cp ? 70 : 4);
-    const height = MARGIN + m.rows * CELL + (cp ? 30 : 4);
+    const ring = m.kind === "towers" ? CELL : 0;
+    OFFSET = MARGIN + ring;
+    const width = OFFSET + m.cols * CELL + ring + (cp ? 70 : 4);
+    const height = OFFSET + m.rows * CELL + ring + (cp ? 30 : 4);
     const out = [];
     this.drawSquares(out);
     this.drawLines(out);
     this.drawClues(out);
+    if (m.kind === "towers") this.drawTowers(out);
+    if (m.kind === "unequal") this.drawSigns(out);
     this.drawDigits(out);
     this.drawMarks(out);
     if (cp) this.drawProducts(out);
@@ -357,6 +495,7 @@ class Editor {
       + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
     this.root.dataset.kind = m.kind;
     this.root.dataset.diagonals = String(!!m.diagonals);
+    this.root.dataset.cursor = this.cursor || "";
     this.root.dataset.text = toText(m);
     this.root.dataset.selection = this.selection.join(" ");
     this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
@@ -414,11 +553,13 @@ class Editor {
       out.push(`<line class="diagonal" x1="${x(0)}" y1="${y(0)}" x2="${x(m.cols)}" y2="${y(m.rows)}"/>`);
       out.push(`<line class="diagonal" x1="${x(m.cols)}" y1="${y(0)}" x2="${x(0)}" y2="${y(m.rows)}"/>`);
     }
-    if (m.box) {
+    if (m.regions) {
+      this.drawWalls(out, (r, c) => m.regions[r][c], "thick");
+    } else if (m.box) {
       for (let r = 0; r <= m.rows; r += m.box[0]) out.push(`<line class="thick" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
       for (let c = 0; c <= m.cols; c += m.box[1]) out.push(`<line class="thick" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
     }
-    if (m.kind === "kenken") this.drawWalls(out, cageOf, x, y);
+    if (m.kind === "kenken") this.drawWalls(out, (r, c) => cageOf.get(label(r, c)), "wall");
     if (m.kind === "killer") this.drawDashed(out, cageOf, x, y);
     out.push(`<rect class="frame" x="${x(0)}" y="${y(0)}" width="${m.cols * CELL}" height="${m.rows * CELL}"/>`);
   }
@@ -472,8 +613,8 @@ class Editor {
       const [r, c] = parseLabel(this.overlay.marked);
       out.push(`<rect class="marked" x="${x(c) + 2}" y="${y(r) + 2}" width="${CELL - 4}" height="${CELL - 4}"/>`);
     }
-    if (this.cursor && parseLabel(this.cursor)) {
-      const [r, c] = parseLabel(this.cursor);
+    if (this.cursor && this.pos(this.cursor)) {
+      const [r, c] = this.pos(this.cursor);
       out.push(`<rect class="cursor" x="${x(c) + 1}" y="${y(r) + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`);
     }
   }
@@ -497,19 +638,55 @@ class Editor {
     }
   }
 
-  // KenKen: thick walls between cells of different cages.
-  drawWalls(out, cageOf, x, y) {
+  // Walls (`cls`) between cells of different groups (`groupOf(r, c)`: KenKen cages, jigsaw
+  // regions); a cell in no group (undefined) is walled in.
+  drawWalls(out, groupOf, cls) {
     const m = this.model;
-    const differ = (a, b) => cageOf.get(a) === undefined || cageOf.get(a) !== cageOf.get(b);
+    const x = at;
+    const y = at;
+    const differ = (r, c, rr, cc) => groupOf(r, c) === undefined || groupOf(r, c) !== groupOf(rr, cc);
     for (let r = 0; r < m.rows; r++) {
       for (let c = 0; c < m.cols; c++) {
-        const cell = label(r, c);
-        if (c + 1 < m.cols && differ(cell, label(r, c + 1))) {
-          out.push(`<line class="wall" x1="${x(c + 1)}" y1="${y(r)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        if (c + 1 < m.cols && differ(r, c, r, c + 1)) {
+          out.push(`<line class="${cls}" x1="${x(c + 1)}" y1="${y(r)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
         }
-        if (r + 1 < m.rows && differ(cell, label(r + 1, c))) {
-          out.push(`<line class="wall" x1="${x(c)}" y1="${y(r + 1)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        if (r + 1 < m.rows && differ(r, c, r + 1, c)) {
+          out.push(`<line class="${cls}" x1="${x(c)}" y1="${y(r + 1)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
         }
+      }
+    }
+  }
+
+  // Towers: the clues around the grid, each a square that can be selected.
+  drawTowers(out) {
+    const m = this.model;
+    const n = m.rows;
+    for (const side of SIDES) {
+      for (let i = 0; i < n; i++) {
+        const name = side + ":" + i;
+        const [r, c] = this.pos(name);
+        const sel = this.selection.includes(name) ? " selected" : "";
+        out.push(`<rect class="cpclue tclue${sel}" data-clue="${name}" x="${at(c) + 3}" y="${at(r) + 3}" width="${CELL - 6}" height="${CELL - 6}"/>`);
+        const v = m.clues[side][i];
+        if (v) out.push(`<text class="tnum" x="${at(c) + CELL / 2}" y="${at(r) + CELL / 2 + 7}" text-anchor="middle">${v}</text>`);
+      }
+    }
+  }
+
+  // Unequal: the signs (the point toward the smaller cell) and the adjacent mode's bars on
+  // the edge between two cells.
+  drawSigns(out) {
+    for (const [pair, sign] of Object.entries(this.model.marks)) {
+      const [a, b] = pair.split(" ").map(parseLabel);
+      const across = a[0] === b[0];
+      const x = across ? at(b[1]) : at(a[1]) + CELL / 2;
+      const y = across ? at(a[0]) + CELL / 2 : at(b[0]);
+      if (sign === "|") {
+        const [dx, dy] = across ? [0, CELL * 0.3] : [CELL * 0.3, 0];
+        out.push(`<line class="bar" x1="${x - dx}" y1="${y - dy}" x2="${x + dx}" y2="${y + dy}"/>`);
+      } else {
+        const glyph = across ? sign : (sign === "<" ? "∧" : "∨");
+        out.push(`<text class="sign" x="${x}" y="${y + 6}" text-anchor="middle">${glyph}</text>`);
       }
     }
   }
