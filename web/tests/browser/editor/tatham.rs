@@ -4,7 +4,7 @@
 //! by the arrow keys, which walk onto the ring of clues; givens by the keyboard) and both
 //! shipped Unequal modes (signs between two cells chosen by click and shift-click, bars
 //! between two chosen by shift+arrow); the text box must read back as the same puzzle and the
-//! live check say `unique`. Then Generate makes a puzzle of every kind the Kind select lists
+//! live check say `unique`; the files pasted as they are redraw the editor. Then Generate makes a puzzle of every kind the Kind select lists
 //! (which must be the library's [`cagesat::puzzle::KINDS`]), with the difficulties the
 //! library offers, and a jigsaw Sudoku and an adjacent Unequal.
 
@@ -165,6 +165,20 @@ fn towers_and_unequal_are_drawn_with_pointer_and_keyboard() {
     let (ok, status, _) = ed.checked();
     assert!(ok && status == "unique", "{status}");
     ed.screenshots("unequal-adjacent");
+
+    // The shipped files pasted as they are (no `kind` line) redraw the editor.
+    for file in ["towers/tatham-5de.towers", "unequal/tatham-5dk.unequal"] {
+        let text =
+            std::fs::read_to_string(root().join("tests/data").join(file)).expect("test data");
+        page.paste(&text);
+        assert_eq!(ed.checked().1, "unique", "{file}");
+        let drawn = ed.js(
+            "return document.querySelector('[data-testid=grid]').dataset.text;",
+            json!([]),
+        );
+        let drawn = drawn.as_str().expect("the grid's text");
+        assert_eq!(model_of(drawn), shipped(file), "{file}: {drawn}");
+    }
 }
 
 #[test]
