@@ -195,6 +195,7 @@ fn generate_makes_every_kind_the_library_lists() {
     let names: Vec<&str> = cagesat::puzzle::KINDS.iter().map(|k| k.name).collect();
     assert_eq!(kinds, json!(names));
     let lists = cagesat_web::generate::lists();
+    let mut times = Vec::new();
     for info in lists["kinds"].as_array().expect("kinds") {
         let kind = info["name"].as_str().expect("a name");
         let size = if kind == "kakuro" { 5 } else { 4 };
@@ -210,7 +211,13 @@ fn generate_makes_every_kind_the_library_lists() {
             "document.querySelector('[data-testid=difficulty]').value = arguments[0];",
             json!([level]),
         );
+        let t0 = Instant::now();
         let (ok, status) = ed.button("generate", "check");
+        times.push(format!(
+            "{kind} {size}x{size} {}: {:.0} ms from the click to the checked puzzle ({status})",
+            if level.is_empty() { "any" } else { level },
+            t0.elapsed().as_secs_f64() * 1000.0
+        ));
         let made = format!("unique (generated a {size}x{size} {kind}");
         assert!(ok && status.starts_with(&made), "{kind}: {status}");
         if !level.is_empty() && !matches!(kind, "kenken" | "kakuro") {
@@ -218,6 +225,8 @@ fn generate_makes_every_kind_the_library_lists() {
         }
         assert_eq!(model_of(&ed.text())["kind"], kind);
     }
+    std::fs::write(artifacts().join("generate.txt"), times.join("\n") + "\n")
+        .expect("generate.txt written");
     // A jigsaw Sudoku (a side without boxes) and an adjacent Unequal.
     let _ = ed.js(
         "document.querySelector('[data-testid=difficulty]').value = '';",
