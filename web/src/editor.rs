@@ -13,9 +13,11 @@
 //! Killer sum `15`), `givens` (`{"A1": 5}`), `diagonals` (Sudoku and Killer: whether both
 //! long diagonals hold distinct digits, Sudoku X and Killer X), `squares` (Kakuro: per row, `"."` for a white
 //! square, `"#"` for a blocked one and `"D\\A"` for a clue), `rowClues`, `colClues`
-//! (CrossProduct).
+//! (CrossProduct), `regions` (a jigsaw Sudoku or Killer: per row each cell's region, `null`
+//! for boxes), `clues` (Towers: `top`, `bottom`, `left`, `right`, 0 for no clue), `adjacent`
+//! and `marks` (Unequal: `{"A1 A2": "<"}`).
 
-use cagesat::puzzle::{Overlay, Square};
+use cagesat::puzzle::{Mark, Overlay, Side, Square, Sudoku, Towers, Unequal};
 use cagesat::setter;
 use cagesat::{Cell, Engine, EngineOptions, Puzzle};
 use serde_json::{json, Map, Value};
@@ -43,15 +45,9 @@ pub fn model(puzzle: &Puzzle) -> Value {
                 .collect();
             let _ = m.insert("cages".into(), json!(cages));
         }
-        Puzzle::Sudoku(s) => {
-            let _ = m.insert("box".into(), json!(s.boxes()));
-            let _ = m.insert("diagonals".into(), json!(s.diagonals()));
-            let _ = m.insert("givens".into(), givens(&s.given_cells()));
-        }
+        Puzzle::Sudoku(s) => sudoku(&mut m, s),
         Puzzle::Killer(k) => {
-            let _ = m.insert("box".into(), json!(k.sudoku().boxes()));
-            let _ = m.insert("diagonals".into(), json!(k.sudoku().diagonals()));
-            let _ = m.insert("givens".into(), givens(&k.sudoku().given_cells()));
+            sudoku(&mut m, k.sudoku());
             let cages: Vec<Value> = k
                 .cages()
                 .iter()
@@ -71,9 +67,57 @@ pub fn model(puzzle: &Puzzle) -> Value {
             let _ = m.insert("rowClues".into(), json!(c.rows()));
             let _ = m.insert("colClues".into(), json!(c.cols()));
         }
+        Puzzle::Towers(t) => towers(&mut m, t),
+        Puzzle::Unequal(u) => unequal(&mut m, u),
         _ => {}
     }
     Value::Object(m)
+}
+
+/// A Sudoku's (or a Killer's) boxes, or its jigsaw regions (`regions`, per row the region
+/// of each cell, numbered from 0), diagonals and givens.
+fn sudoku(m: &mut Map<String, Value>, s: &Sudoku) {
+    let _ = m.insert("box".into(), json!(s.boxes()));
+    let _ = m.insert("regions".into(), json!(s.regions().map(|r| r.to_rows())));
+    let _ = m.insert("diagonals".into(), json!(s.diagonals()));
+    let _ = m.insert("givens".into(), givens(&s.given_cells()));
+}
+
+/// Towers: the clues around the grid (`clues`: `top`, `bottom`, `left`, `right`, each
+/// `size` numbers, 0 for none) and the given heights.
+fn towers(m: &mut Map<String, Value>, t: &Towers) {
+    let n = t.size();
+    let clues: Map<String, Value> = Side::ALL
+        .iter()
+        .map(|&side| {
+            let v: Vec<u8> = (0..n).map(|i| t.clue(side, i)).collect();
+            (side.name().to_string(), json!(v))
+        })
+        .collect();
+    let _ = m.insert("clues".into(), Value::Object(clues));
+    let _ = m.insert("givens".into(), givens(&t.given_cells()));
+}
+
+/// Unequal: the mode (`adjacent`), the givens and the marks between neighbours (`marks`:
+/// `{"A1 A2": "<"}`, the first cell left of or above the second; `<` it is smaller, `>`
+/// greater, `|` a bar).
+fn unequal(m: &mut Map<String, Value>, u: &Unequal) {
+    let marks: Map<String, Value> = u
+        .pairs()
+        .iter()
+        .filter_map(|&(a, b, mark)| {
+            let sign = match mark {
+                Mark::Less => "<",
+                Mark::Greater => ">",
+                Mark::Bar => "|",
+                _ => return None,
+            };
+            Some((format!("{} {}", a.label(), b.label()), json!(sign)))
+        })
+        .collect();
+    let _ = m.insert("adjacent".into(), json!(u.adjacent()));
+    let _ = m.insert("marks".into(), Value::Object(marks));
+    let _ = m.insert("givens".into(), givens(&u.given_cells()));
 }
 
 /// `{"A1": 5, …}`.
@@ -166,6 +210,34 @@ mod tests {
         assert_eq!(
             model(&k)["squares"],
             json!([["#", "3\\", "4\\"], ["\\3", ".", "."], ["\\4", ".", "."]])
+        );
+    }
+
+    #[test]
+    fn towers_unequal_and_jigsaw_models() {
+        let t = Puzzle::parse("towers:3:1///////////,a2g").unwrap();
+        let m = model(&t);
+        assert_eq!(m["clues"]["top"], json!([1, 0, 0]), "{m}");
+        assert_eq!(m["clues"]["right"], json!([0, 0, 0]), "{m}");
+        assert_eq!(m["givens"], json!({"A2": 2}), "{m}");
+        let u = Puzzle::parse("kind unequal\nsize 3\n.>. .\n\n. 2 .\n    v\n. . .\n").unwrap();
+        let m = model(&u);
+        assert_eq!(m["marks"], json!({"A1 A2": ">", "B3 C3": ">"}), "{m}");
+        assert_eq!(m["adjacent"], false);
+        let a = Puzzle::parse("kind unequal\nsize 2 adjacent\n.|.\n-\n. .\n").unwrap();
+        assert_eq!(model(&a)["marks"], json!({"A1 A2": "|", "A1 B1": "|"}));
+        let j = Puzzle::parse(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/data/solo/6x6-jigsaw.sudoku"
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(model(&j)["regions"][2], json!([2, 2, 2, 3, 4, 4]));
+        assert_eq!(
+            model(&Puzzle::parse("1 . . .\n. . . .\n. . . .\n. . . .\n").unwrap())["regions"],
+            Value::Null
         );
     }
 

@@ -32,7 +32,26 @@ pub fn read(text: &str) -> Result<Puzzle, ParseError> {
             return Puzzle::parse_with(line, &ParseOptions::default().path(URL_NAME));
         }
     }
-    Puzzle::parse_with(text, &ParseOptions::default().path(TEXT_NAME))
+    let opts = ParseOptions::default().path(TEXT_NAME);
+    match Puzzle::parse_with(text, &opts) {
+        Err(e) => match written_kind(text) {
+            Some(kind) => Puzzle::parse_with(text, &opts.kind(kind)),
+            None => Err(e),
+        },
+        read => read,
+    }
+}
+
+/// The kind of a `.towers` or `.unequal` file as the library writes it (a first line
+/// `# towers:ID` or `# unequal:ID`), which is told by its extension on the command line and
+/// by that line here, when the text does not read otherwise.
+fn written_kind(text: &str) -> Option<&'static str> {
+    let first = text.trim_start().lines().next()?;
+    ["towers", "unequal"].into_iter().find(|kind| {
+        first
+            .strip_prefix("# ")
+            .is_some_and(|rest| rest.starts_with(&format!("{kind}:")))
+    })
 }
 
 /// True when `line` reads as a Keen game ID (`[keen:]N[dD][m]:…`, or `N…#seed`, which
@@ -59,6 +78,18 @@ mod tests {
         assert!(url.starts_with("<url>:1:"), "{url}");
         let text = read("size 2\n3 % A1 A2").unwrap_err().to_string();
         assert!(text.starts_with("puzzle:2:"), "{text}");
+    }
+
+    #[test]
+    fn shipped_towers_and_unequal_files_read_without_their_extension() {
+        for file in ["towers/tatham-5de.towers", "unequal/tatham-5ade.unequal"] {
+            let path = format!("{}/../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(read(&text).unwrap(), Puzzle::read(&path).unwrap(), "{file}");
+        }
+        // Other text keeps its own error.
+        let text = read("# towers are tall\nsize 2\n3 % A1 A2").unwrap_err();
+        assert!(text.to_string().starts_with("puzzle:3:"), "{text}");
     }
 
     #[test]

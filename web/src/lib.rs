@@ -4,11 +4,12 @@
 //! no CaDiCaL, no threads, processes or files) behind two entry points, [`run`] and
 //! [`run_with`], that the page's Web Worker (`www/worker.js`) calls with an action, the text
 //! box's content and (for `run_with`) the page's extra data, and that answer one JSON object
-//! (see [`actions`], [`editor`], [`play`]). `build.sh` builds the page into `web/dist/`; see
+//! (see [`actions`], [`editor`], [`play`], [`generate`]). `build.sh` builds the page into `web/dist/`; see
 //! `web/README.md`.
 
 pub mod actions;
 pub mod editor;
+pub mod generate;
 pub mod impossible;
 pub mod input;
 pub mod play;
@@ -75,10 +76,17 @@ pub fn answer_with(action: &str, text: &str, extra: &serde_json::Value) -> serde
         "next" => play::next(text, extra),
         "explain" => play::explain_path(text, extra),
         "repair" => play::repair(text),
-        "generate" => play::generate(extra),
+        "generate" => generate::generate(extra),
         "export" => play::export(text),
         other => actions::failure(&format!("unknown action '{other}'")),
     }
+}
+
+/// The page's lists (kinds, sides, difficulties, options), as JSON: [`generate::lists`].
+#[wasm_bindgen]
+#[must_use]
+pub fn lists() -> String {
+    generate::lists().to_string()
 }
 
 /// The library's version, shown in the page's footer.

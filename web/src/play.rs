@@ -1,4 +1,4 @@
-//! # Play, hints from progress, Explain, Repair, Generate, exports
+//! # Play, hints from progress, Explain, Repair, exports
 //!
 //! What the page asks beyond the buttons of [`crate::actions`], each given the text box and
 //! the page's extra data (`extra`: a JSON object; `progress` is the person's grid, rows of
@@ -12,15 +12,10 @@
 //! - `explain`: the whole path from the progress, step by step, each with its reason;
 //! - `repair`: the fewest givens that make the puzzle unique ([`setter::repair`]), and the
 //!   repaired text;
-//! - `generate`: a new puzzle of `kind`, `size`, `difficulty` (KenKen) and `seed`;
 //! - `export`: the Keen game ID (KenKen up to 9×9) and the puzz.link URL (Kakuro).
 
-use cagesat::generate::{
-    generate_crossproduct, generate_kakuro, generate_kenken, keen_id, CrossProductParams,
-    KakuroParams, KenKenParams, SplitMix64,
-};
-use cagesat::grade::Level;
-use cagesat::puzzle::{Action, Killer, Step, Sudoku};
+use cagesat::generate::keen_id;
+use cagesat::puzzle::{Action, Step};
 use cagesat::setter::explain::{self, End, ExplainOptions};
 use cagesat::setter::{self, RepairOptions, State};
 use cagesat::{Engine, EngineOptions, Grid, Puzzle};
@@ -222,75 +217,6 @@ pub fn repair(text: &str) -> Value {
     })
 }
 
-/// A new puzzle: `kind`, `size`, `difficulty` (a KenKen grade, or empty) and `seed` in
-/// `extra`.
-#[must_use]
-pub fn generate(extra: &Value) -> Value {
-    let kind = extra["kind"].as_str().unwrap_or("kenken");
-    let size = extra["size"]
-        .as_u64()
-        .and_then(|s| usize::try_from(s).ok())
-        .unwrap_or(6);
-    let seed = extra["seed"].as_u64().unwrap_or(1);
-    let difficulty = extra["difficulty"].as_str().unwrap_or("");
-    let made: Result<Puzzle, String> = match kind {
-        "kenken" => match kenken(size, seed, difficulty) {
-            Ok(made) => made,
-            Err(answer) => return answer,
-        },
-        "sudoku" => Sudoku::generate(size, seed)
-            .map(|(s, _)| Puzzle::Sudoku(s))
-            .map_err(|e| e.to_string()),
-        "killer" => Killer::generate(size, seed, 5)
-            .map(|(k, _)| Puzzle::Killer(k))
-            .map_err(|e| e.to_string()),
-        "kakuro" => {
-            let mut params = KakuroParams::new(size, size);
-            params.seed = seed;
-            generate_kakuro(&params)
-                .map(|g| Puzzle::Kakuro(g.puzzle))
-                .map_err(|e| e.to_string())
-        }
-        "crossproduct" => {
-            let params = CrossProductParams {
-                rows: size,
-                cols: size,
-                seed,
-                unique: true,
-                ..CrossProductParams::default()
-            };
-            generate_crossproduct(&params, &EngineOptions::default().encode)
-                .map_err(|e| e.to_string())
-                .and_then(|mut v| v.pop().ok_or_else(|| "no puzzle made".to_string()))
-                .map(|g| Puzzle::CrossProduct(g.puzzle))
-        }
-        other => Err(format!("unknown kind '{other}'")),
-    };
-    match made {
-        Ok(p) => json!({
-            "ok": true,
-            "status": format!("generated a {} {} (seed {seed})", p.size_label(), p.kind()),
-            "text": p.to_string(),
-        }),
-        Err(e) => failure(&format!("generate: {e}")),
-    }
-}
-
-/// A KenKen of side `size` at `difficulty` (a grade or a Keen difficulty; empty: any), or
-/// the page's error.
-fn kenken(size: usize, seed: u64, difficulty: &str) -> Result<Result<Puzzle, String>, Value> {
-    let mut params = KenKenParams::new(size);
-    if !difficulty.is_empty() {
-        match Level::from_name(difficulty) {
-            Some(level) => params.difficulty = Some(level),
-            None => return Err(failure(&format!("unknown difficulty '{difficulty}'"))),
-        }
-    }
-    Ok(generate_kenken(&params, &mut SplitMix64::new(seed))
-        .map(|g| Puzzle::KenKen(g.puzzle))
-        .map_err(|e| e.to_string()))
-}
-
 /// The Keen game ID of a KenKen (up to 9×9) and the puzz.link URL of a Kakuro.
 #[must_use]
 pub fn export(text: &str) -> Value {
@@ -367,22 +293,13 @@ mod tests {
     }
 
     #[test]
-    fn repair_and_generate_make_unique_puzzles() {
+    fn repair_makes_a_unique_puzzle() {
         let r = repair(TWO);
         let fixed = Puzzle::parse(r["text"].as_str().unwrap()).unwrap();
         let (n, _) = Engine::Auto
             .count(&fixed, &EngineOptions::default(), None)
             .unwrap();
         assert_eq!(n.count, 1);
-        for kind in ["kenken", "sudoku", "killer"] {
-            let g = generate(&json!({"kind": kind, "size": 4, "seed": 3}));
-            let p = Puzzle::parse(g["text"].as_str().unwrap()).unwrap();
-            assert_eq!(p.kind(), kind, "{g}");
-        }
-        let easy = generate(&json!({"kind": "kenken", "size": 4, "seed": 5, "difficulty": "easy"}));
-        assert_eq!(easy["ok"], true, "{easy}");
-        let bad = generate(&json!({"kind": "kenken", "size": 4, "difficulty": "impossible"}));
-        assert_eq!(bad["status"], "unknown difficulty 'impossible'");
         let mut seen = Vec::new();
         let c = count_with(TWO, 1, |n| seen.push(n));
         assert_eq!((c["count"].as_u64(), seen), (Some(2), vec![1, 2]));

@@ -63,6 +63,7 @@ function onAnswer(data) {
   if (data.ready) {
     ready = true;
     $("version").textContent = data.version;
+    if (data.lists && !LISTS.kinds.length) applyLists(data.lists);
     if (!document.body.dataset.readyMs) {
       document.body.dataset.readyMs = performance.now().toFixed(1);
     }
@@ -235,7 +236,6 @@ function renderExport(answer) {
 function renderCheck(answer, asked) {
   if (!asked.fromEditor && asked.text === puzzle.value) {
     editor.load(answer.model, { record: true });
-    $("kind").value = answer.model.kind;
     $("size").value = answer.model.rows;
     syncDiagonals();
   }
@@ -313,12 +313,43 @@ const editor = new Editor(gridBox, {
   },
 });
 
-// The diagonals toggle follows the editor's puzzle: shown for a Sudoku or a Killer, ticked for
-// an X variant.
+// The library's lists (the worker's first message): the kinds in the Kind select, and per
+// kind its difficulties, options and largest side.
+function applyLists(lists) {
+  LISTS = lists;
+  const kind = $("kind");
+  const was = editor.model.kind;
+  kind.replaceChildren(...lists.kinds.map((k) => new Option(k.title, k.name)));
+  kind.value = was;
+  syncDiagonals();
+}
+
+// The kind's choices: its options (Diagonals for a Sudoku or a Killer, Jigsaw for a Sudoku,
+// Adjacent for an Unequal), its difficulties and its largest side.
+function showChoices(kind) {
+  const info = kindInfo(kind) || { options: [], difficulties: [] };
+  for (const option of ["diagonals", "jigsaw", "adjacent"]) {
+    $(option + "-box").hidden = !info.options.includes(option);
+  }
+  const difficulty = $("difficulty");
+  const chosen = difficulty.value;
+  if (difficulty.dataset.kind !== kind) {
+    difficulty.replaceChildren(new Option("any", ""), ...info.difficulties.map((d) => new Option(d, d)));
+    difficulty.dataset.kind = kind;
+    difficulty.value = info.difficulties.includes(chosen) ? chosen : "";
+  }
+  $("size").max = info.max || 26;
+}
+
+// The toggles follow the editor's puzzle: the kind chosen, Diagonals ticked for an X variant,
+// Jigsaw for regions, Adjacent for the adjacent mode.
 function syncDiagonals() {
   const kind = editor.model.kind;
-  $("diagonals-box").hidden = kind !== "sudoku" && kind !== "killer";
+  if (LISTS.kinds.length) $("kind").value = kind;
+  showChoices(kind);
   $("diagonals").checked = !!editor.model.diagonals;
+  $("jigsaw").checked = !!editor.model.regions;
+  $("adjacent").checked = !!editor.model.adjacent;
 }
 
 function setText(text) {
@@ -336,7 +367,8 @@ puzzle.addEventListener("input", () => {
 });
 
 function newGrid() {
-  const [model, error] = emptyModel($("kind").value, $("size").value);
+  const options = { jigsaw: $("jigsaw").checked, adjacent: $("adjacent").checked };
+  const [model, error] = emptyModel($("kind").value, $("size").value, options);
   if (!model) {
     setStatus(error, "error");
     status.dataset.action = "edit";
@@ -360,10 +392,20 @@ for (const b of document.querySelectorAll("#keypad button")) {
 $("kind").addEventListener("change", () => {
   const size = Number($("size").value);
   const kind = $("kind").value;
-  if ((kind === "sudoku" || kind === "killer") && !SUDOKU_BOXES[size]) $("size").value = 9;
+  showChoices(kind);
+  const jigsaw = kind === "sudoku" && $("jigsaw").checked;
+  if ((kind === "sudoku" || kind === "killer") && !SUDOKU_BOXES[size] && !jigsaw) $("size").value = 9;
+  const max = (kindInfo(kind) || {}).max;
+  if (max && size > max) $("size").value = max;
   newGrid();
 });
 $("diagonals").addEventListener("change", () => editor.setDiagonals($("diagonals").checked));
+$("jigsaw").addEventListener("change", () => {
+  if (editor.model.kind === "sudoku") editor.setJigsaw($("jigsaw").checked);
+});
+$("adjacent").addEventListener("change", () => {
+  if (editor.model.kind === "unequal") editor.setAdjacent($("adjacent").checked);
+});
 $("size").addEventListener("keydown", (e) => {
   if (e.key === "Enter") { e.preventDefault(); newGrid(); }
 });
@@ -393,7 +435,10 @@ for (const button of actions) {
       extra = {
         kind: $("kind").value,
         size: Number($("size").value),
-        difficulty: $("kind").value === "kenken" ? $("difficulty").value : "",
+        difficulty: $("difficulty").value,
+        diagonals: $("diagonals").checked,
+        jigsaw: $("jigsaw").checked,
+        adjacent: $("adjacent").checked,
         seed: Math.floor(Math.random() * 1e9),
       };
     }

@@ -4,7 +4,8 @@
 
 const CELL = 40; // SVG units per cell
 const MARGIN = 22; // room for the labels
-const at = (i) => MARGIN + i * CELL; // where row or column i starts
+let OFFSET = MARGIN; // where the grid starts (Towers: a ring of clues inside the labels)
+const at = (i) => OFFSET + i * CELL; // where row or column i starts
 const TINTS = ["#b9e3c6", "#c9d4f6", "#f6d2b9", "#e6c9f0", "#d8e8a8", "#f3c4cf"];
 
 class Editor {
@@ -52,8 +53,35 @@ class Editor {
     const rc = parseLabel(name);
     if (rc) return rc[0] < this.model.rows && rc[1] < this.model.cols;
     const m = /^(row|col):(\d+)$/.exec(name);
-    return !!m && this.model.kind === "crossproduct"
-      && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
+    if (m) {
+      return this.model.kind === "crossproduct"
+        && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
+    }
+    const t = /^(top|bottom|left|right):(\d+)$/.exec(name);
+    return !!t && this.model.kind === "towers" && Number(t[2]) < this.model.rows;
+  }
+
+  // Where a cell or a Towers clue is: [row, col], -1 or N outside the grid.
+  pos(name) {
+    const rc = name && parseLabel(name);
+    if (rc) return rc;
+    const t = name && /^(top|bottom|left|right):(\d+)$/.exec(name);
+    if (!t) return null;
+    const i = Number(t[2]);
+    const n = this.model.rows;
+    return { top: [-1, i], bottom: [n, i], left: [i, -1], right: [i, n] }[t[1]];
+  }
+
+  // The cell or Towers clue at [r, c] (null at a corner or off the grid).
+  nameAt(r, c) {
+    const n = this.model.rows;
+    const outR = r < 0 || r >= n;
+    const outC = c < 0 || c >= this.model.cols;
+    if (!outR && !outC) return label(r, c);
+    if (this.model.kind !== "towers" || (outR && outC)) return null;
+    if (r === -1) return "top:" + c;
+    if (r === n) return "bottom:" + c;
+    return (c === -1 ? "left:" : "right:") + r;
   }
 
   remember() {
@@ -177,12 +205,22 @@ class Editor {
     if (name && parseLabel(name) && !this.selection.includes(name)) this.select([name], true);
   }
 
+  // The arrow keys: the cursor moves (a Towers cursor also onto the clues around the grid).
   move(dr, dc, extend) {
-    const at = (this.cursor && parseLabel(this.cursor)) || [0, 0];
-    const r = Math.min(this.model.rows - 1, Math.max(0, at[0] + (this.cursor ? dr : 0)));
-    const c = Math.min(this.model.cols - 1, Math.max(0, at[1] + (this.cursor ? dc : 0)));
+    const at = this.pos(this.cursor) || [0, 0];
+    const lo = this.model.kind === "towers" ? -1 : 0;
+    const clamp = (v, n) => Math.min(n - 1 - lo, Math.max(lo, v));
+    const r = clamp(at[0] + (this.cursor ? dr : 0), this.model.rows);
+    const c = clamp(at[1] + (this.cursor ? dc : 0), this.model.cols);
+    const name = this.nameAt(r, c);
+    if (!name) return;
     this.setEntry("");
-    this.select([label(r, c)], extend);
+    const extending = extend && !!parseLabel(name);
+    // Shift+arrow from a cursor left unselected (after Escape) takes the cursor's cell too.
+    if (extending && parseLabel(this.cursor || "") && !this.selection.includes(this.cursor)) {
+      this.selection.push(this.cursor);
+    }
+    this.select([name], extending);
   }
 
   setEntry(text) {
@@ -212,6 +250,10 @@ class Editor {
     } else if (this.mode === "play") {
       if (!/^[0-9]$/.test(key)) return;
       this.play(Number(key));
+    } else if (this.latinKey(key)) {
+      // Towers and Unequal: handled.
+    } else if (this.model.regions && (key === "r" || key === "R")) {
+      this.region();
     } else if (this.model.kind === "kakuro" && (key === "#" || key === "b" || key === "B")) {
       this.toggleBlack();
     } else if (this.model.kind === "sudoku" && /^[0-9]$/.test(key) && this.model.rows <= 9
@@ -336,6 +378,15 @@ class Editor {
           if (m) (m[1] === "row" ? model.rowClues : model.colClues)[Number(m[2])] = null;
         }
       }
+      if (model.kind === "towers") {
+        for (const s of this.selection) if (!parseLabel(s)) setTowersClue(model, s, 0);
+      }
+      if (model.kind === "unequal") {
+        for (const pair of Object.keys(model.marks)) {
+          const [a, b] = pair.split(" ");
+          if (cells.includes(a) && cells.includes(b)) delete model.marks[pair];
+        }
+      }
     });
   }
 
@@ -344,12 +395,16 @@ class Editor {
   draw() {
     const m = this.model;
     const cp = m.kind === "crossproduct";
-    const width = MARGIN + m.cols * CELL + (cp ? 70 : 4);
-    const height = MARGIN + m.rows * CELL + (cp ? 30 : 4);
+    const ring = m.kind === "towers" ? CELL : 0;
+    OFFSET = MARGIN + ring;
+    const width = OFFSET + m.cols * CELL + ring + (cp ? 70 : 4);
+    const height = OFFSET + m.rows * CELL + ring + (cp ? 30 : 4);
     const out = [];
     this.drawSquares(out);
     this.drawLines(out);
     this.drawClues(out);
+    if (m.kind === "towers") this.drawTowers(out);
+    if (m.kind === "unequal") this.drawSigns(out);
     this.drawDigits(out);
     this.drawMarks(out);
     if (cp) this.drawProducts(out);
@@ -357,6 +412,7 @@ class Editor {
       + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
     this.root.dataset.kind = m.kind;
     this.root.dataset.diagonals = String(!!m.diagonals);
+    this.root.dataset.cursor = this.cursor || "";
     this.root.dataset.text = toText(m);
     this.root.dataset.selection = this.selection.join(" ");
     this.root.dataset.ambiguous = (this.overlay.ambiguous || []).join(" ");
@@ -414,11 +470,13 @@ class Editor {
       out.push(`<line class="diagonal" x1="${x(0)}" y1="${y(0)}" x2="${x(m.cols)}" y2="${y(m.rows)}"/>`);
       out.push(`<line class="diagonal" x1="${x(m.cols)}" y1="${y(0)}" x2="${x(0)}" y2="${y(m.rows)}"/>`);
     }
-    if (m.box) {
+    if (m.regions) {
+      this.drawWalls(out, (r, c) => m.regions[r][c], "thick");
+    } else if (m.box) {
       for (let r = 0; r <= m.rows; r += m.box[0]) out.push(`<line class="thick" x1="${x(0)}" y1="${y(r)}" x2="${x(m.cols)}" y2="${y(r)}"/>`);
       for (let c = 0; c <= m.cols; c += m.box[1]) out.push(`<line class="thick" x1="${x(c)}" y1="${y(0)}" x2="${x(c)}" y2="${y(m.rows)}"/>`);
     }
-    if (m.kind === "kenken") this.drawWalls(out, cageOf, x, y);
+    if (m.kind === "kenken") this.drawWalls(out, (r, c) => cageOf.get(label(r, c)), "wall");
     if (m.kind === "killer") this.drawDashed(out, cageOf, x, y);
     out.push(`<rect class="frame" x="${x(0)}" y="${y(0)}" width="${m.cols * CELL}" height="${m.rows * CELL}"/>`);
   }
@@ -472,8 +530,8 @@ class Editor {
       const [r, c] = parseLabel(this.overlay.marked);
       out.push(`<rect class="marked" x="${x(c) + 2}" y="${y(r) + 2}" width="${CELL - 4}" height="${CELL - 4}"/>`);
     }
-    if (this.cursor && parseLabel(this.cursor)) {
-      const [r, c] = parseLabel(this.cursor);
+    if (this.cursor && this.pos(this.cursor)) {
+      const [r, c] = this.pos(this.cursor);
       out.push(`<rect class="cursor" x="${x(c) + 1}" y="${y(r) + 1}" width="${CELL - 2}" height="${CELL - 2}"/>`);
     }
   }
@@ -497,41 +555,21 @@ class Editor {
     }
   }
 
-  // KenKen: thick walls between cells of different cages.
-  drawWalls(out, cageOf, x, y) {
+  // Walls (`cls`) between cells of different groups (`groupOf(r, c)`: KenKen cages, jigsaw
+  // regions); a cell in no group (undefined) is walled in.
+  drawWalls(out, groupOf, cls) {
     const m = this.model;
-    const differ = (a, b) => cageOf.get(a) === undefined || cageOf.get(a) !== cageOf.get(b);
+    const x = at;
+    const y = at;
+    const differ = (r, c, rr, cc) => groupOf(r, c) === undefined || groupOf(r, c) !== groupOf(rr, cc);
     for (let r = 0; r < m.rows; r++) {
       for (let c = 0; c < m.cols; c++) {
-        const cell = label(r, c);
-        if (c + 1 < m.cols && differ(cell, label(r, c + 1))) {
-          out.push(`<line class="wall" x1="${x(c + 1)}" y1="${y(r)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        if (c + 1 < m.cols && differ(r, c, r, c + 1)) {
+          out.push(`<line class="${cls}" x1="${x(c + 1)}" y1="${y(r)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
         }
-        if (r + 1 < m.rows && differ(cell, label(r + 1, c))) {
-          out.push(`<line class="wall" x1="${x(c)}" y1="${y(r + 1)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
+        if (r + 1 < m.rows && differ(r, c, r + 1, c)) {
+          out.push(`<line class="${cls}" x1="${x(c)}" y1="${y(r + 1)}" x2="${x(c + 1)}" y2="${y(r + 1)}"/>`);
         }
-      }
-    }
-  }
-
-  // Killer: a dashed outline inside each cage.
-  drawDashed(out, cageOf, x, y) {
-    const m = this.model;
-    const inset = 4;
-    for (let r = 0; r < m.rows; r++) {
-      for (let c = 0; c < m.cols; c++) {
-        const cell = label(r, c);
-        const cage = cageOf.get(cell);
-        if (cage === undefined) continue;
-        const same = (rr, cc) => rr >= 0 && cc >= 0 && rr < m.rows && cc < m.cols && cageOf.get(label(rr, cc)) === cage;
-        const x0 = x(c) + (same(r, c - 1) ? 0 : inset);
-        const x1 = x(c + 1) - (same(r, c + 1) ? 0 : inset);
-        const y0 = y(r) + (same(r - 1, c) ? 0 : inset);
-        const y1 = y(r + 1) - (same(r + 1, c) ? 0 : inset);
-        if (!same(r - 1, c)) out.push(`<line class="dash" x1="${x0}" y1="${y0}" x2="${x1}" y2="${y0}"/>`);
-        if (!same(r + 1, c)) out.push(`<line class="dash" x1="${x0}" y1="${y1}" x2="${x1}" y2="${y1}"/>`);
-        if (!same(r, c - 1)) out.push(`<line class="dash" x1="${x0}" y1="${y0}" x2="${x0}" y2="${y1}"/>`);
-        if (!same(r, c + 1)) out.push(`<line class="dash" x1="${x1}" y1="${y0}" x2="${x1}" y2="${y1}"/>`);
       }
     }
   }

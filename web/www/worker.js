@@ -1,5 +1,6 @@
 // The solver's thread: loads cagesat on WebAssembly, then answers one message at a time.
-// A message is {id, action, text, extra}; the answer is {id, action, answer, ms}, where
+// Once loaded it posts {ready, version, lists} (the library's lists of kinds, sides,
+// difficulties and options). A message is {id, action, text, extra}; the answer is {id, action, answer, ms}, where
 // `answer` is the JSON string of cagesat_web::run_with and `ms` the time the call took in
 // this worker. A count posts {id, progress} as it goes (cagesatProgress, called from the
 // library). The page stops a run by terminating this worker and starting a fresh one.
@@ -13,7 +14,7 @@ self.cagesatProgress = (n) => {
 };
 
 const ready = wasm_bindgen({ module_or_path: "cagesat_web_bg.wasm" }).then(() => {
-  postMessage({ ready: true, version: wasm_bindgen.version() });
+  postMessage({ ready: true, version: wasm_bindgen.version(), lists: JSON.parse(wasm_bindgen.lists()) });
 });
 
 onmessage = async (event) => {
