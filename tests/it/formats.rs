@@ -464,6 +464,25 @@ fn fpuzzles_refuses_what_it_cannot_read() {
         Puzzle::parse(&bad_cell).unwrap_err().to_string(),
         "<stdin>:1:1: bad f-puzzles cell 'R1C10' (expected R1C1..R9C9)"
     );
+    // A link whose data decompresses to something other than JSON.
+    let e = Puzzle::parse(&link("size 9")).unwrap_err().to_string();
+    assert!(
+        e.starts_with("<stdin>:1:33: the f-puzzles data is not JSON: "),
+        "{e}"
+    );
+    // JSON without the grid, or with a digit out of range.
+    let no_grid = link("{\"size\":9}");
+    assert_eq!(
+        Puzzle::parse(&no_grid).unwrap_err().to_string(),
+        "<stdin>:1:33: the f-puzzles data has no valid 'grid'"
+    );
+    let first = HARD.chars().find(|&c| c != '.').expect("a given");
+    let bad_value =
+        fpuzzles_json(&sudoku, "").replacen(&format!("{{\"value\":{first},"), "{\"value\":10,", 1);
+    assert_eq!(
+        Puzzle::parse(&bad_value).unwrap_err().to_string(),
+        "<stdin>:1:1: bad f-puzzles value '10' (expected 1..=9)"
+    );
 }
 
 /// The held-out acceptance sets: Tarek's 42 and Mathemagic's 14 hard Killers, read from
