@@ -109,6 +109,8 @@ class Explanation:
     def end(self) -> Literal["solved", "open", "not unique", "no solution", "stopped"]: ...
     @property
     def solution(self) -> Optional[Grid]: ...  # the verified grid when end == "solved"
+    @property
+    def wrong(self) -> List[Tuple[str, int, str]]: ...  # (cell, digit, text) of the state's entries no solution has; the steps go on from the others
     def __len__(self) -> int: ...
 
 class Puzzle:
@@ -147,11 +149,14 @@ class Puzzle:
         ...
     def hint(self, state: Union[str, Grid, None] = None, timeout: Optional[float] = None) -> Optional[Step]:
         """The next forced deduction with its reason; None when none is forced (solved, no
-        solution, several solutions). Raises ParseError, Timeout, SolverError."""
+        solution, several solutions). With entries no solution has, the step is the next one
+        from the other entries (explain(state).wrong names them).
+        Raises ParseError, Timeout, SolverError."""
         ...
     def explain(self, state: Union[str, Grid, None] = None, timeout: Optional[float] = None) -> Explanation:
-        """Every forced deduction until the grid is decided or none is forced.
-        Raises ParseError, Timeout (no step in time), SolverError."""
+        """Every forced deduction until the grid is decided or none is forced; entries of
+        `state` no solution has are named in `.wrong` first, and the steps go on from the
+        others. Raises ParseError, Timeout (no step in time), SolverError."""
         ...
 
 def read(source: Union[str, "os.PathLike[str]"]) -> Puzzle: ...

@@ -354,7 +354,8 @@ impl PyPuzzle {
     }
 
     /// The next forced deduction from `state` with its reason, or `None` when none is forced
-    /// (solved, no solution, or several solutions).
+    /// (solved, no solution, or several solutions). With entries no solution has, the next
+    /// step from the other entries (`explain(state).wrong` names them).
     #[pyo3(signature = (state=None, timeout=None))]
     fn hint(
         &self,
@@ -367,7 +368,8 @@ impl PyPuzzle {
     }
 
     /// The whole path of forced deductions from `state`: `.steps`, `.end` and, when solved,
-    /// `.solution`.
+    /// `.solution`; `.wrong` names the entries no solution has first, and the steps go on
+    /// from the others.
     #[pyo3(signature = (state=None, timeout=None))]
     fn explain(
         &self,

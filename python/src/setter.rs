@@ -104,15 +104,13 @@ pub(crate) fn walk(
         ..ExplainOptions::default()
     };
     let (run, stop) = (Arc::clone(puzzle), opts.stop.clone());
-    let answer = interruptible(py, &stop, move || {
-        let grid = state.as_ref().map(State::grid);
-        if whole {
-            explain::explain(&run, grid, &opts)
-        } else {
-            explain::hint(&run, grid, &opts)
-        }
+    let answer = interruptible(py, &stop, move || match &state {
+        // Wrong entries are named first, and the path goes on from the others.
+        Some(now) => explain::from_progress(&run, now, &opts, whole).map(|p| (p.wrong, p.path)),
+        None if whole => explain::explain(&run, None, &opts).map(|ex| (Vec::new(), ex)),
+        None => explain::hint(&run, None, &opts).map(|ex| (Vec::new(), ex)),
     })?;
-    let ex = answer.map_err(|e| SolverError::new_err(e.to_string()))?;
+    let (wrong, ex) = answer.map_err(|e| SolverError::new_err(e.to_string()))?;
     let (end, solution) = match &ex.end {
         End::Solved(grid) => ("solved", Some(grid.clone())),
         End::Open => ("open", None),
@@ -130,6 +128,10 @@ pub(crate) fn walk(
         steps: ex.steps.into_iter().map(PyStep).collect(),
         end,
         solution,
+        wrong: wrong
+            .iter()
+            .map(|w| (w.cell.label(), w.digit, w.to_string()))
+            .collect(),
     })
 }
 
@@ -247,6 +249,11 @@ pub(crate) struct Explanation {
     #[pyo3(get)]
     end: &'static str,
     solution: Option<Grid<u8>>,
+    /// The state's entries no solution has, when no solution extends it: `(cell, digit,
+    /// text)`, e.g. `("A1", 5, "A1 = 5 is wrong: the solution has 4")`; the steps then go
+    /// on from the other entries.
+    #[pyo3(get)]
+    wrong: Vec<(String, u8, String)>,
 }
 
 impl Explanation {

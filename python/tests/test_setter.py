@@ -62,6 +62,20 @@ def test_a_wrong_entry_is_named(kenken):
     assert right.wrong == [] and right.unique
 
 
+def test_explain_names_a_wrong_entry_and_goes_on_from_the_others(kenken):
+    solved = kenken.solve().grid
+    state = [[0] * 4 for _ in range(4)]
+    state[0][0] = solved[0][0]
+    bad = solved[1][1] % 4 + 1
+    state[1][1] = bad
+    ex = kenken.explain(state)
+    assert ex.wrong == [("B2", bad, f"B2 = {bad} is wrong: the solution has {solved[1][1]}")]
+    assert ex.end == "solved" and ex.solution == solved
+    step = kenken.hint(state)
+    assert step is not None and step.cell != "A1"
+    assert kenken.explain([[solved[0][0], 0, 0, 0]] + [[0] * 4] * 3).wrong == []
+
+
 def test_hint_is_forced_and_explain_ends_in_the_solution(kenken):
     solved = kenken.solve().grid
     step = kenken.hint()

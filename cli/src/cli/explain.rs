@@ -141,40 +141,40 @@ fn run_inner(
         ..ExplainOptions::default()
     };
     let name = display_name(&args.file);
-    let path = |state: Option<&State>| {
-        let grid = state.map(State::grid);
-        if whole {
-            explain::explain(&puzzle, grid, &opts)
-        } else {
-            explain::hint(&puzzle, grid, &opts)
-        }
-        .with_context(|| format!("{name}: cannot explain"))
-    };
-    let mut ex = path(state.as_ref())?;
-    let mut state = state;
-    if let (End::NoSolution, Some(now)) = (&ex.end, &state) {
-        // Wrong entries first, then the path from the others.
-        let wrong = explain::wrong_entries(&puzzle, now)
-            .with_context(|| format!("{name}: cannot check the state"))?;
-        for w in &wrong {
-            if args.json {
-                let record = WrongRecord {
-                    wrong: w.cell.label(),
-                    digit: w.digit,
-                    text: w.to_string(),
-                };
-                serde_json::to_writer(&mut *out, &record)?;
-                writeln!(out)?;
+    let (wrong, ex) = match &state {
+        None => {
+            let ex = if whole {
+                explain::explain(&puzzle, None, &opts)
             } else {
-                writeln!(out, "{w}")?;
-            }
+                explain::hint(&puzzle, None, &opts)
+            };
+            (
+                Vec::new(),
+                ex.with_context(|| format!("{name}: cannot explain"))?,
+            )
         }
-        if !wrong.is_empty() {
-            let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
-            state = Some(now.without(&cells));
-            ex = path(state.as_ref())?;
+        Some(now) => {
+            let p = explain::from_progress(&puzzle, now, &opts, whole)
+                .with_context(|| format!("{name}: cannot explain"))?;
+            (p.wrong, p.path)
+        }
+    };
+    // Wrong entries first; the path goes on from the other entries.
+    for w in &wrong {
+        if args.json {
+            let record = WrongRecord {
+                wrong: w.cell.label(),
+                digit: w.digit,
+                text: w.to_string(),
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{w}")?;
         }
     }
+    let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
+    let state = state.map(|s| s.without(&cells));
     let state = state.map(|s| s.grid().clone());
     for (i, step) in ex.steps.iter().enumerate() {
         if args.json {

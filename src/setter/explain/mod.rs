@@ -45,7 +45,7 @@ pub use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints, Level, 
 pub use crate::verify::replay::ReplayError;
 
 use steps::{Explainer, Next};
-pub use wrong::{wrong_entries, WrongEntry, Wrongness};
+pub use wrong::{from_progress, wrong_entries, Progress, WrongEntry, Wrongness};
 
 /// How reasons are searched for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,6 +170,9 @@ pub enum ExplainError {
     /// The decided grid fails the verifier (a bug: every step is forced).
     #[error("the path ends in a wrong grid")]
     Wrong(#[source] VerifyError),
+    /// The state's entries could not be checked against the puzzle's solutions.
+    #[error("cannot check the state: {0}")]
+    Check(#[source] crate::setter::SetterError),
 }
 
 impl ExplainError {

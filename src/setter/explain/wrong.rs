@@ -17,6 +17,7 @@ use crate::setter::{candidates, SetterError, State};
 use crate::stop::Stop;
 
 use super::mus::{Probe, Sat};
+use super::{explain, hint, End, ExplainError, ExplainOptions, Explanation};
 
 /// Why an entry is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,4 +149,50 @@ fn reason(
     };
     let mus = s.mus(core, at, grid, true).ok()?;
     Some(mus.into_iter().map(|k| model.list[k].clone()).collect())
+}
+
+/// A hint or a path from a person's progress ([`from_progress`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The entries no solution has, when no solution extends the state (else empty).
+    pub wrong: Vec<WrongEntry>,
+    /// The path: from the state, or without the wrong entries when there are some.
+    pub path: Explanation,
+}
+
+/// The next step (`whole`: the whole path) from a person's progress `state`: when no
+/// solution extends it, its wrong entries are named first ([`wrong_entries`]) and the path
+/// goes on from the other entries; when every entry is in some solution but they
+/// contradict each other together, the path ends [`End::NoSolution`] with none named.
+///
+/// # Errors
+/// [`ExplainError`] for a bad state or a failing solver; [`ExplainError::Check`] when the
+/// entries cannot be checked.
+pub fn from_progress(
+    puzzle: &Puzzle,
+    state: &State,
+    opts: &ExplainOptions,
+    whole: bool,
+) -> Result<Progress, ExplainError> {
+    let path = |s: &State| {
+        if whole {
+            explain(puzzle, Some(s.grid()), opts)
+        } else {
+            hint(puzzle, Some(s.grid()), opts)
+        }
+    };
+    let first = path(state)?;
+    if first.end != End::NoSolution {
+        return Ok(Progress {
+            wrong: Vec::new(),
+            path: first,
+        });
+    }
+    let wrong = wrong_entries(puzzle, state).map_err(ExplainError::Check)?;
+    if wrong.is_empty() {
+        return Ok(Progress { wrong, path: first });
+    }
+    let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
+    let path = path(&state.without(&cells))?;
+    Ok(Progress { wrong, path })
 }
