@@ -143,19 +143,33 @@ fn end_words(end: &End) -> String {
 }
 
 /// The path from the progress, or the page's error.
-fn path(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<explain::Explanation, Value> {
-    explain::explain(puzzle, Some(grid), &ExplainOptions::default())
+/// The whole path from the progress; when no solution extends it, its wrong entries first
+/// (`explain::from_progress`: the path then goes on from the other entries).
+fn path(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<explain::Progress, Value> {
+    let state = state(puzzle, grid).map_err(|e| failure(&e))?;
+    explain::from_progress(puzzle, &state, &ExplainOptions::default(), true)
         .map_err(|e| failure(&format!("error: {e}")))
+}
+
+/// The wrong entries' sentences, each followed by `; ` (empty without any).
+fn wrong_words(wrong: &[explain::WrongEntry]) -> String {
+    wrong.iter().map(|w| format!("{w}; ")).collect()
+}
+
+/// The wrong entries' cells, as labels.
+fn wrong_cells(wrong: &[explain::WrongEntry]) -> Vec<String> {
+    wrong.iter().map(|w| w.cell.label()).collect()
 }
 
 /// The next placement from the progress (`step`), after the eliminations it needs.
 #[must_use]
 pub fn next(text: &str, extra: &Value) -> Value {
     with_progress(text, extra, |puzzle, grid| {
-        let ex = match path(puzzle, &grid) {
-            Ok(ex) => ex,
+        let (wrong, ex) = match path(puzzle, &grid) {
+            Ok(p) => (p.wrong, p.path),
             Err(e) => return e,
         };
+        let (words, cells) = (wrong_words(&wrong), wrong_cells(&wrong));
         match ex.steps.iter().position(|s| s.action == Action::Place) {
             Some(i) => {
                 let step = &ex.steps[i];
@@ -164,10 +178,10 @@ pub fn next(text: &str, extra: &Value) -> Value {
                 } else {
                     format!(" (after {i} eliminations)")
                 };
-                json!({"ok": true, "status": format!("hint: {step}{before}"), "step": step_json(step)})
+                json!({"ok": true, "status": format!("hint: {words}{step}{before}"), "step": step_json(step), "wrong": cells})
             }
             None => {
-                json!({"ok": true, "status": format!("hint: {}", end_words(&ex.end)), "step": null})
+                json!({"ok": true, "status": format!("hint: {words}{}", end_words(&ex.end)), "step": null, "wrong": cells})
             }
         }
     })
@@ -177,16 +191,17 @@ pub fn next(text: &str, extra: &Value) -> Value {
 #[must_use]
 pub fn explain_path(text: &str, extra: &Value) -> Value {
     with_progress(text, extra, |puzzle, grid| {
-        let ex = match path(puzzle, &grid) {
-            Ok(ex) => ex,
+        let (wrong, ex) = match path(puzzle, &grid) {
+            Ok(p) => (p.wrong, p.path),
             Err(e) => return e,
         };
         let steps: Vec<Value> = ex.steps.iter().map(step_json).collect();
         json!({
             "ok": true,
-            "status": format!("explain: {} steps, {}", steps.len(), end_words(&ex.end)),
+            "status": format!("explain: {}{} steps, {}", wrong_words(&wrong), steps.len(), end_words(&ex.end)),
             "steps": steps,
             "end": end_words(&ex.end),
+            "wrong": wrong_cells(&wrong),
         })
     })
 }
@@ -273,6 +288,25 @@ mod tests {
         assert_eq!(c["wrong"], json!([]), "{c}");
         let bad = check_progress(ONE, &json!({"progress": [[0]]}));
         assert_eq!(bad["ok"], false);
+    }
+
+    #[test]
+    fn a_hint_names_the_wrong_entries_then_moves_on() {
+        let extra = json!({"progress": [[0, 0, 0], [3, 0, 0], [0, 0, 0]]});
+        let h = next(ONE, &extra);
+        assert_eq!(h["wrong"], json!(["B1"]), "{h}");
+        let status = h["status"].as_str().unwrap();
+        assert!(status.starts_with("hint: B1 = 3 is wrong: "), "{status}");
+        assert_ne!(h["step"], Value::Null, "{h}");
+        let ex = explain_path(ONE, &extra);
+        assert_eq!(ex["wrong"], json!(["B1"]), "{ex}");
+        let status = ex["status"].as_str().unwrap();
+        assert!(
+            status.starts_with(
+                "explain: B1 = 3 is wrong: cage 3= A1, column 1 leave it no filling; "
+            ),
+            "{status}"
+        );
     }
 
     #[test]

@@ -144,11 +144,44 @@ fn reason(
     let grid = model.rows * model.cols;
     let at = (cell.index(model.cols), digit);
     let all: Vec<usize> = (0..model.list.len()).collect();
-    let Ok(Probe::Impossible(core)) = s.probe(&all, Some(at), grid) else {
+    let Ok(Probe::Impossible(mut core)) = s.probe(&all, Some(at), grid) else {
         return None;
     };
-    let mus = s.mus(core, at, grid, true).ok()?;
+    // Deletion keeps what it cannot drop: trying the constraints farthest from the cell
+    // first leaves a reason near it (`B1 = 3` against `cage 3= A1` and column 1, not five
+    // constraints around them).
+    let far = distances(model, cell);
+    core.sort_by_key(|&k| std::cmp::Reverse(far[k]));
+    let mus = s.mus(core, at, grid, false).ok()?;
     Some(mus.into_iter().map(|k| model.list[k].clone()).collect())
+}
+
+/// Per constraint, how many shared cells away from `cell` it is: 0 when it holds the
+/// cell, 1 when it shares a cell with one that does, and so on (`usize::MAX`: never).
+fn distances(model: &Constraints, cell: Cell) -> Vec<usize> {
+    let list = &model.list;
+    let mut far = vec![usize::MAX; list.len()];
+    let mut frontier: Vec<usize> = (0..list.len())
+        .filter(|&k| list[k].cells.contains(&cell))
+        .collect();
+    let mut level = 0;
+    while !frontier.is_empty() {
+        for &k in &frontier {
+            far[k] = level;
+        }
+        let mut next = Vec::new();
+        for (k, c) in list.iter().enumerate() {
+            let near = frontier
+                .iter()
+                .any(|&f| list[f].cells.iter().any(|x| c.cells.contains(x)));
+            if far[k] == usize::MAX && near && !next.contains(&k) {
+                next.push(k);
+            }
+        }
+        frontier = next;
+        level += 1;
+    }
+    far
 }
 
 /// A hint or a path from a person's progress ([`from_progress`]).
