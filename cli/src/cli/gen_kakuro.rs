@@ -14,7 +14,7 @@ use super::Limits;
 use cagesat::generate::{
     generate_kakuro_until, GeneratedKakuro, KakuroParams, DEFAULT_KAKURO_MAX_ATTEMPTS,
 };
-use cagesat::grade::KakuroLevel;
+use cagesat::grade::{Level, Scale};
 use cagesat::Stop;
 
 /// `generate kakuro` options.
@@ -75,13 +75,13 @@ pub(crate) enum KakuroDifficulty {
 }
 
 impl KakuroDifficulty {
-    fn level(self) -> KakuroLevel {
+    fn level(self) -> Level {
         match self {
-            KakuroDifficulty::Singles => KakuroLevel::Singles,
-            KakuroDifficulty::Subsets => KakuroLevel::Subsets,
-            KakuroDifficulty::RunGac => KakuroLevel::RunGac,
-            KakuroDifficulty::Sac => KakuroLevel::Sac,
-            KakuroDifficulty::Search => KakuroLevel::Search,
+            KakuroDifficulty::Singles => Level::Singles,
+            KakuroDifficulty::Subsets => Level::Subsets,
+            KakuroDifficulty::RunGac => Level::Gac,
+            KakuroDifficulty::Sac => Level::Sac,
+            KakuroDifficulty::Search => Level::Search,
         }
     }
 }
@@ -135,7 +135,7 @@ pub(super) fn kakuro(
 /// timings, so the same seed gives the same bytes).
 fn file_text(a: &KakuroGenArgs, seed: u64, g: &GeneratedKakuro) -> String {
     let search = match a.difficulty {
-        Some(d) => format!(" --difficulty {}", d.level().name()),
+        Some(d) => format!(" --difficulty {}", Scale::Runs.name(d.level())),
         None if a.allow_search => " --allow-search".to_string(),
         None => String::new(),
     };

@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
 use cagesat::generate::SudokuVariant;
-use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::grade::{Level, Scale};
 use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
 
@@ -77,12 +77,12 @@ pub(crate) enum Difficulty {
 }
 
 impl Difficulty {
-    pub(super) fn level(self) -> SudokuLevel {
+    pub(super) fn level(self) -> Level {
         match self {
-            Difficulty::Singles => SudokuLevel::Singles,
-            Difficulty::Subsets => SudokuLevel::Subsets,
-            Difficulty::BoxLine => SudokuLevel::BoxLine,
-            Difficulty::Search => SudokuLevel::Search,
+            Difficulty::Singles => Level::Singles,
+            Difficulty::Subsets => Level::Subsets,
+            Difficulty::BoxLine => Level::Interactions,
+            Difficulty::Search => Level::Search,
         }
     }
 }
@@ -108,7 +108,7 @@ pub(super) fn generate(
 struct Made {
     puzzle: Puzzle,
     solution: Grid<u8>,
-    level: SudokuLevel,
+    level: Level,
 }
 
 /// The puzzle of `seed`, made under `stop` (the time limit and the interrupt), checked
@@ -157,10 +157,7 @@ fn make(
             other.label()
         ),
     }
-    let level = match puzzle.grade()? {
-        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
-        _ => SudokuLevel::Search,
-    };
+    let level = puzzle.grade()?.level.unwrap_or(Level::Search);
     Ok(Made {
         puzzle,
         solution,
@@ -220,9 +217,9 @@ fn run(
                 String::new()
             },
             a.difficulty
-                .map(|_| format!(" --difficulty {}", made.level.name()))
+                .map(|_| format!(" --difficulty {}", Scale::Houses.name(made.level)))
                 .unwrap_or_default(),
-            made.level.name(),
+            Scale::Houses.name(made.level),
             made.puzzle
         );
         match super::output_path(a.out.as_deref()) {
@@ -247,5 +244,6 @@ fn run(
 }
 
 fn made_level_name(a: &SudokuGenArgs) -> &'static str {
-    a.difficulty.map_or("any", |d| d.level().name())
+    a.difficulty
+        .map_or("any", |d| Scale::Houses.name(d.level()))
 }

@@ -17,7 +17,7 @@ use clap::Args;
 use super::gen_sudoku::Difficulty;
 use super::{Limits, EXIT_OK};
 use cagesat::generate::{TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES};
-use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::grade::{Level, Scale};
 use cagesat::puzzle::{Towers, Unequal};
 use cagesat::{Grid, Puzzle, Stop};
 
@@ -144,11 +144,8 @@ fn finish(result: anyhow::Result<()>, interrupt: &Stop, err: &mut impl Write) ->
 }
 
 /// The grade level of `puzzle` (search when propagation leaves it open).
-fn level(puzzle: &Puzzle) -> anyhow::Result<SudokuLevel> {
-    Ok(match puzzle.grade()? {
-        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
-        _ => SudokuLevel::Search,
-    })
+fn level(puzzle: &Puzzle) -> anyhow::Result<Level> {
+    Ok(puzzle.grade()?.level.unwrap_or(Level::Search))
 }
 
 /// `size` when the library makes it, else a one-line error.
@@ -174,13 +171,13 @@ fn checked_size(a: &LatinGenArgs, which: Which) -> anyhow::Result<usize> {
 }
 
 /// The `# generated` line's options after the size.
-fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: SudokuLevel) -> String {
+fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: Level) -> String {
     let mut note = format!(" --seed {seed}");
     if let Which::Unequal { adjacent: true } = which {
         note.push_str(" --adjacent");
     }
     if a.difficulty.is_some() {
-        note.push_str(&format!(" --difficulty {}", level.name()));
+        note.push_str(&format!(" --difficulty {}", Scale::Houses.name(level)));
     }
     note
 }
@@ -216,7 +213,8 @@ fn run(
             if seed.wrapping_sub(first) >= a.max_attempts.max(1) {
                 bail!(
                     "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
-                    a.difficulty.map_or("any", |d| d.level().name()),
+                    a.difficulty
+                        .map_or("any", |d| Scale::Houses.name(d.level())),
                     seed.wrapping_sub(1),
                     a.max_attempts
                 );
@@ -228,7 +226,7 @@ fn run(
              # unique: yes (auto and varisat agree); grade: {}\n{puzzle}",
             env!("CARGO_PKG_VERSION"),
             options_note(a, which, used, level),
-            level.name(),
+            Scale::Houses.name(level),
         );
         match super::output_path(a.out.as_deref()) {
             Some(dir) => {

@@ -12,7 +12,7 @@ use cagesat::generate::{
     default_max_givens, generate_kenken_until, hide_operators, keen_id, GenerateError,
     KenKenParams, SplitMix64,
 };
-use cagesat::grade::Level;
+use cagesat::grade::{KeenDifficulty, Level, Scale};
 use cagesat::puzzle::Op;
 use cagesat::Stop;
 
@@ -146,12 +146,15 @@ pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
-    Level::from_name(text).ok_or_else(|| {
-        format!(
-            "unknown level '{text}' (expected singles, subsets, cage-gac, box, search, \
+    Scale::Cages
+        .level(text)
+        .or_else(|| KeenDifficulty::from_name(text).map(KeenDifficulty::level))
+        .ok_or_else(|| {
+            format!(
+                "unknown level '{text}' (expected singles, subsets, cage-gac, box, search, \
              or easy, normal, hard, extreme, unreasonable)"
-        )
-    })
+            )
+        })
 }
 
 fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
@@ -220,14 +223,16 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             size,
             a.max_cage,
             a.ops,
-            a.difficulty.map_or(String::new(), |l| format!(" --difficulty {l}")),
+            a.difficulty.map_or(String::new(), |l| {
+                format!(" --difficulty {}", Scale::Cages.name(l))
+            }),
             if a.hide_operators { " --hide-operators" } else { "" },
             if g.native_proof {
                 "CDCL checker: second solve UNSAT; native engine: unique"
             } else {
                 "CDCL checker: second solve UNSAT"
             },
-            g.level,
+            Scale::Cages.name(g.level),
             g.attempts,
             g.repairs,
             t.elapsed().as_secs_f64() * 1e3

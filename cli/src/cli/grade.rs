@@ -1,17 +1,15 @@
-//! `grade`: the weakest propagation level that solves each KenKen, Kakuro, Sudoku or Killer
-//! Sudoku, and whether unit propagation on its CNF does. KenKen, Kakuro and Sudoku (with
-//! Killer) have levels of their own, so a run over several kinds prints one table per kind
-//! (KenKen first, then Kakuro, then Sudoku), each in input order.
+//! `grade`: the weakest propagation level that solves each puzzle, and whether unit
+//! propagation on its CNF does. The levels that apply depend on the puzzle's families (its
+//! [`Scale`]: cages, runs, houses), so a run over several kinds prints one table per scale
+//! (KenKen's cages first, then Kakuro's runs, then the houses of Sudoku, Killer, Towers and
+//! Unequal), each in input order.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 
 use super::records::GradeRecord;
 use super::{fail, Files, EXIT_OK, EXIT_UNSAT};
-use cagesat::grade::{
-    Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root, SudokuGrade,
-    SudokuLevel,
-};
+use cagesat::grade::{Grade, KeenDifficulty, Matrix, Root, Scale};
 use cagesat::puzzle::Puzzle;
 use clap::Args;
 
@@ -44,9 +42,8 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
         return fail(err, &error);
     }
     let mut status = EXIT_OK;
-    let mut rows = Vec::new();
-    let mut kakuro_rows = Vec::new();
-    let mut sudoku_rows = Vec::new();
+    let mut tables: Vec<(Scale, Vec<Row>)> =
+        Scale::ALL.into_iter().map(|s| (s, Vec::new())).collect();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
     let inputs = super::inputs::expand(&args.input.files, false);
@@ -85,21 +82,17 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     return ControlFlow::Continue(());
                 }
             };
-            if g.level_name().is_none() {
+            if g.level.is_none() {
                 status = status.max(EXIT_UNSAT);
             }
             if args.matrix {
-                match (KeenDifficulty::from_file_name(&name), &g) {
-                    (Some(keen), PuzzleGrade::KenKen(g)) => matrix.add(keen, g),
+                match KeenDifficulty::from_file_name(&name) {
+                    Some(keen) if g.scale == Scale::Cages => matrix.add(keen, &g),
                     _ => outside += 1,
                 }
             } else if args.json {
                 let file = &file;
-                let record = match &g {
-                    PuzzleGrade::KenKen(g) => grade_record(file, &puzzle, g),
-                    PuzzleGrade::Kakuro(g) => kakuro_record(file, &puzzle, g),
-                    PuzzleGrade::Sudoku(g) => sudoku_record(file, &puzzle, g),
-                };
+                let record = grade_record(file, &puzzle, &g);
                 let mut line = Vec::new();
                 let _ = super::records::write_line(&mut line, &record);
                 if let Some(at) = line_no {
@@ -110,10 +103,8 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     return ControlFlow::Break(());
                 }
             } else {
-                match &g {
-                    PuzzleGrade::KenKen(g) => rows.push(row(name, &puzzle, g)),
-                    PuzzleGrade::Kakuro(g) => kakuro_rows.push(kakuro_row(name, &puzzle, g)),
-                    PuzzleGrade::Sudoku(g) => sudoku_rows.push(sudoku_row(name, &puzzle, g)),
+                if let Some((_, rows)) = tables.iter_mut().find(|(s, _)| *s == g.scale) {
+                    rows.push(row(name, &puzzle, &g));
                 }
             }
             ControlFlow::Continue(())
@@ -134,7 +125,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     } else if args.json {
         Ok(())
     } else {
-        write_tables(out, &rows, &kakuro_rows, &sudoku_rows)
+        write_tables(out, &tables)
     };
     if let Err(e) = written {
         return status.max(super::write_failed(err, e));
@@ -143,8 +134,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
 }
 
 fn level_name(g: &Grade) -> String {
-    g.level
-        .map_or_else(|| "unsat".to_string(), |l| l.name().to_string())
+    g.level_name().unwrap_or("unsat").to_string()
 }
 
 fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
@@ -157,31 +147,12 @@ fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
     }
 }
 
-/// The table of each kind that has rows, KenKen, Kakuro, Sudoku in that order, a blank line
-/// between two; the KenKen table alone (its header) when there are no rows at all.
-fn write_tables(
-    out: &mut impl Write,
-    kenken: &[Row],
-    kakuro: &[Row],
-    sudoku: &[Row],
-) -> std::io::Result<()> {
-    let none = kenken.is_empty() && kakuro.is_empty() && sudoku.is_empty();
-    let tables: [(Vec<&str>, &[Row]); 3] = [
-        (
-            Level::PROPAGATION.iter().map(|l| l.name()).collect(),
-            kenken,
-        ),
-        (
-            KakuroLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
-            kakuro,
-        ),
-        (
-            SudokuLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
-            sudoku,
-        ),
-    ];
+/// The table of each scale that has rows, in [`Scale::ALL`] order (cages, runs, houses), a
+/// blank line between two; the cage table alone (its header) when there are no rows at all.
+fn write_tables(out: &mut impl Write, tables: &[(Scale, Vec<Row>)]) -> std::io::Result<()> {
+    let none = tables.iter().all(|(_, rows)| rows.is_empty());
     let mut first = true;
-    for (i, (levels, rows)) in tables.into_iter().enumerate() {
+    for (i, (scale, rows)) in tables.iter().enumerate() {
         if rows.is_empty() && !(none && i == 0) {
             continue;
         }
@@ -189,21 +160,10 @@ fn write_tables(
             writeln!(out)?;
         }
         first = false;
+        let levels = scale.propagation().iter().map(|&l| scale.name(l)).collect();
         write_table(out, levels, rows)?;
     }
     Ok(())
-}
-
-fn kakuro_row(file: String, puzzle: &Puzzle, g: &KakuroGrade) -> Row {
-    Row {
-        file,
-        size: puzzle.size_label(),
-        level: g
-            .level
-            .map_or_else(|| "unsat".to_string(), |l| l.name().to_string()),
-        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
-        fixed: fixed_counts(&g.roots, g.cells),
-    }
 }
 
 fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
@@ -259,9 +219,11 @@ fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io
     Ok(())
 }
 
+/// A grade's JSON record: `level` and the keys of `fixed` are the scale's level names, and
+/// `box_box_needed` (a deduction of the cage scale) is null on the other scales.
 fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a> {
     GradeRecord {
-        box_box_needed: Some(g.needs_box_pairs()),
+        box_box_needed: (g.scale == Scale::Cages).then(|| g.needs_box_pairs()),
         cells: g.cells,
         cnf_up_fixed: g.cnf_up.fixed(g.cells),
         cnf_up_solves: g.cnf_up.solves(),
@@ -269,60 +231,10 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
         fixed: g
             .roots
             .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
+            .map(|(l, r)| (g.scale.name(*l), r.fixed(g.cells)))
             .collect(),
         kind: puzzle.kind(),
         level: level_name(g),
-        size: puzzle.size_label(),
-    }
-}
-
-/// The KenKen record's fields for a Kakuro: `kind` is `kakuro`, `level` and the keys of
-/// `fixed` are Kakuro levels, and `box_box_needed` (a KenKen deduction) is null.
-fn kakuro_record<'a>(name: &'a str, puzzle: &Puzzle, g: &KakuroGrade) -> GradeRecord<'a> {
-    GradeRecord {
-        box_box_needed: None,
-        cells: g.cells,
-        cnf_up_fixed: g.cnf_up.fixed(g.cells),
-        cnf_up_solves: g.cnf_up.solves(),
-        file: name,
-        fixed: g
-            .roots
-            .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
-            .collect(),
-        kind: puzzle.kind(),
-        level: g.level.map_or("unsat", KakuroLevel::name).to_string(),
-        size: puzzle.size_label(),
-    }
-}
-
-fn sudoku_row(file: String, puzzle: &Puzzle, g: &SudokuGrade) -> Row {
-    Row {
-        file,
-        size: puzzle.size_label(),
-        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
-        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
-        fixed: fixed_counts(&g.roots, g.cells),
-    }
-}
-
-/// The KenKen record's fields for a Sudoku or Killer Sudoku: `level` and the keys of
-/// `fixed` are Sudoku levels, and `box_box_needed` (a KenKen deduction) is null.
-fn sudoku_record<'a>(name: &'a str, puzzle: &Puzzle, g: &SudokuGrade) -> GradeRecord<'a> {
-    GradeRecord {
-        box_box_needed: None,
-        cells: g.cells,
-        cnf_up_fixed: g.cnf_up.fixed(g.cells),
-        cnf_up_solves: g.cnf_up.solves(),
-        file: name,
-        fixed: g
-            .roots
-            .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
-            .collect(),
-        kind: puzzle.kind(),
-        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
         size: puzzle.size_label(),
     }
 }
