@@ -225,3 +225,41 @@ pub(crate) fn is_unique_until(
         Outcome::Unsat => Some(false),
     })
 }
+
+/// Checks that the `kind` generator makes side `size` (`sides`, the kind's published
+/// range): the one side check of the Towers, Unequal and jigsaw generators.
+///
+/// # Errors
+/// [`GenerateError::Params`] naming the kind, the side and the range.
+pub(crate) fn check_side(
+    kind: &str,
+    size: usize,
+    sides: std::ops::RangeInclusive<usize>,
+) -> Result<(), GenerateError> {
+    if sides.contains(&size) {
+        Ok(())
+    } else {
+        Err(GenerateError::Params(format!(
+            "{kind} size {size} (expected {}..={})",
+            sides.start(),
+            sides.end()
+        )))
+    }
+}
+
+/// After [`check_side`], a random Latin square of side `size` drawn from `rng`: the
+/// solution the Towers and Unequal generators strip clues from.
+///
+/// # Errors
+/// As [`check_side`].
+pub(crate) fn latin_solution(
+    kind: &str,
+    size: usize,
+    sides: std::ops::RangeInclusive<usize>,
+    rng: &mut SplitMix64,
+) -> Result<crate::grid::Grid<u8>, GenerateError> {
+    check_side(kind, size, sides)?;
+    let rows = latin::random_latin_square(size, rng);
+    crate::grid::Grid::from_rows(rows)
+        .ok_or_else(|| GenerateError::Params(format!("{kind} size {size}")))
+}

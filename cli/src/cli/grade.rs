@@ -10,7 +10,8 @@ use std::ops::ControlFlow;
 use super::records::GradeRecord;
 use super::{fail, Files, EXIT_OK, EXIT_UNSAT};
 use cagesat::grade::{Grade, KeenDifficulty, Matrix, Root, Scale};
-use cagesat::puzzle::Puzzle;
+use cagesat::puzzle::{Puzzle, Technique};
+use cagesat::setter::explain::{explain, End, ExplainOptions};
 use clap::Args;
 
 /// `grade` options.
@@ -26,6 +27,11 @@ pub(crate) struct GradeArgs {
     /// `6x6-h-02.kenken`) against the grade (KenKen only; other files are left out).
     #[arg(long, conflicts_with = "json")]
     pub matrix: bool,
+    /// Also explain each puzzle step by step (as `explain` does) and print its hardest
+    /// technique and score beside the level (`-` when the path does not solve it). Slow on
+    /// large puzzles: a 16x16 Sudoku takes minutes.
+    #[arg(long, conflicts_with = "matrix")]
+    pub technique: bool,
 }
 
 /// One row of the text table.
@@ -33,6 +39,8 @@ struct Row {
     file: String,
     size: String,
     level: String,
+    /// With `--technique`: the hardest technique and its score (`-` for none).
+    technique: Option<[String; 2]>,
     cnf_up: &'static str,
     fixed: Vec<String>,
 }
@@ -62,12 +70,20 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 .and_then(|p| match p.grade() {
                     Ok(g) => Ok((p, g)),
                     Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
+                })
+                .and_then(|(p, g)| {
+                    let hardest = if args.technique {
+                        Some(hardest(&p).map_err(|e| e.context(name.clone()))?)
+                    } else {
+                        None
+                    };
+                    Ok((p, g, hardest))
                 });
             ((input.file.clone(), input.line), name, graded)
         },
         |_, ((file, line_no), name, graded)| {
             progress.inc();
-            let (puzzle, g) = match graded {
+            let (puzzle, g, hardest) = match graded {
                 Ok(pg) => pg,
                 Err(error) => {
                     if args.json {
@@ -92,7 +108,11 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 }
             } else if args.json {
                 let file = &file;
-                let record = grade_record(file, &puzzle, &g);
+                let mut record = grade_record(file, &puzzle, &g);
+                if let Some(h) = hardest {
+                    record.technique = Some(h.map(Technique::name));
+                    record.score = Some(h.map(|t| f64::from(t.score()) / 10.0));
+                }
                 let mut line = Vec::new();
                 let _ = super::records::write_line(&mut line, &record);
                 if let Some(at) = line_no {
@@ -104,7 +124,12 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 }
             } else {
                 if let Some((_, rows)) = tables.iter_mut().find(|(s, _)| *s == g.scale) {
-                    rows.push(row(name, &puzzle, &g));
+                    let mut row = row(name, &puzzle, &g);
+                    row.technique = hardest.map(|h| match h {
+                        Some(t) => [t.name(), t.score_text()],
+                        None => ["-".to_string(), "-".to_string()],
+                    });
+                    rows.push(row);
                 }
             }
             ControlFlow::Continue(())
@@ -137,11 +162,25 @@ fn level_name(g: &Grade) -> String {
     g.level_name().unwrap_or("unsat").to_string()
 }
 
+/// The hardest technique of the puzzle's step-by-step path (`explain`), `None` when the path
+/// does not solve it.
+///
+/// # Errors
+/// The explanation failed.
+fn hardest(puzzle: &Puzzle) -> anyhow::Result<Option<Technique>> {
+    let ex = explain(puzzle, None, &ExplainOptions::default())?;
+    Ok(match ex.end {
+        End::Solved(_) => ex.hardest(),
+        _ => None,
+    })
+}
+
 fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
     Row {
         file,
         size: puzzle.size_label(),
         level: level_name(g),
+        technique: None,
         cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
         fixed: fixed_counts(&g.roots, g.cells),
     }
@@ -174,15 +213,19 @@ fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
 }
 
 fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io::Result<()> {
-    let mut header = vec!["file", "size", "level", "cnf-up"];
+    let techniques = rows.iter().any(|r| r.technique.is_some());
+    let mut header = vec!["file", "size", "level"];
+    if techniques {
+        header.extend(["technique", "score"]);
+    }
+    header.push("cnf-up");
     header.extend(levels);
     let cells = |r: &Row| -> Vec<String> {
-        let mut v = vec![
-            r.file.clone(),
-            r.size.clone(),
-            r.level.clone(),
-            r.cnf_up.to_string(),
-        ];
+        let mut v = vec![r.file.clone(), r.size.clone(), r.level.clone()];
+        if techniques {
+            v.extend(r.technique.clone().unwrap_or_default());
+        }
+        v.push(r.cnf_up.to_string());
         v.extend(r.fixed.iter().cloned());
         v
     };
@@ -235,6 +278,8 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
             .collect(),
         kind: puzzle.kind(),
         level: level_name(g),
+        score: None,
         size: puzzle.size_label(),
+        technique: None,
     }
 }

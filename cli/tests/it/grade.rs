@@ -211,3 +211,58 @@ fn cli_table_json_errors_and_matrix() {
     assert_eq!(easy, ["easy", "1", "0", "0", "0", "0", "1", "1", "0"]);
     assert!(o.stderr.contains("1 file(s) not named"));
 }
+
+/// `grade --technique` puts the hardest technique of the step-by-step path beside the level
+/// (issue 39): Solo's Basic puzzles (`tests/data/techniques/make.sh`) need singles only, its
+/// Extreme ones a set or a fish (score 3.0 and up); the text table gets two columns.
+#[test]
+fn technique_beside_the_level() {
+    let singles = ["naked single", "hidden single"];
+    let o = run([
+        "grade",
+        "--technique",
+        "--json",
+        "tests/data/techniques/solo-3x3db.txt",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let basic = o.json_lines();
+    assert_eq!(basic.len(), 6);
+    for r in &basic {
+        let t = r["technique"].as_str().expect("a technique");
+        assert!(singles.contains(&t), "{r}");
+        assert!(r["score"].as_f64().is_some_and(|s| s <= 1.2), "{r}");
+        assert_eq!(r["level"], "singles", "{r}");
+    }
+    let o = run([
+        "grade",
+        "--technique",
+        "--json",
+        "tests/data/techniques/solo-3x3de.txt",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let extreme = o.json_lines();
+    assert_eq!(extreme.len(), 6);
+    for r in &extreme {
+        let t = r["technique"].as_str().expect("a technique");
+        assert!(!singles.contains(&t), "{r}");
+        assert!(r["score"].as_f64().is_some_and(|s| s >= 3.0), "{r}");
+    }
+    // Without the flag the record has no such fields; the text table gets two columns.
+    let o = run(["grade", "--json", "tests/data/techniques/solo-3x3db.txt"]);
+    assert!(o.json_lines().iter().all(|r| r.get("technique").is_none()));
+    let o = run(["grade", "--technique", NORVIG_1]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let header: Vec<&str> = o
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        header[2..6],
+        ["level", "technique", "score", "cnf-up"],
+        "{}",
+        o.stdout
+    );
+}
