@@ -16,7 +16,7 @@ use std::fmt::Write;
 use std::time::Instant;
 
 use cagesat::generate::{generate_kenken, KenKenParams, SplitMix64};
-use cagesat::grade::{KeenDifficulty, Level, PuzzleGrade};
+use cagesat::grade::{KeenDifficulty, Level, Scale};
 use cagesat::puzzle::{KenKen, Op};
 use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 
@@ -96,9 +96,11 @@ impl Tally {
 }
 
 fn grade_of(p: &Puzzle) -> Result<Option<Level>, Box<dyn Error>> {
-    match p.grade()? {
-        PuzzleGrade::KenKen(g) => Ok(g.level),
-        _ => Err("not a KenKen".into()),
+    let g = p.grade()?;
+    if g.scale == Scale::Cages {
+        Ok(g.level)
+    } else {
+        Err("not a KenKen".into())
     }
 }
 

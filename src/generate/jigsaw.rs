@@ -12,7 +12,7 @@
 
 use crate::generate::latin::shuffle;
 use crate::generate::removal::{confirm, remove_while_unique, shuffled_indices, Checker};
-use crate::generate::{GenerateError, SudokuVariant};
+use crate::generate::{check_side, GenerateError, SudokuVariant};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::sudoku::default_boxes;
 use crate::puzzle::{Puzzle, Sudoku};
@@ -163,11 +163,7 @@ impl Sudoku {
         variant: SudokuVariant,
         stop: &Stop,
     ) -> Result<(Sudoku, Grid<u8>), GenerateError> {
-        if !JIGSAW_GEN_SIDES.contains(&size) {
-            return Err(GenerateError::Params(format!(
-                "jigsaw size {size} (expected 4..=9)"
-            )));
-        }
+        check_side("jigsaw", size, JIGSAW_GEN_SIDES)?;
         let mut rng = SplitMix64::new(seed);
         let mut checker = Checker::new(stop);
         let (regions, solution) = filled_layout(&mut rng, size, variant, &mut checker)?;

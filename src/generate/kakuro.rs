@@ -40,9 +40,8 @@ use crate::generate::kakuro_fill::{random_filling, RunIndex};
 use crate::generate::kakuro_shape::Shape;
 use crate::generate::latin::shuffle;
 use crate::generate::GenerateError;
-use crate::grade::{cnf_options, grade_kakuro, KakuroLevel};
+use crate::grade::{Level, Scale};
 use crate::grid::{Cell, Grid};
-use crate::kind::Kind;
 use crate::model::network::{ModelNetwork, Rules};
 use crate::model::Lowered;
 use crate::native::lines::LineSearch;
@@ -85,8 +84,9 @@ pub struct KakuroParams {
     /// propagation at this level, not at the one below): seeds `seed`, `seed + 1`, … are
     /// tried, at most [`KakuroParams::max_attempts`] of them. With a level up to `run-gac`
     /// every attempt is made logic-solvable; with `sac` or `search`, only unique
-    /// ([`KakuroParams::logic_solvable`] is then ignored).
-    pub difficulty: Option<KakuroLevel>,
+    /// ([`KakuroParams::logic_solvable`] is then ignored). The level is one of the run
+    /// scale's ([`Scale::Runs`]); another is a [`GenerateError::Params`].
+    pub difficulty: Option<Level>,
     /// Seeds tried before giving up when a [`KakuroParams::difficulty`] is asked.
     pub max_attempts: u64,
 }
@@ -177,17 +177,21 @@ pub fn generate_kakuro_until(
     let Some(level) = params.difficulty else {
         return generate_one(params, stop);
     };
+    if !Scale::Runs.has(level) {
+        return Err(GenerateError::Params(format!(
+            "a Kakuro is graded singles, subsets, run-gac, sac or search, not {level}"
+        )));
+    }
     let attempts = params.max_attempts.max(1);
     for attempt in 0..attempts {
         let one = KakuroParams {
             seed: params.seed.wrapping_add(attempt),
-            logic_solvable: level <= KakuroLevel::RunGac,
+            logic_solvable: level <= Level::Gac,
             difficulty: None,
             ..params.clone()
         };
         let mut g = generate_one(&one, stop)?;
-        let cnf = Kind::encode(&g.puzzle, &cnf_options());
-        if grade_kakuro(&g.puzzle, cnf)?.level == Some(level) {
+        if g.puzzle.grade()?.level == Some(level) {
             g.attempts = attempt + 1;
             return Ok(g);
         }

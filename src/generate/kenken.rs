@@ -37,7 +37,7 @@ use crate::generate::kenken_cages::{Repair, State};
 use crate::generate::kenken_check::{unique_by_both, Checker};
 use crate::generate::latin::{random_latin_square, shuffle};
 use crate::generate::GenerateError;
-use crate::grade::{Level, Prepared};
+use crate::grade::{Level, Prepared, Scale};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{KenKen, Op};
 use crate::rng::SplitMix64;
@@ -58,7 +58,9 @@ pub struct KenKenParams {
     /// a difficulty is given.
     pub logic_solvable: bool,
     /// The exact grade wanted: the puzzle is solved by root propagation at this level and
-    /// not at the level below (for [`Level::Search`]: unique, and not solved at `box`).
+    /// not at the level below (for [`Level::Search`]: unique, and not solved at `box`). The
+    /// level is one of the cage scale's ([`Scale::Cages`]); another is a
+    /// [`GenerateError::Params`].
     pub difficulty: Option<Level>,
     /// The most one-cell cages (givens) a puzzle may have; see [`default_max_givens`].
     pub max_givens: usize,
@@ -161,10 +163,15 @@ pub fn generate_kenken_until(
             n * n
         )));
     }
+    if let Some(level) = params.difficulty.filter(|&l| !Scale::Cages.has(l)) {
+        return Err(GenerateError::Params(format!(
+            "a KenKen is graded singles, subsets, cage-gac, box or search, not {level}"
+        )));
+    }
     let mut run = Run {
         params,
         target: params.difficulty.unwrap_or(if params.logic_solvable {
-            Level::Box
+            Level::Interactions
         } else {
             Level::Search
         }),
@@ -272,7 +279,7 @@ impl Run<'_> {
         // Search allowed: on large grids propagation guides the repairs until few cells
         // are open, so the SAT checks that follow are short.
         if n >= SEARCH_GUIDE_MIN_SIZE && self.params.difficulty.is_none() {
-            let mut open = open_cells(puzzle, Level::Box);
+            let mut open = open_cells(puzzle, Level::Interactions);
             if open.len() > n * n / SEARCH_GUIDE_OPEN_FRACTION {
                 shuffle(rng, &mut open);
                 return Ok(open);
@@ -369,20 +376,17 @@ impl Run<'_> {
 
 /// True when the level below `level` already solves the puzzle (never for `singles`).
 fn too_easy(puzzle: &KenKen, level: Level) -> bool {
-    let below = match level {
-        Level::Singles => return false,
-        Level::Subsets => Level::Singles,
-        Level::CageGac => Level::Subsets,
-        Level::Box => Level::CageGac,
-        Level::Search => Level::Box,
-    };
-    open_cells(puzzle, below).is_empty()
+    Scale::Cages
+        .below(level)
+        .is_some_and(|below| open_cells(puzzle, below).is_empty())
 }
 
 /// The weakest propagation level that solves the puzzle, or [`Level::Search`].
 fn grade_level(puzzle: &KenKen) -> Level {
-    Level::PROPAGATION
-        .into_iter()
+    Scale::Cages
+        .propagation()
+        .iter()
+        .copied()
         .find(|&l| open_cells(puzzle, l).is_empty())
         .unwrap_or(Level::Search)
 }

@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::answer::Outcome;
 use crate::encode::EncodeOptions;
 use crate::engine::{Engine, EngineError, EngineOptions};
-use crate::grade::{GradeError, KakuroLevel, Level};
+use crate::grade::{GradeError, Level, Scale};
 use crate::puzzle::Puzzle;
 use crate::stop::{Stop, StopReason};
 
@@ -133,14 +133,16 @@ pub enum GenerateError {
     },
     /// No KenKen attempt reached its target level within the attempt budget.
     #[error(
-        "no {size}x{size} KenKen graded {}{level} found in {attempts} attempts (try another \
+        "no {size}x{size} KenKen graded {}{} found in {attempts} attempts (try another \
          seed, a larger --max-cage, or --max-givens)",
-        if *exact {""} else {"at most "}
+        if *exact {""} else {"at most "},
+        Scale::Cages.name(*level)
     )]
     KenKenAttempts {
         /// Side length.
         size: usize,
-        /// The level asked for (`box` or `search` when none was).
+        /// The level asked for (`box` or `search` when none was; on the cage scale,
+        /// [`Scale::Cages`]).
         level: Level,
         /// Whether the level was asked exactly (a difficulty) or as an upper bound.
         exact: bool,
@@ -152,8 +154,9 @@ pub enum GenerateError {
     Grade(Box<GradeError>),
     /// No Kakuro seed within the attempt budget gave the level asked.
     #[error(
-        "no {rows}x{cols} Kakuro graded {level} among seeds {first_seed}..={} \
+        "no {rows}x{cols} Kakuro graded {} among seeds {first_seed}..={} \
          (--max-attempts {attempts}; try another seed, a larger grid or more attempts)",
+        Scale::Runs.name(*level),
         first_seed.wrapping_add(attempts.saturating_sub(1))
     )]
     KakuroAttempts {
@@ -161,8 +164,8 @@ pub enum GenerateError {
         rows: usize,
         /// Columns, frame included.
         cols: usize,
-        /// The level asked for.
-        level: KakuroLevel,
+        /// The level asked for (on the run scale, [`Scale::Runs`]).
+        level: Level,
         /// The first seed tried.
         first_seed: u64,
         /// Seeds tried.
@@ -221,4 +224,42 @@ pub(crate) fn is_unique_until(
         Outcome::Solved { unique, .. } => Some(unique == Some(true)),
         Outcome::Unsat => Some(false),
     })
+}
+
+/// Checks that the `kind` generator makes side `size` (`sides`, the kind's published
+/// range): the one side check of the Towers, Unequal and jigsaw generators.
+///
+/// # Errors
+/// [`GenerateError::Params`] naming the kind, the side and the range.
+pub(crate) fn check_side(
+    kind: &str,
+    size: usize,
+    sides: std::ops::RangeInclusive<usize>,
+) -> Result<(), GenerateError> {
+    if sides.contains(&size) {
+        Ok(())
+    } else {
+        Err(GenerateError::Params(format!(
+            "{kind} size {size} (expected {}..={})",
+            sides.start(),
+            sides.end()
+        )))
+    }
+}
+
+/// After [`check_side`], a random Latin square of side `size` drawn from `rng`: the
+/// solution the Towers and Unequal generators strip clues from.
+///
+/// # Errors
+/// As [`check_side`].
+pub(crate) fn latin_solution(
+    kind: &str,
+    size: usize,
+    sides: std::ops::RangeInclusive<usize>,
+    rng: &mut SplitMix64,
+) -> Result<crate::grid::Grid<u8>, GenerateError> {
+    check_side(kind, size, sides)?;
+    let rows = latin::random_latin_square(size, rng);
+    crate::grid::Grid::from_rows(rows)
+        .ok_or_else(|| GenerateError::Params(format!("{kind} size {size}")))
 }

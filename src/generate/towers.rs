@@ -8,11 +8,10 @@
 //! again by varisat, which must find the same grid and no other. Every clue and given left
 //! is needed: removing any one of them loses uniqueness.
 
-use crate::generate::latin::random_latin_square;
 use crate::generate::removal::{
     confirm, remove_group_while_unique, remove_while_unique, shuffled_indices, Checker,
 };
-use crate::generate::GenerateError;
+use crate::generate::{latin_solution, GenerateError};
 use crate::grid::Grid;
 use crate::puzzle::{Puzzle, Side, Towers};
 use crate::rng::SplitMix64;
@@ -81,15 +80,8 @@ impl Towers {
         seed: u64,
         stop: &Stop,
     ) -> Result<(Towers, Grid<u8>), GenerateError> {
-        if !TOWERS_GEN_SIDES.contains(&size) {
-            return Err(GenerateError::Params(format!(
-                "towers size {size} (expected 3..=9)"
-            )));
-        }
         let mut rng = SplitMix64::new(seed);
-        let rows = random_latin_square(size, &mut rng);
-        let solution = Grid::from_rows(rows)
-            .ok_or_else(|| GenerateError::Params(format!("towers size {size}")))?;
+        let solution = latin_solution("towers", size, TOWERS_GEN_SIDES, &mut rng)?;
         let clues = 4 * size;
         let cells = size * size;
         // Givens first (all at once when the clues do without them), then clues, each in

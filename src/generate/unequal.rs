@@ -15,11 +15,10 @@
 //!
 //! Every clue left is needed: removing any one of them loses uniqueness.
 
-use crate::generate::latin::random_latin_square;
 use crate::generate::removal::{
     confirm, remove_group_while_unique, remove_while_unique, shuffled_indices, Checker,
 };
-use crate::generate::GenerateError;
+use crate::generate::{latin_solution, GenerateError};
 use crate::grid::Grid;
 use crate::puzzle::{Mark, Puzzle, Unequal};
 use crate::rng::SplitMix64;
@@ -101,15 +100,8 @@ impl Unequal {
         seed: u64,
         stop: &Stop,
     ) -> Result<(Unequal, Grid<u8>), GenerateError> {
-        if !UNEQUAL_GEN_SIDES.contains(&size) {
-            return Err(GenerateError::Params(format!(
-                "unequal size {size} (expected 3..=9)"
-            )));
-        }
         let mut rng = SplitMix64::new(seed);
-        let rows = random_latin_square(size, &mut rng);
-        let solution = Grid::from_rows(rows)
-            .ok_or_else(|| GenerateError::Params(format!("unequal size {size}")))?;
+        let solution = latin_solution("unequal", size, UNEQUAL_GEN_SIDES, &mut rng)?;
         let a = size * size;
         let givens = shuffled_indices(&mut rng, a);
         let mut checker = Checker::new(stop);

@@ -41,7 +41,7 @@ impl Prepared {
         self.fixpoint_with(level, true)
     }
 
-    /// [`Prepared::fixpoint`], with box–box interaction at [`Level::Box`] only when
+    /// [`Prepared::fixpoint`], with box–box interaction at [`Level::Interactions`] only when
     /// `box_pairs` is set (without it, `box` adds only the cage–line interaction).
     ///
     /// # Errors
@@ -63,7 +63,7 @@ impl Prepared {
                     continue;
                 }
             }
-            if level >= Level::Box && box_pairs {
+            if level >= Level::Interactions && box_pairs {
                 box_box(self, &mut doms)?;
                 if !doms.take_changed().is_empty() {
                     continue;
@@ -83,7 +83,7 @@ impl Prepared {
                 (Some(t), _) => {
                     let table = TableCage::new(self.n, cage.cells.clone(), t);
                     let live = table.len();
-                    let table = if level >= Level::Box {
+                    let table = if level >= Level::Interactions {
                         table
                     } else {
                         table.without_cage_lines()

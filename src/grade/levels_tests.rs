@@ -40,13 +40,13 @@ const LINE: &str = "size 4\n16 * A1 A2 B1\n10 + A3 B3 C3 D3\n10 + A4 B4 C4 D4\n3
 #[test]
 fn per_cell_support_needs_cage_gac() {
     assert_eq!(cands(LINE, Level::Subsets, "A2"), vec![1, 2, 4]);
-    assert_eq!(cands(LINE, Level::CageGac, "A2"), vec![2, 4]);
-    assert_eq!(cands(LINE, Level::CageGac, "A1"), vec![1, 4]);
+    assert_eq!(cands(LINE, Level::Gac, "A2"), vec![2, 4]);
+    assert_eq!(cands(LINE, Level::Gac, "A1"), vec![1, 4]);
 }
 
 #[test]
 fn a_digit_every_tuple_puts_in_a_line_needs_box() {
-    assert!(cands(LINE, Level::CageGac, "A3").contains(&4));
-    assert!(!cands(LINE, Level::Box, "A3").contains(&4));
-    assert!(!cands(LINE, Level::Box, "A4").contains(&4));
+    assert!(cands(LINE, Level::Gac, "A3").contains(&4));
+    assert!(!cands(LINE, Level::Interactions, "A3").contains(&4));
+    assert!(!cands(LINE, Level::Interactions, "A4").contains(&4));
 }

@@ -1,131 +1,92 @@
-//! # Grading: which deductions solve a KenKen without search
+//! # Grading: which deductions solve a puzzle without search
 //!
-//! (Kakuro has levels of its own, [`KakuroLevel`], defined in `kakuro`(mod@kakuro);
-//! [`Puzzle::grade`](crate::Puzzle::grade) grades either kind.)
+//! One grader for every kind: a puzzle's grade is the weakest [`Level`] of root propagation
+//! that fixes every cell. A level is a set of rules switched on, the same scale for every
+//! kind ([`scale`](mod@scale)); a puzzle's families decide which levels apply and what each
+//! rule acts on (its [`Scale`]):
 //!
-//! A puzzle's grade is the weakest [`Level`] of root propagation that fixes every cell. The
-//! levels are cumulative, each adding deductions to the previous one:
+//! - [`Scale::Cages`], arithmetic cages over a Latin square by their tuples (KenKen, whose
+//!   cages of `- ÷` and repeated digits are not among the model's families yet):
+//!   1. [`Level::Singles`] (`singles`): naked and hidden singles on rows and columns, and each
+//!      cage's *candidate union*: every cell of a cage keeps only the digits that occur
+//!      somewhere in a tuple still compatible with the domains. This is exactly the "Easy"
+//!      cage deduction of Simon Tatham's Keen: it knows which digits the cage uses, not which
+//!      cell takes which (`6 + A1 A2 B1` with A1 = 1, A2 = 2 gives B1 ∈ {1, 2, 3}).
+//!   2. [`Level::Subsets`] (`subsets`): + naked pairs and triples on rows and columns.
+//!   3. [`Level::Gac`] (`cage-gac`): + generalised arc consistency on each cage's tuples
+//!      (Keen's "Normal").
+//!   4. [`Level::Interactions`] (`box`): + the cage–line interaction (a digit every
+//!      compatible tuple puts in the cage's part of a line leaves the rest of the line;
+//!      Keen's "Hard" cage rule) and box–box interaction (GAC on pairs of cages sharing a
+//!      line, `pairs`). [`Grade::cage_lines`] tells which of the two a puzzle needs.
+//! - [`Scale::Runs`], distinct sums with no houses (Kakuro; a run's *combinations* are the
+//!   sets of distinct digits of its length adding up to its clue):
+//!   1. `singles`: on every run, naked singles, the *combination union* (each square keeps
+//!      only digits of some compatible combination) and hidden singles (a digit every
+//!      compatible combination holds that only one square can take): the combination table
+//!      of a Kakuro book.
+//!   2. `subsets`: + naked pairs and triples on every run.
+//!   3. `run-gac`: + generalised arc consistency on every run (a square keeps a digit exactly
+//!      when some filling of the whole run puts it there): the native engine's propagation.
+//!   4. [`Level::Sac`] (`sac`): + singleton arc consistency over `run-gac`: a digit is removed
+//!      when placing it and propagating `run-gac` runs into a contradiction.
+//! - [`Scale::Houses`], houses with the model's other families (Sudoku, Killer, Towers,
+//!   Unequal), in the order of the usual human technique lists (Sudoku Wiki, HoDoKu):
+//!   1. `singles`: naked and hidden singles on rows, columns and boxes; each Killer cage's
+//!      combination filter, each Towers clue and Unequal relation filtered exactly.
+//!   2. `subsets`: + naked pairs and triples on the houses.
+//!   3. `box-line`: + pointing and claiming (box–line reduction).
 //!
-//! 1. [`Level::Singles`]: naked and hidden singles on rows and columns, and each cage's
-//!    *candidate union*: every cell of a cage keeps only the digits that occur somewhere in
-//!    a tuple still compatible with the domains (the tuples already keep in-cage rows and
-//!    columns distinct). This is exactly the "Easy" cage deduction of Simon Tatham's Keen:
-//!    it knows which digits the cage uses, not which cell takes which. It forces one-cell
-//!    cages, but does not always force the last open cell of a cage (`6 + A1 A2 B1` with
-//!    A1 = 1, A2 = 2 gives B1 ∈ {1, 2, 3}; column singles may finish the job).
-//! 2. [`Level::Subsets`]: + naked pairs and triples on rows and columns.
-//! 3. [`Level::CageGac`]: + generalised arc consistency on each cage's tuples (each cell
-//!    keeps the digits it takes in some compatible tuple; Keen's "Normal").
-//! 4. [`Level::Box`]: + the cage–line interaction (a digit every compatible tuple puts in
-//!    the cage's part of a line leaves the rest of the line; Keen's "Hard" cage rule) and
-//!    box–box interaction (GAC on pairs of cages sharing a line, `pairs`).
-//! 5. [`Level::Search`]: none of the above fixes every cell.
+//! [`Level::Search`]: none of a scale's levels fixes every cell.
 //!
 //! Every level is sound, so when one fixes every cell the grid is the only solution; it is
-//! still checked by the independent verifier. The grade also reports whether unit
-//! propagation on the puzzle's CNF ([`Puzzle::encode`](crate::Puzzle::encode)) fixes every cell
-//! (`unit`(mod@unit)); that CNF has the default options except that every cage–line
-//! clause is written (`--cage-lines on`, the strongest propagation the encoder offers).
+//! still checked by the kind's independent verifier. The grade also reports whether unit
+//! propagation on the puzzle's CNF ([`Puzzle::encode`](crate::Puzzle::encode)) fixes every
+//! cell (`unit`(mod@unit)); for KenKen that CNF has every cage–line clause written
+//! (`--cage-lines on`, the strongest propagation the encoder offers). The levels are written
+//! up with examples in `encodings/sudoku.md` and `encodings/kakuro.md`.
 //!
 //! ## Example Usage
 //! ```
-//! use cagesat::grade::{Level, PuzzleGrade};
+//! use cagesat::grade::{Level, Scale};
 //! use cagesat::Puzzle;
 //!
 //! let text = "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; 12 * C3 C4 D4; 2 / D2 D3";
-//! let puzzle = Puzzle::parse(text).unwrap();
-//! let PuzzleGrade::KenKen(g) = puzzle.grade().unwrap() else { panic!("a KenKen grade") };
-//! assert_eq!(g.level, Some(Level::Singles));
+//! let g = Puzzle::parse(text).unwrap().grade().unwrap();
+//! assert_eq!((g.scale, g.level), (Scale::Cages, Some(Level::Singles)));
 //! assert!(g.cnf_up.solves());
+//!
+//! // 3 over two squares is 1 + 2, 4 is 1 + 3: the square in both runs is 1.
+//! let kakuro = "#   4\\  3\\\n\\3   .   .\n\\4   .   .\n";
+//! let g = Puzzle::parse(kakuro).unwrap().grade().unwrap();
+//! assert_eq!((g.scale, g.level_name()), (Scale::Runs, Some("singles")));
 //! ```
 //!
 //! ## References
 //! - S. Tatham, *Keen* (Portable Puzzle Collection), `keen.c`: difficulty levels.
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
-pub(crate) mod kakuro;
-pub(crate) mod keen;
 pub(crate) mod levels;
 pub(crate) mod network;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
-pub(crate) mod sudoku;
+pub mod scale;
 pub(crate) mod sum_rules;
 pub(crate) mod unit;
-
-use std::fmt;
 
 use thiserror::Error;
 
 use crate::cnf::OneHot;
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::KenKen;
-use crate::verify::{verify_kenken, VerifyError};
+use crate::model::Lowered;
+use crate::puzzle::Constraints;
+use crate::verify::VerifyError;
 
-pub(crate) use kakuro::grade_kakuro;
-pub use kakuro::{KakuroGrade, KakuroLevel};
-pub use keen::{KeenDifficulty, Matrix};
+pub use crate::kind::kenken::keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
-pub use sudoku::{SudokuGrade, SudokuLevel};
+pub use scale::{Level, Scale};
 pub(crate) use unit::{unit_propagate, Propagated};
-
-/// A set of deductions, weakest first; each level includes the ones before it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Line singles and the cage candidate union.
-    Singles,
-    /// + naked pairs and triples.
-    Subsets,
-    /// + GAC on cage tuples.
-    CageGac,
-    /// + cage–line and box–box interaction.
-    Box,
-    /// Propagation alone does not solve the puzzle.
-    Search,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [
-        Level::Singles,
-        Level::Subsets,
-        Level::CageGac,
-        Level::Box,
-        Level::Search,
-    ];
-    /// The propagation levels (all but [`Level::Search`]).
-    pub const PROPAGATION: [Level; 4] =
-        [Level::Singles, Level::Subsets, Level::CageGac, Level::Box];
-
-    /// The level named `name`: a level's own name ([`Level::name`]) or one of Keen's five
-    /// difficulty names, mapped by [`KeenDifficulty::level`].
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .or_else(|| KeenDifficulty::from_name(name).map(KeenDifficulty::level))
-    }
-
-    /// The name used in reports.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Singles => "singles",
-            Level::Subsets => "subsets",
-            Level::CageGac => "cage-gac",
-            Level::Box => "box",
-            Level::Search => "search",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
 
 /// The result of root propagation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,38 +120,6 @@ impl Root {
     }
 }
 
-/// The grade of one puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grade {
-    /// The weakest level that solves it ([`Level::Search`] if none does), or `None` when
-    /// propagation proves that it has no solution.
-    pub level: Option<Level>,
-    /// Root propagation at each of [`Level::PROPAGATION`], in that order.
-    pub roots: Vec<(Level, Root)>,
-    /// Root propagation at [`Level::Box`] without box–box interaction (cage–line only), to
-    /// tell which of the two `box` deductions a puzzle needs.
-    pub cage_lines: Root,
-    /// Unit propagation on the CNF.
-    pub cnf_up: Root,
-    /// Number of cells.
-    pub cells: usize,
-}
-
-impl Grade {
-    /// True when the puzzle is graded `box` and cage–line interaction alone does not solve
-    /// it (box–box interaction is needed).
-    #[must_use]
-    pub fn needs_box_pairs(&self) -> bool {
-        self.level == Some(Level::Box) && !self.cage_lines.solves()
-    }
-
-    /// The root result of `level` (`None` for [`Level::Search`]).
-    #[must_use]
-    pub fn root(&self, level: Level) -> Option<&Root> {
-        self.roots.iter().find(|(l, _)| *l == level).map(|(_, r)| r)
-    }
-}
-
 /// Grading failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -216,74 +145,152 @@ pub enum GradeError {
     },
 }
 
-/// The grade of a puzzle of any kind that can be graded.
+/// The grade of one puzzle, of any kind that has a grader.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PuzzleGrade {
-    /// A KenKen's grade.
-    KenKen(Grade),
-    /// A Kakuro's grade.
-    Kakuro(KakuroGrade),
-    /// A Sudoku's or Killer Sudoku's grade.
-    Sudoku(SudokuGrade),
+#[non_exhaustive]
+pub struct Grade {
+    /// The levels that apply to the puzzle, set by its families.
+    pub scale: Scale,
+    /// The weakest level that solves it ([`Level::Search`] if none does), or `None` when
+    /// propagation proves that it has no solution.
+    pub level: Option<Level>,
+    /// Root propagation at each of the scale's propagation levels
+    /// ([`Scale::propagation`]), in that order.
+    pub roots: Vec<(Level, Root)>,
+    /// On [`Scale::Cages`]: root propagation at [`Level::Interactions`] without box–box
+    /// interaction (cage–line only), to tell which of the two `box` deductions a puzzle
+    /// needs. `None` on the other scales.
+    pub cage_lines: Option<Root>,
+    /// Unit propagation on the CNF.
+    pub cnf_up: Root,
+    /// Number of cells.
+    pub cells: usize,
 }
 
-impl PuzzleGrade {
-    /// The name of the grade's level, `None` when propagation proves there is no solution.
+impl Grade {
+    /// True when the puzzle is graded `box` on the cage scale and cage–line interaction
+    /// alone does not solve it (box–box interaction is needed).
+    #[must_use]
+    pub fn needs_box_pairs(&self) -> bool {
+        self.level == Some(Level::Interactions)
+            && self.cage_lines.as_ref().is_some_and(|r| !r.solves())
+    }
+
+    /// The root result of `level` (`None` for [`Level::Search`] and levels off the scale).
+    #[must_use]
+    pub fn root(&self, level: Level) -> Option<&Root> {
+        self.roots.iter().find(|(l, _)| *l == level).map(|(_, r)| r)
+    }
+
+    /// The scale's name of the grade's level ([`Scale::name`]), `None` when propagation
+    /// proves there is no solution.
     #[must_use]
     pub fn level_name(&self) -> Option<&'static str> {
+        self.level.map(|l| self.scale.name(l))
+    }
+}
+
+/// The grade of a puzzle of any kind: one type since the graders became one
+/// ([`Puzzle::grade`](crate::Puzzle::grade)).
+pub type PuzzleGrade = Grade;
+
+/// The families a puzzle is graded on.
+pub(crate) enum Families {
+    /// Arithmetic cages by their tuples, over a Latin square ([`Scale::Cages`]).
+    Cages(Prepared),
+    /// The model's families ([`Scale::Runs`] or [`Scale::Houses`]).
+    Model(Box<Lowered>),
+}
+
+impl Families {
+    /// The model of `constraints`, sorted into families.
+    ///
+    /// # Errors
+    /// [`GradeError::Unsupported`] when the model holds a family the grader does not take.
+    pub(crate) fn model(kind: &'static str, constraints: &Constraints) -> Result<Self, GradeError> {
+        Lowered::new(constraints)
+            .map(|m| Families::Model(Box::new(m)))
+            .ok_or(GradeError::Unsupported {
+                kind,
+                supported: "models of houses, distinct sums, visibility clues and relations",
+            })
+    }
+
+    /// The scale these families are graded on.
+    pub(crate) fn scale(&self) -> Scale {
         match self {
-            PuzzleGrade::KenKen(g) => g.level.map(Level::name),
-            PuzzleGrade::Kakuro(g) => g.level.map(KakuroLevel::name),
-            PuzzleGrade::Sudoku(g) => g.level.map(SudokuLevel::name),
+            Families::Cages(_) => Scale::Cages,
+            Families::Model(m) => network::scale(m),
+        }
+    }
+
+    /// Root propagation at `level` of `scale`, the grid checked when every cell is fixed;
+    /// box–box interaction only with `box_pairs`.
+    fn root(
+        &self,
+        scale: Scale,
+        level: Level,
+        box_pairs: bool,
+        verify: Verifier<'_>,
+    ) -> Result<Root, GradeError> {
+        let what = scale.name(level);
+        match self {
+            Families::Cages(p) => {
+                let Ok(doms) = p.fixpoint_with(level, box_pairs) else {
+                    return Ok(Root::Conflict);
+                };
+                Ok(match doms.to_grid() {
+                    Some(grid) => checked(verify, grid, what)?,
+                    None => Root::Open {
+                        fixed: (0..p.n * p.n).filter(|&i| doms.value(i).is_some()).count(),
+                    },
+                })
+            }
+            Families::Model(m) => {
+                let doms = network::fixpoint(m, scale, level);
+                root_of(doms.as_deref(), verify, |d| m.grid(d), what)
+            }
+        }
+    }
+
+    /// The number of cells.
+    fn cells(&self) -> usize {
+        match self {
+            Families::Cages(p) => p.n * p.n,
+            Families::Model(m) => m.cells.len(),
         }
     }
 }
 
-/// Grades a KenKen: root propagation at every level, and unit propagation on its CNF.
-/// ([`Puzzle::grade`](crate::Puzzle::grade) grades any kind that has a grader.)
-///
-/// `cnf` is the puzzle's CNF under [`cnf_options`], which the kind seam builds.
+/// Grades a puzzle: root propagation at every level of its families' scale, and unit
+/// propagation on its CNF `cnf`; every fixed grid is checked with `verify`, the kind's
+/// independent verifier. ([`Puzzle::grade`](crate::Puzzle::grade) grades any kind that has
+/// a grader; the kind seam builds the families and the CNF.)
 ///
 /// # Errors
 /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
 /// fixed grid fails verification.
-pub(crate) fn grade(k: &KenKen, cnf: Result<Encoding, EncodeError>) -> Result<Grade, GradeError> {
-    let verify = |g: &Grid<u8>| verify_kenken(k, g);
-    let prepared = Prepared::new(k);
-    let mut roots = Vec::with_capacity(Level::PROPAGATION.len());
-    for level in Level::PROPAGATION {
-        let root = level_root(&verify, &prepared, level, true)?;
-        roots.push((level, root));
+pub(crate) fn grade(
+    families: &Families,
+    verify: Verifier<'_>,
+    cnf: Result<Encoding, EncodeError>,
+) -> Result<Grade, GradeError> {
+    let scale = families.scale();
+    let mut roots = Vec::with_capacity(scale.propagation().len());
+    for &level in scale.propagation() {
+        roots.push((level, families.root(scale, level, true, verify)?));
     }
-    let cage_lines = level_root(&verify, &prepared, Level::Box, false)?;
-    let cnf_up = cnf_root(cnf, &verify)?;
-    let level = weakest(&roots, Level::Search);
+    let cage_lines = match families {
+        Families::Cages(_) => Some(families.root(scale, Level::Interactions, false, verify)?),
+        Families::Model(_) => None,
+    };
     Ok(Grade {
-        level,
+        scale,
+        level: weakest(&roots, Level::Search),
         roots,
         cage_lines,
-        cnf_up,
-        cells: k.size() * k.size(),
-    })
-}
-
-/// Root propagation at `level`, the grid checked when every cell is fixed.
-fn level_root(
-    verify: Verifier<'_>,
-    prepared: &Prepared,
-    level: Level,
-    box_pairs: bool,
-) -> Result<Root, GradeError> {
-    let Ok(doms) = prepared.fixpoint_with(level, box_pairs) else {
-        return Ok(Root::Conflict);
-    };
-    Ok(match doms.to_grid() {
-        Some(grid) => checked(verify, grid, level.name())?,
-        None => Root::Open {
-            fixed: (0..prepared.n * prepared.n)
-                .filter(|&i| doms.value(i).is_some())
-                .count(),
-        },
+        cnf_up: cnf_root(cnf, verify)?,
+        cells: families.cells(),
     })
 }
 

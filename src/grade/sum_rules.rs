@@ -1,7 +1,7 @@
-//! # Kakuro deductions on one run
+//! # Deductions on one distinct-sum run
 //!
-//! The rules of the `singles` and `subsets` grading levels ([`super::kakuro`]), each on one
-//! run: its cells' candidates (bit `d` for digit `d`) and its *combinations*, the sets of
+//! The rules of the `singles` and `subsets` grading levels on [`super::Scale::Runs`]
+//! ([`super::network`]), each on one run: its cells' candidates (bit `d` for digit `d`) and its *combinations*, the sets of
 //! distinct digits of the run's length adding up to its clue. Every rule is sound: it only
 //! removes digits no solution of the run puts there.
 
@@ -145,6 +145,29 @@ impl RunRule {
             }
         }
         Some(changed)
+    }
+}
+
+/// `singles` (and with `subsets`, naked pairs and triples) to a fixpoint from `doms`; `None`
+/// on a contradiction. The cheap rules run until quiet before subsets are looked for.
+pub(crate) fn rule_fixpoint(rules: &[RunRule], mut doms: Doms, subsets: bool) -> Option<Doms> {
+    loop {
+        let mut changed = false;
+        for rule in rules {
+            changed |= rule.naked_singles(&mut doms)?;
+            changed |= rule.union_and_hidden(&mut doms)?;
+        }
+        if changed {
+            continue;
+        }
+        if subsets {
+            for rule in rules {
+                changed |= rule.naked_subsets(&mut doms)?;
+            }
+        }
+        if !changed {
+            return Some(doms);
+        }
     }
 }
 

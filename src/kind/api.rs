@@ -12,7 +12,7 @@ use std::path::Path;
 use super::{Format, FORMATS};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{GradeError, PuzzleGrade};
+use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::collection::{count_entries, looks_like_collection, Puzzles};
@@ -291,7 +291,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
-    pub fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+    pub fn grade(&self) -> Result<Grade, GradeError> {
         self.as_kind().grade()
     }
 

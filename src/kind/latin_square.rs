@@ -97,35 +97,22 @@ pub(crate) fn encode_square(n: usize, givens: &[(Cell, u8)], opts: &EncodeOption
     enc
 }
 
-/// Grades a Latin-square kind as Sudoku is graded: root propagation of the model's line
-/// network (`crate::model::network`: the houses, and the kind's own family filtered
-/// exactly) at each [`SudokuLevel`] of propagation (`singles`; `subsets` adds naked pairs and
-/// triples; `box-line` changes nothing without boxes), then unit propagation on the CNF
+/// Grades a Latin-square kind as Sudoku is graded: the one grader (`crate::grade`) on the
+/// model's families (the houses, and the kind's own family filtered exactly: the house
+/// scale, where `box-line` changes nothing without boxes), then unit propagation on the CNF
 /// `enc`; every fixed grid passes `verify`.
 ///
 /// # Errors
-/// [`GradeError::Unsupported`] when the model has a family the network does not take,
-/// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a fixed
-/// grid fails verification.
+/// [`GradeError::Unsupported`](crate::grade::GradeError::Unsupported) when the model has a
+/// family the network does not take, and the grader's errors.
 pub(crate) fn grade(
     kind: &'static str,
     constraints: &crate::puzzle::Constraints,
     verify: &dyn Fn(&Grid<u8>) -> Result<(), VerifyError>,
     enc: Result<Encoding, crate::encode::EncodeError>,
-) -> Result<crate::grade::PuzzleGrade, crate::grade::GradeError> {
-    use crate::grade::network::{network_levels, Levels};
-    use crate::grade::{cnf_root, GradeError, PuzzleGrade, SudokuGrade};
-    let lowered = crate::model::Lowered::new(constraints).ok_or(GradeError::Unsupported {
-        kind,
-        supported: "models of houses, visibility clues and relations",
-    })?;
-    let Levels { level, roots } = network_levels(&lowered, verify)?;
-    Ok(PuzzleGrade::Sudoku(SudokuGrade {
-        level,
-        roots,
-        cnf_up: cnf_root(enc, verify)?,
-        cells: constraints.cells.len(),
-    }))
+) -> Result<crate::grade::Grade, crate::grade::GradeError> {
+    let families = crate::grade::Families::model(kind, constraints)?;
+    crate::grade::grade(&families, verify, enc)
 }
 
 /// Draws the givens (bold) of an `n`×`n` square, the other digits of `grid` when given, and

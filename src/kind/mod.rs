@@ -18,7 +18,7 @@
 mod api;
 mod crossproduct;
 mod kakuro;
-mod kenken;
+pub(crate) mod kenken;
 mod latin_square;
 mod sudoku;
 mod towers;
@@ -30,7 +30,7 @@ pub use api::{smtlib_stats, write_smtlib};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{GradeError, PuzzleGrade};
+use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
@@ -131,7 +131,7 @@ pub(crate) trait Kind: std::fmt::Display {
     ///
     /// # Errors
     /// [`GradeError::Unsupported`] for kinds without a grader, and the grader's errors.
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+    fn grade(&self) -> Result<Grade, GradeError> {
         Err(GradeError::Unsupported {
             kind: self.name(),
             supported: "KenKen, Kakuro, Sudoku, Killer Sudoku, Towers and Unequal",

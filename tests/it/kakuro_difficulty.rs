@@ -9,7 +9,7 @@
 //! left out here; the unreachable case is tested with `search` on a 4×4.
 
 use cagesat::generate::{generate_kakuro, GenerateError, KakuroParams};
-use cagesat::grade::KakuroLevel;
+use cagesat::grade::Level;
 use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 
 fn assert_unique(puzzle: &Puzzle, solution: &cagesat::Grid<u8>) {
@@ -26,7 +26,7 @@ fn assert_unique(puzzle: &Puzzle, solution: &cagesat::Grid<u8>) {
 
 #[test]
 fn small_grids_reach_singles_run_gac_and_sac_exactly() {
-    let levels = [KakuroLevel::Singles, KakuroLevel::RunGac, KakuroLevel::Sac];
+    let levels = [Level::Singles, Level::Gac, Level::Sac];
     for level in levels {
         for (size, seed) in [(6, 1), (7, 10), (8, 20)] {
             let params = KakuroParams {
@@ -63,7 +63,7 @@ fn without_a_difficulty_one_attempt_is_made() {
 fn an_unreachable_level_is_an_error_after_the_bound() {
     let params = KakuroParams {
         seed: 7,
-        difficulty: Some(KakuroLevel::Search),
+        difficulty: Some(Level::Search),
         max_attempts: 3,
         ..KakuroParams::new(4, 4)
     };
@@ -72,7 +72,7 @@ fn an_unreachable_level_is_an_error_after_the_bound() {
         matches!(
             e,
             GenerateError::KakuroAttempts {
-                level: KakuroLevel::Search,
+                level: Level::Search,
                 first_seed: 7,
                 attempts: 3,
                 ..

@@ -492,18 +492,17 @@ fn auto_runs_the_native_search_on_sudoku_and_killer() {
 /// grid) and every weaker level leaves cells open.
 #[test]
 fn sudoku_grades_name_the_weakest_solving_level() {
-    use cagesat::grade::{PuzzleGrade, Root, SudokuLevel};
+    use cagesat::grade::{Level, Root, Scale};
     let cases = [
-        (9, 1, SudokuLevel::Singles),
-        (9, 17, SudokuLevel::Subsets),
-        (9, 24, SudokuLevel::BoxLine),
-        (9, 2, SudokuLevel::Search),
+        (9, 1, Level::Singles),
+        (9, 17, Level::Subsets),
+        (9, 24, Level::Interactions),
+        (9, 2, Level::Search),
     ];
     for (size, seed, want) in cases {
         let (s, solution) = cagesat::puzzle::Sudoku::generate(size, seed).unwrap();
-        let PuzzleGrade::Sudoku(g) = Puzzle::Sudoku(s).grade().unwrap() else {
-            panic!("a Sudoku grade")
-        };
+        let g = Puzzle::Sudoku(s).grade().unwrap();
+        assert_eq!(g.scale, Scale::Houses, "a Sudoku grade");
         assert_eq!(g.level, Some(want), "seed {seed}");
         for (level, root) in &g.roots {
             if *level < want {
@@ -517,10 +516,9 @@ fn sudoku_grades_name_the_weakest_solving_level() {
         }
     }
     let killer = common::load("tests/data/killer/gen-9x9-s13.killer");
-    let PuzzleGrade::Sudoku(g) = killer.grade().unwrap() else {
-        panic!("a Sudoku grade")
-    };
-    assert_eq!(g.level, Some(SudokuLevel::Singles));
+    let g = killer.grade().unwrap();
+    assert_eq!(g.scale, Scale::Houses, "a Sudoku grade");
+    assert_eq!(g.level, Some(Level::Singles));
     assert!(g.cnf_up.solves());
 }
 

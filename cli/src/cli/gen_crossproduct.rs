@@ -4,7 +4,6 @@
 //! [`cagesat::generate::crossproduct`].
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
@@ -24,29 +23,15 @@ pub(crate) struct CrossProductGenArgs {
     #[arg(long, default_value_t = 3, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub cols: usize,
-    /// Generator seed.
-    #[arg(long, default_value_t = 0, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub seed: u64,
-    /// Number of puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<usize>,
-          allow_negative_numbers = true)]
-    pub count: usize,
+    /// Seed, count, output directory and time limit.
+    #[command(flatten)]
+    pub run: super::gen_args::GenRunArgs,
+    /// Attempts per puzzle.
+    #[command(flatten)]
+    pub attempts: super::gen_args::AttemptArgs,
     /// Keep only puzzles with exactly one solution.
     #[arg(long)]
     pub unique: bool,
-    /// Give up after drawing this many tables.
-    #[arg(long, default_value_t = 100_000, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub max_attempts: u64,
-    /// Write NAME.crossproduct and NAME.solution files here instead of printing.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Time limit per puzzle, in seconds: a puzzle not found by then ends the run with how
-    /// far it got (tables drawn, puzzles made) and exit status 3; puzzles already made are
-    /// kept.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
     /// Line constraint encoding used for the uniqueness check.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
@@ -64,16 +49,16 @@ pub(super) fn crossproduct(
     let params = CrossProductParams {
         rows: a.rows,
         cols: a.cols,
-        seed: a.seed,
-        count: a.count,
+        seed: a.run.seed_or(0),
+        count: a.run.count_usize(),
         unique: a.unique,
-        max_attempts: a.max_attempts,
+        max_attempts: a.attempts.or(100_000),
     };
-    let limits = match Limits::new(interrupt, a.timeout) {
+    let limits = match Limits::new(interrupt, a.run.timeout) {
         Ok(l) => l,
         Err(e) => return fail(err, &e),
     };
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         if let Err(e) = std::fs::create_dir_all(dir) {
             let e =
                 anyhow::Error::new(e).context(format!("cagesat: cannot create {}", dir.display()));
@@ -82,7 +67,7 @@ pub(super) fn crossproduct(
     }
     let mut written: anyhow::Result<()> = Ok(());
     let mut made = 0;
-    let progress = super::progress::Progress::items(a.count, "puzzles");
+    let progress = super::progress::Progress::items(a.run.count_usize(), "puzzles");
     let run = generate_crossproduct_until(
         &params,
         &opts,
@@ -93,7 +78,7 @@ pub(super) fn crossproduct(
             }
             made += 1;
             progress.inc();
-            written = match super::output_path(a.out.as_deref()) {
+            written = match super::output_path(a.run.out.as_deref()) {
                 Some(dir) => {
                     let stem = dir.join(g.stem());
                     std::fs::write(stem.with_extension("crossproduct"), g.file_text())
@@ -135,7 +120,7 @@ pub(super) fn crossproduct(
             status = fail(err, &anyhow::Error::new(e).context("cagesat"));
         }
     }
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         let _ = writeln!(out, "wrote {made} puzzles to {}", dir.display());
     }
     status

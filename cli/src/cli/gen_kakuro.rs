@@ -4,7 +4,6 @@
 //! [`cagesat::generate::generate_kakuro_until`].
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -14,7 +13,7 @@ use super::Limits;
 use cagesat::generate::{
     generate_kakuro_until, GeneratedKakuro, KakuroParams, DEFAULT_KAKURO_MAX_ATTEMPTS,
 };
-use cagesat::grade::KakuroLevel;
+use cagesat::grade::{Level, Scale};
 use cagesat::Stop;
 
 /// `generate kakuro` options.
@@ -28,17 +27,12 @@ pub(crate) struct KakuroGenArgs {
     #[arg(long, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub cols: usize,
-    /// Random seed; puzzle i of a run uses seed + i.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub count: u64,
-    /// Write NAME.kakuro and NAME.solution files into this directory instead of printing.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    /// Seed, count, output directory and time limit.
+    #[command(flatten)]
+    pub run: super::gen_args::GenRunArgs,
+    /// Attempts per puzzle.
+    #[command(flatten)]
+    pub attempts: super::gen_args::AttemptArgs,
     /// Accept puzzles that need search (only uniqueness is enforced). By default puzzles
     /// must also be solvable by root propagation (`grade` level `run-gac` or lower).
     #[arg(long)]
@@ -48,15 +42,6 @@ pub(crate) struct KakuroGenArgs {
     /// up to `run-gac` are made logic-solvable, `sac` and `search` only unique.
     #[arg(long, value_enum)]
     pub difficulty: Option<KakuroDifficulty>,
-    /// Seeds tried per puzzle before giving up (with --difficulty).
-    #[arg(long, default_value_t = DEFAULT_KAKURO_MAX_ATTEMPTS,
-          value_parser = super::not_negative::<u64>, allow_negative_numbers = true)]
-    pub max_attempts: u64,
-    /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
-    /// with how far it got (shapes, uniqueness checks, repairs) and exit status 3; puzzles
-    /// already made are kept.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
 }
 
 /// `--difficulty` values: the Kakuro `grade` levels.
@@ -75,13 +60,13 @@ pub(crate) enum KakuroDifficulty {
 }
 
 impl KakuroDifficulty {
-    fn level(self) -> KakuroLevel {
+    fn level(self) -> Level {
         match self {
-            KakuroDifficulty::Singles => KakuroLevel::Singles,
-            KakuroDifficulty::Subsets => KakuroLevel::Subsets,
-            KakuroDifficulty::RunGac => KakuroLevel::RunGac,
-            KakuroDifficulty::Sac => KakuroLevel::Sac,
-            KakuroDifficulty::Search => KakuroLevel::Search,
+            KakuroDifficulty::Singles => Level::Singles,
+            KakuroDifficulty::Subsets => Level::Subsets,
+            KakuroDifficulty::RunGac => Level::Gac,
+            KakuroDifficulty::Sac => Level::Sac,
+            KakuroDifficulty::Search => Level::Search,
         }
     }
 }
@@ -92,37 +77,37 @@ pub(super) fn kakuro(
     interrupt: &Stop,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let limits = Limits::new(interrupt, a.timeout)?;
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    let limits = Limits::new(interrupt, a.run.timeout)?;
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let progress =
-        super::progress::Progress::items(usize::try_from(a.count).unwrap_or(usize::MAX), "puzzles");
-    let mut next = a.seed;
-    for i in 0..a.count {
+    let progress = super::progress::Progress::items(a.run.count_usize(), "puzzles");
+    let mut next = a.run.seed_or(1);
+    for i in 0..a.run.count {
         let params = KakuroParams {
             rows: a.rows,
             cols: a.cols,
             seed: next,
             logic_solvable: !a.allow_search,
             difficulty: a.difficulty.map(KakuroDifficulty::level),
-            max_attempts: a.max_attempts,
+            max_attempts: a.attempts.or(DEFAULT_KAKURO_MAX_ATTEMPTS),
         };
         let stop = limits.for_puzzle();
-        let g = generate_kakuro_until(&params, &stop)
-            .with_context(|| format!("cagesat: puzzle {} of {} (seed {next})", i + 1, a.count))?;
+        let g = generate_kakuro_until(&params, &stop).with_context(|| {
+            format!("cagesat: puzzle {} of {} (seed {next})", i + 1, a.run.count)
+        })?;
         let seed = g.seed;
         next = seed.wrapping_add(1);
         let text = file_text(a, seed, &g);
-        match super::output_path(a.out.as_deref()) {
+        match super::output_path(a.run.out.as_deref()) {
             Some(dir) => {
                 let name = format!("kakuro_{}x{}_s{seed}", a.rows, a.cols);
                 write_file(&dir.join(format!("{name}.kakuro")), &text)?;
                 write_file(&dir.join(format!("{name}.solution")), &g.solution_text())?;
             }
             None => {
-                let sep = if i + 1 < a.count { "\n" } else { "" };
+                let sep = if i + 1 < a.run.count { "\n" } else { "" };
                 write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }
@@ -135,7 +120,7 @@ pub(super) fn kakuro(
 /// timings, so the same seed gives the same bytes).
 fn file_text(a: &KakuroGenArgs, seed: u64, g: &GeneratedKakuro) -> String {
     let search = match a.difficulty {
-        Some(d) => format!(" --difficulty {}", d.level().name()),
+        Some(d) => format!(" --difficulty {}", Scale::Runs.name(d.level())),
         None if a.allow_search => " --allow-search".to_string(),
         None => String::new(),
     };

@@ -8,14 +8,13 @@
 //! [`cagesat::puzzle::Killer::generate_variant`] (`--diagonals`: the X variants).
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
 use cagesat::generate::SudokuVariant;
-use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::grade::{Level, Scale};
 use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
 
@@ -26,21 +25,15 @@ pub(crate) struct SudokuGenArgs {
     #[arg(long, default_value_t = 9, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub size: usize,
-    /// Random seed: each puzzle is tried from the seed after the previous puzzle's.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub count: u64,
+    /// Seed, count, output directory and time limit.
+    #[command(flatten)]
+    pub run: super::gen_args::GenRunArgs,
+    /// Attempts per puzzle.
+    #[command(flatten)]
+    pub attempts: super::gen_args::AttemptArgs,
     /// Keep only puzzles of this `grade` level (seeds that give another level are skipped).
     #[arg(long, value_enum)]
     pub difficulty: Option<Difficulty>,
-    /// Seeds tried per puzzle before giving up (with --difficulty).
-    #[arg(long, default_value_t = 200, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub max_attempts: u64,
     /// Sudoku X / Killer X: both long diagonals hold distinct digits too.
     #[arg(long)]
     pub diagonals: bool,
@@ -52,15 +45,6 @@ pub(crate) struct SudokuGenArgs {
     #[arg(long, default_value_t = 4, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub max_cage: usize,
-    /// Write NAME.sudoku (or .killer) and NAME.solution files into this directory instead
-    /// of printing.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Time limit per puzzle, in seconds: a puzzle whose givens are not settled by then ends
-    /// the run with the uniqueness checks made and exit status 3; puzzles already made are
-    /// kept.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
 }
 
 /// `--difficulty` values: the Sudoku `grade` levels.
@@ -77,12 +61,12 @@ pub(crate) enum Difficulty {
 }
 
 impl Difficulty {
-    pub(super) fn level(self) -> SudokuLevel {
+    pub(super) fn level(self) -> Level {
         match self {
-            Difficulty::Singles => SudokuLevel::Singles,
-            Difficulty::Subsets => SudokuLevel::Subsets,
-            Difficulty::BoxLine => SudokuLevel::BoxLine,
-            Difficulty::Search => SudokuLevel::Search,
+            Difficulty::Singles => Level::Singles,
+            Difficulty::Subsets => Level::Subsets,
+            Difficulty::BoxLine => Level::Interactions,
+            Difficulty::Search => Level::Search,
         }
     }
 }
@@ -108,7 +92,7 @@ pub(super) fn generate(
 struct Made {
     puzzle: Puzzle,
     solution: Grid<u8>,
-    level: SudokuLevel,
+    level: Level,
 }
 
 /// The puzzle of `seed`, made under `stop` (the time limit and the interrupt), checked
@@ -157,10 +141,7 @@ fn make(
             other.label()
         ),
     }
-    let level = match puzzle.grade()? {
-        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
-        _ => SudokuLevel::Search,
-    };
+    let level = puzzle.grade()?.level.unwrap_or(Level::Search);
     Ok(Made {
         puzzle,
         solution,
@@ -178,18 +159,18 @@ fn run(
     if killer && a.jigsaw {
         bail!("cagesat: generate killer: --jigsaw is for `generate sudoku` only");
     }
-    let limits = Limits::new(interrupt, a.timeout)?;
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    let limits = Limits::new(interrupt, a.run.timeout)?;
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let mut seed = a.seed;
-    for i in 0..a.count {
+    let mut seed = a.run.seed_or(1);
+    for i in 0..a.run.count {
         let first = seed;
         let stop = limits.for_puzzle();
         let made = loop {
             if interrupt.is_requested() {
-                bail!("cagesat: stopped after {i} of {} puzzles", a.count);
+                bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
             }
             let made = make(a, killer, seed, (&stop, interrupt))
                 .with_context(|| format!("cagesat: generate {kind} --size {}", a.size))?;
@@ -197,12 +178,12 @@ fn run(
             if a.difficulty.is_none_or(|d| d.level() == made.level) {
                 break made;
             }
-            if seed.wrapping_sub(first) >= a.max_attempts.max(1) {
+            if seed.wrapping_sub(first) >= a.attempts.or(200).max(1) {
                 bail!(
                     "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
                     made_level_name(a),
                     seed - 1,
-                    a.max_attempts
+                    a.attempts.or(200)
                 );
             }
         };
@@ -220,12 +201,12 @@ fn run(
                 String::new()
             },
             a.difficulty
-                .map(|_| format!(" --difficulty {}", made.level.name()))
+                .map(|_| format!(" --difficulty {}", Scale::Houses.name(made.level)))
                 .unwrap_or_default(),
-            made.level.name(),
+            Scale::Houses.name(made.level),
             made.puzzle
         );
-        match super::output_path(a.out.as_deref()) {
+        match super::output_path(a.run.out.as_deref()) {
             Some(dir) => {
                 let jigsaw = if a.jigsaw { "_jigsaw" } else { "" };
                 let name = format!("{kind}{jigsaw}_{0}x{0}_s{used}", a.size);
@@ -238,7 +219,7 @@ fn run(
                 super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
             }
             None => {
-                let sep = if i + 1 < a.count { "\n" } else { "" };
+                let sep = if i + 1 < a.run.count { "\n" } else { "" };
                 write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }
@@ -247,5 +228,6 @@ fn run(
 }
 
 fn made_level_name(a: &SudokuGenArgs) -> &'static str {
-    a.difficulty.map_or("any", |d| d.level().name())
+    a.difficulty
+        .map_or("any", |d| Scale::Houses.name(d.level()))
 }

@@ -9,7 +9,6 @@
 
 use std::io::Write;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -17,7 +16,7 @@ use clap::Args;
 use super::gen_sudoku::Difficulty;
 use super::{Limits, EXIT_OK};
 use cagesat::generate::{TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES};
-use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::grade::{Level, Scale};
 use cagesat::puzzle::{Towers, Unequal};
 use cagesat::{Grid, Puzzle, Stop};
 
@@ -33,30 +32,16 @@ pub(crate) struct LatinGenArgs {
     #[arg(long, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub size: Option<usize>,
-    /// Random seed: each puzzle is tried from the seed after the previous puzzle's.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub count: u64,
+    /// Seed, count, output directory and time limit.
+    #[command(flatten)]
+    pub run: super::gen_args::GenRunArgs,
+    /// Attempts per puzzle.
+    #[command(flatten)]
+    pub attempts: super::gen_args::AttemptArgs,
     /// Keep only puzzles of this `grade` level (seeds that give another level are skipped);
     /// box-line never differs from subsets here (no boxes), so it is refused.
     #[arg(long, value_enum)]
     pub difficulty: Option<Difficulty>,
-    /// Seeds tried per puzzle before giving up (with --difficulty).
-    #[arg(long, default_value_t = 200, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub max_attempts: u64,
-    /// Write NAME.towers (or .unequal) and NAME.solution files into this directory instead
-    /// of printing.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Time limit per puzzle, in seconds: a puzzle not settled by then ends the run with the
-    /// uniqueness checks made and exit status 3; puzzles already made are kept.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
 }
 
 /// `generate unequal` options.
@@ -144,11 +129,8 @@ fn finish(result: anyhow::Result<()>, interrupt: &Stop, err: &mut impl Write) ->
 }
 
 /// The grade level of `puzzle` (search when propagation leaves it open).
-fn level(puzzle: &Puzzle) -> anyhow::Result<SudokuLevel> {
-    Ok(match puzzle.grade()? {
-        PuzzleGrade::Sudoku(g) => g.level.unwrap_or(SudokuLevel::Search),
-        _ => SudokuLevel::Search,
-    })
+fn level(puzzle: &Puzzle) -> anyhow::Result<Level> {
+    Ok(puzzle.grade()?.level.unwrap_or(Level::Search))
 }
 
 /// `size` when the library makes it, else a one-line error.
@@ -174,13 +156,13 @@ fn checked_size(a: &LatinGenArgs, which: Which) -> anyhow::Result<usize> {
 }
 
 /// The `# generated` line's options after the size.
-fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: SudokuLevel) -> String {
+fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: Level) -> String {
     let mut note = format!(" --seed {seed}");
     if let Which::Unequal { adjacent: true } = which {
         note.push_str(" --adjacent");
     }
     if a.difficulty.is_some() {
-        note.push_str(&format!(" --difficulty {}", level.name()));
+        note.push_str(&format!(" --difficulty {}", Scale::Houses.name(level)));
     }
     note
 }
@@ -193,18 +175,18 @@ fn run(
 ) -> anyhow::Result<()> {
     let size = checked_size(a, which)?;
     let kind = which.kind();
-    let limits = Limits::new(interrupt, a.timeout)?;
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    let limits = Limits::new(interrupt, a.run.timeout)?;
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let mut seed = a.seed;
-    for i in 0..a.count {
+    let mut seed = a.run.seed_or(1);
+    for i in 0..a.run.count {
         let first = seed;
         let stop = limits.for_puzzle();
         let (puzzle, solution, level) = loop {
             if interrupt.is_requested() {
-                bail!("cagesat: stopped after {i} of {} puzzles", a.count);
+                bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
             }
             let context = || format!("cagesat: generate {kind} --size {size} --seed {seed}");
             let (puzzle, solution) = which.make(size, seed, &stop).with_context(context)?;
@@ -213,12 +195,13 @@ fn run(
             if a.difficulty.is_none_or(|d| d.level() == level) {
                 break (puzzle, solution, level);
             }
-            if seed.wrapping_sub(first) >= a.max_attempts.max(1) {
+            if seed.wrapping_sub(first) >= a.attempts.or(200).max(1) {
                 bail!(
                     "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
-                    a.difficulty.map_or("any", |d| d.level().name()),
+                    a.difficulty
+                        .map_or("any", |d| Scale::Houses.name(d.level())),
                     seed.wrapping_sub(1),
-                    a.max_attempts
+                    a.attempts.or(200)
                 );
             }
         };
@@ -228,9 +211,9 @@ fn run(
              # unique: yes (auto and varisat agree); grade: {}\n{puzzle}",
             env!("CARGO_PKG_VERSION"),
             options_note(a, which, used, level),
-            level.name(),
+            Scale::Houses.name(level),
         );
-        match super::output_path(a.out.as_deref()) {
+        match super::output_path(a.run.out.as_deref()) {
             Some(dir) => {
                 let mode = match which {
                     Which::Unequal { adjacent: true } => "_adjacent",
@@ -245,7 +228,7 @@ fn run(
                 super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
             }
             None => {
-                let sep = if i + 1 < a.count { "\n" } else { "" };
+                let sep = if i + 1 < a.run.count { "\n" } else { "" };
                 write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }

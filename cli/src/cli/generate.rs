@@ -1,7 +1,7 @@
 //! `generate`: new puzzles, seeded and reproducible.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context};
@@ -12,7 +12,7 @@ use cagesat::generate::{
     default_max_givens, generate_kenken_until, hide_operators, keen_id, GenerateError,
     KenKenParams, SplitMix64,
 };
-use cagesat::grade::Level;
+use cagesat::grade::{KeenDifficulty, Level, Scale};
 use cagesat::puzzle::Op;
 use cagesat::Stop;
 
@@ -55,14 +55,9 @@ pub(crate) struct KenKenGenArgs {
     #[arg(long, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub size: Option<usize>,
-    /// Random seed; puzzle i of a run uses seed + i.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
-          allow_negative_numbers = true)]
-    pub count: u64,
+    /// Seed, count, output directory and time limit.
+    #[command(flatten)]
+    pub run: super::gen_args::GenRunArgs,
     /// Largest cage.
     #[arg(long, default_value_t = 5, value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
@@ -72,9 +67,6 @@ pub(crate) struct KenKenGenArgs {
     /// operator describes becomes two givens.
     #[arg(long, default_value = "+-*/", allow_hyphen_values = true)]
     pub ops: String,
-    /// Write NAME.kenken and NAME.solution files into this directory instead of printing.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
     /// Accept puzzles that need search (only uniqueness is enforced). By default puzzles
     /// must also be solvable by root propagation (`grade` level `box` or lower), which keeps
     /// the uniqueness proof fast. Ignored with --difficulty.
@@ -92,11 +84,6 @@ pub(crate) struct KenKenGenArgs {
     #[arg(long, value_name = "N", value_parser = super::not_negative::<usize>,
           allow_negative_numbers = true)]
     pub max_givens: Option<usize>,
-    /// Time limit per puzzle, in seconds: a puzzle not proven unique by then ends the run
-    /// with how far it got (uniqueness checks, repairs) and exit status 3; puzzles already
-    /// made are kept.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
     /// Then hide as many operators as possible while the puzzle stays unique (cage by cage
     /// in the order written, each hidden cage checked unique by the CDCL checker and the
     /// native engine); hidden cages are written `12 ? A1 A2`.
@@ -146,12 +133,15 @@ pub(super) fn fail_or_stopped(err: &mut impl Write, error: &anyhow::Error) -> u8
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
-    Level::from_name(text).ok_or_else(|| {
-        format!(
-            "unknown level '{text}' (expected singles, subsets, cage-gac, box, search, \
+    Scale::Cages
+        .level(text)
+        .or_else(|| KeenDifficulty::from_name(text).map(KeenDifficulty::level))
+        .ok_or_else(|| {
+            format!(
+                "unknown level '{text}' (expected singles, subsets, cage-gac, box, search, \
              or easy, normal, hard, extreme, unreasonable)"
-        )
-    })
+            )
+        })
 }
 
 fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
@@ -173,7 +163,7 @@ fn parse_ops(text: &str) -> anyhow::Result<Vec<Op>> {
 }
 
 fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::Result<()> {
-    let limits = Limits::new(interrupt, a.timeout)?;
+    let limits = Limits::new(interrupt, a.run.timeout)?;
     let ops = parse_ops(&a.ops)?;
     // clap requires one of the two.
     let size = a.size.or(a.size_arg).unwrap_or_default();
@@ -187,17 +177,16 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
         logic_solvable: !a.allow_search,
         difficulty: a.difficulty,
     };
-    if let Some(dir) = super::output_path(a.out.as_deref()) {
+    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
     }
-    let progress =
-        super::progress::Progress::items(usize::try_from(a.count).unwrap_or(usize::MAX), "puzzles");
-    for i in 0..a.count {
-        let seed = a.seed.wrapping_add(i);
+    let progress = super::progress::Progress::items(a.run.count_usize(), "puzzles");
+    for i in 0..a.run.count {
+        let seed = a.run.seed_or(1).wrapping_add(i);
         let t = Instant::now();
         let stop = limits.for_puzzle();
-        let context = || format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.count);
+        let context = || format!("cagesat: puzzle {} of {} (seed {seed})", i + 1, a.run.count);
         let g = generate_kenken_until(&params, &mut SplitMix64::new(seed), &stop)
             .with_context(context)?;
         let (puzzle, hidden_note) = if a.hide_operators {
@@ -220,14 +209,16 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             size,
             a.max_cage,
             a.ops,
-            a.difficulty.map_or(String::new(), |l| format!(" --difficulty {l}")),
+            a.difficulty.map_or(String::new(), |l| {
+                format!(" --difficulty {}", Scale::Cages.name(l))
+            }),
             if a.hide_operators { " --hide-operators" } else { "" },
             if g.native_proof {
                 "CDCL checker: second solve UNSAT; native engine: unique"
             } else {
                 "CDCL checker: second solve UNSAT"
             },
-            g.level,
+            Scale::Cages.name(g.level),
             g.attempts,
             g.repairs,
             t.elapsed().as_secs_f64() * 1e3
@@ -241,14 +232,14 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             .iter_rows()
             .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
-        match super::output_path(a.out.as_deref()) {
+        match super::output_path(a.run.out.as_deref()) {
             Some(dir) => {
                 let name = format!("kenken_{0}x{0}_s{seed}", size);
                 write_file(&dir.join(format!("{name}.kenken")), &text)?;
                 write_file(&dir.join(format!("{name}.solution")), &solution)?;
             }
             None => {
-                let sep = if i + 1 < a.count { "\n" } else { "" };
+                let sep = if i + 1 < a.run.count { "\n" } else { "" };
                 write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
             }
         }

@@ -1,18 +1,17 @@
-//! `grade`: the weakest propagation level that solves each KenKen, Kakuro, Sudoku or Killer
-//! Sudoku, and whether unit propagation on its CNF does. KenKen, Kakuro and Sudoku (with
-//! Killer) have levels of their own, so a run over several kinds prints one table per kind
-//! (KenKen first, then Kakuro, then Sudoku), each in input order.
+//! `grade`: the weakest propagation level that solves each puzzle, and whether unit
+//! propagation on its CNF does. The levels that apply depend on the puzzle's families (its
+//! [`Scale`]: cages, runs, houses), so a run over several kinds prints one table per scale
+//! (KenKen's cages first, then Kakuro's runs, then the houses of Sudoku, Killer, Towers and
+//! Unequal), each in input order.
 
 use std::io::Write;
 use std::ops::ControlFlow;
 
 use super::records::GradeRecord;
 use super::{fail, Files, EXIT_OK, EXIT_UNSAT};
-use cagesat::grade::{
-    Grade, KakuroGrade, KakuroLevel, KeenDifficulty, Level, Matrix, PuzzleGrade, Root, SudokuGrade,
-    SudokuLevel,
-};
-use cagesat::puzzle::Puzzle;
+use cagesat::grade::{Grade, KeenDifficulty, Matrix, Root, Scale};
+use cagesat::puzzle::{Puzzle, Technique};
+use cagesat::setter::explain::{explain, End, ExplainOptions};
 use clap::Args;
 
 /// `grade` options.
@@ -28,6 +27,11 @@ pub(crate) struct GradeArgs {
     /// `6x6-h-02.kenken`) against the grade (KenKen only; other files are left out).
     #[arg(long, conflicts_with = "json")]
     pub matrix: bool,
+    /// Also explain each puzzle step by step (as `explain` does) and print its hardest
+    /// technique and score beside the level (`-` when the path does not solve it). Slow on
+    /// large puzzles: a 16x16 Sudoku takes minutes.
+    #[arg(long, conflicts_with = "matrix")]
+    pub technique: bool,
 }
 
 /// One row of the text table.
@@ -35,6 +39,8 @@ struct Row {
     file: String,
     size: String,
     level: String,
+    /// With `--technique`: the hardest technique and its score (`-` for none).
+    technique: Option<[String; 2]>,
     cnf_up: &'static str,
     fixed: Vec<String>,
 }
@@ -44,9 +50,8 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
         return fail(err, &error);
     }
     let mut status = EXIT_OK;
-    let mut rows = Vec::new();
-    let mut kakuro_rows = Vec::new();
-    let mut sudoku_rows = Vec::new();
+    let mut tables: Vec<(Scale, Vec<Row>)> =
+        Scale::ALL.into_iter().map(|s| (s, Vec::new())).collect();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
     let inputs = super::inputs::expand(&args.input.files, false);
@@ -65,12 +70,20 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 .and_then(|p| match p.grade() {
                     Ok(g) => Ok((p, g)),
                     Err(e) => Err(anyhow::Error::new(e).context(name.clone())),
+                })
+                .and_then(|(p, g)| {
+                    let hardest = if args.technique {
+                        Some(hardest(&p).map_err(|e| e.context(name.clone()))?)
+                    } else {
+                        None
+                    };
+                    Ok((p, g, hardest))
                 });
             ((input.file.clone(), input.line), name, graded)
         },
         |_, ((file, line_no), name, graded)| {
             progress.inc();
-            let (puzzle, g) = match graded {
+            let (puzzle, g, hardest) = match graded {
                 Ok(pg) => pg,
                 Err(error) => {
                     if args.json {
@@ -85,21 +98,21 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     return ControlFlow::Continue(());
                 }
             };
-            if g.level_name().is_none() {
+            if g.level.is_none() {
                 status = status.max(EXIT_UNSAT);
             }
             if args.matrix {
-                match (KeenDifficulty::from_file_name(&name), &g) {
-                    (Some(keen), PuzzleGrade::KenKen(g)) => matrix.add(keen, g),
+                match KeenDifficulty::from_file_name(&name) {
+                    Some(keen) if g.scale == Scale::Cages => matrix.add(keen, &g),
                     _ => outside += 1,
                 }
             } else if args.json {
                 let file = &file;
-                let record = match &g {
-                    PuzzleGrade::KenKen(g) => grade_record(file, &puzzle, g),
-                    PuzzleGrade::Kakuro(g) => kakuro_record(file, &puzzle, g),
-                    PuzzleGrade::Sudoku(g) => sudoku_record(file, &puzzle, g),
-                };
+                let mut record = grade_record(file, &puzzle, &g);
+                if let Some(h) = hardest {
+                    record.technique = Some(h.map(Technique::name));
+                    record.score = Some(h.map(|t| f64::from(t.score()) / 10.0));
+                }
                 let mut line = Vec::new();
                 let _ = super::records::write_line(&mut line, &record);
                 if let Some(at) = line_no {
@@ -110,10 +123,13 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                     return ControlFlow::Break(());
                 }
             } else {
-                match &g {
-                    PuzzleGrade::KenKen(g) => rows.push(row(name, &puzzle, g)),
-                    PuzzleGrade::Kakuro(g) => kakuro_rows.push(kakuro_row(name, &puzzle, g)),
-                    PuzzleGrade::Sudoku(g) => sudoku_rows.push(sudoku_row(name, &puzzle, g)),
+                if let Some((_, rows)) = tables.iter_mut().find(|(s, _)| *s == g.scale) {
+                    let mut row = row(name, &puzzle, &g);
+                    row.technique = hardest.map(|h| match h {
+                        Some(t) => [t.name(), t.score_text()],
+                        None => ["-".to_string(), "-".to_string()],
+                    });
+                    rows.push(row);
                 }
             }
             ControlFlow::Continue(())
@@ -134,7 +150,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
     } else if args.json {
         Ok(())
     } else {
-        write_tables(out, &rows, &kakuro_rows, &sudoku_rows)
+        write_tables(out, &tables)
     };
     if let Err(e) = written {
         return status.max(super::write_failed(err, e));
@@ -143,8 +159,20 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
 }
 
 fn level_name(g: &Grade) -> String {
-    g.level
-        .map_or_else(|| "unsat".to_string(), |l| l.name().to_string())
+    g.level_name().unwrap_or("unsat").to_string()
+}
+
+/// The hardest technique of the puzzle's step-by-step path (`explain`), `None` when the path
+/// does not solve it.
+///
+/// # Errors
+/// The explanation failed.
+fn hardest(puzzle: &Puzzle) -> anyhow::Result<Option<Technique>> {
+    let ex = explain(puzzle, None, &ExplainOptions::default())?;
+    Ok(match ex.end {
+        End::Solved(_) => ex.hardest(),
+        _ => None,
+    })
 }
 
 fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
@@ -152,36 +180,18 @@ fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
         file,
         size: puzzle.size_label(),
         level: level_name(g),
+        technique: None,
         cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
         fixed: fixed_counts(&g.roots, g.cells),
     }
 }
 
-/// The table of each kind that has rows, KenKen, Kakuro, Sudoku in that order, a blank line
-/// between two; the KenKen table alone (its header) when there are no rows at all.
-fn write_tables(
-    out: &mut impl Write,
-    kenken: &[Row],
-    kakuro: &[Row],
-    sudoku: &[Row],
-) -> std::io::Result<()> {
-    let none = kenken.is_empty() && kakuro.is_empty() && sudoku.is_empty();
-    let tables: [(Vec<&str>, &[Row]); 3] = [
-        (
-            Level::PROPAGATION.iter().map(|l| l.name()).collect(),
-            kenken,
-        ),
-        (
-            KakuroLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
-            kakuro,
-        ),
-        (
-            SudokuLevel::PROPAGATION.iter().map(|l| l.name()).collect(),
-            sudoku,
-        ),
-    ];
+/// The table of each scale that has rows, in [`Scale::ALL`] order (cages, runs, houses), a
+/// blank line between two; the cage table alone (its header) when there are no rows at all.
+fn write_tables(out: &mut impl Write, tables: &[(Scale, Vec<Row>)]) -> std::io::Result<()> {
+    let none = tables.iter().all(|(_, rows)| rows.is_empty());
     let mut first = true;
-    for (i, (levels, rows)) in tables.into_iter().enumerate() {
+    for (i, (scale, rows)) in tables.iter().enumerate() {
         if rows.is_empty() && !(none && i == 0) {
             continue;
         }
@@ -189,21 +199,10 @@ fn write_tables(
             writeln!(out)?;
         }
         first = false;
+        let levels = scale.propagation().iter().map(|&l| scale.name(l)).collect();
         write_table(out, levels, rows)?;
     }
     Ok(())
-}
-
-fn kakuro_row(file: String, puzzle: &Puzzle, g: &KakuroGrade) -> Row {
-    Row {
-        file,
-        size: puzzle.size_label(),
-        level: g
-            .level
-            .map_or_else(|| "unsat".to_string(), |l| l.name().to_string()),
-        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
-        fixed: fixed_counts(&g.roots, g.cells),
-    }
 }
 
 fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
@@ -214,15 +213,19 @@ fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
 }
 
 fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io::Result<()> {
-    let mut header = vec!["file", "size", "level", "cnf-up"];
+    let techniques = rows.iter().any(|r| r.technique.is_some());
+    let mut header = vec!["file", "size", "level"];
+    if techniques {
+        header.extend(["technique", "score"]);
+    }
+    header.push("cnf-up");
     header.extend(levels);
     let cells = |r: &Row| -> Vec<String> {
-        let mut v = vec![
-            r.file.clone(),
-            r.size.clone(),
-            r.level.clone(),
-            r.cnf_up.to_string(),
-        ];
+        let mut v = vec![r.file.clone(), r.size.clone(), r.level.clone()];
+        if techniques {
+            v.extend(r.technique.clone().unwrap_or_default());
+        }
+        v.push(r.cnf_up.to_string());
         v.extend(r.fixed.iter().cloned());
         v
     };
@@ -259,9 +262,11 @@ fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io
     Ok(())
 }
 
+/// A grade's JSON record: `level` and the keys of `fixed` are the scale's level names, and
+/// `box_box_needed` (a deduction of the cage scale) is null on the other scales.
 fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a> {
     GradeRecord {
-        box_box_needed: Some(g.needs_box_pairs()),
+        box_box_needed: (g.scale == Scale::Cages).then(|| g.needs_box_pairs()),
         cells: g.cells,
         cnf_up_fixed: g.cnf_up.fixed(g.cells),
         cnf_up_solves: g.cnf_up.solves(),
@@ -269,60 +274,12 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
         fixed: g
             .roots
             .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
+            .map(|(l, r)| (g.scale.name(*l), r.fixed(g.cells)))
             .collect(),
         kind: puzzle.kind(),
         level: level_name(g),
+        score: None,
         size: puzzle.size_label(),
-    }
-}
-
-/// The KenKen record's fields for a Kakuro: `kind` is `kakuro`, `level` and the keys of
-/// `fixed` are Kakuro levels, and `box_box_needed` (a KenKen deduction) is null.
-fn kakuro_record<'a>(name: &'a str, puzzle: &Puzzle, g: &KakuroGrade) -> GradeRecord<'a> {
-    GradeRecord {
-        box_box_needed: None,
-        cells: g.cells,
-        cnf_up_fixed: g.cnf_up.fixed(g.cells),
-        cnf_up_solves: g.cnf_up.solves(),
-        file: name,
-        fixed: g
-            .roots
-            .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
-            .collect(),
-        kind: puzzle.kind(),
-        level: g.level.map_or("unsat", KakuroLevel::name).to_string(),
-        size: puzzle.size_label(),
-    }
-}
-
-fn sudoku_row(file: String, puzzle: &Puzzle, g: &SudokuGrade) -> Row {
-    Row {
-        file,
-        size: puzzle.size_label(),
-        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
-        cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
-        fixed: fixed_counts(&g.roots, g.cells),
-    }
-}
-
-/// The KenKen record's fields for a Sudoku or Killer Sudoku: `level` and the keys of
-/// `fixed` are Sudoku levels, and `box_box_needed` (a KenKen deduction) is null.
-fn sudoku_record<'a>(name: &'a str, puzzle: &Puzzle, g: &SudokuGrade) -> GradeRecord<'a> {
-    GradeRecord {
-        box_box_needed: None,
-        cells: g.cells,
-        cnf_up_fixed: g.cnf_up.fixed(g.cells),
-        cnf_up_solves: g.cnf_up.solves(),
-        file: name,
-        fixed: g
-            .roots
-            .iter()
-            .map(|(l, r)| (l.name(), r.fixed(g.cells)))
-            .collect(),
-        kind: puzzle.kind(),
-        level: g.level.map_or("unsat", SudokuLevel::name).to_string(),
-        size: puzzle.size_label(),
+        technique: None,
     }
 }

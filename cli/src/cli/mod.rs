@@ -14,6 +14,7 @@ mod completions;
 mod convert;
 mod dimacs;
 mod explain;
+mod gen_args;
 mod gen_crossproduct;
 mod gen_kakuro;
 mod gen_sudoku;

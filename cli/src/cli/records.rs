@@ -230,8 +230,17 @@ pub(crate) struct GradeRecord<'a> {
     pub kind: &'static str,
     /// The weakest level that solves the puzzle, or `unsat`.
     pub level: String,
+    /// With `--technique`: the hardest technique's score on the step-by-step path
+    /// (`Technique::score` in tenths, as a number), `null` when the path does not solve
+    /// the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Option<f64>>,
     /// The size label (`6x6`, `7x7`).
     pub size: String,
+    /// With `--technique`: the hardest technique on the step-by-step path (`explain`),
+    /// `null` when the path does not solve the puzzle (several solutions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub technique: Option<Option<String>>,
 }
 
 /// Writes `record` on one line.

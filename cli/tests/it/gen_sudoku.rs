@@ -1,7 +1,7 @@
 //! `generate sudoku` and `generate killer`: each puzzle parses, is unique on two engines,
 //! and has the `--difficulty` asked for by `grade`; bad sizes are one-line errors.
 
-use cagesat::grade::{PuzzleGrade, SudokuLevel};
+use cagesat::grade::{Level, Scale};
 use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
 
 use crate::common::cli::{run, TempDir};
@@ -36,9 +36,9 @@ fn unique_everywhere(p: &Puzzle) {
 #[test]
 fn generated_sudokus_have_the_asked_level() {
     for (level, want) in [
-        ("singles", SudokuLevel::Singles),
-        ("subsets", SudokuLevel::Subsets),
-        ("box-line", SudokuLevel::BoxLine),
+        ("singles", Level::Singles),
+        ("subsets", Level::Subsets),
+        ("box-line", Level::Interactions),
     ] {
         let r = run([
             "generate", "sudoku", "--size", "9", "--seed", "1", "--count", "2",
@@ -50,9 +50,8 @@ fn generated_sudokus_have_the_asked_level() {
         assert_eq!(ps.len(), 2);
         for p in &ps {
             unique_everywhere(p);
-            let Ok(PuzzleGrade::Sudoku(g)) = p.grade() else {
-                panic!("a Sudoku grade")
-            };
+            let g = p.grade().unwrap();
+            assert_eq!(g.scale, Scale::Houses, "a Sudoku grade");
             assert_eq!(g.level, Some(want), "{level}");
         }
         assert!(r.stdout.contains(&format!("grade: {level}")));

@@ -9,7 +9,7 @@
 use crate::common;
 
 use cagesat::generate::{generate_kakuro, GeneratedKakuro, KakuroParams};
-use cagesat::grade::KakuroLevel;
+use cagesat::grade::Level;
 use cagesat::puzzle::{Kakuro, Square};
 use cagesat::{Cell, Engine, EngineOptions, Outcome, Puzzle};
 use common::cli::{run, TempDir};
@@ -77,11 +77,7 @@ fn check(rows: usize, cols: usize, seed: u64, logic_solvable: bool) -> Generated
     assert_eq!(again.puzzle.to_string(), text);
     if logic_solvable {
         let grade = g.puzzle.grade().unwrap();
-        assert!(
-            grade.level <= Some(KakuroLevel::RunGac),
-            "{:?}",
-            grade.level
-        );
+        assert!(grade.level <= Some(Level::Gac), "{:?}", grade.level);
     }
     g
 }
@@ -259,7 +255,7 @@ fn difficulty_keeps_only_that_grade_and_names_the_seed_used() {
         let Puzzle::Kakuro(k) = Puzzle::parse(text).unwrap() else {
             panic!("not a Kakuro")
         };
-        assert_eq!(k.grade().unwrap().level, Some(KakuroLevel::Sac));
+        assert_eq!(k.grade().unwrap().level, Some(Level::Sac));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use cagesat::grade::{Grade, KeenDifficulty, Level, Matrix, PuzzleGrade, Root};
+use cagesat::grade::{Grade, KeenDifficulty, Level, Matrix, Root, Scale};
 use cagesat::Puzzle;
 use common::cli::run;
 
@@ -16,10 +16,9 @@ const CROSSPRODUCT: &str = "tests/data/crossproduct/public/norvig_example_5x3.cr
 
 /// The KenKen grade of `puzzle` (through [`Puzzle::grade`], which grades every kind).
 fn grade(puzzle: &Puzzle) -> Result<Grade, Box<cagesat::grade::GradeError>> {
-    match puzzle.grade()? {
-        PuzzleGrade::KenKen(g) => Ok(g),
-        other => panic!("not a KenKen grade: {other:?}"),
-    }
+    let g = puzzle.grade()?;
+    assert_eq!(g.scale, Scale::Cages, "not a KenKen grade: {g:?}");
+    Ok(g)
 }
 
 fn puzzle(text: &str) -> Puzzle {
@@ -50,11 +49,11 @@ fn line_singles_solve_a_hand_made_3x3() {
 #[test]
 fn wolfram_6x6_needs_box_box() {
     let g = grade(&common::load(WOLFRAM_6)).unwrap();
-    assert_eq!(g.level, Some(Level::Box));
+    assert_eq!(g.level, Some(Level::Interactions));
     assert!(g.needs_box_pairs());
-    assert_eq!(g.root(Level::CageGac).unwrap().fixed(36), 2);
-    assert!(!g.cage_lines.solves());
-    let Some(Root::Solved(grid)) = g.root(Level::Box) else {
+    assert_eq!(g.root(Level::Gac).unwrap().fixed(36), 2);
+    assert!(!g.cage_lines.as_ref().unwrap().solves());
+    let Some(Root::Solved(grid)) = g.root(Level::Interactions) else {
         panic!("box should solve it")
     };
     common::load(WOLFRAM_6).verify(grid).unwrap();
@@ -68,7 +67,7 @@ fn unsat_and_other_kinds() {
     assert_eq!(g.cnf_up, Root::Conflict);
     assert!(matches!(
         common::load(KAKURO).grade(),
-        Ok(PuzzleGrade::Kakuro(_))
+        Ok(g) if g.scale == Scale::Runs
     ));
     let err = common::load(CROSSPRODUCT).grade().unwrap_err();
     assert_eq!(
@@ -103,10 +102,13 @@ fn assert_monotone(file: &str, g: &Grade) {
     for (l, r) in &g.roots {
         assert_eq!(r.solves(), *l >= level, "{file}: {l} vs grade {level}");
     }
-    assert!(g.cage_lines.fixed(g.cells) <= fixed[3], "{file}");
+    assert!(
+        g.cage_lines.as_ref().unwrap().fixed(g.cells) <= fixed[3],
+        "{file}"
+    );
     if g.cnf_up.solves() {
         assert!(
-            level <= Level::Box,
+            level <= Level::Interactions,
             "{file}: UP solves but grade is {level}"
         );
     }
@@ -130,7 +132,7 @@ fn keen_corpus_agrees_with_keen_difficulty() {
         // Keen's Normal is singles + cage GAC, which `cage-gac` contains; UP on the
         // support encoding does the same.
         if *keen <= KeenDifficulty::Normal {
-            assert!(level <= Level::CageGac, "{file}: graded {level}");
+            assert!(level <= Level::Gac, "{file}: graded {level}");
             assert!(g.cnf_up.solves(), "{file}: UP does not solve it");
         }
         m.add(*keen, g);
@@ -208,4 +210,59 @@ fn cli_table_json_errors_and_matrix() {
         .collect();
     assert_eq!(easy, ["easy", "1", "0", "0", "0", "0", "1", "1", "0"]);
     assert!(o.stderr.contains("1 file(s) not named"));
+}
+
+/// `grade --technique` puts the hardest technique of the step-by-step path beside the level
+/// (issue 39): Solo's Basic puzzles (`tests/data/techniques/make.sh`) need singles only, its
+/// Extreme ones a set or a fish (score 3.0 and up); the text table gets two columns.
+#[test]
+fn technique_beside_the_level() {
+    let singles = ["naked single", "hidden single"];
+    let o = run([
+        "grade",
+        "--technique",
+        "--json",
+        "tests/data/techniques/solo-3x3db.txt",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let basic = o.json_lines();
+    assert_eq!(basic.len(), 6);
+    for r in &basic {
+        let t = r["technique"].as_str().expect("a technique");
+        assert!(singles.contains(&t), "{r}");
+        assert!(r["score"].as_f64().is_some_and(|s| s <= 1.2), "{r}");
+        assert_eq!(r["level"], "singles", "{r}");
+    }
+    let o = run([
+        "grade",
+        "--technique",
+        "--json",
+        "tests/data/techniques/solo-3x3de.txt",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let extreme = o.json_lines();
+    assert_eq!(extreme.len(), 6);
+    for r in &extreme {
+        let t = r["technique"].as_str().expect("a technique");
+        assert!(!singles.contains(&t), "{r}");
+        assert!(r["score"].as_f64().is_some_and(|s| s >= 3.0), "{r}");
+    }
+    // Without the flag the record has no such fields; the text table gets two columns.
+    let o = run(["grade", "--json", "tests/data/techniques/solo-3x3db.txt"]);
+    assert!(o.json_lines().iter().all(|r| r.get("technique").is_none()));
+    let o = run(["grade", "--technique", NORVIG_1]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let header: Vec<&str> = o
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        header[2..6],
+        ["level", "technique", "score", "cnf-up"],
+        "{}",
+        o.stdout
+    );
 }

@@ -8,11 +8,11 @@
 use crate::common;
 
 use cagesat::generate::{generate_kakuro, KakuroParams};
-use cagesat::grade::{KakuroGrade, KakuroLevel, Root};
+use cagesat::grade::{Grade, Level, Root, Scale};
 use cagesat::Puzzle;
 use common::cli::run;
 
-fn graded(path: &str) -> (Puzzle, KakuroGrade) {
+fn graded(path: &str) -> (Puzzle, Grade) {
     let puzzle = common::load(path);
     let Puzzle::Kakuro(k) = &puzzle else {
         panic!("{path}: not a Kakuro")
@@ -23,7 +23,8 @@ fn graded(path: &str) -> (Puzzle, KakuroGrade) {
 
 /// Stronger levels never fix fewer squares; a level that solves implies every stronger one
 /// does; a solving level's grid passes the checker.
-fn assert_monotone(path: &str, puzzle: &Puzzle, g: &KakuroGrade) {
+fn assert_monotone(path: &str, puzzle: &Puzzle, g: &Grade) {
+    assert_eq!(g.scale, Scale::Runs, "{path}");
     let fixed: Vec<usize> = g.roots.iter().map(|(_, r)| r.fixed(g.cells)).collect();
     assert!(fixed.windows(2).all(|w| w[0] <= w[1]), "{path}: {fixed:?}");
     let level = g.level.unwrap();
@@ -50,7 +51,7 @@ macro_rules! kakuro_grade {
     };
 }
 
-use KakuroLevel::{RunGac, Sac, Singles};
+use Level::{Gac as RunGac, Sac, Singles};
 // The PanPapag puzzles (easy, intermediate and hard for its backtracking solver) all fall to
 // the combination table and singles.
 kakuro_grade!(panpapag_easy_5x5, "panpapag_easy_5x5", Singles);

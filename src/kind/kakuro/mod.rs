@@ -10,7 +10,7 @@ mod to_cnf_tests;
 use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{self, GradeError, PuzzleGrade};
+use crate::grade::{self, Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
@@ -93,19 +93,26 @@ impl Kind for Kakuro {
         b.kakuro(self);
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        Kakuro::grade(self).map(PuzzleGrade::Kakuro)
+    fn grade(&self) -> Result<Grade, GradeError> {
+        Kakuro::grade(self)
     }
 }
 
 impl Kakuro {
-    /// Grades the Kakuro: root propagation at every [`KakuroLevel`](crate::grade::KakuroLevel),
-    /// and unit propagation on its CNF (see [`crate::grade`]).
+    /// Grades the Kakuro: root propagation at every level of the run scale
+    /// ([`Scale::Runs`](crate::grade::Scale::Runs)), and unit propagation on its CNF (see
+    /// [`crate::grade`]).
     ///
     /// # Errors
     /// [`GradeError::Encode`] when the CNF cannot be built, [`GradeError::Unsound`] when a
     /// fixed grid fails verification.
-    pub fn grade(&self) -> Result<crate::grade::KakuroGrade, GradeError> {
-        grade::grade_kakuro(self, to_cnf::encode(self, &grade::cnf_options()))
+    pub fn grade(&self) -> Result<Grade, GradeError> {
+        let families = grade::Families::model("kakuro", &self.constraints())?;
+        let verify = |g: &Grid<u8>| verify::verify_kakuro(self, g);
+        grade::grade(
+            &families,
+            &verify,
+            to_cnf::encode(self, &grade::cnf_options()),
+        )
     }
 }

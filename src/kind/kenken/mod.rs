@@ -3,13 +3,14 @@
 //! The KenKen glue: each [`Kind`] method calls the KenKen file of the module that does the
 //! work.
 
+pub(crate) mod keen;
 mod to_cnf;
 
 use super::{Format, Kind};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{self, GradeError, PuzzleGrade};
+use crate::grade::{self, Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
@@ -103,7 +104,13 @@ impl Kind for KenKen {
         b.kenken(self);
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        grade::grade(self, to_cnf::encode(self, &grade::cnf_options())).map(PuzzleGrade::KenKen)
+    fn grade(&self) -> Result<Grade, GradeError> {
+        let families = grade::Families::Cages(grade::Prepared::new(self));
+        let verify = |g: &Grid<u8>| verify::verify_kenken(self, g);
+        grade::grade(
+            &families,
+            &verify,
+            to_cnf::encode(self, &grade::cnf_options()),
+        )
     }
 }

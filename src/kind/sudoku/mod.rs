@@ -18,7 +18,7 @@ use super::{Format, Kind};
 use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{GradeError, PuzzleGrade};
+use crate::grade::{Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse::killer::{looks_like_killer, parse_killer};
 use crate::parse::sudoku::{looks_like_sudoku, parse_sudoku};
@@ -138,8 +138,8 @@ impl Kind for Sudoku {
         smtlib(b, self, None);
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        grade::grade(self, None).map(PuzzleGrade::Sudoku)
+    fn grade(&self) -> Result<Grade, GradeError> {
+        grade::grade(self, None)
     }
 }
 
@@ -192,8 +192,8 @@ impl Kind for Killer {
         smtlib(b, self.sudoku(), Some(self));
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
-        grade::grade(self.sudoku(), Some(self)).map(PuzzleGrade::Sudoku)
+    fn grade(&self) -> Result<Grade, GradeError> {
+        grade::grade(self.sudoku(), Some(self))
     }
 }
 

@@ -16,7 +16,7 @@ mod verify;
 use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{GradeError, PuzzleGrade};
+use crate::grade::{Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse::{looks_like_towers_id, parse_towers};
 use crate::puzzle::{Constraints, Overlay, Puzzle, Towers};
@@ -104,7 +104,7 @@ impl Kind for Towers {
         b.towers(self.size(), &self.given_cells(), lines);
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+    fn grade(&self) -> Result<Grade, GradeError> {
         let enc = encode::encode(self, &EncodeOptions::default());
         let check = |g: &Grid<u8>| verify::verify(self, g);
         super::latin_square::grade("towers", &self.constraints(), &check, enc)

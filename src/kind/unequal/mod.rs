@@ -17,7 +17,7 @@ mod verify;
 use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
-use crate::grade::{GradeError, PuzzleGrade};
+use crate::grade::{Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse::{looks_like_unequal_id, parse_unequal};
 use crate::puzzle::{Constraints, Mark, Overlay, Puzzle, Unequal};
@@ -111,7 +111,7 @@ impl Kind for Unequal {
         b.unequal(self.size(), &self.given_cells(), name, pairs);
     }
 
-    fn grade(&self) -> Result<PuzzleGrade, GradeError> {
+    fn grade(&self) -> Result<Grade, GradeError> {
         let enc = Ok(encode::encode(self, &EncodeOptions::default()));
         let check = |g: &Grid<u8>| verify::verify(self, g);
         super::latin_square::grade("unequal", &self.constraints(), &check, enc)

@@ -5,18 +5,24 @@
 //! below). Its levels, from `keen.c` and `latin.c`:
 //!
 //! - *Easy*: Latin-square singles and the cage candidate union (our [`Level::Singles`]);
-//! - *Normal*: singles and GAC on cages (a subset of our [`Level::CageGac`]);
+//! - *Normal*: singles and GAC on cages (a subset of our [`Level::Gac`], `cage-gac`);
 //! - *Hard*: + cage–line interaction and Latin "set" deductions (naked and hidden subsets
 //!   of any size);
 //! - *Extreme*: + set deductions across rows and columns, and forcing chains;
 //! - *Unreasonable*: + guessing.
 //!
 //! The corpus names files `NxN-D-II.kenken` with `D` one of `e n h x u`; [`Matrix`]
-//! tabulates Keen's difficulty against our grade and against CNF unit propagation.
+//! tabulates Keen's difficulty against our grade (on the cage scale, [`Scale::Cages`]) and
+//! against CNF unit propagation.
 
 use std::fmt::Write;
 
-use crate::grade::{Grade, Level};
+use crate::grade::{Grade, Level, Scale};
+
+/// The position of `level` on the cage scale (`None` for a level it lacks).
+fn cage_index(level: Level) -> Option<usize> {
+    Scale::Cages.levels().iter().position(|&l| l == level)
+}
 
 /// Keen's difficulty levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,7 +80,7 @@ impl KeenDifficulty {
     /// (`generate kenken --difficulty hard`): the [`Matrix`]'s rows and columns in order,
     /// one to one, so that each alias names a different level: easy → `singles` (exactly
     /// Keen's Easy rules), normal → `subsets`, hard → `cage-gac`, extreme → `box`,
-    /// unreasonable → `search`. (Keen's own levels are not nested the same way: the
+    /// unreasonable → `search` (the cage scale, [`Scale::Cages`]). (Keen's own levels are not nested the same way: the
     /// matrix of the shipped corpus spreads Keen's Normal over `subsets` and `cage-gac`
     /// and its Extreme and Unreasonable over `box` and `search`.)
     #[must_use]
@@ -82,8 +88,8 @@ impl KeenDifficulty {
         match self {
             KeenDifficulty::Easy => Level::Singles,
             KeenDifficulty::Normal => Level::Subsets,
-            KeenDifficulty::Hard => Level::CageGac,
-            KeenDifficulty::Extreme => Level::Box,
+            KeenDifficulty::Hard => Level::Gac,
+            KeenDifficulty::Extreme => Level::Interactions,
             KeenDifficulty::Unreasonable => Level::Search,
         }
     }
@@ -104,7 +110,7 @@ impl KeenDifficulty {
 /// Keen difficulty × our level, plus CNF unit propagation per difficulty.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Matrix {
-    /// `counts[keen][level]`, levels in [`Level::ALL`] order.
+    /// `counts[keen][level]`, levels in the cage scale's order ([`Scale::levels`]).
     pub counts: [[usize; 5]; 5],
     /// Puzzles per difficulty that CNF unit propagation solves.
     pub cnf_up: [usize; 5],
@@ -119,8 +125,8 @@ impl Matrix {
     /// Counts one graded puzzle.
     pub fn add(&mut self, keen: KeenDifficulty, grade: &Grade) {
         let k = keen as usize;
-        match grade.level {
-            Some(level) => self.counts[k][level as usize] += 1,
+        match grade.level.and_then(cage_index) {
+            Some(l) => self.counts[k][l] += 1,
             None => self.no_solution[k] += 1,
         }
         if grade.cnf_up.solves() {
@@ -138,23 +144,23 @@ impl Matrix {
         self.counts[k].iter().sum::<usize>() + self.no_solution[k]
     }
 
-    /// Puzzles of difficulty `keen` graded `level`.
+    /// Puzzles of difficulty `keen` graded `level` (0 for a level off the cage scale).
     #[must_use]
     pub fn get(&self, keen: KeenDifficulty, level: Level) -> usize {
-        self.counts[keen as usize][level as usize]
+        cage_index(level).map_or(0, |l| self.counts[keen as usize][l])
     }
 
     /// The matrix as an aligned text table.
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut s = format!("{:<14}", "keen \\ level");
-        for l in Level::ALL {
-            let _ = write!(s, "{l:>9}");
+        for &l in Scale::Cages.levels() {
+            let _ = write!(s, "{:>9}", Scale::Cages.name(l));
         }
         let _ = writeln!(s, "{:>9}{:>9}{:>9}", "total", "cnf-up", "box-box");
         for keen in KeenDifficulty::ALL {
             let _ = write!(s, "{:<14}", keen.name());
-            for l in Level::ALL {
+            for &l in Scale::Cages.levels() {
                 let _ = write!(s, "{:>9}", self.get(keen, l));
             }
             let total = self.total(keen);
@@ -190,13 +196,13 @@ mod tests {
     #[test]
     fn aliases_name_every_level_once_in_order() {
         let levels: Vec<Level> = KeenDifficulty::ALL.iter().map(|d| d.level()).collect();
-        assert_eq!(levels, Level::ALL);
+        assert_eq!(levels, Scale::Cages.levels());
         for d in KeenDifficulty::ALL {
             assert_eq!(KeenDifficulty::from_name(d.name()), Some(d));
             assert_eq!(Level::from_name(d.name()), Some(d.level()));
         }
-        for l in Level::ALL {
-            assert_eq!(Level::from_name(l.name()), Some(l));
+        for &l in Scale::Cages.levels() {
+            assert_eq!(Level::from_name(Scale::Cages.name(l)), Some(l));
         }
         assert_eq!(Level::from_name("medium"), None);
     }
