@@ -20,7 +20,7 @@ use cagesat::generate::{
     KenKenParams, SplitMix64, SudokuVariant, JIGSAW_GEN_SIDES, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
     TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES,
 };
-use cagesat::grade::{KakuroLevel, KeenDifficulty, Level, SudokuLevel};
+use cagesat::grade::{KeenDifficulty, Level, Scale};
 use cagesat::puzzle::{Killer, Sudoku, Towers, Unequal, KINDS, MAX_TOWERS_SIDE, MAX_UNEQUAL_SIDE};
 use cagesat::{EngineOptions, Puzzle, Stop};
 use serde_json::{json, Value};
@@ -41,21 +41,22 @@ fn sides(r: &RangeInclusive<usize>) -> Value {
 
 /// The grade levels a Latin-square kind without boxes is generated at (box-line needs boxes).
 fn latin_levels() -> Vec<&'static str> {
-    SudokuLevel::ALL
+    names(Scale::Houses)
         .into_iter()
-        .filter(|&l| l != SudokuLevel::BoxLine)
-        .map(SudokuLevel::name)
+        .filter(|&l| Scale::Houses.level(l) != Some(Level::Interactions))
         .collect()
+}
+
+/// The names of a scale's levels, weakest first.
+fn names(scale: Scale) -> Vec<&'static str> {
+    scale.levels().iter().map(|&l| scale.name(l)).collect()
 }
 
 /// What the page offers per kind (see the module notes), in the order of
 /// [`cagesat::puzzle::KINDS`].
 #[must_use]
 pub fn lists() -> Value {
-    let sudoku_levels: Vec<&str> = SudokuLevel::ALL
-        .into_iter()
-        .map(SudokuLevel::name)
-        .collect();
+    let sudoku_levels = names(Scale::Houses);
     let kinds: Vec<Value> = KINDS
         .iter()
         .map(|k| {
@@ -66,7 +67,7 @@ pub fn lists() -> Value {
                     v["difficulties"] = json!(KeenDifficulty::ALL.map(KeenDifficulty::name));
                 }
                 "kakuro" => {
-                    v["difficulties"] = json!(KakuroLevel::ALL.map(KakuroLevel::name));
+                    v["difficulties"] = json!(names(Scale::Runs));
                     v["sides"] = json!([MIN_KAKURO_DIM, MAX_KAKURO_GEN_DIM]);
                 }
                 "sudoku" => {
@@ -200,9 +201,8 @@ fn kakuro(c: &Choice<'_>) -> Result<Puzzle, String> {
     let mut params = KakuroParams::new(c.size, c.size);
     params.seed = c.seed;
     if !c.difficulty.is_empty() {
-        let level = KakuroLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == c.difficulty)
+        let level = Scale::Runs
+            .level(c.difficulty)
             .ok_or_else(|| format!("unknown difficulty '{}'", c.difficulty))?;
         params.difficulty = Some(level);
     }
@@ -250,7 +250,7 @@ fn graded(c: &Choice<'_>) -> Result<(Puzzle, u64, Option<&'static str>), String>
     } else {
         let known = match c.kind {
             "towers" | "unequal" => latin_levels(),
-            _ => SudokuLevel::ALL.map(SudokuLevel::name).to_vec(),
+            _ => names(Scale::Houses),
         };
         let level = known
             .into_iter()
@@ -264,7 +264,9 @@ fn graded(c: &Choice<'_>) -> Result<(Puzzle, u64, Option<&'static str>), String>
             return Ok((puzzle, seed, None));
         };
         let grade = puzzle.grade().map_err(|e| e.to_string())?;
-        let level = grade.level_name().unwrap_or(SudokuLevel::Search.name());
+        let level = grade
+            .level_name()
+            .unwrap_or(Scale::Houses.name(Level::Search));
         if level == want {
             return Ok((puzzle, seed, Some(level)));
         }
