@@ -127,6 +127,17 @@ pub(crate) trait Kind: std::fmt::Display {
     /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
     fn smtlib(&self, b: &mut Builder);
 
+    /// The puzzle with the givens `set` written in, where `solution` holds them (what
+    /// `setter::repair` proposes); `None` for a kind without givens (Kakuro, CrossProduct),
+    /// `Some(Err(message))` when the puzzle cannot take them.
+    fn with_givens(
+        &self,
+        _set: &[(Cell, u8)],
+        _solution: &Grid<u8>,
+    ) -> Option<Result<Puzzle, String>> {
+        None
+    }
+
     /// Grades the puzzle.
     ///
     /// # Errors

@@ -95,6 +95,27 @@ impl Unequal {
         self.givens.get(cell.index(self.size)).copied().unwrap_or(0)
     }
 
+    /// The same puzzle with the givens `set` added (a cell's new digit replaces its old
+    /// one); `None` when a cell is off the grid or a digit above the side.
+    #[must_use]
+    pub fn with_givens(&self, set: &[(Cell, u8)]) -> Option<Unequal> {
+        let mut givens = self.givens.clone();
+        for &(c, d) in set {
+            let inside = usize::from(c.row) < self.size && usize::from(c.col) < self.size;
+            if !inside || usize::from(d) > self.size {
+                return None;
+            }
+            givens[c.index(self.size)] = d;
+        }
+        Unequal::new(
+            self.size,
+            self.adjacent,
+            givens,
+            self.right.clone(),
+            self.down.clone(),
+        )
+    }
+
     /// The given cells and digits, row-major.
     #[must_use]
     pub fn given_cells(&self) -> Vec<(Cell, u8)> {

@@ -87,7 +87,9 @@ pub enum SetterError {
     #[error("the puzzle has no solution")]
     NoSolution,
     /// The kind has no givens to add.
-    #[error("{kind} puzzles have no givens: repair works on KenKen, Sudoku and Killer Sudoku")]
+    #[error(
+        "{kind} puzzles have no givens: repair works on KenKen, Sudoku, Killer Sudoku, Towers and Unequal"
+    )]
     NoGivens {
         /// The puzzle kind.
         kind: &'static str,

@@ -25,11 +25,12 @@
 //!   fewer cells, becomes `=` cages holding the chosen solution's digits. Those `=` cages
 //!   only spell out digits that the givens already force (the repaired puzzle is proven
 //!   unique with that solution); the givens reported are the set found.
+//! - Towers and Unequal: the digits become givens of the grid;
 //! - Kakuro and CrossProduct have no givens: [`SetterError::NoGivens`].
 
 use crate::engine::{Engine, EngineOptions};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Cage, KenKen, Killer, Op, Puzzle, Sudoku};
+use crate::puzzle::Puzzle;
 use crate::setter::candidates::{compute, Method};
 use crate::setter::oracle::{oracle, Oracle};
 use crate::setter::SetterError;
@@ -95,8 +96,7 @@ pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterErr
             queries: ask.calls(),
         });
     }
-    if puzzle.as_kenken().is_none() && puzzle.as_sudoku().is_none() && puzzle.as_killer().is_none()
-    {
+    if puzzle.as_kind().with_givens(&[], &first).is_none() {
         return Err(SetterError::NoGivens {
             kind: puzzle.kind(),
         });
@@ -243,76 +243,17 @@ fn prove_unique(
     Ok(ask.calls())
 }
 
-/// `puzzle` with the givens of `set` written in (see the module notes); `solution` holds
-/// them and is the one solution left.
+/// `puzzle` with the givens of `set` written in (see the module notes, and each kind's
+/// `Kind::with_givens`); `solution` holds them and is the one solution left.
 fn write_givens(
     puzzle: &Puzzle,
     set: &[(Cell, u8)],
     solution: &Grid<u8>,
 ) -> Result<Puzzle, SetterError> {
-    let invalid = |e: &dyn std::fmt::Display| SetterError::Invalid {
-        message: e.to_string(),
-    };
-    if let Some(k) = puzzle.as_kenken() {
-        let cages = kenken_cages(k, set, solution);
-        return KenKen::new(k.size(), cages, false)
-            .map(Puzzle::KenKen)
-            .map_err(|e| invalid(&e));
+    match puzzle.as_kind().with_givens(set, solution) {
+        Some(written) => written.map_err(|message| SetterError::Invalid { message }),
+        None => Err(SetterError::NoGivens {
+            kind: puzzle.kind(),
+        }),
     }
-    let sudoku_with = |s: &Sudoku| {
-        let mut givens = s.given_cells();
-        givens.extend_from_slice(set);
-        s.with_givens(&givens).map_err(|e| invalid(&e))
-    };
-    if let Some(killer) = puzzle.as_killer() {
-        let sudoku = sudoku_with(killer.sudoku())?;
-        return Killer::new(sudoku, killer.cages().to_vec())
-            .map(Puzzle::Killer)
-            .map_err(|e| invalid(&e));
-    }
-    if let Some(s) = puzzle.as_sudoku() {
-        return sudoku_with(s).map(Puzzle::Sudoku);
-    }
-    Err(SetterError::NoGivens {
-        kind: puzzle.kind(),
-    })
-}
-
-/// The cages of `k` with each given of `set` split out of its cage as a `d =` cage.
-fn kenken_cages(k: &KenKen, set: &[(Cell, u8)], solution: &Grid<u8>) -> Vec<Cage> {
-    let mut cages = k.cages().to_vec();
-    for &(cell, d) in set {
-        let Some(at) = cages.iter().position(|c| c.cells.contains(&cell)) else {
-            continue;
-        };
-        let cage = cages.remove(at);
-        let rest: Vec<Cell> = cage.cells.iter().copied().filter(|&c| c != cell).collect();
-        let given = |c: Cell, v: u8| Cage {
-            op: Op::Given,
-            target: u64::from(v),
-            cells: vec![c],
-        };
-        let carried = match cage.effective_op() {
-            Op::Add if rest.len() > 1 => cage.target.checked_sub(u64::from(d)),
-            Op::Mul if rest.len() > 1 => Some(cage.target / u64::from(d)),
-            _ => None,
-        };
-        match carried {
-            Some(target) => cages.insert(
-                at,
-                Cage {
-                    op: cage.op,
-                    target,
-                    cells: rest,
-                },
-            ),
-            None => {
-                for (i, &c) in rest.iter().enumerate() {
-                    cages.insert(at + i, given(c, *solution.get(c)));
-                }
-            }
-        }
-        cages.push(given(cell, d));
-    }
-    cages
 }

@@ -2,7 +2,7 @@
 //! two engines on the repaired puzzle read back from its text), and no smaller set of givens
 //! does (checked exhaustively over the complete solution list on small cases).
 
-use cagesat::puzzle::{Killer, KillerCage, Puzzle, Sudoku};
+use cagesat::puzzle::{Killer, KillerCage, Puzzle, Side, Sudoku, Towers};
 use cagesat::setter::{self, RepairOptions, SetterError};
 use cagesat::{Cell, Engine, EngineOptions, Grid, ParseOptions};
 
@@ -11,7 +11,7 @@ use crate::setter_candidates::{random_kenken, Rng};
 
 /// Every solution of `puzzle` (the DPLL walk, each verified; brute force where it has one).
 fn all_solutions(puzzle: &Puzzle) -> Vec<Grid<u8>> {
-    if puzzle.as_sudoku().is_some() || puzzle.as_killer().is_some() {
+    if puzzle.as_kenken().is_none() {
         let (grids, count) =
             common::solutions(&Engine::Dpll, puzzle, &EngineOptions::default(), None);
         assert!(count.complete);
@@ -160,6 +160,21 @@ fn sudoku_and_killer_with_givens_removed_get_minimal_repairs() {
     assert!(check_repair(&Puzzle::Killer(dominoes), Engine::Varisat) >= 1);
 }
 
+/// Towers with the clues of one side only, and Unequal with three signs and no givens:
+/// minimal repairs, written as givens of the grid.
+#[test]
+fn towers_and_unequal_get_minimal_repairs() {
+    let full = Puzzle::parse("towers:4:1/2/3/3/2/3/1/2/1/2/4/2/4/2/1/2").unwrap();
+    let Puzzle::Towers(t) = &full else {
+        panic!("a Towers puzzle")
+    };
+    let top: Vec<u8> = (0..4).map(|i| t.clue(Side::ALL[0], i)).collect();
+    let one_side = Towers::new(4, [top, vec![0; 4], vec![0; 4], vec![0; 4]], vec![0; 16]).unwrap();
+    assert!(check_repair(&Puzzle::Towers(one_side), Engine::Auto) >= 1);
+    let unequal = Puzzle::parse("unequal:4:0R,0R,0,0,0,0U,0,0,0,0,0,0,0,0,0,0,").unwrap();
+    assert!(check_repair(&unequal, Engine::Auto) >= 1);
+}
+
 /// A unique puzzle needs no givens; a puzzle without a solution and a Kakuro or
 /// CrossProduct with several solutions are refused with their own errors; the bound is an
 /// error of its own.
@@ -174,7 +189,7 @@ fn repair_edges() {
     let e = setter::repair(&cp, &RepairOptions::default()).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "crossproduct puzzles have no givens: repair works on KenKen, Sudoku and Killer Sudoku"
+        "crossproduct puzzles have no givens: repair works on KenKen, Sudoku, Killer Sudoku, Towers and Unequal"
     );
     let empty = Puzzle::Sudoku(Sudoku::new(4, (2, 2), &[]).unwrap());
     let opts = RepairOptions {

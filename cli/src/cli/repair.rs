@@ -1,4 +1,4 @@
-//! `repair`: the fewest givens (KenKen `=` cages, Sudoku and Killer digits) that make a
+//! `repair`: the fewest givens (KenKen `=` cages; Sudoku, Killer, Towers and Unequal digits) that make a
 //! puzzle with several solutions unique, and the repaired puzzle, proven unique.
 
 use std::io::Write;

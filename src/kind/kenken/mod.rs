@@ -3,6 +3,7 @@
 //! The KenKen glue: each [`Kind`] method calls the KenKen file of the module that does the
 //! work.
 
+mod givens;
 pub(crate) mod keen;
 mod to_cnf;
 
@@ -37,6 +38,19 @@ pub(super) const KEEN: Format = Format {
 };
 
 impl Kind for KenKen {
+    fn with_givens(
+        &self,
+        set: &[(Cell, u8)],
+        solution: &Grid<u8>,
+    ) -> Option<Result<Puzzle, String>> {
+        let cages = givens::cages_with(self, set, solution);
+        Some(
+            KenKen::new(self.size(), cages, false)
+                .map(Puzzle::KenKen)
+                .map_err(|e| e.to_string()),
+        )
+    }
+
     fn constraints(&self) -> Constraints {
         KenKen::constraints(self)
     }

@@ -19,7 +19,7 @@ use crate::backend::Workload;
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::parse::killer::{looks_like_killer, parse_killer};
 use crate::parse::sudoku::{looks_like_sudoku, parse_sudoku};
 use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
@@ -88,7 +88,18 @@ fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
     b.grid_groups(s.size(), units, &s.given_cells(), cages, summary);
 }
 
+/// `s` with the givens `set` added to its own.
+fn sudoku_with(s: &Sudoku, set: &[(Cell, u8)]) -> Result<Sudoku, String> {
+    let mut givens = s.given_cells();
+    givens.extend_from_slice(set);
+    s.with_givens(&givens).map_err(|e| e.to_string())
+}
+
 impl Kind for Sudoku {
+    fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
+        Some(sudoku_with(self, set).map(Puzzle::Sudoku))
+    }
+
     fn constraints(&self) -> Constraints {
         Sudoku::constraints(self)
     }
@@ -144,6 +155,15 @@ impl Kind for Sudoku {
 }
 
 impl Kind for Killer {
+    fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
+        let written = sudoku_with(self.sudoku(), set).and_then(|sudoku| {
+            Killer::new(sudoku, self.cages().to_vec())
+                .map(Puzzle::Killer)
+                .map_err(|e| e.to_string())
+        });
+        Some(written)
+    }
+
     fn constraints(&self) -> Constraints {
         Killer::constraints(self)
     }

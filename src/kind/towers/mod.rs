@@ -17,7 +17,7 @@ use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_towers_id, parse_towers};
 use crate::puzzle::{Constraints, Overlay, Puzzle, Towers};
 use crate::smtlib::Builder;
@@ -39,6 +39,14 @@ impl std::fmt::Display for Towers {
 }
 
 impl Kind for Towers {
+    fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
+        Some(
+            Towers::with_givens(self, set)
+                .map(Puzzle::Towers)
+                .ok_or_else(|| "a given out of the grid or of its digits".to_string()),
+        )
+    }
+
     fn constraints(&self) -> Constraints {
         Towers::constraints(self)
     }

@@ -18,7 +18,7 @@ use super::{Format, Kind};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_unequal_id, parse_unequal};
 use crate::puzzle::{Constraints, Mark, Overlay, Puzzle, Unequal};
 use crate::smtlib::Builder;
@@ -40,6 +40,14 @@ impl std::fmt::Display for Unequal {
 }
 
 impl Kind for Unequal {
+    fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
+        Some(
+            Unequal::with_givens(self, set)
+                .map(Puzzle::Unequal)
+                .ok_or_else(|| "a given out of the grid or of its digits".to_string()),
+        )
+    }
+
     fn constraints(&self) -> Constraints {
         Unequal::constraints(self)
     }
