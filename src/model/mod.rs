@@ -17,7 +17,9 @@
 //! - *order*: a relation between two cells (Unequal's signs and bars, [`order`]);
 //! - *givens*: digits fixed in advance.
 //!
-//! Two searches run on these families: [`houses`], a bitset search for models made of
+//! A model of houses alone over a full grid up to 11×11 (classic Sudoku, Sudoku X, jigsaw)
+//! takes the fast path of [`latin`] (one 128-bit word of cells per digit, no board to
+//! build). Two searches run on the other families: [`houses`], a bitset search for models made of
 //! houses and distinct sums over a full square grid (Sudoku, Killer and their X variants:
 //! naked and hidden singles, box–line reduction, sums by their digit sets), and
 //! [`network`], a line network with one filter per family ([`house`], [`sum`],
@@ -30,6 +32,7 @@ pub(crate) mod derived;
 pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;
+pub(crate) mod latin;
 pub(crate) mod network;
 pub(crate) mod order;
 pub(crate) mod sum;
@@ -192,6 +195,18 @@ pub(crate) fn run(
     on_solution: OnGrid<'_>,
 ) -> Option<bool> {
     let t0 = Instant::now();
+    if fixed.is_empty() {
+        if let Some((shape, givens)) = latin::shape_of(model) {
+            return Some(run_latin(
+                &shape,
+                &givens,
+                (t0, budget),
+                stop,
+                stats,
+                on_solution,
+            ));
+        }
+    }
     let lowered = Lowered::new(model)?;
     let board = (lowered.bitset_search() && fixed.is_empty())
         .then(|| board::Board::cached(&lowered))
@@ -223,4 +238,33 @@ pub(crate) fn run(
         (stop, budget, stats),
         on_solution,
     ))
+}
+
+/// [`run`] on a model of houses alone ([`latin`]'s fast path), set up since `t0`.
+fn run_latin(
+    shape: &latin::Shape,
+    givens: &[(usize, u8)],
+    (t0, budget): (Instant, u64),
+    stop: &Stop,
+    stats: &mut NativeStats,
+    on_solution: OnGrid<'_>,
+) -> bool {
+    let n = shape.n();
+    stats.setup_time = t0.elapsed();
+    let t1 = Instant::now();
+    let mut path = Vec::new();
+    let cell = tree::row_major(n);
+    let (complete, effort) = latin::run(shape, givens, (stop, budget), &mut |digits, choices| {
+        tree::branches(choices, &cell, &mut path);
+        let mut grid = Grid::filled(n, n, 0);
+        for (i, &d) in digits.iter().enumerate() {
+            grid.set(cell(i), d);
+        }
+        on_solution(grid, &path)
+    });
+    stats.nodes = effort.nodes;
+    stats.backtracks = effort.backtracks;
+    stats.propagations = effort.propagations;
+    stats.solve_time = t1.elapsed();
+    complete
 }

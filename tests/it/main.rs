@@ -34,6 +34,7 @@ mod setter_repair;
 mod solo;
 mod sudoku;
 mod sudoku_doc;
+mod sudoku_fast;
 mod tatham;
 mod techniques;
 mod threads;
