@@ -242,6 +242,10 @@ impl Sudoku {
             diagonals: false,
             regions,
         };
+        // The given of each digit in each row, column and box so far (units numbered as in
+        // `units`); the units are named only for an error.
+        let slots = size + 1;
+        let mut seen: Vec<Option<Cell>> = vec![None; 3 * size * slots];
         for &(cell, digit) in givens {
             s.check_cell(cell)?;
             if digit == 0 || usize::from(digit) > size {
@@ -250,14 +254,24 @@ impl Sudoku {
             if *s.givens.get(cell) != 0 {
                 return Err(SudokuError::GivenTwice { cell });
             }
-            for (unit, cells) in s.units_of(cell) {
-                if let Some(&first) = cells.iter().find(|&&c| *s.givens.get(c) == digit) {
+            let units = [
+                usize::from(cell.row),
+                size + usize::from(cell.col),
+                2 * size + s.box_of(cell),
+            ];
+            for u in units {
+                if let Some(&Some(first)) = seen.get(u * slots + usize::from(digit)) {
                     return Err(SudokuError::DuplicateGiven {
                         digit,
-                        unit,
+                        unit: s.units().swap_remove(u).0,
                         first,
                         cell,
                     });
+                }
+            }
+            for u in units {
+                if let Some(slot) = seen.get_mut(u * slots + usize::from(digit)) {
+                    *slot = Some(cell);
                 }
             }
             s.givens.set(cell, digit);
@@ -524,21 +538,6 @@ impl Sudoku {
         }));
         out.extend(self.diagonal_units());
         out
-    }
-
-    /// The row, column and box of `cell`.
-    fn units_of(&self, cell: Cell) -> Vec<(String, Vec<Cell>)> {
-        let b = self.box_of(cell);
-        self.units()
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| {
-                *i == usize::from(cell.row)
-                    || *i == self.size + usize::from(cell.col)
-                    || *i == 2 * self.size + b
-            })
-            .map(|(_, u)| u)
-            .collect()
     }
 }
 
