@@ -72,6 +72,7 @@ pub(crate) mod pairs;
 pub(crate) mod prepared;
 pub mod scale;
 pub(crate) mod sum_rules;
+pub(crate) mod tatham;
 pub(crate) mod unit;
 
 use thiserror::Error;
@@ -83,9 +84,9 @@ use crate::model::Lowered;
 use crate::puzzle::Constraints;
 use crate::verify::VerifyError;
 
-pub use crate::kind::kenken::keen::{KeenDifficulty, Matrix};
 pub(crate) use prepared::Prepared;
 pub use scale::{Level, Scale};
+pub use tatham::{KeenDifficulty, Matrix};
 pub(crate) use unit::{unit_propagate, Propagated};
 
 /// The result of root propagation.

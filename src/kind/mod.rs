@@ -18,7 +18,7 @@
 mod api;
 mod crossproduct;
 mod kakuro;
-pub(crate) mod kenken;
+mod kenken;
 mod latin_square;
 mod sudoku;
 mod towers;

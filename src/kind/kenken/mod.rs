@@ -4,7 +4,6 @@
 //! work.
 
 mod givens;
-pub(crate) mod keen;
 mod to_cnf;
 
 use super::{Format, Kind};

@@ -1,4 +1,4 @@
-//! # Agreement with Keen's difficulty
+//! # Agreement with Keen's difficulty (Simon Tatham's level names)
 //!
 //! Simon Tatham's Keen generates each puzzle at a difficulty and checks that its own solver
 //! needs exactly that difficulty (it solves the puzzle at that level and fails one level
