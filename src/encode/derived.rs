@@ -31,6 +31,12 @@ use crate::puzzle::Constraints;
 /// The most cells of a derived sum written with [`DerivedSums::On`].
 pub(crate) const MAX_CELLS: usize = 9;
 
+/// The most cells of a derived sum written with [`DerivedSums::Auto`]: on Tarek's 42 hard
+/// Killers the sums of up to 3 cells cut CPU time most on both varisat and CaDiCaL (about
+/// 2.5× less than none); larger ones add clauses that cost more than they save
+/// (`encodings/sudoku.md`, "Derived sums: measured").
+pub(crate) const AUTO_MAX_CELLS: usize = 3;
+
 /// Names of the clause families, in the order they first appear.
 pub(crate) const DERIVED_FAMILIES: [&str; 2] = ["derived-sum-run", "derived-sum-mdd"];
 
@@ -41,11 +47,14 @@ const AUTOMATON: [&str; 2] = ["as a layered automaton (MDD)", "as layered automa
 /// Auxiliary role of the runs' ladders, selectors and automata.
 const AUX: &str = "derived sum ladder, selector or automaton";
 
-/// The most cells a derived sum may have to be written under `choice` (0: none).
+/// The most cells a derived sum may have to be written under `choice` on a grid of side
+/// `n` (0: none). `auto` writes them on 9×9 grids only, where they were measured.
 #[must_use]
-pub(crate) fn max_cells(choice: DerivedSums) -> usize {
+pub(crate) fn max_cells(choice: DerivedSums, n: usize) -> usize {
     match choice {
-        DerivedSums::Off | DerivedSums::Auto => 0,
+        DerivedSums::Off => 0,
+        DerivedSums::Auto if n == 9 => AUTO_MAX_CELLS,
+        DerivedSums::Auto => 0,
         DerivedSums::On => MAX_CELLS,
     }
 }

@@ -111,7 +111,8 @@ pub struct SudokuOptions {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DerivedSums {
-    /// Where they pay (see `encodings/sudoku.md`).
+    /// Where they pay: on 9×9 grids, sums of up to 3 cells (measured; see
+    /// `encodings/sudoku.md`).
     #[default]
     Auto,
     /// Always, up to `derived::MAX_CELLS` cells a sum.

@@ -176,7 +176,7 @@ pub(crate) struct FormulaArgs {
     #[arg(long, value_enum, default_value_t = CageLinesArg::Auto)]
     pub cage_lines: CageLinesArg,
     /// Killer Sudoku: the sums derived over several houses (innies and outies) as clauses
-    /// (`auto`: where they pay, see `encodings/sudoku.md`).
+    /// (`auto`: on 9×9, sums of up to 3 cells, where they pay; `on`: up to 9 cells).
     #[arg(long, value_enum, default_value_t = DerivedSumsArg::Auto)]
     pub derived_sums: DerivedSumsArg,
     /// Encoding of arithmetic constraints: KenKen `+`/`*` cages, Kakuro runs and CrossProduct
@@ -455,9 +455,9 @@ impl From<CageLinesArg> for CageLines {
 /// `--derived-sums` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum DerivedSumsArg {
-    /// Where they pay.
+    /// On 9×9 grids, sums of up to 3 cells (where they pay).
     Auto,
-    /// Always (small sums).
+    /// Sums of up to 9 cells.
     On,
     /// Never.
     Off,

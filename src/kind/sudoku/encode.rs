@@ -176,7 +176,7 @@ pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding
             enc.record(name, stats);
         }
     }
-    let max_cells = derived::max_cells(opts.sudoku.derived_sums);
+    let max_cells = derived::max_cells(opts.sudoku.derived_sums, n);
     let _ = derived::encode_derived(&mut enc, &k.constraints(), max_cells, opts);
     Ok(enc)
 }
