@@ -11,6 +11,7 @@
 //! ([`Encoding::written`]); `dimacs_comments` turns the last three into the DIMACS header.
 
 pub(crate) mod cage;
+pub(crate) mod derived;
 pub(crate) mod houses;
 pub(crate) mod lines;
 mod options;
@@ -29,7 +30,8 @@ pub use crate::cnf::table::TableStats;
 pub use crate::cnf::{DecodeError, OneHot};
 pub use crate::tuples::TupleError;
 pub use options::{
-    CageLines, ConstraintEncoding, CrossProductOptions, EncodeOptions, KakuroOptions, KenKenOptions,
+    CageLines, ConstraintEncoding, CrossProductOptions, DerivedSums, EncodeOptions, KakuroOptions,
+    KenKenOptions, SudokuOptions,
 };
 
 /// Encoding failed.

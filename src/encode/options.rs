@@ -32,6 +32,8 @@ pub struct EncodeOptions {
     pub kakuro: KakuroOptions,
     /// CrossProduct choices.
     pub crossproduct: CrossProductOptions,
+    /// Sudoku and Killer Sudoku choices.
+    pub sudoku: SudokuOptions,
 }
 
 impl Default for EncodeOptions {
@@ -42,6 +44,7 @@ impl Default for EncodeOptions {
             kenken: KenKenOptions::default(),
             kakuro: KakuroOptions::default(),
             crossproduct: CrossProductOptions::default(),
+            sudoku: SudokuOptions::default(),
         }
     }
 }
@@ -93,6 +96,46 @@ impl Default for CrossProductOptions {
             constraint: ConstraintEncoding::Auto,
             line_filter: true,
         }
+    }
+}
+
+/// Sudoku and Killer Sudoku encoding choices.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SudokuOptions {
+    /// Killer: the sums derived over several houses (innies and outies) as clauses.
+    pub derived_sums: DerivedSums,
+}
+
+/// When a Killer's derived sums (`crate::encode::derived`) are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DerivedSums {
+    /// Where they pay: on 9×9 grids, sums of up to 3 cells (measured; see
+    /// `encodings/sudoku.md`).
+    #[default]
+    Auto,
+    /// Always, up to `derived::MAX_CELLS` cells a sum.
+    On,
+    /// Never.
+    Off,
+}
+
+impl DerivedSums {
+    /// The name used on the command line (`--derived-sums auto|on|off`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DerivedSums::Auto => "auto",
+            DerivedSums::On => "on",
+            DerivedSums::Off => "off",
+        }
+    }
+}
+
+impl fmt::Display for DerivedSums {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
     }
 }
 

@@ -112,3 +112,19 @@ fn golden_file_totals_in_the_docs_match_the_golden_files() {
         );
     }
 }
+
+#[test]
+fn killer_doc_matches_the_derived_sums_sample() {
+    let puzzle = common::load("tests/data/killer/gen-9x9-s13.killer");
+    let mut opts = EncodeOptions::default();
+    opts.amo = AmoEncoding::Pairwise;
+    opts.sudoku.derived_sums = cagesat::encode::DerivedSums::On;
+    let rows = encoded(&puzzle.encode(&opts).unwrap(), 9 * 9 * 9);
+    assert_eq!(
+        documented(
+            "encodings/sudoku.md",
+            "## Worked count: Killer Sudoku with derived sums"
+        ),
+        rows
+    );
+}

@@ -9,6 +9,7 @@ mod crossproduct;
 mod crossproduct_doc;
 mod crossproduct_notation;
 mod crossproduct_props;
+mod derived_cnf;
 mod derived_sums;
 mod encoding_counts;
 mod explain;

@@ -42,7 +42,7 @@ use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cagesat::{
-    encode::{AmoEncoding, CageLines, ConstraintEncoding, EncodeError, EncodeOptions},
+    encode::{AmoEncoding, CageLines, ConstraintEncoding, DerivedSums, EncodeError, EncodeOptions},
     engine::{EngineError, StopReason},
     Engine, EngineOptions, ParseError, Puzzle, Stop,
 };
@@ -176,6 +176,10 @@ pub(crate) struct FormulaArgs {
     /// KenKen cage–line ("pointing") clauses: `auto` writes them for sizes 10 and up.
     #[arg(long, value_enum, default_value_t = CageLinesArg::Auto)]
     pub cage_lines: CageLinesArg,
+    /// Killer Sudoku: the sums derived over several houses (innies and outies) as clauses
+    /// (`auto`: on 9×9, sums of up to 3 cells, where they pay; `on`: up to 9 cells).
+    #[arg(long, value_enum, default_value_t = DerivedSumsArg::Auto)]
+    pub derived_sums: DerivedSumsArg,
     /// Encoding of arithmetic constraints: KenKen `+`/`*` cages, Kakuro runs and CrossProduct
     /// rows and columns (`auto` chooses per constraint).
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
@@ -191,6 +195,7 @@ impl FormulaArgs {
         let mut opts = EncodeOptions::default().with_constraint(self.encoding.into());
         opts.amo = self.amo.into();
         opts.kenken.cage_lines = self.cage_lines.into();
+        opts.sudoku.derived_sums = self.derived_sums.into();
         opts.crossproduct.line_filter = !self.no_line_filter;
         opts
     }
@@ -444,6 +449,27 @@ impl From<CageLinesArg> for CageLines {
             CageLinesArg::Auto => CageLines::Auto,
             CageLinesArg::On => CageLines::On,
             CageLinesArg::Off => CageLines::Off,
+        }
+    }
+}
+
+/// `--derived-sums` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DerivedSumsArg {
+    /// On 9×9 grids, sums of up to 3 cells (where they pay).
+    Auto,
+    /// Sums of up to 9 cells.
+    On,
+    /// Never.
+    Off,
+}
+
+impl From<DerivedSumsArg> for DerivedSums {
+    fn from(a: DerivedSumsArg) -> Self {
+        match a {
+            DerivedSumsArg::Auto => DerivedSums::Auto,
+            DerivedSumsArg::On => DerivedSums::On,
+            DerivedSumsArg::Off => DerivedSums::Off,
         }
     }
 }
@@ -717,6 +743,9 @@ mod tests {
     fn mirror_values_have_the_library_names() {
         for &a in AmoArg::value_variants() {
             assert_eq!(clap_name(&a), AmoEncoding::from(a).name());
+        }
+        for &a in DerivedSumsArg::value_variants() {
+            assert_eq!(clap_name(&a), DerivedSums::from(a).name());
         }
         for &a in CageLinesArg::value_variants() {
             assert_eq!(clap_name(&a), CageLines::from(a).name());

@@ -9,19 +9,23 @@
 //! - Killer only, cage by cage: the clauses of a Kakuro run over the cage's cells
 //!   ([`encode_run`]: `cage-amo`, `cage-prune`, `cage-must`, then `cage-pair`, or
 //!   `cage-select`, `cage-cover`, `cage-some`, `cage-support`, `cage-need`, or `cage-mdd`,
-//!   as `--encoding` chooses, like Kakuro runs). A run is written over the digits
+//!   as `--encoding` chooses, like Kakuro runs).
+//!   A run is written over the digits
 //!   1..=max(9, N): on a grid of N < 9 the digits above N of every cage cell are one false
 //!   variable (`cage-false`, written once), which `cage-prune` then excludes; on a grid of
 //!   N > 9 (12×12, 16×16) the cages draw from the digits 1..=N (up to 526 combinations a
 //!   cage). `--encoding tuples` on a cage with more combinations than the tuple limit is an
 //!   error ([`TupleError::TooMany`]); `auto` takes the automaton there.
+//! - Killer only, with `--derived-sums` (`crate::encode::derived`): the sums derived over
+//!   several houses, after the cages (`derived-sum-run`, `derived-sum-mdd`).
 //!
 //! Auxiliary variables follow the x variables: the ladders of sequential at-most-ones
 //! (cells, rows, columns, boxes), the false variable, then each cage's ladders, selectors or
-//! automaton.
+//! automaton, then the derived sums'.
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
+use crate::encode::derived;
 use crate::encode::houses::encode_latin;
 use crate::encode::sum::{combinations_of, encode_run, DigitSet, RunEncoding};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
@@ -172,6 +176,8 @@ pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding
             enc.record(name, stats);
         }
     }
+    let max_cells = derived::max_cells(opts.sudoku.derived_sums, n);
+    let _ = derived::encode_derived(&mut enc, &k.constraints(), max_cells, opts);
     Ok(enc)
 }
 

@@ -193,7 +193,12 @@ impl Kind for Killer {
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {
-        format!(" --encoding {}", opts.kakuro.constraint)
+        let mut flags = format!(" --encoding {}", opts.kakuro.constraint);
+        // Named only when chosen, so that the default header stays as it was.
+        if opts.sudoku.derived_sums != crate::encode::DerivedSums::Auto {
+            flags += &format!(" --derived-sums {}", opts.sudoku.derived_sums);
+        }
+        flags
     }
 
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
