@@ -2,9 +2,9 @@
 //!
 //! The native engine derives sums over several houses (innies and outies of growing unions
 //! of rows, columns and boxes; `crate::model::derived`): `Σ plus − Σ minus = total`, each
-//! holding in every solution. This module writes them as clauses, from the same lowering
-//! the native engine uses, so the CNF learns what a solver would otherwise have to find by
-//! conflicts. See `encodings/sudoku.md` (families `derived-sum-run` and `derived-sum-mdd`,
+//! holding in every solution. This module writes them as clauses ([`CellSum`]: the kind's
+//! seam hands over the sums the model derives, the same the native engine uses), so the CNF
+//! learns what a solver would otherwise have to find by conflicts. See `encodings/sudoku.md` (families `derived-sum-run` and `derived-sum-mdd`,
 //! and the measurement that sets [`DerivedSums::Auto`]).
 //!
 //! - A sum with no `minus` cells whose cells all lie in one house (their digits differ) is a
@@ -24,9 +24,6 @@ use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 use crate::encode::sum::{combinations_of, encode_run, RunEncoding};
 use crate::encode::{DerivedSums, EncodeOptions, Encoding};
 use crate::grid::Cell;
-use crate::model::derived::{sums, Derived};
-use crate::model::Lowered;
-use crate::puzzle::Constraints;
 
 /// The most cells of a derived sum written with [`DerivedSums::On`].
 pub(crate) const MAX_CELLS: usize = 9;
@@ -59,65 +56,60 @@ pub(crate) fn max_cells(choice: DerivedSums, n: usize) -> usize {
     }
 }
 
-/// Writes the derived sums of `model` (a Killer's constraints, cells numbered as in
-/// `enc.map`) that have at most `max_cells` cells; returns how many were written.
+/// A derived sum over grid cells: `Σ plus − Σ minus = total`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CellSum {
+    /// The cells added.
+    pub(crate) plus: Vec<Cell>,
+    /// The cells subtracted.
+    pub(crate) minus: Vec<Cell>,
+    /// The total.
+    pub(crate) total: i64,
+    /// Whether the `plus` cells all lie in one house (their digits differ).
+    pub(crate) one_house: bool,
+}
+
+/// Writes the `sums` (digits 1..=`n`) that have at most `max_cells` cells; returns how
+/// many were written.
 pub(crate) fn encode_derived(
     enc: &mut Encoding,
-    model: &Constraints,
+    n: usize,
+    sums: &[CellSum],
     max_cells: usize,
     opts: &EncodeOptions,
 ) -> usize {
-    if max_cells == 0 {
-        return 0;
-    }
-    let Some(lowered) = Lowered::new(model) else {
-        return 0;
-    };
     let mut written = 0;
-    for d in sums(&lowered) {
+    for d in sums {
         let len = d.plus.len() + d.minus.len();
         if len == 0 || len > max_cells {
             continue;
         }
-
-        let wrote = if d.minus.is_empty() && in_one_house(&lowered, &d.plus) {
-            distinct(enc, &lowered, &d, opts)
+        let wrote = if d.minus.is_empty() && d.one_house {
+            distinct(enc, n, d, opts)
         } else {
-            automaton(enc, &lowered, &d)
+            automaton(enc, n, d)
         };
         written += usize::from(wrote);
     }
     written
 }
 
-/// Whether `cells` all lie in one house of `lowered`.
-fn in_one_house(lowered: &Lowered, cells: &[usize]) -> bool {
-    lowered
-        .houses()
-        .any(|h| cells.iter().all(|c| h.contains(c)))
-}
-
-/// The one-hot literals of the cells numbered `cells` (digits 1..=N).
-fn lits_of(enc: &Encoding, lowered: &Lowered, cells: &[usize]) -> Option<Vec<Vec<Lit>>> {
-    cells
-        .iter()
-        .map(|&i| lowered.cells.get(i).map(|&c: &Cell| enc.map.cell_lits(c)))
-        .collect()
+/// The one-hot literals of `cells` (digits 1..=N).
+fn lits_of(enc: &Encoding, cells: &[Cell]) -> Vec<Vec<Lit>> {
+    cells.iter().map(|&c| enc.map.cell_lits(c)).collect()
 }
 
 /// Writes `d` (no minus cells, all in one house) as a distinct run.
-fn distinct(enc: &mut Encoding, lowered: &Lowered, d: &Derived, opts: &EncodeOptions) -> bool {
-    let (Ok(max), Ok(total)) = (u8::try_from(lowered.n), u32::try_from(d.total)) else {
-        return automaton(enc, lowered, d);
+fn distinct(enc: &mut Encoding, n: usize, d: &CellSum, opts: &EncodeOptions) -> bool {
+    let (Ok(max), Ok(total)) = (u8::try_from(n), u32::try_from(d.total)) else {
+        return automaton(enc, n, d);
     };
-    let Some(x) = lits_of(enc, lowered, &d.plus) else {
-        return false;
-    };
+    let x = lits_of(enc, &d.plus);
     let combos = combinations_of(max, d.plus.len(), total);
     let choice = if combos.len() > opts.tuple_limit {
         RunEncoding::Mdd
     } else {
-        RunEncoding::default_over(lowered.n, d.plus.len(), &combos)
+        RunEncoding::default_over(n, d.plus.len(), &combos)
     };
     let fam = enc.with_aux(AUX, |f, _| encode_run(f, &x, &combos, choice, opts.amo));
     let total = fam
@@ -133,12 +125,9 @@ fn distinct(enc: &mut Encoding, lowered: &Lowered, d: &Derived, opts: &EncodeOpt
 }
 
 /// Writes `d` as a layered automaton over partial sums of `d` or `N + 1 − d`.
-fn automaton(enc: &mut Encoding, lowered: &Lowered, d: &Derived) -> bool {
-    let n = lowered.n;
-    let cells: Vec<usize> = d.plus.iter().chain(&d.minus).copied().collect();
-    let Some(lits) = lits_of(enc, lowered, &cells) else {
-        return false;
-    };
+fn automaton(enc: &mut Encoding, n: usize, d: &CellSum) -> bool {
+    let cells: Vec<Cell> = d.plus.iter().chain(&d.minus).copied().collect();
+    let lits = lits_of(enc, &cells);
     let values: Vec<Vec<u64>> = (0..cells.len())
         .map(|i| {
             (1..=n as u64)

@@ -27,6 +27,7 @@
 //!   "more than half inside" rule), `_makeInnieOutieSumHandlers` (the size limits) and
 //!   `_fillInSumGap`.
 
+use crate::encode::derived::CellSum;
 use crate::native::domains::Mask;
 
 use super::Lowered;
@@ -285,6 +286,31 @@ fn spread(sums: u128, values: u128, up: bool) -> u128 {
         out |= if up { sums << b } else { sums >> b };
     }
     out
+}
+
+/// The sums [`sums`] derives from a model's constraints, over grid cells, as the CNF
+/// encoder writes them (`crate::encode::derived`); `None` when the constraints do not
+/// lower.
+pub(crate) fn over_cells(model: &crate::puzzle::Constraints) -> Option<Vec<CellSum>> {
+    let lowered = Lowered::new(model)?;
+    let cells = |of: &[usize]| -> Option<Vec<crate::grid::Cell>> {
+        of.iter().map(|&i| lowered.cells.get(i).copied()).collect()
+    };
+    let out = sums(&lowered)
+        .into_iter()
+        .filter_map(|d| {
+            let one_house = lowered
+                .houses()
+                .any(|h| d.plus.iter().all(|c| h.contains(c)));
+            Some(CellSum {
+                plus: cells(&d.plus)?,
+                minus: cells(&d.minus)?,
+                total: d.total,
+                one_house,
+            })
+        })
+        .collect();
+    Some(out)
 }
 
 #[cfg(test)]

@@ -177,7 +177,11 @@ pub(crate) fn encode_killer(k: &Killer, opts: &EncodeOptions) -> Result<Encoding
         }
     }
     let max_cells = derived::max_cells(opts.sudoku.derived_sums, n);
-    let _ = derived::encode_derived(&mut enc, &k.constraints(), max_cells, opts);
+    if max_cells > 0 {
+        // The sums the model derives (as the native engine does), handed to the encoder.
+        let sums = crate::model::derived::over_cells(&k.constraints()).unwrap_or_default();
+        let _ = derived::encode_derived(&mut enc, n, &sums, max_cells, opts);
+    }
     Ok(enc)
 }
 
