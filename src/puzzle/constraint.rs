@@ -224,6 +224,21 @@ pub(crate) fn square_givens(n: usize, digits: &[u8]) -> Vec<(Cell, u8)> {
         .collect()
 }
 
+/// A row-major `n`×`n` list of digits (0 = none) with the digits of `set` written in (a
+/// cell's new digit replaces its old one); `None` when a cell is off the grid or a digit
+/// above `n`.
+pub(crate) fn square_with(n: usize, digits: &[u8], set: &[(Cell, u8)]) -> Option<Vec<u8>> {
+    let mut out = digits.to_vec();
+    for &(c, d) in set {
+        let inside = usize::from(c.row) < n && usize::from(c.col) < n;
+        if !inside || usize::from(d) > n {
+            return None;
+        }
+        *out.get_mut(c.index(n))? = d;
+    }
+    Some(out)
+}
+
 /// The model of an `n`×`n` Latin square with the `givens` (row-major, 0 = none): its rows
 /// and columns, then `extra` (a kind's own constraints, in its order).
 pub(crate) fn latin_square(

@@ -7,7 +7,7 @@
 //! right (leftwards). Read by `crate::parse::towers` (text and game ID).
 
 use crate::grid::Cell;
-use crate::puzzle::constraint::{latin_square, square_givens};
+use crate::puzzle::constraint::{latin_square, square_givens, square_with};
 use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest side read (Tatham's Towers makes 3..=9).
@@ -91,14 +91,7 @@ impl Towers {
     /// one); `None` when a cell is off the grid or a digit above the side.
     #[must_use]
     pub fn with_givens(&self, set: &[(Cell, u8)]) -> Option<Towers> {
-        let mut givens = self.givens.clone();
-        for &(c, d) in set {
-            let inside = usize::from(c.row) < self.size && usize::from(c.col) < self.size;
-            if !inside || usize::from(d) > self.size {
-                return None;
-            }
-            givens[c.index(self.size)] = d;
-        }
+        let givens = square_with(self.size, &self.givens, set)?;
         Towers::new(self.size, self.clues.clone(), givens)
     }
 

@@ -7,7 +7,7 @@
 //! not differ by 1. Read by `crate::parse::unequal` (text and game ID).
 
 use crate::grid::Cell;
-use crate::puzzle::constraint::{latin_square, square_cells, square_givens};
+use crate::puzzle::constraint::{latin_square, square_cells, square_givens, square_with};
 use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest side read (one character a digit; Tatham's Unequal makes 3..=9 by default).
@@ -99,14 +99,7 @@ impl Unequal {
     /// one); `None` when a cell is off the grid or a digit above the side.
     #[must_use]
     pub fn with_givens(&self, set: &[(Cell, u8)]) -> Option<Unequal> {
-        let mut givens = self.givens.clone();
-        for &(c, d) in set {
-            let inside = usize::from(c.row) < self.size && usize::from(c.col) < self.size;
-            if !inside || usize::from(d) > self.size {
-                return None;
-            }
-            givens[c.index(self.size)] = d;
-        }
+        let givens = square_with(self.size, &self.givens, set)?;
         Unequal::new(
             self.size,
             self.adjacent,
