@@ -6,6 +6,7 @@
 //! clauses (`derived-sum-*` families), and `off` writes none.
 
 use crate::common;
+use crate::derived_sums::{cages, Rng};
 
 use cagesat::encode::{DerivedSums, EncodeOptions};
 use cagesat::{Engine, EngineOptions, Grid, ParseOptions, Puzzle};
@@ -103,56 +104,17 @@ fn shipped_killers_keep_their_solutions() {
     assert!(written > 0, "no derived sum was written");
 }
 
-/// A small seeded generator (xorshift64*), so the puzzles are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
-/// Cages cut from the 9×9 `grid` (row-major): connected, distinct digits, up to `max`
-/// cells, one in `drop` left out; the Killer's text.
+/// The text of a 9×9 Killer whose cages are cut from `grid` ([`cages`]: connected,
+/// distinct digits, up to `max` cells, one in `drop` left out).
 fn killer(rng: &mut Rng, grid: &[u8], max: usize, drop: usize) -> String {
     let n = 9;
-    let mut owner = [false; 81];
     let mut t = String::from("size 9\n");
-    for start in 0..n * n {
-        if owner[start] {
-            continue;
-        }
-        owner[start] = true;
-        let mut cells = vec![start];
-        let size = 1 + rng.below(max);
-        for _ in 0..4 * size {
-            if cells.len() >= size {
-                break;
-            }
-            let from = cells[rng.below(cells.len())];
-            let next = match rng.below(4) {
-                0 if from >= n => from - n,
-                1 if from + n < n * n => from + n,
-                2 if from % n > 0 => from - 1,
-                3 if from % n + 1 < n => from + 1,
-                _ => continue,
-            };
-            if !owner[next] && cells.iter().all(|&x| grid[x] != grid[next]) {
-                owner[next] = true;
-                cells.push(next);
-            }
-        }
-        if rng.below(drop) != 0 {
-            let sum: u32 = cells.iter().map(|&i| u32::from(grid[i])).sum();
-            let names: Vec<String> = cells
-                .iter()
-                .map(|&i| format!("{}{}", char::from(b'A' + (i / n) as u8), i % n + 1))
-                .collect();
-            t += &format!("{sum} {}\n", names.join(" "));
-        }
+    for (sum, cells) in cages(rng, grid, n, max, drop) {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&i| format!("{}{}", char::from(b'A' + (i / n) as u8), i % n + 1))
+            .collect();
+        t += &format!("{sum} {}\n", names.join(" "));
     }
     t
 }

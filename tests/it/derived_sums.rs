@@ -11,10 +11,10 @@ use cagesat::{Engine, EngineOptions, ParseOptions, Puzzle};
 const LIMIT: u64 = 40;
 
 /// A small seeded generator (xorshift64*), so the puzzles are the same on every run.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -48,7 +48,13 @@ fn all_4x4() -> Vec<[u8; 16]> {
 
 /// Cages cut from `grid` (`n`×`n`, row-major): connected, distinct digits, up to `max`
 /// cells, one in `drop` left out; each as (sum, cells).
-fn cages(rng: &mut Rng, grid: &[u8], n: usize, max: usize, drop: usize) -> Vec<(u32, Vec<usize>)> {
+pub(crate) fn cages(
+    rng: &mut Rng,
+    grid: &[u8],
+    n: usize,
+    max: usize,
+    drop: usize,
+) -> Vec<(u32, Vec<usize>)> {
     let mut owner = vec![false; n * n];
     let mut out = Vec::new();
     for start in 0..n * n {

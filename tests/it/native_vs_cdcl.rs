@@ -8,7 +8,7 @@ use cagesat::{Engine, EngineOptions, ParseOptions, Puzzle};
 const LIMIT: u64 = 60;
 
 /// A small seeded generator (xorshift64*), so the puzzles are the same on every run.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -18,11 +18,11 @@ impl Rng {
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
-    fn shuffle<T>(&mut self, v: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
             v.swap(i, self.below(i + 1));
         }

@@ -4,32 +4,11 @@
 //! solution grid, or drawn at random without breaking a house (most of those have no
 //! solution). Every grid the native engine reports is checked by the independent verifier.
 
+use crate::native_vs_cdcl::Rng;
 use cagesat::{Engine, EngineOptions, ParseOptions, Puzzle};
 
 /// Counts stop here.
 const LIMIT: u64 = 3;
-
-/// A small seeded generator (xorshift64*), so the puzzles are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// The side of a grid and its box (rows, columns).
 #[derive(Clone, Copy)]
