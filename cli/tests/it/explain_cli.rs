@@ -191,9 +191,9 @@ fn hint_names_a_wrong_entry_then_the_next_step() {
     );
 }
 
-/// On a puzzle with several solutions, a wrong entry is named by the house it repeats in.
-#[test]
-fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
+/// The first line `hint --state` prints for `state` on a 3×3 KenKen with several solutions
+/// (A3 = 3; A1, A2 are 1 and 2 either way; the rest is free).
+fn hint_on_several_solutions(state: &str) -> String {
     let dir = TempDir::new();
     let puzzle = dir.dir().join("p.kenken");
     std::fs::write(
@@ -201,15 +201,19 @@ fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
         "size 3\n3 + A1 A2\n3 = A3\n12 + B1 B2 B3 C1 C2 C3\n",
     )
     .expect("writable");
-    let state = dir.dir().join("s.txt");
-    std::fs::write(&state, "3 . 3\n. . .\n. . .\n").expect("writable");
+    let path = dir.dir().join("s.txt");
+    std::fs::write(&path, state).expect("writable");
     let p = puzzle.to_str().expect("utf-8");
-    let r = run(["hint", p, "--state", state.to_str().expect("utf-8")]);
-    let first = r.stdout.lines().next().unwrap_or_default();
+    let r = run(["hint", p, "--state", path.to_str().expect("utf-8")]);
+    r.stdout.lines().next().unwrap_or_default().to_string()
+}
+
+/// On a puzzle with several solutions, a wrong entry is named by the house it repeats in.
+#[test]
+fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
     assert_eq!(
-        first, "A1 = 3 contradicts row A with A3 = 3",
-        "{}",
-        r.stdout
+        hint_on_several_solutions("3 . 3\n. . .\n. . .\n"),
+        "A1 = 3 contradicts row A with A3 = 3"
     );
 }
 
@@ -217,21 +221,8 @@ fn hint_names_a_clash_on_a_puzzle_with_several_solutions() {
 /// with the fewest constraints that leave it no filling.
 #[test]
 fn hint_names_the_reason_of_a_wrong_entry_without_a_clash() {
-    let dir = TempDir::new();
-    let puzzle = dir.dir().join("p.kenken");
-    std::fs::write(
-        &puzzle,
-        "size 3\n3 + A1 A2\n3 = A3\n12 + B1 B2 B3 C1 C2 C3\n",
-    )
-    .expect("writable");
-    let state = dir.dir().join("s.txt");
-    std::fs::write(&state, "3 . .\n. . .\n. . .\n").expect("writable");
-    let p = puzzle.to_str().expect("utf-8");
-    let r = run(["hint", p, "--state", state.to_str().expect("utf-8")]);
-    let first = r.stdout.lines().next().unwrap_or_default();
     assert_eq!(
-        first, "A1 = 3 is wrong: cage 3+ A1 A2 leaves it no filling",
-        "{}",
-        r.stdout
+        hint_on_several_solutions("3 . .\n. . .\n. . .\n"),
+        "A1 = 3 is wrong: cage 3+ A1 A2 leaves it no filling"
     );
 }
