@@ -104,11 +104,9 @@ pub(crate) fn walk(
         ..ExplainOptions::default()
     };
     let (run, stop) = (Arc::clone(puzzle), opts.stop.clone());
-    let answer = interruptible(py, &stop, move || match &state {
-        // Wrong entries are named first, and the path goes on from the others.
-        Some(now) => explain::from_progress(&run, now, &opts, whole).map(|p| (p.wrong, p.path)),
-        None if whole => explain::explain(&run, None, &opts).map(|ex| (Vec::new(), ex)),
-        None => explain::hint(&run, None, &opts).map(|ex| (Vec::new(), ex)),
+    // Wrong entries are named first, and the path goes on from the others.
+    let answer = interruptible(py, &stop, move || {
+        explain::from_progress(&run, state.as_ref(), &opts, whole).map(|p| (p.wrong, p.path))
     })?;
     let (wrong, ex) = answer.map_err(|e| SolverError::new_err(e.to_string()))?;
     let (end, solution) = match &ex.end {

@@ -147,7 +147,7 @@ fn end_words(end: &End) -> String {
 /// (`explain::from_progress`: the path then goes on from the other entries).
 fn path(puzzle: &Puzzle, grid: &Grid<u8>) -> Result<explain::Progress, Value> {
     let state = state(puzzle, grid).map_err(|e| failure(&e))?;
-    explain::from_progress(puzzle, &state, &ExplainOptions::default(), true)
+    explain::from_progress(puzzle, Some(&state), &ExplainOptions::default(), true)
         .map_err(|e| failure(&format!("error: {e}")))
 }
 

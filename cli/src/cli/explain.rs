@@ -12,7 +12,7 @@ use super::{
     display_name, fail, load, read_text, stopped_status, Limits, EXIT_OK, EXIT_STOPPED, EXIT_UNSAT,
 };
 use cagesat::puzzle::{Constraint, ConstraintKind, Overlay, Step};
-use cagesat::setter::explain::{self, End, ExplainOptions, Explanation};
+use cagesat::setter::explain::{self, End, ExplainOptions, Explanation, Progress};
 use cagesat::setter::State;
 use cagesat::{Cell, Grid, Puzzle, Stop};
 
@@ -141,24 +141,9 @@ fn run_inner(
         ..ExplainOptions::default()
     };
     let name = display_name(&args.file);
-    let (wrong, ex) = match &state {
-        None => {
-            let ex = if whole {
-                explain::explain(&puzzle, None, &opts)
-            } else {
-                explain::hint(&puzzle, None, &opts)
-            };
-            (
-                Vec::new(),
-                ex.with_context(|| format!("{name}: cannot explain"))?,
-            )
-        }
-        Some(now) => {
-            let p = explain::from_progress(&puzzle, now, &opts, whole)
-                .with_context(|| format!("{name}: cannot explain"))?;
-            (p.wrong, p.path)
-        }
-    };
+    let Progress { wrong, path: ex } =
+        explain::from_progress(&puzzle, state.as_ref(), &opts, whole)
+            .with_context(|| format!("{name}: cannot explain"))?;
     // Wrong entries first; the path goes on from the other entries.
     for w in &wrong {
         if args.json {

@@ -193,39 +193,41 @@ pub struct Progress {
     pub path: Explanation,
 }
 
-/// The next step (`whole`: the whole path) from a person's progress `state`: when no
-/// solution extends it, its wrong entries are named first ([`wrong_entries`]) and the path
-/// goes on from the other entries; when every entry is in some solution but they
-/// contradict each other together, the path ends [`End::NoSolution`] with none named.
+/// The next step (`whole`: the whole path) from a person's progress `state` (`None`: the
+/// puzzle alone): when no solution extends it, its wrong entries are named first
+/// ([`wrong_entries`]) and the path goes on from the other entries; when every entry is in
+/// some solution but they contradict each other together, the path ends
+/// [`End::NoSolution`] with none named.
 ///
 /// # Errors
 /// [`ExplainError`] for a bad state or a failing solver; [`ExplainError::Check`] when the
 /// entries cannot be checked.
 pub fn from_progress(
     puzzle: &Puzzle,
-    state: &State,
+    state: Option<&State>,
     opts: &ExplainOptions,
     whole: bool,
 ) -> Result<Progress, ExplainError> {
-    let path = |s: &State| {
+    let path = |s: Option<&State>| {
+        let grid = s.map(State::grid);
         if whole {
-            explain(puzzle, Some(s.grid()), opts)
+            explain(puzzle, grid, opts)
         } else {
-            hint(puzzle, Some(s.grid()), opts)
+            hint(puzzle, grid, opts)
         }
     };
     let first = path(state)?;
-    if first.end != End::NoSolution {
+    let Some(state) = state.filter(|_| first.end == End::NoSolution) else {
         return Ok(Progress {
             wrong: Vec::new(),
             path: first,
         });
-    }
+    };
     let wrong = wrong_entries(puzzle, state).map_err(ExplainError::Check)?;
     if wrong.is_empty() {
         return Ok(Progress { wrong, path: first });
     }
     let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
-    let path = path(&state.without(&cells))?;
+    let path = path(Some(&state.without(&cells)))?;
     Ok(Progress { wrong, path })
 }
