@@ -24,7 +24,7 @@ use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 #[derive(Default)]
 struct Tally {
     puzzles: usize,
-    grades: [usize; 5],
+    grades: [usize; Level::ALL.len()],
     givens: usize,
     cages: usize,
     cells_in_cages: usize,
@@ -169,7 +169,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let count: u64 = args.next().map_or(Ok(100), |a| a.parse())?;
     let dir = args.next().unwrap_or_else(|| "target/keen".into());
     println!(
-        "| source | size | level | puzzles | grades s/sub/gac/box/search | givens | mean cage \
+        "| source | size | level | puzzles | grades s/sub/gac/box/sac/search | givens | mean cage \
          | cages of 1/2/3/4/5/6+ | % + / − / × / ÷ / = | unique (2 engines) | seconds |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
