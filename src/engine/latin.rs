@@ -20,6 +20,7 @@ use crate::encode::{EncodeError, EncodeOptions};
 use crate::engine::solve_loop::{find_grids, LoopEnd};
 use crate::engine::EngineError;
 use crate::grid::Grid;
+use crate::kind::Kind;
 use crate::puzzle::Cage;
 use crate::stop::Stop;
 
@@ -114,6 +115,22 @@ impl GuardedLatin {
             let tuples = self.tuples.as_mut();
             encode_cage(&mut f, &self.map, self.n, cage, &self.opts, tuples)?;
         }
+        Ok(f)
+    }
+
+    /// The clauses `kind` adds to the Latin square (`Kind::encode_over_latin`), their
+    /// auxiliary variables numbered from `first_var`.
+    ///
+    /// # Errors
+    /// A constraint the encoder cannot take.
+    pub(crate) fn encode_over(
+        &mut self,
+        kind: &dyn Kind,
+        first_var: usize,
+    ) -> Result<CnfFormula, EncodeError> {
+        let mut f = CnfFormula::new();
+        f.set_var_count(first_var);
+        kind.encode_over_latin(&mut f, &self.map, &self.opts, self.tuples.as_mut())?;
         Ok(f)
     }
 

@@ -221,8 +221,8 @@ pub(crate) fn pump<T>(
 /// The groups of cells the cubes are made of ([`TopCubes::split`]): a KenKen's cages, the
 /// rows and columns of other puzzles.
 fn groups(puzzle: &Puzzle, map: &OneHot) -> Vec<Vec<Cell>> {
-    if let Some(kenken) = puzzle.as_kenken() {
-        return kenken.cages().iter().map(|c| c.cells.clone()).collect();
+    if let Some(groups) = puzzle.as_kind().cube_groups() {
+        return groups;
     }
     let cells = map.cells();
     let lines = |key: fn(&Cell) -> u8| {

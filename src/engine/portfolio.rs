@@ -16,9 +16,10 @@
 //! the engine's own solver ([`SolverChoice`]) on
 //!
 //! 0. the caller's encoding, as the single-threaded engine solves it;
-//! 1. for KenKen, the other choice of cage–line clauses (off where the caller's encoding
-//!    writes them, on where not), which helps one solver and costs another
-//!    (`encodings/backends.md`); for other kinds, member 2's kind of variant;
+//! 1. the kind's second formula where it has one (`Kind::encoding_variant`: for KenKen
+//!    the other choice of cage–line clauses, off where the caller's encoding writes them,
+//!    on where not, which helps one solver and costs another, `encodings/backends.md`);
+//!    for other kinds, member 2's kind of variant;
 //! 2. and up: one of the two encodings, shuffled as above.
 //!
 //! Each member looks for up to `limit` grids (a portfolio is only used for one or two:
@@ -32,8 +33,7 @@ use crate::backend::Backend;
 use crate::backend::{self, Exchange, SolverChoice};
 use crate::cnf::OneHot;
 use crate::cnf::{CnfFormula, ExtendFormula};
-use crate::encode::cage::cage_lines;
-use crate::encode::{CageLines, EncodeOptions};
+use crate::encode::EncodeOptions;
 use crate::engine::distinct::{address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;
 use crate::engine::parallel::{joined, pump, worker_stop};
@@ -68,21 +68,12 @@ fn member(puzzle: &Puzzle, encode: &EncodeOptions, k: usize, sharing: bool) -> M
             shuffle: (k >= 3).then_some(k as u64),
         };
     }
-    let mut other = *encode;
-    let kenken = puzzle.as_kenken();
-    if let Some(kenken) = kenken {
-        other.kenken.cage_lines = if cage_lines(kenken.size(), encode) {
-            CageLines::Off
-        } else {
-            CageLines::On
-        };
-    }
-    let encode = if k % 2 == 1 && kenken.is_some() {
-        other
-    } else {
-        *encode
+    let variant = puzzle.as_kind().encoding_variant(encode);
+    let encode = match variant {
+        Some(other) if k % 2 == 1 => other,
+        _ => *encode,
     };
-    let shuffled = k >= 2 || (k == 1 && kenken.is_none());
+    let shuffled = k >= 2 || (k == 1 && variant.is_none());
     Member {
         encode,
         shuffle: shuffled.then_some(k as u64),

@@ -27,10 +27,12 @@
 //! checker keeps; the shared solver and the shared walks are primitives like any engine's
 //! ([`Enumerator`]), so a session's `enumerate`, `solve`, `prove_unique` and `count` are the
 //! very ones derived for [`Engine`]: the same answers, verified the same way; only the work
-//! is shared, and the CNF is the one [`Engine::enumerate`] would solve. Puzzles a session
-//! cannot share work for (Kakuro, CrossProduct, KenKen whose CNF has cage–line clauses (side
-//! 10 and up by default: they tie cages to lines, so they are not part of the Latin
-//! square), engines other than the embedded SAT backends, puzzles run on several threads
+//! is shared, and the CNF is the one [`Engine::enumerate`] would solve. The kind says
+//! whether its CNF is a Latin square plus clauses of its own (`Kind::over_latin`, today
+//! KenKen's) and writes those clauses (`Kind::encode_over_latin`); nothing here names a kind.
+//! Puzzles a session cannot share work for (kinds whose CNF is not of that form, KenKen
+//! whose CNF has cage–line clauses (side 10 and up by default: they tie cages to lines, so
+//! they are not part of the Latin square), engines other than the embedded SAT backends, puzzles run on several threads
 //! ([`EngineOptions::parallel`]), runs with a time limit on
 //! varisat, which needs a fresh solver to move to a worker thread, and enumerations beyond
 //! two grids, which count best cube by cube on a fresh solver) run the engine's own
@@ -40,9 +42,9 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::answer::{Count, Outcome};
-use crate::backend::{self, Dpll, SolverChoice, Workload};
+use crate::backend::{self, Dpll, SolverChoice};
 use crate::cnf::{CnfFormula, EncodeStats, OneHot, Var};
-use crate::encode::cage::{cage_lines, encode_cage, TupleCache};
+use crate::encode::cage::TupleCache;
 use crate::encode::houses::encode_latin;
 use crate::encode::EncodeOptions;
 use crate::engine::distinct::Tree;
@@ -53,7 +55,8 @@ use crate::engine::sat::{blocking_clause, SatStats};
 use crate::engine::solve_loop::LoopEnd;
 use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
 use crate::grid::Grid;
-use crate::puzzle::{KenKen, Puzzle};
+use crate::kind::Kind;
+use crate::puzzle::Puzzle;
 use crate::stop::Instant;
 
 /// Activation literals reserved per solver; the solver is rebuilt after this many puzzles
@@ -192,13 +195,13 @@ impl Session {
         // Where no work is shared, the engine's own primitive (for `auto`, the same as that
         // of the engine its rule picks).
         let own = self.engine.clone();
-        let kenken = match puzzle.as_kenken() {
-            Some(k) if !cage_lines(k.size(), &opts.encode) => k,
-            _ => return Ok(own.enumerator(puzzle, limit)),
+        let kind = puzzle.as_kind();
+        let Some(side) = kind.over_latin(&opts.encode) else {
+            return Ok(own.enumerator(puzzle, limit));
         };
         if engine == Engine::Dpll {
-            let shape = self.walks_for(kenken.size(), &opts.encode);
-            let walk = SharedWalk { shape, kenken };
+            let shape = self.walks_for(side, &opts.encode);
+            let walk = SharedWalk { shape, kind };
             return Ok(own.enumerator_with(puzzle, limit, walk));
         }
         match shared_solver(&engine, opts) {
@@ -207,8 +210,8 @@ impl Session {
                 if limit.is_some_and(|l| l <= 2)
                     && super::parallel::threads_for(puzzle, opts, limit, &choice) == 1 =>
             {
-                let shape = self.shape_for(&choice, kenken.size(), opts)?;
-                Ok(Box::new(SharedCdcl { shape, kenken }))
+                let shape = self.shape_for(&choice, puzzle, side, opts)?;
+                Ok(Box::new(SharedCdcl { shape, kind }))
             }
             _ => Ok(own.enumerator(puzzle, limit)),
         }
@@ -241,11 +244,11 @@ impl Session {
     fn shape_for(
         &mut self,
         choice: &SolverChoice,
+        puzzle: &Puzzle,
         n: usize,
         opts: &EngineOptions,
     ) -> Result<&mut Shape, EngineError> {
-        let encode =
-            backend::encode_options_for(choice, Workload::KenKen { side: n }, &opts.encode);
+        let encode = backend::encode_options_for(choice, puzzle.as_kind().workload(), &opts.encode);
         let fits = self
             .shape
             .as_ref()
@@ -261,10 +264,11 @@ impl Session {
     }
 }
 
-/// A session's DPLL walks: `kenken` on a clone of the shared Latin square of its side.
+/// A session's DPLL walks: a puzzle over a Latin square (`Kind::over_latin`) on a clone of
+/// the shared square of its side.
 struct SharedWalk<'a> {
     shape: &'a mut DpllShape,
-    kenken: &'a KenKen,
+    kind: &'a dyn Kind,
 }
 
 impl Walker for SharedWalk<'_> {
@@ -279,10 +283,9 @@ impl Walker for SharedWalk<'_> {
         let first_aux = shape.first_aux;
         let mut cages = CnfFormula::new();
         cages.set_var_count(first_aux);
-        for cage in self.kenken.cages() {
-            let tuples = Some(&mut shape.tuples);
-            encode_cage(&mut cages, &shape.map, shape.n, cage, &shape.opts, tuples)?;
-        }
+        let tuples = Some(&mut shape.tuples);
+        self.kind
+            .encode_over_latin(&mut cages, &shape.map, &shape.opts, tuples)?;
         let mut stats = cage_stats(shape.base, &cages, first_aux, t0);
         let t1 = Instant::now();
         let mut dpll = shape.latin.clone();
@@ -316,10 +319,11 @@ fn shared_solver(engine: &Engine, opts: &EngineOptions) -> Option<SolverChoice> 
     }
 }
 
-/// A session's CDCL primitive: `kenken` on the shared solver of its side.
+/// A session's CDCL primitive: a puzzle over a Latin square on the shared solver of its
+/// side.
 struct SharedCdcl<'a> {
     shape: &'a mut Shape,
-    kenken: &'a KenKen,
+    kind: &'a dyn Kind,
 }
 
 impl Enumerator for SharedCdcl<'_> {
@@ -341,7 +345,7 @@ impl Enumerator for SharedCdcl<'_> {
         let t0 = Instant::now();
         let first_activation = latin.first_free();
         let aux_start = first_activation + ACTIVATIONS;
-        let cages = latin.encode_cages(self.kenken.cages(), aux_start)?;
+        let cages = latin.encode_over(self.kind, aux_start)?;
         let active = Var::from_index(first_activation + shape.used).positive();
         shape.used += 1;
         let mut stats = cage_stats(latin.base(), &cages, aux_start, t0);

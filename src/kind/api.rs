@@ -530,9 +530,10 @@ pub(crate) fn native_enumerate_under(
         visit(grid, path).is_continue()
     };
     let mut effort = NativeStats::default();
-    let complete = puzzle
-        .as_kind()
-        .native(opts, fixed, stop, &mut effort, &mut on_solution);
+    // One search for every kind: the model's, over the kind's constraints.
+    let model = puzzle.constraints();
+    let complete = crate::model::run(&model, (fixed, opts), stop, &mut effort, &mut on_solution)
+        .unwrap_or(false);
     effort.solutions = solutions;
     (complete, effort)
 }

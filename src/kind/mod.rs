@@ -1,9 +1,11 @@
 //! # One seam per puzzle kind
 //!
-//! Every puzzle kind implements [`Kind`]: its name and size label, encoder, verifier, native
-//! search, text/JSON/SVG drawing, SMT-LIB script and grading hook, each a call into the
-//! module that does the work: the kind's folder here assembles its formula from the family
-//! encoders of `crate::encode`; its verifier is in `crate::verify`.
+//! Every puzzle kind implements [`Kind`]: its name and size label, its lowering to
+//! [`Constraints`], encoder, verifier, text/JSON/SVG drawing, SMT-LIB script and grading
+//! hook, each a call into the module that does the work: the kind's folder here assembles
+//! its formula from the family encoders of `crate::encode`; its verifier is in
+//! `crate::verify`. No kind brings a native search: every one runs on the constraint
+//! model's (`crate::model::run` over [`Kind::constraints`]), which picks by families.
 //! [`Puzzle::as_kind`] is the one place that matches over the [`Puzzle`] enum, and
 //! [`FORMATS`] the one list of input formats; everything else dispatches through them.
 //! Adding a kind is a folder here (its `Kind` impl, its formula assembled from the family
@@ -28,15 +30,14 @@ pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
 use crate::backend::Workload;
-use crate::cnf::OneHot;
+use crate::cnf::{CnfFormula, OneHot};
+use crate::encode::cage::TupleCache;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
-use crate::native::{NativeOptions, NativeStats};
 use crate::parse::ParseError;
 use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::smtlib::Builder;
-use crate::stop::Stop;
 use crate::verify::VerifyError;
 
 /// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
@@ -57,6 +58,43 @@ pub(crate) trait Kind: std::fmt::Display {
 
     /// The side of the Latin square under the puzzle, for kinds that are one (KenKen).
     fn latin_side(&self) -> Option<usize> {
+        None
+    }
+
+    /// Whether the kind's CNF under `opts` is the Latin square of its side
+    /// ([`crate::encode::houses::encode_latin`] under the same options) followed by clauses
+    /// of its own ([`Kind::encode_over_latin`]): then a session loads the square once per
+    /// side and only those clauses per puzzle (`crate::engine::session`). `None` by default.
+    fn over_latin(&self, _opts: &EncodeOptions) -> Option<usize> {
+        None
+    }
+
+    /// The clauses the kind's CNF adds to the Latin square (where [`Kind::over_latin`] says
+    /// so), over the square's `map`, auxiliary variables numbered from `into`'s variable
+    /// count on; `tuples` keeps tables met before. Nothing by default.
+    ///
+    /// # Errors
+    /// As [`Kind::encode`].
+    fn encode_over_latin(
+        &self,
+        _into: &mut CnfFormula,
+        _map: &OneHot,
+        _opts: &EncodeOptions,
+        _tuples: Option<&mut TupleCache>,
+    ) -> Result<(), EncodeError> {
+        Ok(())
+    }
+
+    /// A second formula of the same puzzle (other options), for half the members of a
+    /// portfolio that share no clauses (`crate::engine::portfolio`): a KenKen's cage–line
+    /// clauses on where `opts` has them off, and off where on. `None` by default.
+    fn encoding_variant(&self, _opts: &EncodeOptions) -> Option<EncodeOptions> {
+        None
+    }
+
+    /// The groups of cells cube-and-conquer splits on (`crate::engine::parallel`): a
+    /// KenKen's cages. `None` by default: the rows and columns.
+    fn cube_groups(&self) -> Option<Vec<Vec<Cell>>> {
         None
     }
 
@@ -92,25 +130,6 @@ pub(crate) trait Kind: std::fmt::Display {
     /// # Errors
     /// The first broken rule.
     fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError>;
-
-    /// Runs the native search over the grids that hold every (cell, digit) of `fixed`,
-    /// handing every solution to `on_solution` until it returns `false`; records effort and
-    /// time in `stats` and returns whether the search space was exhausted (or the
-    /// backtrack budget of `opts` ended it). By default the search of the constraint model
-    /// ([`crate::model::run`] over [`Kind::constraints`]); a kind whose constraints no
-    /// family there takes (KenKen) brings its own.
-    fn native(
-        &self,
-        opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-        let model = self.constraints();
-        crate::model::run(&model, (fixed, budget), stop, stats, on_solution).unwrap_or(false)
-    }
 
     /// Draws the puzzle as text, with its solution when `grid` is given.
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String;

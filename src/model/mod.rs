@@ -23,11 +23,14 @@
 //! houses and distinct sums over a full square grid (Sudoku, Killer and their X variants:
 //! naked and hidden singles, box–line reduction, sums by their digit sets), and
 //! [`network`], a line network with one filter per family ([`house`], [`sum`],
-//! `crate::product`) for everything else and for grading. A kind whose model uses these families needs no search of its own:
-//! Sudoku X and Killer X are two more houses. KenKen's cages of `- ÷ ?` and repeated digits
-//! are not among them yet; KenKen keeps its own engine in `crate::native`.
+//! `crate::product`) for everything else and for grading. A Latin square tiled by
+//! arithmetic cages whose digits may repeat (KenKen's `+ - × ÷ = ?`) is recognised by
+//! [`cages`] and searched by the cage engine of `crate::native`. No kind brings a search
+//! of its own: [`run`] picks by the families of the constraints alone, and Sudoku X and
+//! Killer X are two more houses.
 
 pub(crate) mod board;
+pub(crate) mod cages;
 pub(crate) mod derived;
 pub(crate) mod house;
 pub(crate) mod houses;
@@ -40,7 +43,7 @@ pub(crate) mod visibility;
 
 use crate::grid::{Cell, Grid};
 use crate::native::domains::{bit, full, min_digit, Mask};
-use crate::native::NativeStats;
+use crate::native::{run_cages, NativeOptions, NativeStats};
 use crate::puzzle::{ConstraintKind, Constraints, Op};
 use crate::stop::{Instant, Stop};
 use crate::tree::{self, OnGrid};
@@ -182,18 +185,27 @@ impl Lowered {
     }
 }
 
-/// Searches the model, recording effort and time in `stats`: a model of houses and
-/// distinct sums over a full square grid with the bitset search of [`houses`], anything else
-/// (products, runs of a Kakuro, or cells `fixed` in advance, for the setter tools) with the
-/// line network of [`network`]; both take the sums [`implied`] derives. After `budget` backtracks the search gives up, unfinished. `None`
-/// when the model holds a family neither search takes.
+/// Searches the model over the grids holding every (cell, digit) of `fixed`, recording
+/// effort and time in `stats`: a Latin square tiled by arithmetic cages with the cage
+/// engine (`crate::native::run_cages`), houses alone with [`latin`]'s fast path, houses and
+/// distinct sums over a full square grid with the bitset search of [`houses`], anything
+/// else (products, runs of a Kakuro, or cells `fixed` in advance, for the setter tools)
+/// with the line network of [`network`]; the last two take the sums [`implied`] derives.
+/// After `opts.backtrack_budget` backtracks (all but the cage engine) the search gives up,
+/// unfinished. `None` when the model holds a family no search takes.
 pub(crate) fn run(
     model: &Constraints,
-    (fixed, budget): (&[(Cell, u8)], u64),
+    (fixed, opts): (&[(Cell, u8)], &NativeOptions),
     stop: &Stop,
     stats: &mut NativeStats,
     on_solution: OnGrid<'_>,
 ) -> Option<bool> {
+    let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
+    if let Some((n, cages, givens)) = cages::shape_of(model) {
+        let fixed = [givens.as_slice(), fixed].concat();
+        let cages = (n, cages.as_slice());
+        return Some(run_cages(cages, opts, &fixed, stop, stats, on_solution));
+    }
     let t0 = Instant::now();
     if fixed.is_empty() {
         if let Some((shape, givens)) = latin::shape_of(model) {

@@ -1,16 +1,20 @@
 //! # The native engine: constraint propagation and search
 //!
-//! A solver written for the puzzles themselves, beside the SAT path rather than above or
-//! below it: it shares the puzzle model and the cage tuple enumeration ([`crate::tuples`],
-//! the meaning of a cage) with the encoder, and nothing with the SAT backends. Domains are
-//! bitsets ([`domains`]); KenKen propagators are all-different on lines ([`alldiff`]: naked
-//! and hidden singles, naked pairs/triples), generalised arc consistency on cage tables
-//! ([`cage`]), and sum/product bounds for cages with too many tuples ([`bounds`]); [`search`]
-//! is depth-first with dom/wdeg branching.
+//! Solvers written for the puzzles themselves, beside the SAT path rather than above or
+//! below it: they share the cage tuple enumeration ([`crate::tuples`], the meaning of a
+//! cage) with the encoder, and nothing with the SAT backends. Domains are bitsets
+//! ([`domains`]). Two searches live here, both entered from the constraint model
+//! (`crate::model::run`), which reads only a puzzle's constraints and picks by their
+//! families:
 //!
-//! Every other kind runs on the constraint model (`crate::model`): its families' filters, run
-//! to a fixpoint and searched by the line network of [`lines`] (or a bitset search over
-//! houses).
+//! - the *cage engine* ([`run_cages`]) for a Latin square tiled by arithmetic cages whose
+//!   digits may repeat (KenKen): all-different on lines ([`alldiff`]: naked and hidden
+//!   singles, naked pairs/triples), generalised arc consistency on cage tables ([`cage`]),
+//!   sum/product bounds for cages with too many tuples ([`bounds`]), and a depth-first
+//!   [`search`] with dom/wdeg branching;
+//! - the *line network* ([`lines`], [`run_lines`]) that the model's families fill with
+//!   their filters (Kakuro, CrossProduct, Towers, Unequal, and Sudoku with cells fixed in
+//!   advance); the model has its own bitset searches for houses and sums.
 //!
 //! [`enumerate`] is the engine's one primitive: it hands every solution it finds to a
 //! visitor. The engine layer ([`crate::engine`]) verifies each one independently and
@@ -31,7 +35,7 @@ pub(crate) mod search;
 use std::time::Duration;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::KenKen;
+use crate::puzzle::Cage;
 use crate::stop::{Instant, Stop};
 use crate::tree::{self, OnGrid};
 
@@ -157,9 +161,11 @@ where
     complete
 }
 
-/// Builds the KenKen model and searches, recording effort and time in `stats`.
-pub(crate) fn run_kenken(
-    k: &KenKen,
+/// Builds the cage engine's model of the `n`×`n` Latin square tiled by `cages` and
+/// searches the grids holding every (cell, digit) of `fixed`, recording effort and time in
+/// `stats` (`crate::model::run` sends it the models `crate::model::cages` recognises).
+pub(crate) fn run_cages(
+    (n, cages): (usize, &[Cage]),
     opts: &NativeOptions,
     fixed: &[(Cell, u8)],
     stop: &Stop,
@@ -167,10 +173,9 @@ pub(crate) fn run_kenken(
     on_solution: OnGrid<'_>,
 ) -> bool {
     let t0 = Instant::now();
-    let (mut model, mut root) = Model::new(k, opts.tuple_limit, opts.max_subset);
+    let (mut model, mut root) = Model::new(n, cages, opts.tuple_limit, opts.max_subset);
     stats.bounds_cages = model.bounds_cages();
     stats.setup_time = t0.elapsed();
-    let n = k.size();
     for &(cell, d) in fixed {
         let inside = usize::from(cell.row) < n && usize::from(cell.col) < n;
         let i = cell.index(n);

@@ -22,7 +22,7 @@ use crate::native::alldiff;
 use crate::native::bounds::BoundsCage;
 use crate::native::cage::TableCage;
 use crate::native::domains::{Conflict, Domains};
-use crate::puzzle::KenKen;
+use crate::puzzle::Cage;
 use crate::tuples::cage_tuples;
 
 /// The propagator of one cage.
@@ -43,7 +43,7 @@ pub(crate) struct State {
     pub live: Vec<usize>,
 }
 
-/// The propagators of one KenKen puzzle.
+/// The propagators of one Latin square tiled by arithmetic cages (a KenKen).
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
     n: usize,
@@ -57,16 +57,20 @@ impl Model {
     /// Builds the propagators and the root state. Cages with more than `tuple_limit`
     /// tuples use bounds; naked subsets go up to `max_subset` cells (below 2: off).
     #[must_use]
-    pub(crate) fn new(k: &KenKen, tuple_limit: usize, max_subset: usize) -> (Model, State) {
-        let n = k.size();
+    pub(crate) fn new(
+        n: usize,
+        cages: &[Cage],
+        tuple_limit: usize,
+        max_subset: usize,
+    ) -> (Model, State) {
         let mut lines: Vec<Vec<usize>> = (0..n)
             .map(|r| (0..n).map(|c| r * n + c).collect())
             .collect();
         lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
         let mut cage_of = vec![0; n * n];
-        let mut cages = Vec::with_capacity(k.cages().len());
-        let mut live = Vec::with_capacity(k.cages().len());
-        for (ci, cage) in k.cages().iter().enumerate() {
+        let mut props = Vec::with_capacity(cages.len());
+        let mut live = Vec::with_capacity(cages.len());
+        for (ci, cage) in cages.iter().enumerate() {
             let cells: Vec<usize> = cage.cells.iter().map(|c| c.index(n)).collect();
             for &i in &cells {
                 cage_of[i] = ci;
@@ -74,19 +78,19 @@ impl Model {
             match cage_tuples(cage, n as u8, tuple_limit) {
                 Ok(tuples) => {
                     live.push(tuples.len());
-                    cages.push(CageProp::Table(TableCage::new(n, cells, &tuples)));
+                    props.push(CageProp::Table(TableCage::new(n, cells, &tuples)));
                 }
                 Err(_) => {
                     live.push(0);
                     let op = cage.effective_op();
-                    cages.push(CageProp::Bounds(BoundsCage::new(cells, op, cage.target)));
+                    props.push(CageProp::Bounds(BoundsCage::new(cells, op, cage.target)));
                 }
             }
         }
         let model = Model {
             n,
             lines,
-            cages,
+            cages: props,
             cage_of,
             max_subset,
         };
@@ -293,7 +297,7 @@ pub(crate) mod tests {
         let Ok(Puzzle::KenKen(k)) = crate::puzzle::Puzzle::parse(text) else {
             panic!("bad test puzzle");
         };
-        Model::new(&k, 1000, 3)
+        Model::new(k.size(), k.cages(), 1000, 3)
     }
 
     #[test]

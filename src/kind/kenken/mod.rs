@@ -8,16 +8,15 @@ mod to_cnf;
 
 use super::{Format, Kind};
 use crate::backend::Workload;
-use crate::cnf::OneHot;
-use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::cnf::{CnfFormula, OneHot};
+use crate::encode::cage::{cage_lines, encode_cage, TupleCache};
+use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, Grade, GradeError};
 use crate::grid::{Cell, Grid};
-use crate::native::{self, NativeOptions, NativeStats};
 use crate::parse;
 use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
 use crate::render;
 use crate::smtlib::Builder;
-use crate::stop::Stop;
 use crate::verify::{self, VerifyError};
 
 /// The `.kenken` text format (and anything no other format claims).
@@ -90,19 +89,40 @@ impl Kind for KenKen {
         )
     }
 
-    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
-        verify::verify_kenken(self, grid)
+    fn over_latin(&self, opts: &EncodeOptions) -> Option<usize> {
+        // Cage–line clauses tie cages to lines: they are not the square's.
+        (!cage_lines(self.size(), opts)).then_some(self.size())
     }
 
-    fn native(
+    fn encode_over_latin(
         &self,
-        opts: &NativeOptions,
-        fixed: &[(Cell, u8)],
-        stop: &Stop,
-        stats: &mut NativeStats,
-        on_solution: crate::tree::OnGrid<'_>,
-    ) -> bool {
-        native::run_kenken(self, opts, fixed, stop, stats, on_solution)
+        into: &mut CnfFormula,
+        map: &OneHot,
+        opts: &EncodeOptions,
+        mut tuples: Option<&mut TupleCache>,
+    ) -> Result<(), EncodeError> {
+        for cage in self.cages() {
+            encode_cage(into, map, self.size(), cage, opts, tuples.as_deref_mut())?;
+        }
+        Ok(())
+    }
+
+    fn encoding_variant(&self, opts: &EncodeOptions) -> Option<EncodeOptions> {
+        let mut other = *opts;
+        other.kenken.cage_lines = if cage_lines(self.size(), opts) {
+            CageLines::Off
+        } else {
+            CageLines::On
+        };
+        Some(other)
+    }
+
+    fn cube_groups(&self) -> Option<Vec<Vec<Cell>>> {
+        Some(self.cages().iter().map(|c| c.cells.clone()).collect())
+    }
+
+    fn verify(&self, grid: &Grid<u8>) -> Result<(), VerifyError> {
+        verify::verify_kenken(self, grid)
     }
 
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String {
