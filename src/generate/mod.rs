@@ -17,7 +17,6 @@ pub(crate) mod kakuro;
 pub(crate) mod kakuro_check;
 pub(crate) mod kakuro_fill;
 pub(crate) mod kakuro_shape;
-pub(crate) mod keen_id;
 pub(crate) mod kenken;
 pub(crate) mod kenken_cages;
 pub(crate) mod kenken_check;
@@ -37,6 +36,7 @@ use crate::grade::{GradeError, Level, Scale};
 use crate::puzzle::Puzzle;
 use crate::stop::{Stop, StopReason};
 
+pub use crate::parse::keen_id;
 pub use crate::rng::SplitMix64;
 pub use crossproduct::{
     generate_crossproduct, generate_crossproduct_until, random_table, CrossProductParams,
@@ -48,7 +48,6 @@ pub use kakuro::{
     generate_kakuro, generate_kakuro_until, GeneratedKakuro, KakuroParams,
     DEFAULT_KAKURO_MAX_ATTEMPTS, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
 };
-pub use keen_id::keen_id;
 pub use kenken::{
     default_max_givens, generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams,
     MAX_ATTEMPTS,

@@ -318,9 +318,18 @@ impl Puzzle {
         self.as_kakuro().map(crate::parse::puzzlink::encode)
     }
 
+    /// The puzzle as a game ID of Simon Tatham's Keen, Solo, Towers or Unequal, for the kinds
+    /// his games have and the puzzles they can hold (a Keen ID up to 9×9 with `-` and `/`
+    /// on two cells; a Solo ID where every region and cage is connected); [`Puzzle::parse`]
+    /// reads it back to the same puzzle.
+    #[must_use]
+    pub fn to_game_id(&self) -> Option<String> {
+        self.as_kind().game_id()
+    }
+
     /// The puzzle as a game ID of Simon Tatham's Solo (`solo:3x3:…`), for a Sudoku or Killer
-    /// Sudoku Solo can hold ([`crate::parse::solo_id`]; a KenKen's Keen ID is
-    /// [`crate::generate::keen_id`]); [`Puzzle::parse`] reads it back to the same puzzle.
+    /// Sudoku Solo can hold ([`crate::parse::solo_id`]; every kind's Tatham ID is
+    /// [`Puzzle::to_game_id`]); [`Puzzle::parse`] reads it back to the same puzzle.
     #[must_use]
     pub fn to_solo_id(&self) -> Option<String> {
         crate::parse::solo_id(self)

@@ -98,6 +98,12 @@ pub(crate) trait Kind: std::fmt::Display {
         None
     }
 
+    /// The puzzle as the game ID of one of Simon Tatham's games (Keen, Solo, Towers,
+    /// Unequal), where his game has the kind and can hold this puzzle; `None` by default.
+    fn game_id(&self) -> Option<String> {
+        None
+    }
+
     /// What the `auto` rule between the CDCL solvers looks at in the puzzle.
     fn workload(&self) -> Workload {
         Workload::Other

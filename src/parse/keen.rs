@@ -1,6 +1,6 @@
 //! # Keen game IDs
 //!
-//! Reads the game IDs of Simon Tatham's Keen, the inverse of [`crate::generate::keen_id`]:
+//! Reads the game IDs of Simon Tatham's Keen, the inverse of [`crate::parse::keen_id`]:
 //!
 //! ```text
 //! [keen:]N[dD][m]:BLOCKS,CLUES
@@ -27,7 +27,7 @@
 //! `parse_block_structure`, `validate_desc`. (Keen's reader takes `y` as 25 non-walls without
 //! a wall and `z` as 26 with one, unlike its writer; runs that long never occur in Keen's
 //! puzzles, and this reader follows the writer, so it reads back everything the writer and
-//! [`crate::generate::keen_id`] write.)
+//! [`crate::parse::keen_id`] write.)
 
 use thiserror::Error;
 
@@ -459,7 +459,7 @@ mod tests {
     fn reads_a_small_id() {
         let k = parse_keen_id(ID4).unwrap();
         assert_eq!(k.size(), 4);
-        assert_eq!(crate::generate::keen_id(&k).as_deref(), Some(ID4));
+        assert_eq!(crate::parse::keen_id(&k).as_deref(), Some(ID4));
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub fn solo_id(puzzle: &Puzzle) -> Option<String> {
 }
 
 /// The ID of a Sudoku and, for a Killer, its cages.
-fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
+pub(crate) fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
     let n = s.size();
     let (rows, cols) = s.boxes();
     // Solo reads boxes one column wide (R = 1) as a jigsaw: write them as one.

@@ -63,7 +63,7 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
                 puzzle.kind()
             ),
         },
-        ConvertTo::Id => match game_id(&puzzle) {
+        ConvertTo::Id => match puzzle.to_game_id() {
             Some(id) => id,
             None => bail!(
                 "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected; Towers and Unequal always have one)",
@@ -92,18 +92,4 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
             .context("cagesat: cannot write output")?,
     }
     Ok(())
-}
-
-/// The puzzle as one of Simon Tatham's game IDs, for the kinds his games have.
-fn game_id(puzzle: &cagesat::Puzzle) -> Option<String> {
-    if let Some(k) = puzzle.as_kenken() {
-        return cagesat::generate::keen_id(k);
-    }
-    if let Some(t) = puzzle.as_towers() {
-        return Some(cagesat::parse::towers_id(t));
-    }
-    if let Some(u) = puzzle.as_unequal() {
-        return Some(cagesat::parse::unequal_id(u));
-    }
-    puzzle.to_solo_id()
 }

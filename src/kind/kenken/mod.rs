@@ -69,6 +69,10 @@ impl Kind for KenKen {
         Some(self.size())
     }
 
+    fn game_id(&self) -> Option<String> {
+        parse::keen_id(self)
+    }
+
     fn workload(&self) -> Workload {
         Workload::KenKen { side: self.size() }
     }

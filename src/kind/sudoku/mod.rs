@@ -121,6 +121,10 @@ impl Kind for Sudoku {
         (self.size(), self.size())
     }
 
+    fn game_id(&self) -> Option<String> {
+        crate::parse::solo_write::write(self, None)
+    }
+
     fn workload(&self) -> Workload {
         Workload::Sudoku
     }
@@ -182,6 +186,10 @@ impl Kind for Killer {
 
     fn shape(&self) -> (usize, usize) {
         (self.sudoku().size(), self.sudoku().size())
+    }
+
+    fn game_id(&self) -> Option<String> {
+        crate::parse::solo_write::write(self.sudoku(), Some(self))
     }
 
     fn workload(&self) -> Workload {

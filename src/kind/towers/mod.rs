@@ -39,6 +39,10 @@ impl std::fmt::Display for Towers {
 }
 
 impl Kind for Towers {
+    fn game_id(&self) -> Option<String> {
+        Some(crate::parse::towers_id(self))
+    }
+
     fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
         Some(
             Towers::with_givens(self, set)

@@ -40,6 +40,10 @@ impl std::fmt::Display for Unequal {
 }
 
 impl Kind for Unequal {
+    fn game_id(&self) -> Option<String> {
+        Some(crate::parse::unequal_id(self))
+    }
+
     fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
         Some(
             Unequal::with_givens(self, set)
