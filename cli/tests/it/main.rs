@@ -8,6 +8,7 @@ mod blocked_cnf;
 mod cli;
 mod cli_crossproduct;
 mod cli_golden;
+mod collections_stream;
 mod compare_report;
 mod completions;
 mod count_memory;
