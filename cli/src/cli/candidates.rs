@@ -21,7 +21,8 @@ use cagesat::{Cell, EngineOptions, Grid, Puzzle, Stop};
 /// `candidates` options.
 #[derive(Debug, Args)]
 pub(crate) struct CandidatesArgs {
-    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL.
+    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL; a collection
+    /// (one puzzle per line) is streamed, each puzzle answered before the next line is read.
     pub file: PathBuf,
     /// A partly filled grid (a person's progress): a file (`-`: standard input) or the grid
     /// itself, one row per line, digits separated by spaces or run together, `.` for an

@@ -21,6 +21,7 @@ mod fuzz;
 mod gen_sudoku;
 mod gen_tatham_cli;
 mod generate;
+mod generate_collection;
 mod generate_kakuro;
 mod generate_limits;
 mod grade;
