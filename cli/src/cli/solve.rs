@@ -211,6 +211,12 @@ pub(super) fn solve_files(
     let mut opts = args.formula.engine_options();
     opts.parallel = args.threads.parallel(inputs.at_once(), jobs);
     let many = inputs.many();
+    if many && (args.proof.is_some() || args.svg.as_deref().is_some_and(super::is_stdout)) {
+        let error = anyhow::anyhow!(
+            "cagesat: --proof and --svg - are for one puzzle; the input holds several, one per line (a collection)"
+        );
+        return fail(err, &error);
+    }
     let unique = args.unique || args.proof.is_some();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
@@ -248,7 +254,7 @@ pub(super) fn solve_files(
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 svg.write(
-                    path,
+                    (path, input.line),
                     (index + 1, name),
                     &puzzle,
                     grid,

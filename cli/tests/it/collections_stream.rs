@@ -165,3 +165,32 @@ fn fifty_thousand_lines_are_answered_from_the_first() {
         assert!(written < 50_000, "{jobs}: all {written} lines were read");
     }
 }
+
+/// A collection's pictures are named by their lines (`--svg DIR`: `STEM-LINE.svg`), and
+/// what is for one puzzle (`--proof`, `--svg -`) is refused for a collection, naming why.
+#[test]
+fn pictures_per_line_and_one_puzzle_options_refused() {
+    let p = classics();
+    let dir = crate::common::cli::TempDir::new();
+    let list = dir.write("two.txt", &format!("{}\n\n{}\n", p[0], p[2]));
+    let pictures = dir.path("pictures");
+    let o = crate::common::cli::run(["solve", "--svg", pictures.as_str(), list.as_str()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    for line in [1, 3] {
+        let svg = std::fs::read_to_string(dir.path(&format!("pictures/two-{line}.svg")))
+            .expect("a picture per line");
+        assert!(
+            svg.contains("<svg ") && svg.contains("<title>Sudoku 9x9</title>"),
+            "{svg}"
+        );
+    }
+    for extra in [["--proof", "p"], ["--svg", "-"]] {
+        let o = crate::common::cli::run(["solve"].iter().chain(&extra).chain(&[list.as_str()]));
+        assert_eq!(o.code, Some(2), "{extra:?}");
+        assert_eq!(
+            o.stderr,
+            "cagesat: --proof and --svg - are for one puzzle; the input holds several, one per line (a collection)\n",
+            "{extra:?}"
+        );
+    }
+}
