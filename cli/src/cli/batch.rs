@@ -90,20 +90,6 @@ impl ThreadArgs {
     }
 }
 
-/// Runs `work` on every item on up to `jobs` threads (each with state from `init`) and
-/// calls `emit` with each result in input order. When `emit` breaks, no further item
-/// starts (running ones finish; their results are dropped).
-pub(crate) fn in_order<T: Sync, S, R: Send>(
-    items: &[T],
-    jobs: usize,
-    init: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, usize, &T) -> R + Sync,
-    emit: impl FnMut(usize, R) -> ControlFlow<()>,
-) {
-    let jobs = jobs.clamp(1, items.len().max(1));
-    in_order_stream(items.iter(), jobs, init, work, emit);
-}
-
 /// How many items past the oldest unemitted one a thread may start, per thread: results
 /// that finish early wait for it in memory, so this bounds what a slow item holds back.
 const AHEAD_PER_JOB: usize = 4;
@@ -123,8 +109,10 @@ struct Emitted {
     halt: bool,
 }
 
-/// [`in_order`] over items that are read as they are needed (a collection's lines, from a
-/// file or a pipe): an item is taken from `items` only when a thread is free for it and it
+/// Runs `work` on every item on up to `jobs` threads (each with state from `init`) and
+/// calls `emit` with each result in input order; when `emit` breaks, no further item
+/// starts (running ones finish; their results are dropped). Items are read as they are
+/// needed (a collection's lines, from a file or a pipe): an item is taken from `items` only when a thread is free for it and it
 /// is less than `jobs × 4` items past the oldest result not yet emitted, so memory stays
 /// bounded however many items there are, and each result is emitted as soon as it and the
 /// items before it are done.
@@ -220,8 +208,8 @@ mod tests {
         let items: Vec<u64> = (0..200).collect();
         for jobs in [1, 2, 3, 8] {
             let mut seen = Vec::new();
-            in_order(
-                &items,
+            in_order_stream(
+                items.iter(),
                 jobs,
                 || 0u64,
                 |calls, i, &x| {
@@ -249,8 +237,8 @@ mod tests {
         let items: Vec<u32> = (0..1000).collect();
         let started = AtomicUsize::new(0);
         let mut emitted = 0;
-        in_order(
-            &items,
+        in_order_stream(
+            items.iter(),
             2,
             || (),
             |(), _, _| {

@@ -194,3 +194,26 @@ fn pictures_per_line_and_one_puzzle_options_refused() {
         );
     }
 }
+
+/// `compare` takes a collection too: every line compared on each engine, named
+/// `FILE:LINE`, the engines agreeing and the answers verified.
+#[test]
+fn compare_runs_each_line_of_a_collection() {
+    let p = classics();
+    let dir = crate::common::cli::TempDir::new();
+    let list = dir.write("two.txt", &format!("# two\n{}\n{}\n", p[0], p[2]));
+    let o = crate::common::cli::run(["compare", "--json", "--engines", "native,varisat", &list]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let records = o.json_lines();
+    let names: Vec<&str> = records
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    let (first, second) = (format!("{list}:2"), format!("{list}:3"));
+    assert_eq!(names, [&first, &first, &second, &second]);
+    for (r, puzzle) in records.iter().zip([&p[0], &p[0], &p[2], &p[2]]) {
+        assert_eq!(r["agree"], true, "{r}");
+        let puzzle = Puzzle::parse(puzzle).expect("a sudoku");
+        puzzle.verify(&grid_of(&r["solution"])).expect("verified");
+    }
+}
