@@ -6,8 +6,8 @@
 //! - a **directory** (one that exists, or a name without an extension: `--out made`): each
 //!   puzzle as `NAME.EXT` (its kind's text format, with the generator's comments) and its
 //!   solution as `NAME.solution`;
-//! - a **collection file** (a file name with an extension: `--out hard.sudokus`,
-//!   `--out list.txt`): one puzzle per line in its kind's one-line form, which `solve`,
+//! - a **collection file** (a file name with an extension other than a kind's text format:
+//!   `--out hard.sudokus`, `--out list.txt`; `--out x.kenken` is refused): one puzzle per line in its kind's one-line form, which `solve`,
 //!   `count`, `grade` and `candidates` read back puzzle by puzzle (see
 //!   `cagesat::parse::collection`). After the puzzle each line carries its solution (the
 //!   digits row by row, `.` for a square without one) and its seed, which readers skip.
@@ -90,6 +90,13 @@ impl GenOut {
             std::fs::create_dir_all(path)
                 .with_context(|| format!("cagesat: cannot create {}", path.display()))?;
             return Ok(GenOut::Dir(path.to_path_buf()));
+        }
+        let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+        if let Some(ext) = ext.filter(|e| cagesat::puzzle::KINDS.iter().any(|k| k.name == e)) {
+            bail!(
+                "cagesat: generate {kind} --out {}: a collection holds one-line puzzles, not the .{ext} text format; give it another extension (list.txt) or give a directory (--out DIR, no extension) for one file per puzzle",
+                path.display()
+            );
         }
         if let Some(why) = no_line {
             bail!(

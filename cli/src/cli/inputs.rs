@@ -166,9 +166,28 @@ fn may_be_grid_row(word: &str) -> bool {
     [16, 36].contains(&word.len()) && word.bytes().all(|b| b == b'.' || b.is_ascii_digit())
 }
 
-/// Whether text that starts with `head` is a collection.
+/// Whether text that starts with `head` is a collection: one as the library tells them
+/// (two lines or more), or a single one-line puzzle followed by notes on its line (a
+/// solution, a seed, a rating: a collection of one, as `generate --count 1 --out FILE.EXT`
+/// writes it), which no puzzle format reads whole.
 fn is_collection(head: &[u8]) -> bool {
-    looks_like_collection(&String::from_utf8_lossy(head))
+    let text = String::from_utf8_lossy(head);
+    looks_like_collection(&text) || one_line_with_notes(&text)
+}
+
+/// Whether `text` has one content line, a one-line puzzle followed by more words.
+fn one_line_with_notes(text: &str) -> bool {
+    let mut content = text.lines().filter(|l| {
+        let t = l.trim();
+        !t.is_empty() && !t.starts_with('#')
+    });
+    match (content.next(), content.next()) {
+        (Some(line), None) => {
+            let mut words = line.split_whitespace();
+            words.next().is_some_and(is_one_liner) && words.next().is_some()
+        }
+        _ => false,
+    }
 }
 
 /// The source of one command-line input.

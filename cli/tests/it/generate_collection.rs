@@ -173,3 +173,41 @@ fn kinds_without_a_one_line_form_are_refused_before_anything_is_made() {
         assert!(!Path::new(&list).exists(), "{args:?}");
     }
 }
+
+/// A collection of one (`--count 1`) is read as a collection too (its line holds notes after
+/// the puzzle, which no puzzle format reads), and a kind's own text extension is refused
+/// for a collection, naming the way out.
+#[test]
+fn one_puzzle_collections_and_text_extensions() {
+    let dir = TempDir::new();
+    let one = dir.path("one.txt");
+    let o = run(["generate", "kenken", "5", "--out", one.as_str()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let o = run(["solve", "--unique", "--json", one.as_str()]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let r = o.json();
+    assert_eq!(
+        (r["line"].as_u64(), r["unique"].as_bool()),
+        (Some(3), Some(true))
+    );
+    let text = std::fs::read_to_string(&one).expect("written");
+    let line = text.lines().nth(2).expect("the puzzle's line");
+    let puzzle = Puzzle::parse(line.split_whitespace().next().unwrap()).expect("a Keen ID");
+    puzzle.verify(&grid_of(&r["solution"])).expect("verified");
+    let own = dir.path("x.kenken");
+    let o = run([
+        "generate",
+        "kenken",
+        "5",
+        "--count",
+        "2",
+        "--out",
+        own.as_str(),
+    ]);
+    assert_eq!(o.code, Some(2));
+    assert_eq!(
+        o.stderr,
+        format!("cagesat: generate kenken --out {own}: a collection holds one-line puzzles, not the .kenken text format; give it another extension (list.txt) or give a directory (--out DIR, no extension) for one file per puzzle\n")
+    );
+    assert!(!Path::new(&own).exists());
+}
