@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use cagesat::engine::{ParallelMode, ParallelOptions, Threads};
 use clap::{Args, ValueEnum};
@@ -90,38 +90,60 @@ impl ThreadArgs {
     }
 }
 
+/// How many items past the oldest unemitted one a thread may start, per thread: results
+/// that finish early wait for it in memory, so this bounds what a slow item holds back.
+const AHEAD_PER_JOB: usize = 4;
+
+/// The items of [`in_order_stream`] not yet started, with the index of the next one.
+struct Feed<I> {
+    items: I,
+    next: usize,
+}
+
+/// How far [`in_order_stream`] got: the results emitted so far, and whether to stop. Kept
+/// apart from the [`Feed`], whose lock a thread holds while it reads the next item (which
+/// may wait on a pipe), so emitting a result never waits for a read.
+#[derive(Default)]
+struct Emitted {
+    count: usize,
+    halt: bool,
+}
+
 /// Runs `work` on every item on up to `jobs` threads (each with state from `init`) and
-/// calls `emit` with each result in input order. When `emit` breaks, no further item
-/// starts (running ones finish; their results are dropped).
-pub(crate) fn in_order<T: Sync, S, R: Send>(
-    items: &[T],
+/// calls `emit` with each result in input order; when `emit` breaks, no further item
+/// starts (running ones finish; their results are dropped). Items are read as they are
+/// needed (a collection's lines, from a file or a pipe): an item is taken from `items` only when a thread is free for it and it
+/// is less than `jobs × 4` items past the oldest result not yet emitted, so memory stays
+/// bounded however many items there are, and each result is emitted as soon as it and the
+/// items before it are done.
+pub(crate) fn in_order_stream<T: Send, S, R: Send>(
+    items: impl Iterator<Item = T> + Send,
     jobs: usize,
     init: impl Fn() -> S + Sync,
-    work: impl Fn(&mut S, usize, &T) -> R + Sync,
+    work: impl Fn(&mut S, usize, T) -> R + Sync,
     mut emit: impl FnMut(usize, R) -> ControlFlow<()>,
 ) {
-    let jobs = jobs.clamp(1, items.len().max(1));
+    let jobs = jobs.max(1);
     if jobs == 1 {
         let mut state = init();
-        for (i, item) in items.iter().enumerate() {
+        for (i, item) in items.enumerate() {
             if emit(i, work(&mut state, i, item)).is_break() {
                 return;
             }
         }
         return;
     }
-    let next = AtomicUsize::new(0);
-    let halt = AtomicBool::new(false);
+    let window = jobs.saturating_mul(AHEAD_PER_JOB);
+    let feed = Mutex::new(Feed { items, next: 0 });
+    let emitted = (Mutex::new(Emitted::default()), Condvar::new());
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, halt, init, work) = (&next, &halt, &init, &work);
+            let (feed, emitted, init, work) = (&feed, &emitted, &init, &work);
             let _ = scope.spawn(move || {
                 let mut state = init();
-                while !halt.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
+                while let Some((i, item)) = take(feed, emitted, window) {
                     if tx.send((i, work(&mut state, i, item))).is_err() {
                         break;
                     }
@@ -134,27 +156,60 @@ pub(crate) fn in_order<T: Sync, S, R: Send>(
         for (i, result) in rx {
             let _ = ready.insert(i, result);
             while let Some(result) = ready.remove(&wanted) {
-                if emit(wanted, result).is_break() {
-                    halt.store(true, Ordering::Relaxed);
+                let flow = emit(wanted, result);
+                wanted += 1;
+                let mut e = lock(&emitted.0);
+                e.count = wanted;
+                e.halt |= flow.is_break();
+                drop(e);
+                emitted.1.notify_all();
+                if flow.is_break() {
                     return;
                 }
-                wanted += 1;
             }
         }
     });
 }
 
+/// The next item for a thread of [`in_order_stream`], once it is within `window` items of
+/// the oldest result not yet emitted; `None` when the items are done or the run halts.
+fn take<I: Iterator>(
+    feed: &Mutex<Feed<I>>,
+    (emitted, moved): &(Mutex<Emitted>, Condvar),
+    window: usize,
+) -> Option<(usize, I::Item)> {
+    let mut f = lock(feed);
+    let mut e = lock(emitted);
+    while !e.halt && f.next >= e.count.saturating_add(window) {
+        e = moved.wait(e).unwrap_or_else(PoisonError::into_inner);
+    }
+    if e.halt {
+        return None;
+    }
+    drop(e);
+    let item = f.items.next()?;
+    let i = f.next;
+    f.next += 1;
+    Some((i, item))
+}
+
+/// Locks `m`, whatever a panicking thread left behind.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
     fn results_come_back_in_input_order_whatever_the_threads() {
         let items: Vec<u64> = (0..200).collect();
         for jobs in [1, 2, 3, 8] {
             let mut seen = Vec::new();
-            in_order(
-                &items,
+            in_order_stream(
+                items.iter(),
                 jobs,
                 || 0u64,
                 |calls, i, &x| {
@@ -182,8 +237,8 @@ mod tests {
         let items: Vec<u32> = (0..1000).collect();
         let started = AtomicUsize::new(0);
         let mut emitted = 0;
-        in_order(
-            &items,
+        in_order_stream(
+            items.iter(),
             2,
             || (),
             |(), _, _| {
@@ -202,6 +257,39 @@ mod tests {
         assert_eq!(emitted, 10);
         // Ten emitted, a few more in flight on the two threads: nowhere near all of them.
         assert!(started.load(Ordering::Relaxed) < 100);
+    }
+
+    /// A stream of items is read as threads are free for them, never far ahead of the
+    /// results emitted: with a slow first item, the others wait within the window.
+    #[test]
+    fn a_stream_is_read_a_window_ahead_of_what_is_emitted() {
+        let read = AtomicUsize::new(0);
+        let items = (0..1000u64).inspect(|_| {
+            let _ = read.fetch_add(1, Ordering::Relaxed);
+        });
+        let mut emitted = Vec::new();
+        let mut most_read = 0;
+        in_order_stream(
+            items,
+            3,
+            || (),
+            |(), i, x| {
+                if i == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                x * 2
+            },
+            |i, y| {
+                if i == 0 {
+                    most_read = read.load(Ordering::Relaxed);
+                }
+                emitted.push(y);
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(emitted, (0..1000u64).map(|x| x * 2).collect::<Vec<_>>());
+        // While item 0 slept, at most the window (3 × 4 items) was read.
+        assert!(most_read <= 3 * AHEAD_PER_JOB, "{most_read}");
     }
 
     /// Puzzles and threads share the cores: one file gets them all, files run at once

@@ -21,7 +21,8 @@ use cagesat::{Cell, EngineOptions, Grid, Puzzle, Stop};
 /// `candidates` options.
 #[derive(Debug, Args)]
 pub(crate) struct CandidatesArgs {
-    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL.
+    /// Puzzle file (`-` reads standard input), Keen game ID or puzz.link URL; a collection
+    /// (one puzzle per line) is streamed, each puzzle answered before the next line is read.
     pub file: PathBuf,
     /// A partly filled grid (a person's progress): a file (`-`: standard input) or the grid
     /// itself, one row per line, digits separated by spaces or run together, `.` for an
@@ -66,21 +67,26 @@ fn candidates_inner(
     let state_file = args.state.as_deref().filter(|p| is_state_file(p));
     super::stdin_once(std::iter::once(args.file.as_path()).chain(state_file))?;
     let engine = args.solver.engine()?;
-    let inputs = super::inputs::expand(std::slice::from_ref(&args.file), args.strict);
-    if inputs.len() > 1 && (args.state.is_some() || args.svg.is_some()) {
+    let inputs = super::inputs::Inputs::open(std::slice::from_ref(&args.file), args.strict);
+    let many = inputs.many();
+    if many && (args.state.is_some() || args.svg.is_some()) {
         anyhow::bail!(
-            "cagesat: --state and --svg are for one puzzle; {} holds {} (a collection)",
+            "cagesat: --state and --svg are for one puzzle; {} holds several, one per line (a collection)",
             display_name(&args.file),
-            inputs.len()
         );
     }
     let mut status = EXIT_OK;
-    for input in &inputs {
-        let one = candidates_one(args, (&engine, interrupt), input, out);
+    // A collection is read a line at a time: each puzzle's answer is written (and flushed)
+    // before the next line is read.
+    for input in inputs {
+        if interrupt.is_requested() || super::output_closed() {
+            break;
+        }
+        let one = candidates_one(args, (&engine, interrupt), &input, out);
         let code = match one {
             Ok(code) => code,
             // One puzzle of a collection fails: say so, and go on with the next.
-            Err(error) if inputs.len() > 1 => {
+            Err(error) if many => {
                 if args.json {
                     let mut record = Vec::new();
                     super::error_record(&mut record, &input.file, &error);
@@ -92,6 +98,9 @@ fn candidates_inner(
             Err(error) => return Err(error),
         };
         status = super::worse(status, code);
+        if let Err(e) = out.flush() {
+            return Ok(super::worse(status, super::write_failed(err, e)));
+        }
     }
     Ok(status)
 }

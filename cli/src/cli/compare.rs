@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use clap::{Args, ValueEnum};
 
-use super::{display_name, load, parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
+use super::{parse_timeout, Files, FormulaArgs, EXIT_ERROR, EXIT_OK};
 use crate::compare::{self, CompareOptions};
 use cagesat::{Engine, Stop};
 
@@ -128,21 +128,26 @@ pub(super) fn compare_files(
     opts.engine.stop = interrupt.clone();
     let mut status = EXIT_OK;
     let mut done = Vec::new();
-    let progress = super::progress::Progress::items(args.input.files.len(), "puzzles");
+    let inputs = super::inputs::Inputs::open(&args.input.files, args.formula.strict);
+    let progress = match inputs.known_len() {
+        Some(n) => super::progress::Progress::items(n, "puzzles"),
+        None => super::progress::Progress::counter("puzzles"),
+    };
     // Each puzzle's comparison on one of `--jobs` threads (timings then share the cores);
-    // results in input order.
-    super::batch::in_order(
-        &args.input.files,
+    // results in input order. A collection's puzzles are read as they are compared, each
+    // named `FILE:LINE`.
+    super::batch::in_order_stream(
+        inputs.into_iter(),
         super::batch::jobs(args.input.jobs),
         || (),
-        |(), _, path| {
+        |(), _, input| {
             if interrupt.is_requested() {
                 return None;
             }
             let mut e = Vec::new();
-            let compared = match load(path, args.formula.strict) {
+            let compared = match input.load(args.formula.strict) {
                 Ok(puzzle) => {
-                    let c = compare::compare_puzzle(&display_name(path), &puzzle, &opts);
+                    let c = compare::compare_puzzle(&input.name(), &puzzle, &opts);
                     Ok((c, puzzle))
                 }
                 Err(error) => Err(super::fail(&mut e, &error.into())),

@@ -20,9 +20,15 @@ pub(crate) struct GenRunArgs {
     #[arg(long, default_value_t = 1, value_parser = super::not_negative::<u64>,
           allow_negative_numbers = true)]
     pub count: u64,
-    /// Write each puzzle and its solution (NAME.EXT, with the kind's extension, and
-    /// NAME.solution) into this directory instead of printing.
-    #[arg(long, value_name = "DIR")]
+    /// Write the puzzles to disk instead of printing. A directory (an existing one, or a
+    /// name without an extension) gets each puzzle and its solution (NAME.EXT, with the
+    /// kind's extension, and NAME.solution). A file name with an extension (list.txt,
+    /// hard.sudokus) gets one collection, a puzzle per line in its kind's one-line form
+    /// (81-character Sudoku, short Killer, Keen ID, Solo, Towers or Unequal ID, puzz.link
+    /// or f-puzzles link), then its solution and seed, which `solve`, `count`, `grade` and
+    /// `candidates` read puzzle by puzzle; CrossProduct, and KenKen beyond 9x9 or with
+    /// hidden operators, have none and are refused.
+    #[arg(long, value_name = "DIR|FILE.EXT")]
     pub out: Option<PathBuf>,
     /// Time limit per puzzle, in seconds: a puzzle not settled by then ends the run with how
     /// far it got (uniqueness checks, repairs, tables drawn) and exit status 3; puzzles

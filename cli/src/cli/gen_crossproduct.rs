@@ -58,12 +58,9 @@ pub(super) fn crossproduct(
         Ok(l) => l,
         Err(e) => return fail(err, &e),
     };
-    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            let e =
-                anyhow::Error::new(e).context(format!("cagesat: cannot create {}", dir.display()));
-            return fail(err, &e);
-        }
+    let why = "CrossProduct has no one-line form";
+    if let Err(e) = super::gen_out::GenOut::open(a.run.out.as_deref(), "crossproduct", Some(why)) {
+        return fail(err, &e);
     }
     let mut written: anyhow::Result<()> = Ok(());
     let mut made = 0;

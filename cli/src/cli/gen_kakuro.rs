@@ -8,7 +8,6 @@ use std::io::Write;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::generate::write_file;
 use super::Limits;
 use cagesat::generate::{
     generate_kakuro_until, GeneratedKakuro, KakuroParams, DEFAULT_KAKURO_MAX_ATTEMPTS,
@@ -78,10 +77,7 @@ pub(super) fn kakuro(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let limits = Limits::new(interrupt, a.run.timeout)?;
-    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
-    }
+    let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), "kakuro", None)?;
     let progress = super::progress::Progress::items(a.run.count_usize(), "puzzles");
     let mut next = a.run.seed_or(1);
     for i in 0..a.run.count {
@@ -100,17 +96,15 @@ pub(super) fn kakuro(
         let seed = g.seed;
         next = seed.wrapping_add(1);
         let text = file_text(a, seed, &g);
-        match super::output_path(a.run.out.as_deref()) {
-            Some(dir) => {
-                let name = format!("kakuro_{}x{}_s{seed}", a.rows, a.cols);
-                write_file(&dir.join(format!("{name}.kakuro")), &text)?;
-                write_file(&dir.join(format!("{name}.solution")), &g.solution_text())?;
-            }
-            None => {
-                let sep = if i + 1 < a.run.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
-            }
-        }
+        let made = super::gen_out::Made {
+            name: &format!("kakuro_{}x{}_s{seed}", a.rows, a.cols),
+            ext: "kakuro",
+            text: &text,
+            puzzle: &cagesat::Puzzle::Kakuro(g.puzzle.clone()),
+            solution: &g.solution,
+            seed,
+        };
+        sink.put(out, &made, i + 1 == a.run.count)?;
         progress.inc();
     }
     Ok(())

@@ -160,10 +160,7 @@ fn run(
         bail!("cagesat: generate killer: --jigsaw is for `generate sudoku` only");
     }
     let limits = Limits::new(interrupt, a.run.timeout)?;
-    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
-    }
+    let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), kind, None)?;
     let mut seed = a.run.seed_or(1);
     for i in 0..a.run.count {
         let first = seed;
@@ -206,23 +203,16 @@ fn run(
             Scale::Houses.name(made.level),
             made.puzzle
         );
-        match super::output_path(a.run.out.as_deref()) {
-            Some(dir) => {
-                let jigsaw = if a.jigsaw { "_jigsaw" } else { "" };
-                let name = format!("{kind}{jigsaw}_{0}x{0}_s{used}", a.size);
-                let solution: String = made
-                    .solution
-                    .iter_rows()
-                    .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
-                    .collect();
-                super::generate::write_file(&dir.join(format!("{name}.{kind}")), &text)?;
-                super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
-            }
-            None => {
-                let sep = if i + 1 < a.run.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
-            }
-        }
+        let jigsaw = if a.jigsaw { "_jigsaw" } else { "" };
+        let made = super::gen_out::Made {
+            name: &format!("{kind}{jigsaw}_{0}x{0}_s{used}", a.size),
+            ext: kind,
+            text: &text,
+            puzzle: &made.puzzle,
+            solution: &made.solution,
+            seed: used,
+        };
+        sink.put(out, &made, i + 1 == a.run.count)?;
     }
     Ok(())
 }

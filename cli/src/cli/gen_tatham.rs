@@ -176,10 +176,7 @@ fn run(
     let size = checked_size(a, which)?;
     let kind = which.kind();
     let limits = Limits::new(interrupt, a.run.timeout)?;
-    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
-    }
+    let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), kind, None)?;
     let mut seed = a.run.seed_or(1);
     for i in 0..a.run.count {
         let first = seed;
@@ -213,25 +210,19 @@ fn run(
             options_note(a, which, used, level),
             Scale::Houses.name(level),
         );
-        match super::output_path(a.run.out.as_deref()) {
-            Some(dir) => {
-                let mode = match which {
-                    Which::Unequal { adjacent: true } => "_adjacent",
-                    _ => "",
-                };
-                let name = format!("{kind}{mode}_{size}x{size}_s{used}");
-                let solution: String = solution
-                    .iter_rows()
-                    .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
-                    .collect();
-                super::generate::write_file(&dir.join(format!("{name}.{kind}")), &text)?;
-                super::generate::write_file(&dir.join(format!("{name}.solution")), &solution)?;
-            }
-            None => {
-                let sep = if i + 1 < a.run.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
-            }
-        }
+        let mode = match which {
+            Which::Unequal { adjacent: true } => "_adjacent",
+            _ => "",
+        };
+        let made = super::gen_out::Made {
+            name: &format!("{kind}{mode}_{size}x{size}_s{used}"),
+            ext: kind,
+            text: &text,
+            puzzle: &puzzle,
+            solution: &solution,
+            seed: used,
+        };
+        sink.put(out, &made, i + 1 == a.run.count)?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context};
 use clap::{Args, Subcommand};
 
+use super::gen_out::{GenOut, Made};
 use super::{fail, Limits, EXIT_OK};
 use cagesat::generate::{
     default_max_givens, generate_kenken_until, hide_operators, keen_id, GenerateError,
@@ -14,7 +15,7 @@ use cagesat::generate::{
 };
 use cagesat::grade::{KeenDifficulty, Level, Scale};
 use cagesat::puzzle::Op;
-use cagesat::Stop;
+use cagesat::{Puzzle, Stop};
 
 /// `generate` options.
 #[derive(Debug, Args)]
@@ -177,10 +178,14 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
         logic_solvable: !a.allow_search,
         difficulty: a.difficulty,
     };
-    if let Some(dir) = super::output_path(a.run.out.as_deref()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cagesat: cannot create {}", dir.display()))?;
-    }
+    let no_line = if a.hide_operators {
+        Some("a Keen ID, the one-line form of a KenKen, cannot hold hidden operators")
+    } else if !(3..=9).contains(&size) {
+        Some("a Keen ID, the one-line form of a KenKen, holds sizes 3 to 9")
+    } else {
+        None
+    };
+    let mut sink = GenOut::open(a.run.out.as_deref(), "kenken", no_line)?;
     let progress = super::progress::Progress::items(a.run.count_usize(), "puzzles");
     for i in 0..a.run.count {
         let seed = a.run.seed_or(1).wrapping_add(i);
@@ -227,22 +232,15 @@ fn kenken(a: &KenKenGenArgs, interrupt: &Stop, out: &mut impl Write) -> anyhow::
             text.push_str(&format!("# keen: {id}\n"));
         }
         text.push_str(&puzzle.to_string());
-        let solution: String = g
-            .solution
-            .iter_rows()
-            .map(|r| r.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
-            .collect();
-        match super::output_path(a.run.out.as_deref()) {
-            Some(dir) => {
-                let name = format!("kenken_{0}x{0}_s{seed}", size);
-                write_file(&dir.join(format!("{name}.kenken")), &text)?;
-                write_file(&dir.join(format!("{name}.solution")), &solution)?;
-            }
-            None => {
-                let sep = if i + 1 < a.run.count { "\n" } else { "" };
-                write!(out, "{text}{sep}").context("cagesat: cannot write output")?;
-            }
-        }
+        let made = Made {
+            name: &format!("kenken_{0}x{0}_s{seed}", size),
+            ext: "kenken",
+            text: &text,
+            puzzle: &Puzzle::KenKen(puzzle),
+            solution: &g.solution,
+            seed,
+        };
+        sink.put(out, &made, i + 1 == a.run.count)?;
         progress.inc();
     }
     Ok(())

@@ -54,12 +54,16 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
         Scale::ALL.into_iter().map(|s| (s, Vec::new())).collect();
     let mut matrix = Matrix::default();
     let mut outside = 0usize;
-    let inputs = super::inputs::expand(&args.input.files, false);
-    let progress = super::progress::Progress::items(inputs.len(), "puzzles");
+    let inputs = super::inputs::Inputs::open(&args.input.files, false);
+    let progress = match inputs.known_len() {
+        Some(n) => super::progress::Progress::items(n, "puzzles"),
+        None => super::progress::Progress::counter("puzzles"),
+    };
     let mut broken = None;
-    // Grading runs on `--jobs` threads; the table is built in input order.
-    super::batch::in_order(
-        &inputs,
+    // Grading runs on `--jobs` threads, a collection read as its lines are graded; the
+    // table is built in input order (`--json` lines are written as they are done).
+    super::batch::in_order_stream(
+        inputs.into_iter(),
         super::batch::jobs(args.input.jobs),
         || (),
         |(), _, input| {
@@ -118,7 +122,7 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 if let Some(at) = line_no {
                     line = super::records::with_line(&line, true, at);
                 }
-                if let Err(e) = out.write_all(&line) {
+                if let Err(e) = out.write_all(&line).and_then(|()| out.flush()) {
                     broken = Some(e);
                     return ControlFlow::Break(());
                 }

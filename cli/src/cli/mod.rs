@@ -17,6 +17,7 @@ mod explain;
 mod gen_args;
 mod gen_crossproduct;
 mod gen_kakuro;
+mod gen_out;
 mod gen_sudoku;
 mod gen_tatham;
 mod generate;
@@ -706,7 +707,9 @@ fn is_encoding_limit(error: &anyhow::Error) -> bool {
 /// A list of input files for the commands that take several.
 #[derive(Debug, Args)]
 pub(crate) struct Files {
-    /// Puzzle files (`-` reads standard input).
+    /// Puzzle files (`-` reads standard input). A collection (a file of one-line puzzles, one
+    /// per line) is streamed: each line's puzzle is answered, with its `line`, before the
+    /// next line is read.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Work on this many files at once (default: one per core); the output is the same,

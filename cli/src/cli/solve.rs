@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use super::batch::{self, ThreadArgs};
-use super::inputs::{expand, Input};
+use super::inputs::{Input, Inputs};
 use super::progress::Progress;
 use super::records::{
     self, CertificateRecord, CountOpening, CountRecord, CountTotals, SolveRecord,
@@ -88,15 +88,17 @@ pub(crate) struct CountArgs {
     pub print_solutions: bool,
 }
 
-/// Runs `per_file` on every input (each file, and each puzzle of a collection file: see
-/// `inputs.rs`), reporting errors (one line on stderr, and a JSON record with `--json`)
-/// without stopping; returns the worst exit status. After an interrupt no further input
-/// starts. With `--jobs N` above 1 and several inputs, inputs run on `N` threads (each with
-/// its own state from `init`) and each one's output is buffered and written in input order,
-/// so the bytes are those of `--jobs 1`; otherwise output streams straight to `out`. The
-/// JSON records of a collection's puzzle carry its `line`.
+/// Runs `per_file` on every input (each file, and each puzzle of a collection file, read
+/// as it comes: see `inputs.rs`), reporting errors (one line on stderr, and a JSON record
+/// with `--json`) without stopping; returns the worst exit status. After an interrupt no
+/// further input starts. With `--jobs N` above 1 and several inputs, inputs run on `N`
+/// threads (each with its own state from `init`) and each one's output is buffered and
+/// written in input order, so the bytes are those of `--jobs 1`; otherwise output streams
+/// straight to `out`. Either way each result is written (and flushed) as soon as it and
+/// those before it are done, and a collection is read only a few lines ahead of the
+/// results. The JSON records of a collection's puzzle carry its `line`.
 fn each_file<W: Write, E: Write, S>(
-    (inputs, jobs): (&[Input], usize),
+    (inputs, jobs): (Inputs, usize),
     limits: &Limits,
     json: bool,
     out: &mut W,
@@ -105,7 +107,10 @@ fn each_file<W: Write, E: Write, S>(
     per_file: impl Fn(&mut S, usize, &Input, &mut dyn Write) -> anyhow::Result<u8> + Sync,
 ) -> u8 {
     let mut status = EXIT_OK;
-    let progress = Progress::items(inputs.len(), "puzzles");
+    let progress = match inputs.known_len() {
+        Some(n) => Progress::items(n, "puzzles"),
+        None => Progress::counter("puzzles"),
+    };
     // One input's run: its output (held back for a collection's line, to add the line
     // to its JSON records), its error, and its status.
     let run_one =
@@ -132,21 +137,26 @@ fn each_file<W: Write, E: Write, S>(
             }
             code
         };
-    if jobs == 1 || inputs.len() == 1 {
+    if jobs == 1 || !inputs.many() {
         let mut state = init();
-        for (index, input) in inputs.iter().enumerate() {
+        for (index, input) in inputs.into_iter().enumerate() {
             if limits.interrupted() || super::output_closed() {
                 break;
             }
             progress.message(&input.name());
-            let code = run_one(&mut state, index, input, out, err);
+            let code = run_one(&mut state, index, &input, out, err);
             status = worse(status, code);
+            // A pipe's reader sees each puzzle's answer as soon as it is done.
+            if let Err(e) = out.flush() {
+                status = worse(status, super::write_failed(err, e));
+                break;
+            }
             progress.inc();
         }
         return status;
     }
-    batch::in_order(
-        inputs,
+    batch::in_order_stream(
+        inputs.into_iter(),
         jobs,
         init,
         |state, index, input| {
@@ -154,7 +164,7 @@ fn each_file<W: Write, E: Write, S>(
                 return None;
             }
             let (mut o, mut e) = (Vec::new(), Vec::new());
-            let code = run_one(state, index, input, &mut o, &mut e);
+            let code = run_one(state, index, &input, &mut o, &mut e);
             Some((o, e, code))
         },
         |_, done| {
@@ -196,11 +206,17 @@ pub(super) fn solve_files(
     if let Err(error) = check_solve_args(args) {
         return fail(err, &error);
     }
-    let inputs = expand(&args.input.files, args.formula.strict);
+    let inputs = Inputs::open(&args.input.files, args.formula.strict);
     let jobs = args.threads.jobs(args.input.jobs);
     let mut opts = args.formula.engine_options();
-    opts.parallel = args.threads.parallel(inputs.len(), jobs);
-    let many = inputs.len() > 1;
+    opts.parallel = args.threads.parallel(inputs.at_once(), jobs);
+    let many = inputs.many();
+    if many && (args.proof.is_some() || args.svg.as_deref().is_some_and(super::is_stdout)) {
+        let error = anyhow::anyhow!(
+            "cagesat: --proof and --svg - are for one puzzle; the input holds several, one per line (a collection)"
+        );
+        return fail(err, &error);
+    }
     let unique = args.unique || args.proof.is_some();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
@@ -215,9 +231,9 @@ pub(super) fn solve_files(
     // one session per thread.
     let svg_stdout = args.svg.as_deref().is_some_and(super::is_stdout);
     let svg = super::output_path(args.svg.as_deref())
-        .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, inputs.len())));
+        .map(|p| Mutex::new(super::svg_out::SvgTarget::new(p, usize::from(many) + 1)));
     each_file(
-        (&inputs, jobs),
+        (inputs, jobs),
         &limits,
         args.json,
         out,
@@ -238,7 +254,7 @@ pub(super) fn solve_files(
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 svg.write(
-                    path,
+                    (path, input.line),
                     (index + 1, name),
                     &puzzle,
                     grid,
@@ -406,16 +422,16 @@ pub(super) fn count_files(
     if let Err(error) = args.input.check() {
         return fail(err, &error);
     }
-    let inputs = expand(&args.input.files, args.formula.strict);
+    let inputs = Inputs::open(&args.input.files, args.formula.strict);
     let jobs = args.threads.jobs(args.input.jobs);
     let mut opts = args.formula.engine_options();
-    opts.parallel = args.threads.parallel(inputs.len(), jobs);
-    let many = inputs.len() > 1;
+    opts.parallel = args.threads.parallel(inputs.at_once(), jobs);
+    let many = inputs.many();
     let Some((engine, limits)) = engine_or_report(&args.solver, interrupt, err) else {
         return EXIT_ERROR;
     };
     each_file(
-        (&inputs, jobs),
+        (inputs, jobs),
         &limits,
         args.json,
         out,

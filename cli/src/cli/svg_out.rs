@@ -4,7 +4,7 @@
 //! With several input files, or when `PATH` is an existing directory, `PATH` is a directory
 //! (created when missing) and each solved puzzle goes to `PATH/STEM.svg`: `STEM` is the input
 //! file's name without its extension, `stdin` for `-`, and `keen-K` for a Keen game ID given as
-//! the K-th argument. Two inputs with the same stem are an error for the second (nothing is
+//! the K-th argument; a collection's puzzle at line L goes to `STEM-L.svg`. Two inputs with the same stem are an error for the second (nothing is
 //! overwritten); puzzles without a solution get no picture.
 
 use std::collections::BTreeMap;
@@ -33,8 +33,9 @@ impl SvgTarget {
         }
     }
 
-    /// The file the picture of input `input` (the `index`-th argument, 1-based) goes to.
-    pub(crate) fn file_for(&self, input: &Path, index: usize) -> PathBuf {
+    /// The file the picture of input `input` (the `index`-th puzzle, 1-based; for a
+    /// collection's puzzle, the one at `line`: `STEM-LINE.svg`) goes to.
+    pub(crate) fn file_for(&self, input: &Path, line: Option<usize>, index: usize) -> PathBuf {
         if !self.directory {
             return self.path.clone();
         }
@@ -48,7 +49,10 @@ impl SvgTarget {
                 |s| s.to_string_lossy().into_owned(),
             )
         };
-        self.path.join(format!("{stem}.svg"))
+        match line {
+            Some(line) => self.path.join(format!("{stem}-{line}.svg")),
+            None => self.path.join(format!("{stem}.svg")),
+        }
     }
 
     /// Draws the solved puzzle of input `input`, with `marked` cells outlined (where a second
@@ -58,13 +62,13 @@ impl SvgTarget {
     /// A stem already used in this run, or a directory or file that cannot be written.
     pub(crate) fn write(
         &mut self,
-        input: &Path,
+        (input, line): (&Path, Option<usize>),
         (index, name): (usize, &str),
         puzzle: &Puzzle,
         grid: &Grid<u8>,
         marked: &[Cell],
     ) -> anyhow::Result<()> {
-        let file = self.file_for(input, index);
+        let file = self.file_for(input, line, index);
         if let Some(first) = self.written.get(&file) {
             bail!(
                 "{name}: --svg: {} was already written for {first}; not overwriting it",
@@ -98,12 +102,19 @@ mod tests {
     fn names_in_directory_mode() {
         let t = SvgTarget::new(Path::new("out"), 3);
         assert_eq!(
-            t.file_for(Path::new("a/b/x.kenken"), 1),
+            t.file_for(Path::new("a/b/x.kenken"), None, 1),
             Path::new("out/x.svg")
         );
-        assert_eq!(t.file_for(Path::new("-"), 2), Path::new("out/stdin.svg"));
         assert_eq!(
-            t.file_for(Path::new("4:a_7,a1"), 3),
+            t.file_for(Path::new("-"), None, 2),
+            Path::new("out/stdin.svg")
+        );
+        assert_eq!(
+            t.file_for(Path::new("list.txt"), Some(7), 2),
+            Path::new("out/list-7.svg")
+        );
+        assert_eq!(
+            t.file_for(Path::new("4:a_7,a1"), None, 3),
             Path::new("out/keen-3.svg")
         );
     }
@@ -112,7 +123,7 @@ mod tests {
     fn one_input_writes_the_path_itself() {
         let t = SvgTarget::new(Path::new("picture.svg"), 1);
         assert_eq!(
-            t.file_for(Path::new("x.kenken"), 1),
+            t.file_for(Path::new("x.kenken"), None, 1),
             Path::new("picture.svg")
         );
     }
