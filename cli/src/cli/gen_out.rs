@@ -205,10 +205,8 @@ pub(crate) fn one_line(puzzle: &Puzzle) -> Option<String> {
     let forms = [
         squares_line(puzzle),
         puzzle.to_short_killer(),
-        puzzle.as_kenken().and_then(cagesat::generate::keen_id),
-        puzzle.as_towers().map(cagesat::parse::towers_id),
-        puzzle.as_unequal().map(cagesat::parse::unequal_id),
-        puzzle.to_solo_id(),
+        // Keen, Solo, Towers or Unequal, by kind.
+        puzzle.to_game_id(),
         puzzle.to_puzzlink(),
         cagesat::parse::fpuzzles_link(puzzle),
     ];
