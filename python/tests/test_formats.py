@@ -44,3 +44,12 @@ def test_glued_clues_and_short_killers():
     assert p.kind == "kenken"
     short = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
     assert cagesat.parse(short).kind == "killer"
+
+
+def test_the_forums_375_hardest_sudokus_are_each_unique():
+    items = cagesat.read_all(DATA / "collections" / "forum-hardest-1106.sudokus")
+    assert len(items) == 375
+    for line, puzzle in items:
+        outcome = puzzle.prove_unique()
+        assert outcome.unique is True, line
+        puzzle.verify(outcome.grid)  # raises when a rule is broken

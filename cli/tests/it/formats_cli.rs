@@ -239,3 +239,26 @@ fn convert_writes_the_short_killer_form() {
         format!("{HARD}: this 9x9 sudoku has no short Killer form (a 9x9 Killer Sudoku without givens, with cages whose cells touch)\n")
     );
 }
+
+/// The held-out set of issue 37: the forum's 375 hardest Sudokus in one file, each line
+/// solved and proven unique by `solve --unique`, its answer checked by the verifier here.
+#[test]
+fn the_forums_375_hardest_sudokus_are_each_unique() {
+    let path = format!("{DATA}/forum-hardest-1106.sudokus");
+    let o = run(["solve", "--unique", "--json", &path]);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let puzzles: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    let records = o.json_lines();
+    assert_eq!((records.len(), puzzles.len()), (375, 375));
+    for (r, (line, p)) in records.iter().zip(puzzles) {
+        assert_eq!(r["line"].as_u64(), Some(line as u64));
+        assert_eq!((r["status"].as_str(), r["unique"].as_bool()), (Some("solved"), Some(true)));
+        Puzzle::parse(p).unwrap().verify(&grid_of(&r["solution"])).unwrap();
+    }
+}
