@@ -161,7 +161,7 @@ impl Engine {
     /// Sudoku and Killer Sudoku are the exception: `auto` runs [`Engine::Native`] on them
     /// (measured in `encodings/sudoku.md`: its dedicated search solves and proves unique a
     /// 16×16 Sudoku several times faster than any SAT engine), and hands a puzzle over to
-    /// [`Engine::auto_fallback`] after 10,000 backtracks.
+    /// [`Engine::auto_fallback`] after 30,000 backtracks.
     #[must_use]
     pub fn auto_backend(puzzle: &Puzzle, limit: Option<u64>) -> Engine {
         let plan = Engine::plan(puzzle, limit);
@@ -311,9 +311,10 @@ pub(crate) const AUTO_DPLL_CONFLICTS: u64 = 1_000;
 pub(crate) const AUTO_DPLL_CLAUSES_PER_CONFLICT: u64 = 1_000;
 
 /// Backtracks [`Engine::Auto`]'s native search of a Sudoku or Killer Sudoku may make before
-/// it hands the puzzle to CDCL (the shipped and benchmarked puzzles need at most 673; the
-/// native search makes about 23,000 a second on a 16×16 Killer).
-pub(crate) const AUTO_NATIVE_BACKTRACKS: u64 = 10_000;
+/// it hands the puzzle to CDCL (the shipped and benchmarked puzzles need at most 673, the
+/// hardest of Tarek's 42 Killers about 20,000, where CDCL takes 1 to 2 s; the native search
+/// makes about 20,000 a second on a 9×9 Killer, 23,000 on a 16×16 one).
+pub(crate) const AUTO_NATIVE_BACKTRACKS: u64 = 30_000;
 
 /// Grids after which [`Engine::Auto`] lets the DPLL walk finish whatever it meets.
 pub(crate) const AUTO_DPLL_PROVEN: usize = 256;
