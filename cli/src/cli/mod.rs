@@ -240,7 +240,7 @@ pub(crate) struct SolverArgs {
     pub engine: EngineArg,
     /// Embedded SAT solver for `--engine sat` [default: auto: chosen per puzzle by a
     /// measured rule: Sudoku and Killer Sudoku on the native engine's dedicated search,
-    /// handing over to varisat after 10,000 backtracks; the dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing over to CDCL when
+    /// handing over to varisat after 30,000 backtracks; the dpll walk first (KenKen up to 9×9, Kakuro, CrossProduct), handing over to CDCL when
     /// it meets 1,000 conflicts (one per 1,000 clauses on larger CNFs); KenKen from 10×10 on
     /// CDCL: cadical from side 17, varisat below].
     #[arg(long, value_enum)]
