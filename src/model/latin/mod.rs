@@ -43,6 +43,8 @@
 //!   bit-sliced counting, box–line reduction).
 //! - JCZSolve (in tdoku's `other/`): per-digit bitboards of the grid.
 
+mod bands;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -74,6 +76,9 @@ pub(crate) struct Shape {
     pairs: Vec<(Cells, Cells)>,
     /// The pairs whose `A \ B` or `B \ A` holds each cell, bit `p` for pair `p`.
     pairs_of: Vec<u128>,
+    /// Whether the houses are the rows, columns and boxes of a 9×9 grid, no more: the
+    /// rules of [`bands`] take the place of hidden singles and intersections.
+    classic: bool,
 }
 
 impl Shape {
@@ -122,6 +127,7 @@ impl Shape {
                 m &= m - 1;
             }
         }
+        let classic = is_classic(n, &houses);
         Some(Shape {
             n,
             all,
@@ -130,6 +136,7 @@ impl Shape {
             peers,
             pairs,
             pairs_of,
+            classic,
         })
     }
 
@@ -137,6 +144,27 @@ impl Shape {
     pub(crate) fn n(&self) -> usize {
         self.n
     }
+}
+
+/// Whether `houses` are the rows, columns and boxes of a 9×9 grid (in any order), no more.
+fn is_classic(n: usize, houses: &[Cells]) -> bool {
+    if n != 9 || houses.len() != 27 {
+        return false;
+    }
+    let mut classic = Vec::with_capacity(27);
+    for i in 0..9 {
+        let (mut row, mut col, mut bx): (Cells, Cells, Cells) = (0, 0, 0);
+        for j in 0..9 {
+            row |= 1 << (9 * i + j);
+            col |= 1 << (9 * j + i);
+            bx |= 1 << (9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3);
+        }
+        classic.extend([row, col, bx]);
+    }
+    let mut given = houses.to_vec();
+    given.sort_unstable();
+    classic.sort_unstable();
+    given == classic
 }
 
 /// The candidates of a node: for each digit (index `d − 1`), the cells that can take it,
@@ -269,6 +297,13 @@ impl<'a, const N: usize> Search<'a, N> {
                 }
                 continue;
             }
+            if shape.classic {
+                match self.bands(st) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => return true,
+                }
+            }
             match self.hidden(st) {
                 None => return false,
                 Some(true) => continue,
@@ -278,6 +313,44 @@ impl<'a, const N: usize> Search<'a, N> {
                 return true;
             }
         }
+    }
+
+    /// The rules of [`bands`] (9×9 classic grids) on each digit whose word changed since
+    /// they last looked, each to its own fixpoint, then its hidden singles fixed: whether
+    /// any word changed, `None` on a conflict.
+    fn bands(&mut self, st: &mut State<N>) -> Option<bool> {
+        let mut changed = false;
+        for d in 0..N {
+            let mut w = st.cand[d];
+            if w == st.hidden_seen[d] {
+                continue;
+            }
+            self.propagations += 1;
+            let mut singles;
+            loop {
+                let (kept, s) = bands::reduce(w)?;
+                singles = s;
+                if kept == w {
+                    break;
+                }
+                w = kept;
+            }
+            if w != st.cand[d] {
+                st.cand[d] = w;
+                changed = true;
+            }
+            st.hidden_seen[d] = w;
+            singles &= !st.fixed;
+            changed |= singles != 0;
+            while singles != 0 {
+                let c = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                if !self.place(st, c, d) {
+                    return None;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Hidden singles over the houses through the cells each digit lost since it was last
@@ -573,4 +646,92 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     let shape = Rc::new(Shape::new(n, houses)?);
     LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&shape)));
     Some((shape, givens))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows, columns and boxes of a 9×9 grid.
+    fn classic() -> Shape {
+        let mut houses = Vec::new();
+        for i in 0..9 {
+            let (mut row, mut col, mut bx) = (0 as Cells, 0 as Cells, 0 as Cells);
+            for j in 0..9 {
+                row |= 1 << (9 * i + j);
+                col |= 1 << (9 * j + i);
+                bx |= 1 << (9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3);
+            }
+            houses.extend([row, col, bx]);
+        }
+        Shape::new(9, houses).expect("a 9×9 shape")
+    }
+
+    /// The puzzles of a file of 81-character lines (`#` lines skipped).
+    fn puzzles(rel: &str) -> Vec<Givens> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+        std::fs::read_to_string(path)
+            .expect("a readable set")
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() >= 81)
+            .map(|l| {
+                l.bytes()
+                    .take(81)
+                    .enumerate()
+                    .filter(|&(_, b)| (b'1'..=b'9').contains(&b))
+                    .map(|(i, b)| (i, b - b'0'))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Counts to two on each puzzle of the benchmark sets (each has a solution).
+    /// Prints the nodes, backtracks and the median µs per puzzle.
+    #[test]
+    #[ignore = "timing; run in release"]
+    fn benchmark_sets_are_solved() {
+        let shape = classic();
+        for rel in [
+            "tests/data/collections/classic-hard.sudokus",
+            "benches/data/specialists/tdoku-unique.sudokus",
+            "benches/data/sudoku-hard-9x9.txt",
+        ] {
+            let set = puzzles(rel);
+            let (mut nodes, mut backtracks, mut total) = (0, 0, 0.0);
+            for givens in &set {
+                let mut times = Vec::new();
+                for _ in 0..21 {
+                    let mut count = 0;
+                    let t = std::time::Instant::now();
+                    let (_, effort) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
+                        count += 1;
+                        count < 2
+                    });
+                    times.push(t.elapsed().as_secs_f64() * 1e6);
+                    assert!(count >= 1, "{rel}");
+                    (nodes, backtracks) = (effort.nodes, effort.backtracks);
+                }
+                times.sort_by(f64::total_cmp);
+                total += times[times.len() / 2];
+                let _ = (nodes, backtracks);
+            }
+            let (mut n_all, mut b_all) = (0, 0);
+            for givens in &set {
+                let mut count = 0;
+                let (_, e) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
+                    count += 1;
+                    count < 2
+                });
+                n_all += e.nodes;
+                b_all += e.backtracks;
+            }
+            println!(
+                "{rel}: {} puzzles, median {:.1} µs per puzzle, {:.1} nodes, {:.1} backtracks",
+                set.len(),
+                total / set.len() as f64,
+                n_all as f64 / set.len() as f64,
+                b_all as f64 / set.len() as f64
+            );
+        }
+    }
 }
