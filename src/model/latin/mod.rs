@@ -21,9 +21,10 @@
 //! looked (the houses, and the pairs of houses, through those cells). A node's state is
 //! 28 words for a 9×9 grid (each digit's cells, the cells as hidden singles and
 //! intersections last saw them, and the fixed cells), copied onto the call stack: nothing
-//! is allocated while it runs. It branches on a cell chosen by the conflict scores of
-//! [`super::houses`] (after ISS) or, while no open cell has failed, on one with the fewest
-//! candidates, smallest digit first, so each solution comes with the [`Choice`]s that led
+//! is allocated while it runs. On the classic 9×9 grid, rules 2 and 3 are the band rules
+//! of [`bands`] (one table lookup per band and stack of a digit). It branches on a cell
+//! chosen by the conflict scores of [`super::houses`] (after ISS), the first cell with the
+//! fewest candidates counting as one failure, smallest digit first, so each solution comes with the [`Choice`]s that led
 //! to it, and counting stops exactly where the visitor says (uniqueness counts to two).
 //!
 //! Tried and dropped (nodes and time on tdoku's 18 unique puzzles and ISS's 5 hard
@@ -434,12 +435,12 @@ impl<'a, const N: usize> Search<'a, N> {
         changed
     }
 
-    /// The open cell to branch on and its digit indices (bit `d` for digit index `d`): the
-    /// most recent failures per cubed candidate count (the conflict scores of
-    /// [`super::houses`], after ISS, weighted further toward few candidates: 12% fewer
-    /// nodes than per candidate on tdoku's unique puzzles), or while no open cell has
-    /// failed, the fewest candidates (the first in row-major order); `None` when every
-    /// cell is fixed.
+    /// The open cell to branch on and its digit indices (bit `d` for digit index `d`):
+    /// the most recent failures plus one per cubed candidate count (the conflict scores of
+    /// [`super::houses`], after ISS, weighted toward few candidates), over the cells that
+    /// failed and the first cell (row-major) with the fewest candidates, which scores one:
+    /// an unscored cell with fewer candidates can beat a scored one (on the hard classics,
+    /// half the nodes of trying the scored cells alone); `None` when every cell is fixed.
     fn choose(&self, st: &State<N>) -> Option<(usize, u32)> {
         let open = self.shape.all & !st.fixed;
         if open == 0 {
@@ -452,36 +453,28 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             digits
         };
-        let (mut best, mut best_score, mut best_count) = (None, 0u32, 1u32);
+        // more_than[k]: the cells with more than k candidates.
+        let mut more_than = [0 as Cells; MAX_N + 1];
+        for &w in &st.cand {
+            for k in (1..=N).rev() {
+                more_than[k] |= more_than[k - 1] & w;
+            }
+            more_than[0] |= w;
+        }
+        let fewest = (1..=N).find(|&k| open & !more_than[k] != 0)?;
+        let first = (open & !more_than[fewest]).trailing_zeros() as usize;
+        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         let mut scored = self.scored & open;
         while scored != 0 {
             let c = scored.trailing_zeros() as usize;
             scored &= scored - 1;
-            let score = self.scores[c];
-            let digits = digits_of(c);
-            let k = digits.count_ones();
-            if u64::from(score) * u64::from(best_count.pow(3))
-                > u64::from(best_score) * u64::from(k.pow(3))
-            {
-                (best, best_score, best_count) = (Some((c, digits)), score, k);
+            let score = u64::from(self.scores[c]) + 1;
+            let k = u64::from(digits_of(c).count_ones());
+            if score * best_count.pow(3) > best_score * k.pow(3) {
+                (best, best_score, best_count) = (c, score, k);
             }
         }
-        if best.is_some() {
-            return best;
-        }
-        // at_least[k]: the cells with more than k candidates.
-        let mut at_least = [0 as Cells; MAX_N + 1];
-        for &w in &st.cand {
-            for k in (1..=N).rev() {
-                at_least[k] |= at_least[k - 1] & w;
-            }
-            at_least[0] |= w;
-        }
-        let cell = (1..N)
-            .map(|k| open & at_least[k] & !at_least[k + 1])
-            .find(|&m| m != 0)?
-            .trailing_zeros() as usize;
-        Some((cell, digits_of(cell)))
+        Some((best, digits_of(best)))
     }
 
     /// Counts a failure below a choice of `cell`; every [`DECAY`] failures the counts
