@@ -284,18 +284,22 @@ impl<'a, const N: usize> Search<'a, N> {
             if once != shape.all {
                 return false;
             }
-            let mut singles = once & !twice & !st.fixed;
+            let singles = once & !twice & !st.fixed;
             if singles != 0 {
-                while singles != 0 {
-                    let c = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let Some(d) = (0..N).find(|&d| st.cand[d] >> c & 1 != 0) else {
-                        return false;
-                    };
-                    if !self.place(st, c, d) {
-                        return false;
+                // A cell whose one candidate is `d` is in no other digit's word: fixing it
+                // only clears its peers from `d`'s (a single that a peer's cleared fails).
+                for d in 0..N {
+                    let mut m = st.cand[d] & singles;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if st.cand[d] >> c & 1 == 0 {
+                            return false;
+                        }
+                        st.cand[d] &= !shape.peers[c];
                     }
                 }
+                st.fixed |= singles;
                 continue;
             }
             if shape.classic {
