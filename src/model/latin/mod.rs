@@ -169,6 +169,31 @@ fn is_classic(n: usize, houses: &[Cells]) -> bool {
     given == classic
 }
 
+/// The fewest candidates of an open cell and the first cell (row-major) with that many:
+/// two-candidate cells are looked for first, counting to three alone.
+fn fewest(cand: &[Cells], open: Cells) -> Option<(usize, usize)> {
+    let (mut once, mut twice, mut thrice) = (0 as Cells, 0 as Cells, 0 as Cells);
+    for &w in cand {
+        thrice |= twice & w;
+        twice |= once & w;
+        once |= w;
+    }
+    let pairs = open & twice & !thrice;
+    if pairs != 0 {
+        return Some((2, pairs.trailing_zeros() as usize));
+    }
+    // more_than[k]: the cells with more than k candidates.
+    let mut more_than = [0 as Cells; MAX_N + 1];
+    for &w in cand {
+        for k in (1..=cand.len()).rev() {
+            more_than[k] |= more_than[k - 1] & w;
+        }
+        more_than[0] |= w;
+    }
+    let k = (1..=cand.len()).find(|&k| open & !more_than[k] != 0)?;
+    Some((k, (open & !more_than[k]).trailing_zeros() as usize))
+}
+
 /// The candidates of a node: for each digit (index `d − 1`), the cells that can take it,
 /// and the cells fixed so far.
 #[derive(Clone, Copy, Debug)]
@@ -458,16 +483,7 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             digits
         };
-        // more_than[k]: the cells with more than k candidates.
-        let mut more_than = [0 as Cells; MAX_N + 1];
-        for &w in &st.cand {
-            for k in (1..=N).rev() {
-                more_than[k] |= more_than[k - 1] & w;
-            }
-            more_than[0] |= w;
-        }
-        let fewest = (1..=N).find(|&k| open & !more_than[k] != 0)?;
-        let first = (open & !more_than[fewest]).trailing_zeros() as usize;
+        let (fewest, first) = fewest(&st.cand, open)?;
         let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         let mut scored = self.scored & open;
         while scored != 0 {
