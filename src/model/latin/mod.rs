@@ -21,15 +21,17 @@
 //! looked (the houses, and the pairs of houses, through those cells). A node's state is
 //! 28 words for a 9×9 grid (each digit's cells, the cells as hidden singles and
 //! intersections last saw them, and the fixed cells), copied onto the call stack: nothing
-//! is allocated while it runs. It branches on a cell chosen by the conflict scores of
-//! [`super::houses`] (after ISS) or, while no open cell has failed, on one with the fewest
-//! candidates, smallest digit first, so each solution comes with the [`Choice`]s that led
+//! is allocated while it runs. On the classic 9×9 grid, rules 2 and 3 are the band rules
+//! of [`bands`] (one table lookup per band and stack of a digit). It branches on a cell
+//! chosen by the conflict scores of [`super::houses`] (after ISS), the first cell with the
+//! fewest candidates counting as one failure, smallest digit first, so each solution comes with the [`Choice`]s that led
 //! to it, and counting stops exactly where the visitor says (uniqueness counts to two).
 //!
 //! Tried and dropped (nodes and time on tdoku's 18 unique puzzles and ISS's 5 hard
-//! classics): the band rule of tdoku's triads (two boxes of a band holding a digit in the
-//! same two rows leave the third box the third row: no fewer nodes, 40% more time);
-//! locked sets on the cells two houses share (as many digits forced into them as they have
+//! classics): the band rule of tdoku's triads as a rule of its own beside the generic ones
+//! (two boxes of a band holding a digit in the same two rows leave the third box the third
+//! row: no fewer nodes, 40% more time; on the classic grid it now comes free with the
+//! table of [`bands`], which is cheaper than the generic rules); locked sets on the cells two houses share (as many digits forced into them as they have
 //! cells push out the others: 2.4× fewer nodes on the hard classics, 11% fewer on the
 //! unique ones, but 75% more time on those).
 //!
@@ -42,6 +44,8 @@
 //!   `src/solver_dpll_triad_simd.cc` (digit-major bitboards, naked and hidden singles by
 //!   bit-sliced counting, box–line reduction).
 //! - JCZSolve (in tdoku's `other/`): per-digit bitboards of the grid.
+
+mod bands;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -74,6 +78,9 @@ pub(crate) struct Shape {
     pairs: Vec<(Cells, Cells)>,
     /// The pairs whose `A \ B` or `B \ A` holds each cell, bit `p` for pair `p`.
     pairs_of: Vec<u128>,
+    /// Whether the houses are the rows, columns and boxes of a 9×9 grid, no more: the
+    /// rules of [`bands`] take the place of hidden singles and intersections.
+    classic: bool,
 }
 
 impl Shape {
@@ -122,6 +129,7 @@ impl Shape {
                 m &= m - 1;
             }
         }
+        let classic = is_classic(n, &houses);
         Some(Shape {
             n,
             all,
@@ -130,6 +138,7 @@ impl Shape {
             peers,
             pairs,
             pairs_of,
+            classic,
         })
     }
 
@@ -137,6 +146,52 @@ impl Shape {
     pub(crate) fn n(&self) -> usize {
         self.n
     }
+}
+
+/// Whether `houses` are the rows, columns and boxes of a 9×9 grid (in any order), no more.
+fn is_classic(n: usize, houses: &[Cells]) -> bool {
+    if n != 9 || houses.len() != 27 {
+        return false;
+    }
+    let mut classic = Vec::with_capacity(27);
+    for i in 0..9 {
+        let (mut row, mut col, mut bx): (Cells, Cells, Cells) = (0, 0, 0);
+        for j in 0..9 {
+            row |= 1 << (9 * i + j);
+            col |= 1 << (9 * j + i);
+            bx |= 1 << (9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3);
+        }
+        classic.extend([row, col, bx]);
+    }
+    let mut given = houses.to_vec();
+    given.sort_unstable();
+    classic.sort_unstable();
+    given == classic
+}
+
+/// The fewest candidates of an open cell and the first cell (row-major) with that many:
+/// two-candidate cells are looked for first, counting to three alone.
+fn fewest(cand: &[Cells], open: Cells) -> Option<(usize, usize)> {
+    let (mut once, mut twice, mut thrice) = (0 as Cells, 0 as Cells, 0 as Cells);
+    for &w in cand {
+        thrice |= twice & w;
+        twice |= once & w;
+        once |= w;
+    }
+    let pairs = open & twice & !thrice;
+    if pairs != 0 {
+        return Some((2, pairs.trailing_zeros() as usize));
+    }
+    // more_than[k]: the cells with more than k candidates.
+    let mut more_than = [0 as Cells; MAX_N + 1];
+    for &w in cand {
+        for k in (1..=cand.len()).rev() {
+            more_than[k] |= more_than[k - 1] & w;
+        }
+        more_than[0] |= w;
+    }
+    let k = (1..=cand.len()).find(|&k| open & !more_than[k] != 0)?;
+    Some((k, (open & !more_than[k]).trailing_zeros() as usize))
 }
 
 /// The candidates of a node: for each digit (index `d − 1`), the cells that can take it,
@@ -255,19 +310,30 @@ impl<'a, const N: usize> Search<'a, N> {
             if once != shape.all {
                 return false;
             }
-            let mut singles = once & !twice & !st.fixed;
+            let singles = once & !twice & !st.fixed;
             if singles != 0 {
-                while singles != 0 {
-                    let c = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    let Some(d) = (0..N).find(|&d| st.cand[d] >> c & 1 != 0) else {
-                        return false;
-                    };
-                    if !self.place(st, c, d) {
-                        return false;
+                // A cell whose one candidate is `d` is in no other digit's word: fixing it
+                // only clears its peers from `d`'s (a single that a peer's cleared fails).
+                for d in 0..N {
+                    let mut m = st.cand[d] & singles;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if st.cand[d] >> c & 1 == 0 {
+                            return false;
+                        }
+                        st.cand[d] &= !shape.peers[c];
                     }
                 }
+                st.fixed |= singles;
                 continue;
+            }
+            if shape.classic {
+                match self.bands(st) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => return true,
+                }
             }
             match self.hidden(st) {
                 None => return false,
@@ -278,6 +344,44 @@ impl<'a, const N: usize> Search<'a, N> {
                 return true;
             }
         }
+    }
+
+    /// The rules of [`bands`] (9×9 classic grids) on each digit whose word changed since
+    /// they last looked, each to its own fixpoint, then its hidden singles fixed: whether
+    /// any word changed, `None` on a conflict.
+    fn bands(&mut self, st: &mut State<N>) -> Option<bool> {
+        let mut changed = false;
+        for d in 0..N {
+            let mut w = st.cand[d];
+            if w == st.hidden_seen[d] {
+                continue;
+            }
+            self.propagations += 1;
+            let mut singles;
+            loop {
+                let (kept, s) = bands::reduce(w)?;
+                singles = s;
+                if kept == w {
+                    break;
+                }
+                w = kept;
+            }
+            if w != st.cand[d] {
+                st.cand[d] = w;
+                changed = true;
+            }
+            st.hidden_seen[d] = w;
+            singles &= !st.fixed;
+            changed |= singles != 0;
+            while singles != 0 {
+                let c = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                if !self.place(st, c, d) {
+                    return None;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Hidden singles over the houses through the cells each digit lost since it was last
@@ -361,12 +465,12 @@ impl<'a, const N: usize> Search<'a, N> {
         changed
     }
 
-    /// The open cell to branch on and its digit indices (bit `d` for digit index `d`): the
-    /// most recent failures per cubed candidate count (the conflict scores of
-    /// [`super::houses`], after ISS, weighted further toward few candidates: 12% fewer
-    /// nodes than per candidate on tdoku's unique puzzles), or while no open cell has
-    /// failed, the fewest candidates (the first in row-major order); `None` when every
-    /// cell is fixed.
+    /// The open cell to branch on and its digit indices (bit `d` for digit index `d`):
+    /// the most recent failures plus one per cubed candidate count (the conflict scores of
+    /// [`super::houses`], after ISS, weighted toward few candidates), over the cells that
+    /// failed and the first cell (row-major) with the fewest candidates, which scores one:
+    /// an unscored cell with fewer candidates can beat a scored one (on the hard classics,
+    /// half the nodes of trying the scored cells alone); `None` when every cell is fixed.
     fn choose(&self, st: &State<N>) -> Option<(usize, u32)> {
         let open = self.shape.all & !st.fixed;
         if open == 0 {
@@ -379,36 +483,19 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             digits
         };
-        let (mut best, mut best_score, mut best_count) = (None, 0u32, 1u32);
+        let (fewest, first) = fewest(&st.cand, open)?;
+        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         let mut scored = self.scored & open;
         while scored != 0 {
             let c = scored.trailing_zeros() as usize;
             scored &= scored - 1;
-            let score = self.scores[c];
-            let digits = digits_of(c);
-            let k = digits.count_ones();
-            if u64::from(score) * u64::from(best_count.pow(3))
-                > u64::from(best_score) * u64::from(k.pow(3))
-            {
-                (best, best_score, best_count) = (Some((c, digits)), score, k);
+            let score = u64::from(self.scores[c]) + 1;
+            let k = u64::from(digits_of(c).count_ones());
+            if score * best_count.pow(3) > best_score * k.pow(3) {
+                (best, best_score, best_count) = (c, score, k);
             }
         }
-        if best.is_some() {
-            return best;
-        }
-        // at_least[k]: the cells with more than k candidates.
-        let mut at_least = [0 as Cells; MAX_N + 1];
-        for &w in &st.cand {
-            for k in (1..=N).rev() {
-                at_least[k] |= at_least[k - 1] & w;
-            }
-            at_least[0] |= w;
-        }
-        let cell = (1..N)
-            .map(|k| open & at_least[k] & !at_least[k + 1])
-            .find(|&m| m != 0)?
-            .trailing_zeros() as usize;
-        Some((cell, digits_of(cell)))
+        Some((best, digits_of(best)))
     }
 
     /// Counts a failure below a choice of `cell`; every [`DECAY`] failures the counts
@@ -573,4 +660,92 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     let shape = Rc::new(Shape::new(n, houses)?);
     LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&shape)));
     Some((shape, givens))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows, columns and boxes of a 9×9 grid.
+    fn classic() -> Shape {
+        let mut houses = Vec::new();
+        for i in 0..9 {
+            let (mut row, mut col, mut bx) = (0 as Cells, 0 as Cells, 0 as Cells);
+            for j in 0..9 {
+                row |= 1 << (9 * i + j);
+                col |= 1 << (9 * j + i);
+                bx |= 1 << (9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3);
+            }
+            houses.extend([row, col, bx]);
+        }
+        Shape::new(9, houses).expect("a 9×9 shape")
+    }
+
+    /// The puzzles of a file of 81-character lines (`#` lines skipped).
+    fn puzzles(rel: &str) -> Vec<Givens> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+        std::fs::read_to_string(path)
+            .expect("a readable set")
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() >= 81)
+            .map(|l| {
+                l.bytes()
+                    .take(81)
+                    .enumerate()
+                    .filter(|&(_, b)| (b'1'..=b'9').contains(&b))
+                    .map(|(i, b)| (i, b - b'0'))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Counts to two on each puzzle of the benchmark sets (each has a solution).
+    /// Prints the nodes, backtracks and the median µs per puzzle.
+    #[test]
+    #[ignore = "timing; run in release"]
+    fn benchmark_sets_are_solved() {
+        let shape = classic();
+        for rel in [
+            "tests/data/collections/classic-hard.sudokus",
+            "benches/data/specialists/tdoku-unique.sudokus",
+            "benches/data/sudoku-hard-9x9.txt",
+        ] {
+            let set = puzzles(rel);
+            let (mut nodes, mut backtracks, mut total) = (0, 0, 0.0);
+            for givens in &set {
+                let mut times = Vec::new();
+                for _ in 0..21 {
+                    let mut count = 0;
+                    let t = std::time::Instant::now();
+                    let (_, effort) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
+                        count += 1;
+                        count < 2
+                    });
+                    times.push(t.elapsed().as_secs_f64() * 1e6);
+                    assert!(count >= 1, "{rel}");
+                    (nodes, backtracks) = (effort.nodes, effort.backtracks);
+                }
+                times.sort_by(f64::total_cmp);
+                total += times[times.len() / 2];
+                let _ = (nodes, backtracks);
+            }
+            let (mut n_all, mut b_all) = (0, 0);
+            for givens in &set {
+                let mut count = 0;
+                let (_, e) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
+                    count += 1;
+                    count < 2
+                });
+                n_all += e.nodes;
+                b_all += e.backtracks;
+            }
+            println!(
+                "{rel}: {} puzzles, median {:.1} µs per puzzle, {:.1} nodes, {:.1} backtracks",
+                set.len(),
+                total / set.len() as f64,
+                n_all as f64 / set.len() as f64,
+                b_all as f64 / set.len() as f64
+            );
+        }
+    }
 }
