@@ -1,4 +1,4 @@
-//! The native fast path for grids of houses alone (`src/model/latin.rs`: classic Sudoku,
+//! The native fast path for grids of houses alone (`src/model/latin/`: classic Sudoku,
 //! Sudoku X, sides 4, 6 and 9) against varisat, on solution counts capped at three, over
 //! seeded random puzzles with none, one and several solutions: givens cut from a random
 //! solution grid, or drawn at random without breaking a house (most of those have no

@@ -258,7 +258,13 @@ fn the_forums_375_hardest_sudokus_are_each_unique() {
     assert_eq!((records.len(), puzzles.len()), (375, 375));
     for (r, (line, p)) in records.iter().zip(puzzles) {
         assert_eq!(r["line"].as_u64(), Some(line as u64));
-        assert_eq!((r["status"].as_str(), r["unique"].as_bool()), (Some("solved"), Some(true)));
-        Puzzle::parse(p).unwrap().verify(&grid_of(&r["solution"])).unwrap();
+        assert_eq!(
+            (r["status"].as_str(), r["unique"].as_bool()),
+            (Some("solved"), Some(true))
+        );
+        Puzzle::parse(p)
+            .unwrap()
+            .verify(&grid_of(&r["solution"]))
+            .unwrap();
     }
 }
