@@ -9,8 +9,8 @@
 #   run under node: tools/perf/benchmark_puzzles.js --solutions 2, the sum of its `ms` column).
 # - Classic Sudoku, per puzzle: cagesat's in-process µs (setup + solve, `--unique`; each
 #   set REPEAT times in one process, default 50, with the mean and the per-puzzle median) beside tdoku's run_benchmark (its own
-#   harness, which counts to two solutions) on the sets of benches/data/specialists/ and
-#   tests/data/collections/classic-hard.sudokus.
+#   harness, which counts to two solutions) on the sets of benches/data/specialists/ (with
+#   magictour top1465) and tests/data/collections/ (classic-hard, the forum's 375 hardest).
 # - Batch: 5,000 9×9 Sudokus (the sets above, digits relabelled and rows and columns permuted
 #   within their bands and stacks, seed 38; written to target/specialists/batch.sudokus):
 #   whole-process wall time of `solve --unique --json --jobs 1` against its in-process sum.
@@ -70,13 +70,17 @@ done
 
 echo "== Classic Sudoku, µs per puzzle (solve + uniqueness)"
 for set in tests/data/collections/classic-hard.sudokus \
-           benches/data/specialists/tdoku-unique.sudokus benches/data/sudoku-hard-9x9.txt; do
+           benches/data/specialists/tdoku-unique.sudokus benches/data/sudoku-hard-9x9.txt \
+           tests/data/collections/forum-hardest-1106.sudokus benches/data/specialists/top1465.sudokus; do
   name=$(basename "$set")
   grep -v '^#' "$set" > "$OUT/$name.sudokus"
   # The set REPEAT times in one process, as tdoku's harness repeats it (after a warm-up)
   # for three seconds: the first puzzle's setup and cold caches are not what is measured.
+  # The two large sets (tdoku's published ones, 375 and 1,465 puzzles) three times.
+  reps=${REPEAT:-50}
+  [ "$(grep -c . "$OUT/$name.sudokus")" -gt 100 ] && reps=3
   i=0; : > "$OUT/$name.repeated"
-  while [ $i -lt "${REPEAT:-50}" ]; do cat "$OUT/$name.sudokus" >> "$OUT/$name.repeated"; i=$((i + 1)); done
+  while [ $i -lt "$reps" ]; do cat "$OUT/$name.sudokus" >> "$OUT/$name.repeated"; i=$((i + 1)); done
   "$BIN" solve --unique --json --jobs 1 "$OUT/$name.repeated" > "$OUT/$name.jsonl"
   set -- $(inproc "$OUT/$name.jsonl")
   ours=$(python3 -c "print(f'{$1 * 1000 / $2:.1f}')")
