@@ -36,7 +36,9 @@ CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
 
 rm -rf web/dist
 mkdir -p web/dist
-"$bindgen" --target no-modules --no-typescript --out-dir web/dist \
+# Without the name section (function names for debuggers): 41 KB less gzipped (session 18:
+# 680,403 -> 639,406), which keeps the page well inside its 700 KB budget.
+"$bindgen" --target no-modules --no-typescript --remove-name-section --out-dir web/dist \
   "target/$target/release/cagesat_web.wasm"
 cp web/www/* web/dist/
 wasm=web/dist/cagesat_web_bg.wasm
