@@ -338,7 +338,14 @@ impl<'a> Search<'a> {
             return self.linear(doms, s - board.sums.len());
         };
         let mut out = [0; MAX_CAGE];
-        let Some(needed) = cage.narrow(doms, &mut out) else {
+        // The digits the rest of the house through the cage cannot take go to the cage.
+        let comp = &board.comps[s];
+        let must = if comp.is_empty() {
+            0
+        } else {
+            full(board.n) & !union(doms, comp)
+        };
+        let Some(needed) = cage.narrow_with(doms, &mut out, must) else {
             return false;
         };
         self.current = s;
