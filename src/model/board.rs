@@ -14,7 +14,7 @@ use crate::native::domains::Mask;
 
 use super::derived::{self, Linear};
 use super::sum::Cage;
-use super::{implied, Lowered};
+use super::{hidden, implied, Lowered};
 
 /// A region–line intersection (a *segment*: the cells a region shares with a row or
 /// column), by segment numbers: the other segments of its region along the same direction,
@@ -72,6 +72,8 @@ pub(crate) struct Board {
     pub(super) cross: Vec<Crossing>,
     /// The distinct sums (cages, and the innies and outies [`super::implied`] derives).
     pub(super) sums: Vec<Cage>,
+    /// The rest of the smallest house through each sum (empty when no house holds it).
+    pub(super) comps: Vec<Vec<usize>>,
     /// The sums [`super::derived`] derives over several houses whose digits may repeat,
     /// numbered after `sums` in `sums_of` and the work list.
     pub(super) linears: Vec<Linear>,
@@ -151,7 +153,13 @@ impl Board {
             .map(|(cells, total)| Cage::new(n, cells.clone(), *total))
             .collect::<Option<Vec<Cage>>>()?;
         let mut linears = Vec::new();
-        for d in derived::sums(lowered) {
+        let mut found = derived::sums(lowered);
+        for d in hidden::sums(lowered) {
+            if !found.contains(&d) {
+                found.push(d);
+            }
+        }
+        for d in found {
             let clique = d.minus.is_empty()
                 && d.plus.iter().enumerate().all(|(i, a)| {
                     d.plus[i + 1..]
@@ -168,6 +176,19 @@ impl Board {
                 None => linears.extend(Linear::new(n, &d)),
             }
         }
+        // The rest of the smallest house through each distinct sum (none when no house holds
+        // it): the digits it cannot take go to the sum.
+        let comps = sums
+            .iter()
+            .map(|s| {
+                units
+                    .iter()
+                    .filter(|u| s.cells.iter().all(|c| u.contains(c)))
+                    .min_by_key(|u| u.len())
+                    .map(|u| u.iter().copied().filter(|c| !s.cells.contains(c)).collect())
+                    .unwrap_or_default()
+            })
+            .collect();
         let mut sums_of = vec![Vec::new(); n * n];
         let cells_of = sums
             .iter()
@@ -204,6 +225,7 @@ impl Board {
             inter,
             cross: crossings(lowered),
             sums,
+            comps,
             linears,
             sums_of,
             units_of,

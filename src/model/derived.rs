@@ -30,6 +30,7 @@
 use crate::encode::derived::CellSum;
 use crate::native::domains::Mask;
 
+use super::sum::MAX_CAGE;
 use super::Lowered;
 
 /// The most cells of a derived sum whose cells all lie in cages (ISS's `_MAX_SUM_SIZE`):
@@ -38,6 +39,9 @@ const MAX_SUM_SIZE: usize = 6;
 
 /// The largest partial sum a [`Linear`] tracks (its reachable sums are one `u128`).
 const MAX_REACH: usize = 127;
+
+/// The most cells of a [`Linear`] (as many as a cage, [`MAX_CAGE`]).
+const MAX_LINEAR: usize = MAX_CAGE;
 
 /// A sum derived over several houses: `Σ plus − Σ minus = total`, digits free to repeat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +197,7 @@ impl Linear {
     /// `u128` or it has no solution whatever the digits.
     pub(crate) fn new(n: usize, d: &Derived) -> Option<Self> {
         let k = d.plus.len() + d.minus.len();
-        if k == 0 || k.checked_mul(n)? > MAX_REACH {
+        if k == 0 || k > MAX_LINEAR || k.checked_mul(n)? > MAX_REACH {
             return None;
         }
         let shift = i64::try_from(d.minus.len() * (n + 1)).ok()?;
@@ -232,8 +236,10 @@ impl Linear {
     pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
         let k = self.cells.len();
         // reach[i]: the partial sums the first i cells can make.
-        let mut reach = [0u128; MAX_REACH + 1];
-        let mut vals = [0u128; MAX_REACH + 1];
+        // At most MAX_REACH / 4 cells (digits from 1 to at least 4): small arrays, since
+        // zeroing is most of the cost of a short sum (profiled: 4 KiB a call).
+        let mut reach = [0u128; MAX_LINEAR + 1];
+        let mut vals = [0u128; MAX_LINEAR];
         reach[0] = 1;
         for i in 0..k {
             vals[i] = self.values(i, doms[self.cells[i]]);
@@ -500,5 +506,27 @@ mod tests {
         }
         // The test can fail: it checks many sums of both shapes.
         assert!(plain >= 60 && mixed >= 30, "{plain} plain, {mixed} mixed");
+    }
+
+    #[test]
+    fn hidden_cages_hold_in_the_solution_of_random_killers() {
+        let mut rng = Rng(0x5eed_0038_0039);
+        let mut found = 0;
+        for i in 0..60 {
+            let (grid, killer) = random_killer(&mut rng, 2 + i % 5, 2 + i % 4);
+            let lowered = Lowered::new(&killer.constraints()).unwrap();
+            let digit = |c: usize| {
+                let cell = lowered.cells[c];
+                i64::from(grid[usize::from(cell.row) * 9 + usize::from(cell.col)])
+            };
+            for d in crate::model::hidden::sums(&lowered) {
+                assert!(d.holds(digit), "{d:?}");
+                assert_eq!(d.minus.len(), 1, "{d:?}");
+                assert!(d.plus.len() + d.minus.len() <= 3, "{d:?}");
+                found += 1;
+            }
+        }
+        // The test can fail: it checks many sums.
+        assert!(found >= 100, "{found} hidden cages");
     }
 }

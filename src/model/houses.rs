@@ -12,9 +12,12 @@
 //!    peer that becomes fixed in turn queued on a stack;
 //! 2. *sums* (cages and the innies and outies [`super::implied`] derives), each filtered
 //!    again when one of its cells narrows ([`Cage`]: its digit sets, exact once three
-//!    cells or fewer are open); a digit every set of a sum needs leaves the cells outside
-//!    it that see all the sum's cells that can take it; the sums [`super::derived`] finds
-//!    over several houses likewise ([`Linear`]: exact, digits free to repeat);
+//!    cells or fewer are open, and only the sets holding every digit the rest of a house
+//!    through the sum cannot take: ISS's complement cells); a digit every set of a sum
+//!    needs leaves the cells outside it that see all the sum's cells that can take it; the
+//!    sums [`super::derived`] finds over several houses and the hidden cages of
+//!    [`super::hidden`] (a house against a cage with one cell outside it) likewise
+//!    ([`Linear`]: exact, digits free to repeat);
 //! 3. *hidden singles* on the houses through a cell that narrowed since the last pass (one
 //!    pass over a house with "seen once" and "seen twice" masks; a digit no cell can take
 //!    is a conflict);
@@ -338,7 +341,14 @@ impl<'a> Search<'a> {
             return self.linear(doms, s - board.sums.len());
         };
         let mut out = [0; MAX_CAGE];
-        let Some(needed) = cage.narrow(doms, &mut out) else {
+        // The digits the rest of the house through the cage cannot take go to the cage.
+        let comp = &board.comps[s];
+        let must = if comp.is_empty() {
+            0
+        } else {
+            full(board.n) & !union(doms, comp)
+        };
+        let Some(needed) = cage.narrow_with(doms, &mut out, must) else {
             return false;
         };
         self.current = s;

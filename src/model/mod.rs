@@ -32,6 +32,7 @@
 pub(crate) mod board;
 pub(crate) mod cages;
 pub(crate) mod derived;
+pub(crate) mod hidden;
 pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;

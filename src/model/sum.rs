@@ -138,10 +138,21 @@ impl Cage {
     }
 
     /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
-    /// `false` when no filling is left.
-    /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
     /// the digits every filling left uses, `None` when no filling is left.
+    #[cfg(test)]
     pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask; MAX_CAGE]) -> Option<Mask> {
+        self.narrow_with(doms, out, 0)
+    }
+
+    /// As [`Cage::narrow`], keeping only the digit sets that hold every digit of `must`
+    /// (the digits the rest of a house through the cage cannot take: ISS's complement
+    /// cells, `sum_handler.js` `_enforceCombinationsWithComplement`).
+    pub(crate) fn narrow_with(
+        &self,
+        doms: &[Mask],
+        out: &mut [Mask; MAX_CAGE],
+        must: Mask,
+    ) -> Option<Mask> {
         let k = self.cells.len();
         let d = &mut out[..k];
         for (m, &c) in d.iter_mut().zip(&self.cells) {
@@ -160,7 +171,11 @@ impl Cage {
             }
             let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
             for &c in &self.combos {
-                if c & fixed == fixed && c & !union == 0 && d.iter().all(|&m| m & c != 0) {
+                if c & fixed == fixed
+                    && c & must == must
+                    && c & !union == 0
+                    && d.iter().all(|&m| m & c != 0)
+                {
                     allowed |= c;
                     needed &= c;
                 }
@@ -532,5 +547,21 @@ mod tests {
                 (None, got) => assert!(k > 3 || got.is_none(), "{doms:?} {total}"),
             }
         }
+    }
+
+    #[test]
+    fn digits_the_house_cannot_take_go_to_the_cage() {
+        // A cage of two cells with sum 10 (1+9, 2+8, 3+7, 4+6) whose house has no other
+        // place for 3: only 3+7 is left.
+        let cage = Cage::new(9, vec![0, 1], 10).unwrap();
+        let mut out = [0; MAX_CAGE];
+        let doms = [full(9), full(9)];
+        assert!(cage.narrow_with(&doms, &mut out, bit(3)).is_some());
+        assert_eq!(out[..2], [bit(3) | bit(7); 2]);
+        // Two digits no set holds together: no filling.
+        assert!(cage.narrow_with(&doms, &mut out, bit(3) | bit(4)).is_none());
+        // Without the rule every set stays.
+        assert!(cage.narrow_with(&doms, &mut out, 0).is_some());
+        assert_eq!(out[0].count_ones(), 8);
     }
 }

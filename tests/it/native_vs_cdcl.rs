@@ -76,8 +76,20 @@ fn sudoku(rng: &mut Rng, grid: &[Vec<u8>], givens: usize) -> String {
 /// A Killer over `grid`: the grid cut into connected cages of up to `max` cells with
 /// distinct digits, of which one in `drop` is left out, and `givens` cells given.
 fn killer(rng: &mut Rng, grid: &[Vec<u8>], max: usize, drop: usize, givens: usize) -> String {
-    let mut cage = [usize::MAX; 81];
-    let mut order: Vec<usize> = (0..81).collect();
+    killer_in(rng, grid, "boxes 3x3\n", (max, drop, givens))
+}
+
+/// A Killer over `grid` (any size) with the header lines `extra` after its size: cages of up
+/// to `max` cells, one in `drop` left out, `givens` cells given.
+fn killer_in(
+    rng: &mut Rng,
+    grid: &[Vec<u8>],
+    extra: &str,
+    (max, drop, givens): (usize, usize, usize),
+) -> String {
+    let n = grid.len();
+    let mut cage = vec![usize::MAX; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     let mut cages: Vec<Vec<usize>> = Vec::new();
     for &start in &order {
@@ -90,15 +102,15 @@ fn killer(rng: &mut Rng, grid: &[Vec<u8>], max: usize, drop: usize, givens: usiz
         let size = 1 + rng.below(max);
         while cells.len() < size {
             let from = cells[rng.below(cells.len())];
-            let (r, c) = (from / 9, from % 9);
+            let (r, c) = (from / n, from % n);
             let next = match rng.below(4) {
-                0 if r > 0 => from - 9,
-                1 if r < 8 => from + 9,
+                0 if r > 0 => from - n,
+                1 if r < n - 1 => from + n,
                 2 if c > 0 => from - 1,
-                3 if c < 8 => from + 1,
+                3 if c < n - 1 => from + 1,
                 _ => continue,
             };
-            let digit = |i: usize| grid[i / 9][i % 9];
+            let digit = |i: usize| grid[i / n][i % n];
             if cage[next] == usize::MAX && cells.iter().all(|&x| digit(x) != digit(next)) {
                 cage[next] = id;
                 cells.push(next);
@@ -108,18 +120,18 @@ fn killer(rng: &mut Rng, grid: &[Vec<u8>], max: usize, drop: usize, givens: usiz
         }
         cages.push(cells);
     }
-    let mut text = "size 9\n".to_string();
+    let mut text = format!("size {n}\n{extra}");
     for cells in &cages {
         if rng.below(drop) == 0 {
             continue;
         }
-        let sum: u32 = cells.iter().map(|&i| u32::from(grid[i / 9][i % 9])).sum();
-        let names: Vec<String> = cells.iter().map(|&i| label(i / 9, i % 9)).collect();
+        let sum: u32 = cells.iter().map(|&i| u32::from(grid[i / n][i % n])).sum();
+        let names: Vec<String> = cells.iter().map(|&i| label(i / n, i % n)).collect();
         text += &format!("{sum} {}\n", names.join(" "));
     }
     for _ in 0..givens {
-        let i = rng.below(81);
-        text += &format!("{} = {}\n", grid[i / 9][i % 9], label(i / 9, i % 9));
+        let i = rng.below(n * n);
+        text += &format!("{} = {}\n", grid[i / n][i % n], label(i / n, i % n));
     }
     text
 }
@@ -163,4 +175,79 @@ fn random_killers_count_alike_on_native_and_varisat() {
         several += usize::from(count > 1);
     }
     assert!(several >= 8, "only {several} with several solutions");
+}
+
+/// A random `n×n` solution grid with boxes of `h` rows and `n / h` columns (a pattern with
+/// its digits permuted, and its rows permuted within their bands).
+fn small_solution(rng: &mut Rng, n: usize, h: usize) -> Vec<Vec<u8>> {
+    let w = n / h;
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut digits);
+    let mut rows: Vec<usize> = Vec::new();
+    for band in 0..w {
+        let mut rs: Vec<usize> = (band * h..band * h + h).collect();
+        rng.shuffle(&mut rs);
+        rows.extend(rs);
+    }
+    rows.iter()
+        .map(|&r| {
+            (0..n)
+                .map(|c| digits[(w * (r % h) + r / h + c) % n])
+                .collect()
+        })
+        .collect()
+}
+
+/// The rules the Killer search adds (hidden cages: a house against a cage with one cell
+/// outside it; a cage's digits the rest of its house cannot take) never change a count:
+/// Killers with no solution (a cage's sum off by one, diagonals the grid breaks), one, and
+/// several, on 4×4, 6×6 and 9×9 grids and Killer X, counted alike by both engines.
+#[test]
+fn killers_with_none_one_or_several_solutions_count_alike_on_every_shape() {
+    let mut rng = Rng(0x5eed_3839);
+    let (mut none, mut one, mut several) = (0, 0, 0);
+    for i in 0..36 {
+        let (grid, header) = match i % 4 {
+            0 => (small_solution(&mut rng, 4, 2), "boxes 2x2\n"),
+            1 => (small_solution(&mut rng, 6, 2), "boxes 2x3\n"),
+            2 => (solution(&mut rng), "boxes 3x3\ndiagonals\n"),
+            _ => (solution(&mut rng), "boxes 3x3\n"),
+        };
+        let shape = (2 + i % 4, 2 + i % 3, i % 2);
+        let mut text = killer_in(&mut rng, &grid, header, shape);
+        if i % 3 == 0 {
+            text = bump_a_sum(&text, grid.len() as u32);
+        }
+        match agree(&text, "t.killer") {
+            0 => none += 1,
+            1 => one += 1,
+            _ => several += 1,
+        }
+    }
+    assert!(
+        none >= 4 && one >= 4 && several >= 4,
+        "{none} none, {one} one, {several} several"
+    );
+}
+
+/// `text` with the first cage whose sum can change by one (within what its digits allow)
+/// one more, or one less when at its largest: most such Killers have no solution.
+fn bump_a_sum(text: &str, n: u32) -> String {
+    let mut done = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut words = line.split(' ');
+        let sum = words.next().and_then(|w| w.parse::<u32>().ok());
+        let k = words.clone().count() as u32;
+        let (min, max) = (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2);
+        match sum {
+            Some(sum) if !done && !line.contains('=') && min < max => {
+                let new = if sum < max { sum + 1 } else { sum - 1 };
+                out += &format!("{new} {}\n", words.collect::<Vec<_>>().join(" "));
+                done = true;
+            }
+            _ => out += &format!("{line}\n"),
+        }
+    }
+    out
 }
