@@ -629,25 +629,28 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     for &cell in &model.cells {
         covered |= 1 << number(cell)?;
     }
-    let mut houses = Vec::with_capacity(model.list.len());
-    for c in &model.list {
+    // The houses on the stack (a shape takes 64 at most): a batch of one shape allocates
+    // none of them, only the givens.
+    let mut houses = [0 as Cells; 64];
+    if model.list.len() > houses.len() {
+        return None;
+    }
+    for (h, c) in houses.iter_mut().zip(&model.list) {
         if !c.kind.is_group() || c.cells.len() != n {
             return None;
         }
-        let mut h: Cells = 0;
         for &cell in &c.cells {
-            h |= 1 << number(cell)?;
+            *h |= 1 << number(cell)?;
         }
-        houses.push(h);
     }
+    let houses = &houses[..model.list.len()];
     if covered.count_ones() as usize != n * n {
         return None;
     }
-    let givens = model
-        .givens
-        .iter()
-        .map(|&(cell, d)| Some((number(cell)?, d)))
-        .collect::<Option<Vec<_>>>()?;
+    let mut givens = Vec::with_capacity(model.givens.len());
+    for &(cell, d) in &model.givens {
+        givens.push((number(cell)?, d));
+    }
     let hit = LAST.with(|last| {
         last.borrow()
             .as_ref()
@@ -657,7 +660,7 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     if let Some(shape) = hit {
         return Some((shape, givens));
     }
-    let shape = Rc::new(Shape::new(n, houses)?);
+    let shape = Rc::new(Shape::new(n, houses.to_vec())?);
     LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&shape)));
     Some((shape, givens))
 }
