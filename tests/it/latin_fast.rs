@@ -78,3 +78,68 @@ fn the_verifier_rejects_every_wrong_grid_near_a_solution() {
     }
     assert!(checked > 3000, "{checked}");
 }
+
+/// Native and varisat counts (capped at three) agree on `s`; every native grid passes
+/// the verifier. Returns the count.
+fn counts_agree(s: &Sudoku, what: &str) -> u64 {
+    let puzzle = Puzzle::Sudoku(s.clone());
+    let opts = EngineOptions::default();
+    let mut grids = Vec::new();
+    let (native, _) = Engine::Native
+        .enumerate(&puzzle, &opts, Some(3), |g| grids.push(g.clone()))
+        .unwrap();
+    for g in &grids {
+        puzzle.verify(g).unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+    let (cdcl, _) = Engine::Varisat.count(&puzzle, &opts, Some(3)).unwrap();
+    assert_eq!(
+        (native.count, native.complete),
+        (cdcl.count, cdcl.complete),
+        "{what}"
+    );
+    native.count
+}
+
+/// The search's splits (a cell over its digits, or a digit over the two cells of a house
+/// left to it) on jigsaw grids, plain and X: generated puzzles (one solution), some of
+/// their solution's cells (several) and the puzzle with one wrong digit added (none).
+#[test]
+fn jigsaw_counts_alike_on_native_and_varisat() {
+    let stop = Stop::new();
+    let mut rng = crate::native_vs_cdcl::Rng(0x5eed_0911);
+    let mut seen = [0usize; 3];
+    for (size, variant, seeds) in [
+        (6, SudokuVariant::default(), 1..7),
+        (9, SudokuVariant::default(), 1..5),
+        (6, SudokuVariant::diagonals(), 1..2),
+    ] {
+        for seed in seeds {
+            let (s, grid) = Sudoku::generate_jigsaw(size, seed, variant, &stop).unwrap();
+            let what = format!("jigsaw {size} seed {seed}");
+            let mut tally = |count: u64| seen[usize::try_from(count.min(2)).unwrap()] += 1;
+            tally(counts_agree(&s, &what));
+            let mut cells = s.cells();
+            rng.shuffle(&mut cells);
+            let some: Vec<_> = cells[..size * size / 4]
+                .iter()
+                .map(|&c| (c, *grid.get(c)))
+                .collect();
+            tally(counts_agree(&s.with_givens(&some).unwrap(), &what));
+            let mut wrong = s.given_cells();
+            let cell = cells[size * size - 1];
+            if *s.givens().get(cell) == 0 {
+                let digit = 1 + (*grid.get(cell) as usize + rng.below(size - 1)) % size;
+                wrong.push((cell, digit as u8));
+                if let Ok(w) = s.with_givens(&wrong) {
+                    assert_eq!(counts_agree(&w, &what), 0, "{what}: a wrong digit");
+                    tally(0);
+                }
+            }
+        }
+    }
+    let [none, one, several] = seen;
+    assert!(
+        none >= 2 && one >= 10 && several >= 5,
+        "{none} {one} {several}"
+    );
+}
