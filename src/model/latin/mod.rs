@@ -34,10 +34,11 @@
 //! The split on a digit's two places (tdoku branches on a digit's configurations in a
 //! band, which a path of cells cannot name; this is the nearest binary split a path
 //! can): on tdoku's 18 unique puzzles 116.8 → 112.6 backtracks and 192.0 → 182.4 nodes a
-//! puzzle, on ISS's 5 hard classics 31.8 → 12.8 backtracks. Tried beside it: the split
-//! whenever the chosen cell has three or more candidates, even with two-candidate cells
-//! open (90.8 backtracks on tdoku's 18, but 37% more time: the scan of every house and
-//! digit then runs at most nodes).
+//! puzzle, on ISS's 5 hard classics 31.8 → 12.8 backtracks (44 against 61 µs a puzzle).
+//! Tried beside it: the split whenever the chosen cell has three or more candidates, even
+//! with two-candidate cells open (tdoku's 18: 72.3 backtracks and 145.6 nodes, but no
+//! faster, the scan of every house and digit then running at most nodes; classic-hard
+//! 12% slower).
 //!
 //! Tried and dropped (nodes and time on tdoku's 18 unique puzzles and ISS's 5 hard
 //! classics): the band rule of tdoku's triads as a rule of its own beside the generic ones
@@ -537,11 +538,11 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             for &h in &self.shape.houses {
                 let m = w & h;
-                if m.count_ones() == 2 {
-                    let (a, b) = (
-                        m.trailing_zeros() as usize,
-                        (m & (m - 1)).trailing_zeros() as usize,
-                    );
+                // Two cells: one left after clearing the lowest (no popcount on the
+                // baseline x86-64 target).
+                let rest = m & m.wrapping_sub(1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    let (a, b) = (m.trailing_zeros() as usize, rest.trailing_zeros() as usize);
                     let score = self.scores[a].saturating_add(self.scores[b]);
                     if best.is_none_or(|(s, _)| score > s) {
                         best = Some((score, Split::Pair(d, a, b)));
