@@ -49,7 +49,7 @@
 //! unique ones, but 75% more time on those).
 //!
 //! Checked against varisat on random puzzles with zero, one and several solutions
-//! (`tests/it/sudoku_fast.rs`).
+//! (`tests/it/sudoku_fast.rs`: classic, X, 4×4, 6×6; `tests/it/latin_fast.rs`: jigsaw).
 //!
 //! ## References
 //!
