@@ -10,7 +10,8 @@
 # - Classic Sudoku, per puzzle: cagesat's in-process µs (setup + solve, `--unique`; each
 #   set REPEAT times in one process, default 50, with the mean and the per-puzzle median) beside tdoku's run_benchmark (its own
 #   harness, which counts to two solutions) on the sets of benches/data/specialists/ (with
-#   magictour top1465) and tests/data/collections/ (classic-hard, the forum's 375 hardest).
+#   magictour top1465, the first 1,000 17-clue Sudokus and, the easiest, 100 generated ones
+#   that singles solve) and tests/data/collections/ (classic-hard, the forum's 375 hardest).
 # - Batch: 5,000 9×9 Sudokus (the sets above, digits relabelled and rows and columns permuted
 #   within their bands and stacks, seed 38; written to target/specialists/batch.sudokus):
 #   whole-process wall time of `solve --unique --json --jobs 1` against its in-process sum.
@@ -71,12 +72,14 @@ done
 echo "== Classic Sudoku, µs per puzzle (solve + uniqueness)"
 for set in tests/data/collections/classic-hard.sudokus \
            benches/data/specialists/tdoku-unique.sudokus benches/data/sudoku-hard-9x9.txt \
-           tests/data/collections/forum-hardest-1106.sudokus benches/data/specialists/top1465.sudokus; do
+           tests/data/collections/forum-hardest-1106.sudokus benches/data/specialists/top1465.sudokus \
+           benches/data/specialists/17clue-1000.sudokus benches/data/specialists/singles-100.sudokus; do
   name=$(basename "$set")
   grep -v '^#' "$set" > "$OUT/$name.sudokus"
   # The set REPEAT times in one process, as tdoku's harness repeats it (after a warm-up)
   # for three seconds: the first puzzle's setup and cold caches are not what is measured.
-  # The two large sets (tdoku's published ones, 375 and 1,465 puzzles) three times.
+  # The large sets (tdoku's published ones, 375 and 1,465 puzzles, and the 17-clue
+  # 1,000) three times.
   reps=${REPEAT:-50}
   [ "$(grep -c . "$OUT/$name.sudokus")" -gt 100 ] && reps=3
   i=0; : > "$OUT/$name.repeated"

@@ -265,15 +265,13 @@ fn run_latin(
     let n = shape.n();
     stats.setup_time = t0.elapsed();
     let t1 = Instant::now();
-    let mut path = Vec::new();
     let cell = tree::row_major(n);
-    let (complete, effort) = latin::run(shape, givens, (stop, budget), &mut |digits, choices| {
-        tree::branches(choices, &cell, &mut path);
+    let (complete, effort) = latin::run(shape, givens, (stop, budget), &mut |digits, path| {
         let mut grid = Grid::filled(n, n, 0);
         for (i, &d) in digits.iter().enumerate() {
             grid.set(cell(i), d);
         }
-        on_solution(grid, &path)
+        on_solution(grid, path)
     });
     stats.nodes = effort.nodes;
     stats.backtracks = effort.backtracks;

@@ -25,6 +25,7 @@ mod kenken_corpus;
 mod kenken_generate;
 mod kenken_mdd;
 mod large_kenken;
+mod latin_fast;
 mod layers;
 mod native_vs_cdcl;
 mod opless;
