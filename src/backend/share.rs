@@ -4,9 +4,11 @@
 //! competition 2013"), as ManySAT and Painless share too: the members of a portfolio
 //! ([`crate::engine::parallel`]) that solve the *same* formula hand each other their short
 //! learnt clauses, so that what one refutes the others need not refute again. Each member
-//! has an inbox; a learnt clause goes to every other member's inbox, and a member takes its
-//! inbox when its solver is interrupted for it (CaDiCaL's terminate callback, polled during
-//! search: [`Share::due`]), adds the clauses and goes on.
+//! has an inbox; a learnt clause goes to every other member's inbox. CaDiCaL's terminate
+//! callback, polled during search, asks [`Share::due`] whether something waits; if so the
+//! member takes its inbox and adds the clauses, either after stopping the solver (then it
+//! calls `solve` again) or, through CaDiCaL's external propagator, during the same search
+//! (`backend/cadical.rs`, `Import`).
 //!
 //! The grids the members find are shared too: a member that finds one publishes its
 //! blocking clause ([`Exchange::publish`]), and every member adds the published blocking
@@ -23,7 +25,9 @@
 //! `e` published blocking clauses for some `e` that only grows, and imported clauses; so
 //! by induction every clause it learns is implied by the formula and the first `e` blocking
 //! clauses, with `e` at most the number published when the clause is sent. The receiver
-//! takes its inbox *before* it catches up with the published blocking clauses, so when it
+//! takes its inbox *before* it catches up with the published blocking clauses, and adds
+//! the blocking clauses before the received ones (the solver's import queue keeps that
+//! order, also when a conflict or a stop splits one batch over several calls), so when it
 //! adds a clause it holds at least the sender's blocking clauses: the clause removes no
 //! grid it has not blocked itself. When a member's solver then answers "no model", the
 //! grids it blocked are all the grids. Members must load the same formula, variable for
@@ -142,6 +146,16 @@ impl Share {
             sent: 0,
             taken: 0,
         }
+    }
+
+    /// This member's number.
+    pub(crate) fn member(&self) -> usize {
+        self.member
+    }
+
+    /// The largest DIMACS variable shared clauses may hold (the formula's own).
+    pub(crate) fn max_var(&self) -> i32 {
+        self.max_var
     }
 
     /// A clause the solver learnt: kept for the others when it is over the formula's own

@@ -14,7 +14,8 @@
 //!   N differently configured solvers ([`portfolio`](super::portfolio)) run on the whole
 //!   puzzle; the first to finish answers and the others are stopped. On CaDiCaL the
 //!   members share their short learnt clauses and the grids they find (Plingeling's
-//!   sharing; `backend/share.rs` has the soundness argument).
+//!   sharing; `backend/share.rs` has the soundness argument; session 18 added importing
+//!   them during search through CaDiCaL's external propagator, `backend/cadical.rs`).
 //!
 //! Either way the grids reach the calling thread over a channel ([`Found`]), where the
 //! caller's visitor runs: verification, the duplicate check and the limit stay where they

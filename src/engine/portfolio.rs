@@ -6,11 +6,14 @@
 //! input; and Plingeling's (Biere, SAT competition 2013): let them share what they learn.
 //!
 //! On CaDiCaL the members share their short learnt clauses ([`backend::new_member`], the
-//! soundness argument is in `backend/share.rs`), which needs every member to load the same
-//! formula, variable for variable. So they all take the caller's encoding and differ in
-//! CaDiCaL's configuration (member 0 `default`, 1 `sat`, 2 `unsat`, and so on in turn) and,
-//! from member 3 on, in the order of the clauses and of the literals in each (shuffled with
-//! the member's number as seed), which changes the solver's watches and first decisions.
+//! soundness argument is in `backend/share.rs`; how a member adds the others' clauses, by
+//! a new `solve` call or during search through CaDiCaL's external propagator, is in
+//! `backend/cadical.rs`), which needs every member to load the same formula, variable for
+//! variable. So they all take the caller's encoding
+//! and differ in CaDiCaL's configuration (member 0 `default`, 1 `sat`, 2 `unsat`, and so on
+//! in turn) and, from member 3 on, in the order of the clauses and of the literals in each
+//! (shuffled with the member's number as seed), which changes the solver's watches and
+//! first decisions.
 //!
 //! On the other solvers (varisat, external ones), which share nothing, the members are
 //! the engine's own solver ([`SolverChoice`]) on

@@ -294,3 +294,53 @@ fn cadical_members_that_share_clauses_keep_the_answers_on_a_hard_20x20() {
         );
     }
 }
+
+/// CaDiCaL's portfolio (its members import each other's clauses during search) answers as
+/// varisat on one thread: the same grid and uniqueness verdict, and the same count, on
+/// puzzles with one grid and with none.
+#[test]
+fn cadical_portfolio_answers_as_varisat_on_one_thread() {
+    if !cfg!(feature = "cadical") {
+        return;
+    }
+    for path in [
+        "tests/data/kenken/generated/gen_kenken_10x10_s10000.kenken",
+        "tests/data/kenken/keen/6x6-h-00.kenken",
+        "tests/data/kenken/unsat/2x2-no-solution.kenken",
+    ] {
+        let puzzle = load(path);
+        let one = EngineOptions::default();
+        let (want, _) = Engine::Varisat.prove_unique(&puzzle, &one).expect("proves");
+        let (want_count, _) = Engine::Varisat
+            .count(&puzzle, &one, Some(3))
+            .expect("counts");
+        for threads in [2, 3] {
+            let opts = on(threads, ParallelMode::Portfolio);
+            let (got, _) = Engine::Cadical
+                .prove_unique(&puzzle, &opts)
+                .expect("proves");
+            match (&got, &want) {
+                (
+                    Outcome::Solved { grid, unique, .. },
+                    Outcome::Solved {
+                        grid: w, unique: u, ..
+                    },
+                ) => {
+                    assert_eq!(unique, u, "{path} {threads}");
+                    if *u == Some(true) {
+                        assert_eq!(grid, w, "{path} {threads}");
+                    }
+                }
+                _ => assert_eq!(
+                    std::mem::discriminant(&got),
+                    std::mem::discriminant(&want),
+                    "{path} {threads}: {got:?} against {want:?}"
+                ),
+            }
+            let (count, _) = Engine::Cadical
+                .count(&puzzle, &opts, Some(3))
+                .expect("counts");
+            assert_eq!(count, want_count, "{path} {threads}");
+        }
+    }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Issue 40, for a machine with 16 cores: the ways CaDiCaL's portfolio members import each
+# other's clauses, each configuration over the hard 20x20 set (`solve --unique --backend
+# cadical`), run side by side on disjoint pairs of physical cores (taskset), RUNS rounds
+# (default 3) with the pairs rotated; prints per-puzzle medians, totals and ratios to
+# BASE's one thread and BIN's. Configurations: main-t1 / up-t1 (BASE, BIN one thread),
+# main-t2 (BASE two threads), search-t2 / restart-t2 (BIN two threads importing during
+# search / by a new solve call: CAGESAT_CADICAL_IMPORT), restart-lucky0 and
+# restart-stabonly (options lucky=0, stabilizeonly=1 on every member), search-focused0
+# (member 0 stabilize=0: CAGESAT_CADICAL_OPTIONS). Answers not "solved (unique)" are
+# printed. Needs bash, coreutils, awk, lscpu and taskset (util-linux).
+# Usage: benches/modes40.sh BIN BASE [RUNS]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=$1 base=$2 runs=${3:-3}
+mapfile -t puzzles < <(ls benches/data/kenken-hard-20/*.kenken)
+mapfile -t cpus < <(lscpu -p=CPU,CORE | grep -v '^#' | sort -t, -k2,2n -u | cut -d, -f1)
+[ ${#cpus[@]} -ge 2 ] || mapfile -t cpus < <(seq 0 $(( $(nproc) - 1 )))
+npairs=$(( ${#cpus[@]} / 2 ))
+echo "physical-core cpus: ${cpus[*]} -> $npairs pairs; load $(cut -d' ' -f1-3 /proc/loadavg)"
+labels=(main-t1 up-t1 main-t2 search-t2 restart-t2 restart-lucky0 restart-stabonly search-focused0)
+envs=("" "" "" "" "CAGESAT_CADICAL_IMPORT=restart" "CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=lucky=0" "CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=stabilizeonly=1" "CAGESAT_CADICAL_OPTIONS=stabilize=0;")
+bins=("$base" "$bin" "$base" "$bin" "$bin" "$bin" "$bin" "$bin")
+threads=(1 1 2 2 2 2 2 2)
+work=$(mktemp -d)
+job() { # index pair round
+  local i=$1 pair=$2 p s e
+  local pin="${cpus[$((2 * pair))]},${cpus[$((2 * pair + 1))]}"
+  for p in "${puzzles[@]}"; do
+    s=$(date +%s%N)
+    env ${envs[$i]} taskset -c "$pin" "${bins[$i]}" solve --unique --backend cadical --threads "${threads[$i]}" "$p" > "$work/out.$i" 2>&1
+    e=$(date +%s%N)
+    grep -q "solved (unique)" "$work/out.$i" || echo "NOT UNIQUE ${labels[$i]} $p"
+    echo "${labels[$i]} $(basename "$p" .kenken) $(( (e - s) / 1000000 ))" >> "$work/times.$i"
+  done
+}
+n=${#labels[@]}
+for r in $(seq 1 "$runs"); do
+  i=0
+  while [ $i -lt $n ]; do
+    for k in $(seq 0 $((npairs - 1))); do
+      [ $i -lt $n ] || break
+      job $i $(( (k + r) % npairs )) &
+      i=$((i + 1))
+    done
+    wait
+  done
+done
+cat "$work"/times.* | awk -v order="${labels[*]}" '
+  { v[$1, $2] = v[$1, $2] " " $3; seen[$2] = 1 }
+  END {
+    nc = split(order, c, " ")
+    for (i = 1; i <= nc; i++) {
+      tot = 0
+      for (p in seen) { k = split(v[c[i], p], a, " "); for (x = 2; x <= k; x++) for (y = x; y > 1 && a[y-1] > a[y]; y--) { t = a[y]; a[y] = a[y-1]; a[y-1] = t }
+        m = k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2; tot += m; per[c[i], p] = m }
+      total[c[i]] = tot
+    }
+    printf "%-22s", "puzzle"; for (i = 1; i <= nc; i++) printf " %9s", substr(c[i], 1, 9); print ""
+    for (p in seen) { printf "%-22s", p; for (i = 1; i <= nc; i++) printf " %9.2f", per[c[i], p] / 1000; print "" }
+    printf "%-22s", "total"; for (i = 1; i <= nc; i++) printf " %9.2f", total[c[i]] / 1000; print ""
+    for (i = 1; i <= nc; i++) printf "%s: %.2f s  /main-t1 %.3f  /up-t1 %.3f\n", c[i], total[c[i]] / 1000, total[c[i]] / total["main-t1"], total[c[i]] / total["up-t1"]
+  }'
+rm -rf "$work"
