@@ -134,8 +134,9 @@ fn all_distinct(s: &Sudoku, grid: &Grid<u8>, (br, bc): (usize, usize)) -> bool {
         let mut regions = [0u128; MAX_FAST];
         for r in 0..n {
             for c in 0..n {
+                // A region id out of range is left to the named check below.
                 let id = usize::from(*map.get(at(r, c)));
-                if id < n && !add(&mut regions[id], r, c) {
+                if id >= n || !add(&mut regions[id], r, c) {
                     return false;
                 }
             }
