@@ -1,4 +1,4 @@
-//! Compiles our C++ shim over CaDiCaL (`src/backend/cadical_up/`) when the cargo feature
+//! Compiles our C++ shim over CaDiCaL (`src/backend/cadical/`) when the cargo feature
 //! `cadical` is on. The solver itself is compiled by the `cadical` crate (its static library
 //! `ccadical`), which the shim links against: one copy of CaDiCaL in the binary. The flags
 //! are the crate's, so that both sides agree on the classes' layout.
@@ -8,7 +8,7 @@ fn main() {
     if std::env::var_os("CARGO_FEATURE_CADICAL").is_none() {
         return;
     }
-    let dir = "src/backend/cadical_up";
+    let dir = "src/backend/cadical";
     for file in ["shim.cpp", "cadical.hpp"] {
         println!("cargo:rerun-if-changed={dir}/{file}");
     }

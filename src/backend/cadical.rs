@@ -2,7 +2,7 @@
 //!
 //! [CaDiCaL](https://github.com/arminbiere/cadical) (Biere et al.) 1.9.5 linked into the
 //! process. The `cadical` crate compiles the solver's C++ sources (with `cc`); we drive it
-//! through a C shim of our own (`cadical_up/shim.cpp`, [`up::Solver`]) over its C++ API,
+//! through a C shim of our own (`cadical/shim.cpp`, [`up::Solver`]) over its C++ API,
 //! which reaches what the crate's IPASIR binding does not: options and configurations per
 //! solver, the learner, and the external propagator (IPASIR-UP) that adds clauses during
 //! search. One thread uses only the IPASIR part (add, assume, solve, value, failed) and the
@@ -36,7 +36,6 @@
 //! - K. Fazekas, A. Niemetz, M. Preiner, M. Kirchweger, S. Szeider, A. Biere: "IPASIR-UP:
 //!   User Propagators for CDCL", SAT 2023.
 
-#[path = "cadical_up/solver.rs"]
 pub(crate) mod up;
 
 use crate::answer::SatResult;

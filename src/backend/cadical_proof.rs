@@ -2,7 +2,7 @@
 //!
 //! The `cadical` crate compiles CaDiCaL (1.9.5) with its whole C interface (`ccadical.h`:
 //! `ccadical_set_option`, `ccadical_trace_proof`, `ccadical_close_proof`) into its static
-//! library, the one our C++ shim (`cadical_up/`, which the backend drives) links against:
+//! library, the one our C++ shim (`cadical/`, which the backend drives) links against:
 //! the same solver. [`refute_with_lrat`] drives that interface on a solver of its own: options `lrat=1`
 //! and `binary=0` (text LRAT), the proof traced to a temporary file from the start, the
 //! formula read from a temporary DIMACS file (`ccadical_read_dimacs`, the crate's own
