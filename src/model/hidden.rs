@@ -52,13 +52,7 @@ pub(crate) fn sums(lowered: &Lowered) -> Vec<Derived> {
     let mut in_house = vec![false; cells];
     for house in lowered.houses() {
         house.iter().for_each(|&c| in_house[c] = true);
-        let mut meeting: Vec<usize> = house
-            .iter()
-            .map(|&c| cage_of[c])
-            .filter(|&i| i != usize::MAX)
-            .collect();
-        meeting.sort_unstable();
-        meeting.dedup();
+        let meeting = super::implied::cages_meeting(house, &cage_of);
         let outside = |i: usize| lowered.sums[i].0.iter().filter(|&&c| !in_house[c]);
         let within: Vec<usize> = meeting
             .iter()

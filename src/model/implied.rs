@@ -65,6 +65,19 @@ pub(crate) fn products_agree(lowered: &Lowered) -> bool {
     totals.windows(2).all(|w| w[0] == w[1])
 }
 
+/// The cages (indices into `Lowered::sums`, by `cage_of`: `usize::MAX` for no cage) with a
+/// cell in `house`, each once, in order.
+pub(super) fn cages_meeting(house: &[usize], cage_of: &[usize]) -> Vec<usize> {
+    let mut meeting: Vec<usize> = house
+        .iter()
+        .map(|&c| cage_of[c])
+        .filter(|&i| i != usize::MAX)
+        .collect();
+    meeting.sort_unstable();
+    meeting.dedup();
+    meeting
+}
+
 /// The innie and outie sums of `lowered`, each once, none equal to a sum it already has.
 pub(crate) fn sums(lowered: &Lowered) -> Vec<(Vec<usize>, u32)> {
     let n = lowered.n;
@@ -93,13 +106,7 @@ pub(crate) fn sums(lowered: &Lowered) -> Vec<(Vec<usize>, u32)> {
         }
     };
     for house in &houses {
-        let mut meeting: Vec<usize> = house
-            .iter()
-            .map(|&c| cage_of[c])
-            .filter(|&i| i != usize::MAX)
-            .collect();
-        meeting.sort_unstable();
-        meeting.dedup();
+        let meeting = cages_meeting(house, &cage_of);
         let inside = |i: &usize| lowered.sums[*i].0.iter().all(|c| house.contains(c));
         // Innies.
         let within: Vec<usize> = meeting.iter().copied().filter(inside).collect();
