@@ -45,7 +45,12 @@ def test_ctrl_c_stops_a_long_run(call):
         assert child.stdout.readline().strip() == "started"
         time.sleep(1.0)  # well inside the search
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=60)
+        try:
+            out, err = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            out, err = child.communicate()
+            pytest.fail(f"no answer 60 s after SIGINT; stdout {out!r}, stderr {err!r}")
     finally:
         if child.poll() is None:
             child.kill()
