@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::grid::Cell;
+use crate::parse::tatham::write_blocks;
 use crate::puzzle::{KenKen, Op};
 
 /// The Keen game ID of a puzzle, or `None` when Keen cannot express it (size above 9,
@@ -20,37 +20,7 @@ pub fn keen_id(puzzle: &KenKen) -> Option<String> {
     if w > 9 {
         return None;
     }
-    let cage_of = puzzle.cage_of();
-    let at = |i: usize| Cell::new((i / w) as u8, (i % w) as u8);
-    let wall = |p0: usize, p1: usize| cage_of.get(at(p0)) != cage_of.get(at(p1));
-    let mut raw = String::new();
-    let mut run = 0usize;
-    let edges = 2 * w * (w - 1);
-    for i in 0..=edges {
-        let edge = if i == edges {
-            true
-        } else if i < w * (w - 1) {
-            let (y, x) = (i / (w - 1), i % (w - 1));
-            wall(y * w + x, y * w + x + 1)
-        } else {
-            let (x, y) = (i / (w - 1) - w, i % (w - 1));
-            wall(y * w + x, (y + 1) * w + x)
-        };
-        if edge {
-            while run > 25 {
-                raw.push('z');
-                run -= 25;
-            }
-            raw.push(if run == 0 {
-                '_'
-            } else {
-                char::from(b'a' - 1 + run as u8)
-            });
-            run = 0;
-        } else {
-            run += 1;
-        }
-    }
+    let raw = write_blocks(&puzzle.cage_of());
     let mut out = format!("{w}:{}", compress(&raw));
     out.push(',');
     let mut cages: Vec<_> = puzzle.cages().iter().collect();

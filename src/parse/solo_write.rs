@@ -7,6 +7,7 @@
 //! must be connected through the sides of its cells.
 
 use crate::grid::{Cell, Grid};
+use crate::parse::tatham::write_blocks;
 use crate::puzzle::{Killer, Puzzle, Sudoku};
 
 /// The puzzle as a Solo game ID (`solo:3x3:…`), or `None` when it is no Sudoku or Killer
@@ -47,7 +48,7 @@ pub(crate) fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
             return None;
         }
         out.push(',');
-        out += &blocks(&regions);
+        out += &write_blocks(&regions);
     }
     if let Some(k) = killer {
         let cages = k.cage_grid();
@@ -56,7 +57,7 @@ pub(crate) fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
             return None;
         }
         out.push(',');
-        out += &blocks(&cages);
+        out += &write_blocks(&cages);
         out.push(',');
         let sums = Grid::filled(n, n, 0usize);
         let sums = k.cages().iter().fold(sums, |mut g, cage| {
@@ -96,46 +97,6 @@ fn grid(n: usize, value: impl Fn(Cell) -> usize) -> String {
                     out += &v.to_string();
                 }
             }
-        }
-    }
-    out
-}
-
-/// Solo's block structure of `region`: the internal vertical edges in reading order, then
-/// the horizontal ones in transposed order, each wall written as the number of non-walls
-/// before it (`_` = 0, `a` = 1, …, `y` = 25; `z` = 25 non-walls and no wall).
-fn blocks(region: &Grid<usize>) -> String {
-    let n = region.rows();
-    let at = |i: usize| Cell::new((i / n) as u8, (i % n) as u8);
-    let edges = 2 * n * n.saturating_sub(1);
-    let mut out = String::new();
-    let mut run = 0usize;
-    for i in 0..=edges {
-        let wall = if i == edges {
-            true
-        } else {
-            let (a, b) = if i < n * (n - 1) {
-                let (y, x) = (i / (n - 1), i % (n - 1));
-                (y * n + x, y * n + x + 1)
-            } else {
-                let (x, y) = (i / (n - 1) - n, i % (n - 1));
-                (y * n + x, (y + 1) * n + x)
-            };
-            region.get(at(a)) != region.get(at(b))
-        };
-        if wall {
-            while run > 25 {
-                out.push('z');
-                run -= 25;
-            }
-            out.push(if run == 0 {
-                '_'
-            } else {
-                char::from(b'a' + (run - 1) as u8)
-            });
-            run = 0;
-        } else {
-            run += 1;
         }
     }
     out

@@ -6,6 +6,7 @@
 
 use thiserror::Error;
 
+use crate::grid::{Cell, Grid};
 use crate::parse::{clip, ParseError, ParseErrorKind, Pos};
 
 /// What is wrong with a Towers or Unequal puzzle (game ID or text).
@@ -302,4 +303,45 @@ pub(crate) fn looks_like_id(text: &str, form: &IdForm) -> bool {
         && rest[digits..colon].bytes().all(|b| {
             b == b'a' && form.adjacent || b == b'd' || form.difficulties.as_bytes().contains(&b)
         })
+}
+
+/// The block structure of a Tatham game ID (Keen's cages, Solo's regions and cages) for
+/// `region`, a map of each cell's block: the internal vertical edges in reading order, then
+/// the horizontal ones in transposed order, each wall written as the number of non-walls
+/// before it (`_` = 0, `a` = 1, …, `y` = 25; `z` = 25 non-walls and no wall).
+pub(crate) fn write_blocks(region: &Grid<usize>) -> String {
+    let n = region.rows();
+    let at = |i: usize| Cell::new((i / n) as u8, (i % n) as u8);
+    let edges = 2 * n * n.saturating_sub(1);
+    let mut out = String::new();
+    let mut run = 0usize;
+    for i in 0..=edges {
+        let wall = if i == edges {
+            true
+        } else {
+            let (a, b) = if i < n * (n - 1) {
+                let (y, x) = (i / (n - 1), i % (n - 1));
+                (y * n + x, y * n + x + 1)
+            } else {
+                let (x, y) = (i / (n - 1) - n, i % (n - 1));
+                (y * n + x, (y + 1) * n + x)
+            };
+            region.get(at(a)) != region.get(at(b))
+        };
+        if wall {
+            while run > 25 {
+                out.push('z');
+                run -= 25;
+            }
+            out.push(if run == 0 {
+                '_'
+            } else {
+                char::from(b'a' + (run - 1) as u8)
+            });
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    out
 }
