@@ -8,7 +8,7 @@
 # search / by a new solve call: CAGESAT_CADICAL_IMPORT), restart-lucky0 and
 # restart-stabonly (options lucky=0, stabilizeonly=1 on every member), search-focused0
 # (member 0 stabilize=0: CAGESAT_CADICAL_OPTIONS). Answers not "solved (unique)" are
-# printed. Needs bash, coreutils, awk, lscpu and taskset (util-linux).
+# printed (ratios are to the first two configurations). Needs bash, coreutils, awk, lscpu and taskset (util-linux).
 # Usage: benches/modes40.sh BIN BASE [RUNS]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +18,23 @@ mapfile -t cpus < <(lscpu -p=CPU,CORE | grep -v '^#' | sort -t, -k2,2n -u | cut 
 [ ${#cpus[@]} -ge 2 ] || mapfile -t cpus < <(seq 0 $(( $(nproc) - 1 )))
 npairs=$(( ${#cpus[@]} / 2 ))
 echo "physical-core cpus: ${cpus[*]} -> $npairs pairs; load $(cut -d' ' -f1-3 /proc/loadavg)"
-labels=(main-t1 up-t1 main-t2 search-t2 restart-t2 restart-lucky0 restart-stabonly search-focused0)
-envs=("" "" "" "" "CAGESAT_CADICAL_IMPORT=restart" "CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=lucky=0" "CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=stabilizeonly=1" "CAGESAT_CADICAL_OPTIONS=stabilize=0;")
-bins=("$base" "$bin" "$base" "$bin" "$bin" "$bin" "$bin" "$bin")
-threads=(1 1 2 2 2 2 2 2)
+# MODES (optional) replaces the configurations: one per line, "LABEL WHICH THREADS [ENV...]"
+# with WHICH `bin` or `base` and ENV assignments such as CAGESAT_SHARE=len=8 (the
+# measurement switches are listed in encodings/backends.md, session 19).
+default_modes="main-t1 base 1
+up-t1 bin 1
+main-t2 base 2
+search-t2 bin 2
+restart-t2 bin 2 CAGESAT_CADICAL_IMPORT=restart
+restart-lucky0 bin 2 CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=lucky=0
+restart-stabonly bin 2 CAGESAT_CADICAL_IMPORT=restart CAGESAT_CADICAL_OPTIONS=stabilizeonly=1
+search-focused0 bin 2 CAGESAT_CADICAL_OPTIONS=stabilize=0;"
+labels=() envs=() bins=() threads=()
+while read -r label which nthreads rest; do
+  [ -n "$label" ] || continue
+  labels+=("$label") threads+=("$nthreads") envs+=("$rest")
+  if [ "$which" = base ]; then bins+=("$base"); else bins+=("$bin"); fi
+done <<< "${MODES:-$default_modes}"
 work=$(mktemp -d)
 job() { # index pair round
   local i=$1 pair=$2 p s e
@@ -59,6 +72,6 @@ cat "$work"/times.* | awk -v order="${labels[*]}" '
     printf "%-22s", "puzzle"; for (i = 1; i <= nc; i++) printf " %9s", substr(c[i], 1, 9); print ""
     for (p in seen) { printf "%-22s", p; for (i = 1; i <= nc; i++) printf " %9.2f", per[c[i], p] / 1000; print "" }
     printf "%-22s", "total"; for (i = 1; i <= nc; i++) printf " %9.2f", total[c[i]] / 1000; print ""
-    for (i = 1; i <= nc; i++) printf "%s: %.2f s  /main-t1 %.3f  /up-t1 %.3f\n", c[i], total[c[i]] / 1000, total[c[i]] / total["main-t1"], total[c[i]] / total["up-t1"]
+    for (i = 1; i <= nc; i++) printf "%s: %.2f s  /%s %.3f  /%s %.3f\n", c[i], total[c[i]] / 1000, c[1], total[c[i]] / total[c[1]], c[2], total[c[i]] / total[c[2]]
   }'
 rm -rf "$work"

@@ -39,7 +39,7 @@
 pub(crate) mod up;
 
 use crate::answer::SatResult;
-use crate::backend::share::{self, Share};
+use crate::backend::share::Share;
 use crate::backend::{Backend, BackendError};
 use crate::cnf::{Lit, Var};
 use crate::stop::Stop;
@@ -212,9 +212,10 @@ impl CadicalBackend {
         import: Import,
     ) -> Result<Self, BackendError> {
         let own_vars = share.max_var();
+        let max_len = share.bounds().max_len;
         let mut backend = Self::with(Some(share), import);
         backend.apply(config, options)?;
-        backend.solver.set_learn(share::MAX_LEN);
+        backend.solver.set_learn(max_len);
         if import == Import::Search {
             backend.solver.connect_import(own_vars);
         }

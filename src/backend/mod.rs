@@ -139,7 +139,20 @@ pub(crate) fn new_member(
 ) -> Result<Box<dyn Backend>, BackendError> {
     #[cfg(feature = "cadical")]
     if shares_clauses(choice) {
-        let config = MEMBER_CONFIGS[member % MEMBER_CONFIGS.len()];
+        // For measurements only (`benches/modes40.sh`): `CAGESAT_CADICAL_CONFIGS=a,b,...`
+        // gives the members' configurations in turn instead of `MEMBER_CONFIGS`.
+        let chosen = std::env::var("CAGESAT_CADICAL_CONFIGS")
+            .ok()
+            .and_then(|text| {
+                let configs: Vec<&str> = text.split(',').map(str::trim).collect();
+                let config = configs[member % configs.len()];
+                MEMBER_CONFIGS
+                    .iter()
+                    .chain(&["plain"])
+                    .find(|known| **known == config)
+                    .copied()
+            });
+        let config = chosen.unwrap_or(MEMBER_CONFIGS[member % MEMBER_CONFIGS.len()]);
         let share = share::Share::new(exchange.clone(), member, own_vars);
         let mut backend: Box<dyn Backend> = Box::new(CadicalBackend::member(config, share));
         backend.set_stop(stop.clone());

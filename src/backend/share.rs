@@ -39,7 +39,7 @@
 //! not fit are dropped (sharing is an optimisation: nothing depends on a clause arriving).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use crate::cnf::Lit;
@@ -51,6 +51,39 @@ pub(crate) const MAX_LEN: usize = 16;
 
 /// How often a member sends what it learnt and looks at its inbox.
 pub(crate) const INTERVAL: Duration = Duration::from_millis(10);
+
+/// How long a clause may be to be shared and how often a member looks at its inbox.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    /// The longest learnt clause shared.
+    pub(crate) max_len: usize,
+    /// How often a member sends what it learnt and looks at its inbox.
+    pub(crate) interval: Duration,
+}
+
+impl Bounds {
+    /// [`MAX_LEN`] and [`INTERVAL`], unless the environment variable `CAGESAT_SHARE` says
+    /// otherwise: `len=N,interval=MS`, either or both, for measurements only
+    /// (`benches/modes40.sh`); values that do not parse are ignored. Read once.
+    pub(crate) fn get() -> Self {
+        static ONCE: OnceLock<Bounds> = OnceLock::new();
+        *ONCE.get_or_init(|| {
+            let mut bounds = Bounds {
+                max_len: MAX_LEN,
+                interval: INTERVAL,
+            };
+            let text = std::env::var("CAGESAT_SHARE").unwrap_or_default();
+            for (name, value) in text.split(',').filter_map(|o| o.split_once('=')) {
+                match (name.trim(), value.trim().parse::<u64>()) {
+                    ("len", Ok(n)) => bounds.max_len = usize::try_from(n).unwrap_or(MAX_LEN),
+                    ("interval", Ok(ms)) => bounds.interval = Duration::from_millis(ms),
+                    _ => {}
+                }
+            }
+            bounds
+        })
+    }
+}
 
 /// The most literals (with their terminating zeros) an inbox holds.
 pub(crate) const INBOX_CAP: usize = 1 << 20;
@@ -125,6 +158,7 @@ pub(crate) struct Share {
     /// Learnt since the last send, each ended by a zero.
     outbox: Vec<i32>,
     outbox_clauses: usize,
+    bounds: Bounds,
     last: Instant,
     /// Clauses sent to the others and taken from the inbox so far.
     sent: usize,
@@ -142,6 +176,7 @@ impl Share {
             max_var: i32::try_from(max_var).unwrap_or(i32::MAX),
             outbox: Vec::new(),
             outbox_clauses: 0,
+            bounds: Bounds::get(),
             last: Instant::now(),
             sent: 0,
             taken: 0,
@@ -153,27 +188,32 @@ impl Share {
         self.member
     }
 
+    /// How long a shared clause may be and how often the inbox is looked at.
+    pub(crate) fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
     /// The largest DIMACS variable shared clauses may hold (the formula's own).
     pub(crate) fn max_var(&self) -> i32 {
         self.max_var
     }
 
     /// A clause the solver learnt: kept for the others when it is over the formula's own
-    /// variables and at most [`MAX_LEN`] long.
+    /// variables and at most [`Bounds::max_len`] long.
     pub(crate) fn offer(&mut self, clause: &[i32]) {
         let own = |l: &i32| i64::from(l.unsigned_abs()) <= i64::from(self.max_var);
-        if clause.len() <= MAX_LEN && clause.iter().all(own) {
+        if clause.len() <= self.bounds.max_len && clause.iter().all(own) {
             self.outbox.extend_from_slice(clause);
             self.outbox.push(0);
             self.outbox_clauses += 1;
         }
     }
 
-    /// Polled during search: every [`INTERVAL`], sends what was learnt and answers whether
+    /// Polled during search: every [`Bounds::interval`], sends what was learnt and answers whether
     /// clauses wait in this member's inbox or grids were published that it has not blocked
     /// (then the solver should stop and [`take`](Self::take) them).
     pub(crate) fn due(&mut self) -> bool {
-        if self.last.elapsed() < INTERVAL {
+        if self.last.elapsed() < self.bounds.interval {
             return false;
         }
         self.last = Instant::now();
@@ -252,7 +292,7 @@ mod tests {
 
     /// `share` as if its interval had passed: sends, and answers whether anything waits.
     fn poll_now(share: &mut Share) -> bool {
-        share.last = Instant::now() - INTERVAL;
+        share.last = Instant::now() - share.bounds.interval;
         share.due()
     }
 

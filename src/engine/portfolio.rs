@@ -66,9 +66,15 @@ struct Member {
 /// members share clauses or not (module notes).
 fn member(puzzle: &Puzzle, encode: &EncodeOptions, k: usize, sharing: bool) -> Member {
     if sharing {
+        // For measurements only (`benches/modes40.sh`): `CAGESAT_PORTFOLIO_SHUFFLE=n`
+        // shuffles from member `n` on instead of 3.
+        let from = std::env::var("CAGESAT_PORTFOLIO_SHUFFLE")
+            .ok()
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(3);
         return Member {
             encode: *encode,
-            shuffle: (k >= 3).then_some(k as u64),
+            shuffle: (k >= from).then_some(k as u64),
         };
     }
     let variant = puzzle.as_kind().encoding_variant(encode);
