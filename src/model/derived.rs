@@ -20,6 +20,13 @@
 //! Every derived sum holds in every solution (it follows from the houses and the cages), so
 //! counts never change; only the search narrows sooner.
 //!
+//! On a grid whose cells all lie in cages, the first `k` rows and the last `N − k` rows meet
+//! the same pieces the other way round, so [`sums`] finds such a sum twice, the second time
+//! with its sides swapped and its total negated ([`Derived::same_as`]). The bitset search
+//! keeps each once (`board::extra_sums`): filtered twice, a sum cost twice and counted twice
+//! in its cells' branching priorities (on Tarek's 42 hard Killers, 53,075 backtracks with the
+//! copies, 47,889 without). The CNF's derived sums (`encode::derived`) still hold both.
+//!
 //! ## References
 //!
 //! - The Interactive Sudoku Solver (`sigh/Interactive-Sudoku-Solver`, MIT),
