@@ -22,7 +22,11 @@
 //! 28 words for a 9×9 grid (each digit's cells, the cells as hidden singles and
 //! intersections last saw them, and the fixed cells), copied onto the call stack: nothing
 //! is allocated while it runs. On the classic 9×9 grid, rules 2 and 3 are the band rules
-//! of [`bands`] (one table lookup per band and stack of a digit). It branches on a cell
+//! of [`bands`] (one table lookup per band and stack of a digit, once per digit and pass:
+//! a digit whose word changed is looked at again on the next pass, not at once), and
+//! at their fixpoint the triads' naked triples of [`bands::locked_triads`] (three cells of
+//! a row or column within a box that only three digits can take keep them from the rest
+//! of their line and box). It branches on a cell
 //! chosen by the conflict scores of [`super::houses`] (after ISS), the first cell with the
 //! fewest candidates counting as one failure, smallest digit first; when no open cell has
 //! two candidates and that cell has three or more, it splits instead a digit over the two
@@ -354,6 +358,12 @@ impl<'a, const N: usize> Search<'a, N> {
                 match self.bands(st) {
                     None => return false,
                     Some(true) => continue,
+                    Some(false) => {}
+                }
+                self.propagations += 1;
+                match bands::locked_triads(&mut st.cand, shape.all & !st.fixed) {
+                    None => return false,
+                    Some(true) => continue,
                     Some(false) => return true,
                 }
             }
@@ -374,25 +384,19 @@ impl<'a, const N: usize> Search<'a, N> {
     fn bands(&mut self, st: &mut State<N>) -> Option<bool> {
         let mut changed = false;
         for d in 0..N {
-            let mut w = st.cand[d];
+            let w = st.cand[d];
             if w == st.hidden_seen[d] {
                 continue;
             }
             self.propagations += 1;
-            let mut singles;
-            loop {
-                let (kept, s) = bands::reduce(w)?;
-                singles = s;
-                if kept == w {
-                    break;
-                }
-                w = kept;
-            }
-            if w != st.cand[d] {
-                st.cand[d] = w;
+            let (kept, mut singles) = bands::reduce(w)?;
+            if kept == w {
+                st.hidden_seen[d] = w;
+            } else {
+                // Not yet at the digit's fixpoint: it is looked at again next pass.
+                st.cand[d] = kept;
                 changed = true;
             }
-            st.hidden_seen[d] = w;
             singles &= !st.fixed;
             changed |= singles != 0;
             while singles != 0 {
