@@ -326,6 +326,29 @@ impl<'a, const N: usize> Search<'a, N> {
         true
     }
 
+    /// Fixes digit index `d` at each cell of `cells` at once (as [`Search::place`] on each
+    /// in turn, one mask for the other digits' words): `false` when a cell cannot take it
+    /// or two of the cells are peers.
+    #[inline]
+    fn place_all(&self, st: &mut State<N>, cells: Cells, d: usize) -> bool {
+        let mut seen: Cells = 0;
+        let mut m = cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            seen |= self.shape.peers[c];
+        }
+        if st.cand[d] & cells != cells || seen & cells != 0 {
+            return false;
+        }
+        for w in &mut st.cand {
+            *w &= !cells;
+        }
+        st.cand[d] = (st.cand[d] & !seen) | cells;
+        st.fixed |= cells;
+        true
+    }
+
     /// The rules to a fixpoint; `false` on a conflict.
     fn propagate(&mut self, st: &mut State<N>) -> bool {
         let shape = self.shape;
@@ -401,14 +424,10 @@ impl<'a, const N: usize> Search<'a, N> {
                 changed = true;
             }
             singles &= !st.fixed;
-            changed |= singles != 0;
-            while singles != 0 {
-                let c = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                if !self.place(st, c, d) {
-                    return None;
-                }
+            if singles != 0 && !self.place_all(st, singles, d) {
+                return None;
             }
+            changed |= singles != 0;
         }
         Some(changed)
     }
@@ -806,6 +825,64 @@ mod tests {
             houses.extend([row, col, bx]);
         }
         Shape::new(9, houses).expect("a 9×9 shape")
+    }
+
+    /// `place_all` leaves the state (or the conflict) that `place` on each cell in turn
+    /// leaves, on random states and random sets of cells, peers among them included.
+    #[test]
+    fn place_all_is_place_on_each_cell() {
+        let shape = classic();
+        let search = Search::<9>::new(&shape);
+        let mut x: u64 = 0x5eed_3813;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut word = |bits: u32| {
+            let mut w: Cells = 0;
+            for _ in 0..bits {
+                w |= 1 << (next() % 81);
+            }
+            w
+        };
+        let (mut conflicts, mut placed) = (0, 0);
+        for round in 0..3000u32 {
+            let mut st = State::<9> {
+                cand: [0; 9],
+                fixed: 0,
+                hidden_seen: [0; 9],
+                inter_seen: [0; 9],
+            };
+            for c in &mut st.cand {
+                *c = word(20 + round % 60);
+            }
+            st.fixed = word(round % 20);
+            let d = (round % 9) as usize;
+            let cells = word(1 + round % 5)
+                & if round % 2 == 0 {
+                    st.cand[d]
+                } else {
+                    shape.all
+                };
+            let (mut one, mut all) = (st, st);
+            let mut ok = true;
+            let mut m = cells;
+            while ok && m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                ok = search.place(&mut one, c, d);
+            }
+            assert_eq!(search.place_all(&mut all, cells, d), ok);
+            if ok {
+                placed += 1;
+                assert_eq!((one.cand, one.fixed), (all.cand, all.fixed));
+            } else {
+                conflicts += 1;
+            }
+        }
+        assert!(conflicts > 100 && placed > 100, "{conflicts} {placed}");
     }
 
     /// The puzzles of a file of 81-character lines (`#` lines skipped).
