@@ -244,8 +244,8 @@ fn together(
     // does (its cube's activation literal, `sat::enumerate_cubes`): CaDiCaL then skips,
     // among other things, its lucky phases at every `solve` call, and a member that
     // imports by restarting makes many calls. On the hard 20×20 set, pinned to one core,
-    // two members spent 0.558 of one thread's CPU time ×2 with it and 0.654 without; on
-    // two free cores the gain did not show (encodings/backends.md, session 19).
+    // half the CPU time of two members was 0.558 of one thread's with it and 0.654
+    // without; on two free cores the gain did not show (encodings/backends.md, session 19).
     let fresh = [Var::from_index(own_vars).positive()];
     let end = find_grids(
         solver,
