@@ -182,10 +182,10 @@ pub(super) fn reduce(w: u128) -> Option<(u128, u128)> {
 
 /// The first cell of each row's three triads (bits `9r + 3k`): a digit's word `w` has
 /// a candidate in the triad at `s` when `(w | w >> 1 | w >> 2)` holds bit `s`.
-const ROW_TRIADS: u128 = row_triads();
+const ROW_TRIADS: u128 = every_band(0b1_001_001 * ROWS3);
 /// The first cell of each column's three triads (bits `27b + c`, the top row of band `b`):
 /// `(w | w >> 9 | w >> 18)` holds bit `s` when the column triad at `s` has a candidate.
-const COL_TRIADS: u128 = col_triads();
+const COL_TRIADS: u128 = every_band(ROW);
 /// For the triad whose first cell is bit `s` (a row's, [`ROW_TRIADS`]), the other cells of
 /// its row and its box.
 static ROW_REST: [u128; 81] = rests(false);
@@ -193,24 +193,10 @@ static ROW_REST: [u128; 81] = rests(false);
 /// its column and its box.
 static COL_REST: [u128; 81] = rests(true);
 
-const fn row_triads() -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 0b1_001_001 << (9 * r);
-        r += 1;
-    }
-    m
-}
-
-const fn col_triads() -> u128 {
-    let mut m = 0u128;
-    let mut b = 0;
-    while b < 3 {
-        m |= 0x1FF << (27 * b);
-        b += 1;
-    }
-    m
+/// `band` (27 bits) repeated in each of the three bands.
+const fn every_band(band: u32) -> u128 {
+    let m = band as u128;
+    m | m << 27 | m << 54
 }
 
 /// The cells of a triad (the row's three when `!vertical`, the column's three when
@@ -295,7 +281,7 @@ pub(super) fn locked_triads(cand: &mut [u128], open: u128) -> Option<bool> {
 /// The number of cells of a 9-bit field (no popcount on the baseline x86-64 target).
 const POP9: [u8; 512] = pop9();
 /// The cells of column 0.
-const COL0: u128 = col0();
+const COL0: u128 = every_band(ROWS3);
 
 const fn pop9() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -305,16 +291,6 @@ const fn pop9() -> [u8; 512] {
         x += 1;
     }
     t
-}
-
-const fn col0() -> u128 {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 1 << (9 * r);
-        r += 1;
-    }
-    m
 }
 
 /// Hands `found` the cells of each row, column and box where a digit's open cells `w`
@@ -402,17 +378,11 @@ mod tests {
             }
             houses.extend([row, col, bx]);
         }
-        let mut x: u64 = 0x5eed_3812;
-        let mut next = || {
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            x >> 11
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x5eed_3812);
         for round in 0..2000 {
             let mut w = 0u128;
             for c in 0..81 {
-                if next() % 10 < round % 10 {
+                if rng.below(10) < round % 10 {
                     w |= 1 << c;
                 }
             }

@@ -833,17 +833,11 @@ mod tests {
     fn place_all_is_place_on_each_cell() {
         let shape = classic();
         let search = Search::<9>::new(&shape);
-        let mut x: u64 = 0x5eed_3813;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x5eed_3813);
         let mut word = |bits: u32| {
             let mut w: Cells = 0;
             for _ in 0..bits {
-                w |= 1 << (next() % 81);
+                w |= 1 << rng.below(81);
             }
             w
         };
