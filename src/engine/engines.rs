@@ -179,7 +179,10 @@ impl Enumerator for Cdcl {
     ) -> RunResult {
         let threads = parallel::threads_for(puzzle, opts, limit, &self.choice);
         let embedded = !matches!(self.choice, SolverChoice::External { .. });
-        let (complete, stats) = if threads > 1 && embedded {
+        // For measurements only (`benches/modes40.sh`): `CAGESAT_PORTFOLIO_ONE=1` sends one
+        // thread through the portfolio too (one member), to time the members' machinery.
+        let one_member = threads == 1 && std::env::var_os("CAGESAT_PORTFOLIO_ONE").is_some();
+        let (complete, stats) = if (threads > 1 || one_member) && embedded {
             parallel::enumerate(puzzle, &self.choice, opts, (threads, limit), visit)?
         } else {
             self.run_knowing(puzzle, opts, Default::default(), visit)?
