@@ -23,7 +23,8 @@
 #   (cd target/tdoku && ./BUILD.sh run_benchmark)          # cmake and g++ (apt-get install cmake)
 #   git --git-dir=<ISS mirror> archive HEAD | tar -x -C target/iss     # node 20 runs it as is
 #
-# TDOKU and ISS override those places; ENGINES picks cagesat's engines for the Killers. Figures are recorded in benches/README.md.
+# TDOKU and ISS override those places; ENGINES picks cagesat's engines for the Killers;
+# MATHEMAGIC=1 adds Mathemagic's 14 hard Killers (minutes). Figures are recorded in benches/README.md.
 set -eu
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/cagesat}
@@ -68,6 +69,29 @@ for engine in ${ENGINES:-auto native varisat cadical}; do
   [ -n "$iss_ms" ] && ratio=$(python3 -c "print(f'{$1 / $iss_ms:.2f}x ISS')")
   echo "cagesat $engine: $1 ms over $2 puzzles ($3 native backtracks) $ratio"
 done
+
+# Mathemagic's 14 (ISS's MATHEMAGIC_KILLERS, tests/data/collections/mathemagic-14.killers): far
+# harder for cagesat (every one goes to varisat after the native budget, minutes for the set),
+# so only with MATHEMAGIC=1, default engine, beside ISS.
+if [ "${MATHEMAGIC:-0}" = 1 ]; then
+  echo "== Hard Killers: Mathemagic's 14 (tests/data/collections/mathemagic-14.killers)"
+  iss_ms=""
+  if [ -d "$ISS" ]; then
+    iss_ms=$( (cd "$ISS" && node tools/perf/benchmark_puzzles.js --max-backtracks none \
+      --solutions 2 --puzzles MATHEMAGIC_KILLERS --json) | python3 -c '
+import json, sys
+rows = json.load(sys.stdin)
+assert all(r["status"] == "unique" for r in rows), "ISS: not all unique"
+print(round(sum(r["ms"] for r in rows), 1))')
+    echo "ISS (node $(node --version)): $iss_ms ms"
+  fi
+  "$BIN" solve --unique --json --jobs 1 tests/data/collections/mathemagic-14.killers \
+    > "$OUT/mathemagic-auto.jsonl"
+  set -- $(inproc "$OUT/mathemagic-auto.jsonl")
+  ratio=""
+  [ -n "$iss_ms" ] && ratio=$(python3 -c "print(f'{$1 / $iss_ms:.2f}x ISS')")
+  echo "cagesat auto: $1 ms over $2 puzzles ($3 native backtracks) $ratio"
+fi
 
 echo "== Classic Sudoku, µs per puzzle (solve + uniqueness)"
 for set in tests/data/collections/classic-hard.sudokus \

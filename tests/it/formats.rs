@@ -485,16 +485,20 @@ fn fpuzzles_refuses_what_it_cannot_read() {
     );
 }
 
-/// The held-out acceptance sets: Tarek's 42 and Mathemagic's 14 hard Killers, read from
-/// one collection file each, solved and proven unique (minutes in release: ignored).
+/// The held-out acceptance sets: Tarek's 42 hard Killers and the first two of Mathemagic's
+/// 14, read from one collection file each, solved and proven unique (a minute in release:
+/// ignored). Each of Mathemagic's takes 4–25 s (`auto` hands them all to varisat), five
+/// minutes for the 14 on CI's two cores: the whole set is timed in `benches/specialists.sh`
+/// instead.
 #[test]
-#[ignore = "long: 56 hard Killers proven unique"]
+#[ignore = "long: 44 hard Killers proven unique"]
 fn hard_killer_collections_are_unique() {
-    for file in ["tarek-42.killers", "mathemagic-14.killers"] {
+    for (file, take) in [("tarek-42.killers", 42), ("mathemagic-14.killers", 2)] {
         let all: Vec<_> = Puzzle::read_all(format!("{DATA}/{file}"), &ParseOptions::default())
             .unwrap()
             .collect();
-        for (line, p) in all {
+        assert!(all.len() >= take, "{file}: {} puzzles", all.len());
+        for (line, p) in all.into_iter().take(take) {
             let p = p.unwrap_or_else(|e| panic!("{e}"));
             eprintln!("{file}:{line}");
             let _ = solve_unique(&p);
