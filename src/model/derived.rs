@@ -200,18 +200,28 @@ fn grow(
 /// A [`Derived`] sum as the bitset search filters it: the cells, `plus` first, and for each
 /// cell its value `d` (plus) or `N + 1 − d` (minus), so every value is positive and the
 /// values add up to `total + |minus|·(N + 1)`.
+///
+/// The cells of each side fall into *exclusion groups* ([`Linear::grouped`]): cells that
+/// pairwise share a house, so their digits (and values) differ. A group of `m` cells adds
+/// up to at least the `m` smallest and at most the `m` largest values of its candidates
+/// together (ISS's `sum_handler.js`, `_exclusionGroups`), and a value of one cell stands
+/// only while the other `m − 1` cells, without it, can still bring the group to a sum the
+/// rest of the filter allows. Without groups (each cell alone) the filter is exact for
+/// digits free to repeat.
 #[derive(Clone, Debug)]
 pub(crate) struct Linear {
-    /// The cells, by number: the plus cells, then the minus cells.
+    /// The cells, by number: the plus cells, then the minus cells; each group in a run.
     pub(crate) cells: Vec<usize>,
     plus: usize,
     n: usize,
     target: u32,
+    /// The exclusion groups, as ranges `start..end` of `cells`, in order.
+    groups: Vec<(usize, usize)>,
 }
 
 impl Linear {
-    /// The filter of `d` over digits `1..=n`; `None` when its partial sums outgrow a
-    /// `u128` or it has no solution whatever the digits.
+    /// The filter of `d` over digits `1..=n`, each cell its own group; `None` when its
+    /// partial sums outgrow a `u128` or it has no solution whatever the digits.
     pub(crate) fn new(n: usize, d: &Derived) -> Option<Self> {
         let k = d.plus.len() + d.minus.len();
         if k == 0 || k > MAX_LINEAR || k.checked_mul(n)? > MAX_REACH {
@@ -227,7 +237,34 @@ impl Linear {
             plus: d.plus.len(),
             n,
             target,
+            groups: (0..k).map(|i| (i, i + 1)).collect(),
         })
+    }
+
+    /// The same sum with the cells of each side gathered greedily into exclusion groups:
+    /// a cell joins the first group of its side whose cells it all `sees` (shares a house
+    /// with), else starts one.
+    pub(crate) fn grouped(self, sees: impl Fn(usize, usize) -> bool) -> Self {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut groups = Vec::new();
+        for side in [&self.cells[..self.plus], &self.cells[self.plus..]] {
+            let mut found: Vec<Vec<usize>> = Vec::new();
+            for &c in side {
+                match found.iter_mut().find(|g| g.iter().all(|&x| sees(x, c))) {
+                    Some(g) => g.push(c),
+                    None => found.push(vec![c]),
+                }
+            }
+            for g in found {
+                groups.push((cells.len(), cells.len() + g.len()));
+                cells.extend(g);
+            }
+        }
+        Linear {
+            cells,
+            groups,
+            ..self
+        }
     }
 
     /// The values (bit `v` for value `v`) of cell `i` with candidates `m`.
@@ -247,60 +284,242 @@ impl Linear {
         out
     }
 
-    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order):
-    /// exactly the digits some filling (digits free to repeat) supports; `false` when none
-    /// is left.
-    pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
-        let k = self.cells.len();
-        // reach[i]: the partial sums the first i cells can make.
-        // At most MAX_REACH / 4 cells (digits from 1 to at least 4): small arrays, since
-        // zeroing is most of the cost of a short sum (profiled: 4 KiB a call).
-        let mut reach = [0u128; MAX_LINEAR + 1];
-        let mut vals = [0u128; MAX_LINEAR];
-        reach[0] = 1;
-        for i in 0..k {
-            vals[i] = self.values(i, doms[self.cells[i]]);
-            reach[i + 1] = spread(reach[i], vals[i], true);
+    /// The digits of cell `i` with values `support`.
+    fn digits_of(&self, i: usize, support: u128) -> Mask {
+        if i < self.plus {
+            return support as Mask;
         }
-        // back: the partial sums from which the cells i.. can still reach the target.
+        let mut m = 0;
+        let mut s = support;
+        while s != 0 {
+            let v = s.trailing_zeros() as usize;
+            s &= s - 1;
+            m |= 1 << (self.n + 1 - v);
+        }
+        m
+    }
+
+    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order): the
+    /// digits some filling supports (digits differing within each group, the group sums
+    /// bounded as sets of distinct values); `false` when none is left.
+    pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
+        let g_count = self.groups.len();
+        // Fixed-size arrays: zeroing is most of the cost of a short sum (profiled: 4 KiB a
+        // call with vectors).
+        let mut vals = [0u128; MAX_LINEAR];
+        // pre[i]: the sums the cells of i's group before i make.
+        let mut pre = [0u128; MAX_LINEAR];
+        // sums[g]: the sums group g can make; reach[g]: the sums the groups before g make.
+        let mut sums = [0u128; MAX_LINEAR];
+        let mut reach = [0u128; MAX_LINEAR + 1];
+        reach[0] = 1;
+        for (g, &(a, b)) in self.groups.iter().enumerate() {
+            let (mut s, mut union) = (1u128, 0u128);
+            for i in a..b {
+                vals[i] = self.values(i, doms[self.cells[i]]);
+                union |= vals[i];
+                pre[i] = s;
+                s = spread(s, vals[i], true);
+            }
+            if b - a > 1 {
+                match distinct_bounds(union, b - a) {
+                    Some((lo, hi)) => s &= between(lo, hi),
+                    None => return false,
+                }
+            }
+            sums[g] = s;
+            reach[g + 1] = spread(reach[g], s, true);
+        }
+        // back: the partial sums from which the groups g.. can still reach the target.
         let mut back: u128 = 1 << self.target;
-        if reach[k] & back == 0 {
+        if reach[g_count] & back == 0 {
             return false;
         }
-        for i in (0..k).rev() {
+        for g in (0..g_count).rev() {
+            let mut allowed = 0u128;
+            let mut s = sums[g];
+            while s != 0 {
+                let x = s.trailing_zeros();
+                s &= s - 1;
+                if (reach[g] << x) & back != 0 {
+                    allowed |= 1 << x;
+                }
+            }
+            if allowed == 0 || !self.narrow_group(self.groups[g], &vals, &pre, allowed, out) {
+                return false;
+            }
+            back = spread(back, allowed, false);
+        }
+        true
+    }
+
+    /// Narrows the cells `a..b` of one group, whose values `vals` (`pre`: the sums of the
+    /// group's cells before each) must add up to a sum in `allowed`, into `out`: exact for
+    /// digits free to repeat, then each value checked against the distinct bounds of the
+    /// group's other cells; `false` when a cell has none left.
+    fn narrow_group(
+        &self,
+        (a, b): (usize, usize),
+        vals: &[u128; MAX_LINEAR],
+        pre: &[u128; MAX_LINEAR],
+        allowed: u128,
+        out: &mut [Mask],
+    ) -> bool {
+        let m = b - a;
+        let (lowest, highest) = (allowed.trailing_zeros(), 127 - allowed.leading_zeros());
+        let mut back = allowed;
+        for i in (a..b).rev() {
+            let mut cands = vals[i];
+            if m > 1 {
+                let others = (a..b).filter(|&x| x != i).fold(0, |u, x| u | vals[x]);
+                cands &= Bounds::new(others, m - 1).fitting(lowest, highest);
+            }
             let mut support = 0u128;
-            let mut v = vals[i];
-            while v != 0 {
-                let b = v.trailing_zeros();
-                v &= v - 1;
-                if (reach[i] << b) & back != 0 {
-                    support |= 1 << b;
+            while cands != 0 {
+                let x = cands.trailing_zeros();
+                cands &= cands - 1;
+                if (pre[i] << x) & back != 0 {
+                    support |= 1 << x;
                 }
             }
             if support == 0 {
                 return false;
             }
-            out[i] = if i < self.plus {
-                support as Mask
-            } else {
-                let mut m = 0;
-                let mut s = support;
-                while s != 0 {
-                    let v = s.trailing_zeros() as usize;
-                    s &= s - 1;
-                    m |= 1 << (self.n + 1 - v);
-                }
-                m
-            };
+            out[i] = self.digits_of(i, support);
             back = spread(back, support, false);
         }
         true
     }
 }
 
+/// The smallest and largest sums of `r` distinct values of a set, and what they become
+/// when one value is taken out of the set (it goes to another cell of the group).
+struct Bounds {
+    /// The `r` smallest values and the sum of them.
+    low: u128,
+    lo: u32,
+    /// The next smallest value, if any.
+    low_next: Option<u32>,
+    /// The `r` largest values and the sum of them.
+    high: u128,
+    hi: u32,
+    /// The next largest value, if any.
+    high_next: Option<u32>,
+    /// Whether the set has `r` values at all.
+    enough: bool,
+}
+
+impl Bounds {
+    fn new(set: u128, r: usize) -> Self {
+        let (mut low, mut high, mut lo, mut hi) = (0u128, 0u128, 0, 0);
+        let (mut l, mut h) = (set, set);
+        let enough = set.count_ones() as usize >= r;
+        if enough {
+            for _ in 0..r {
+                let x = l.trailing_zeros();
+                l &= l - 1;
+                low |= 1 << x;
+                lo += x;
+                let y = 127 - h.leading_zeros();
+                h &= !(1 << y);
+                high |= 1 << y;
+                hi += y;
+            }
+        }
+        Bounds {
+            low,
+            lo,
+            low_next: (l != 0).then(|| l.trailing_zeros()),
+            high,
+            hi,
+            high_next: (h != 0).then(|| 127 - h.leading_zeros()),
+            enough,
+        }
+    }
+
+    /// The values `x` (of `0..=127`) for which `x` plus `r` distinct values of the set
+    /// without `x` can make a sum within `lowest..=highest`.
+    fn fitting(&self, lowest: u32, highest: u32) -> u128 {
+        if !self.enough {
+            return 0;
+        }
+        let mut out = 0u128;
+        // Values outside `low` and `high` leave both bounds as they are: a range of x.
+        if let Some(to) = highest.checked_sub(self.lo) {
+            out |= between(lowest.saturating_sub(self.hi), to) & !self.low & !self.high;
+        }
+        // Values inside: each on its own.
+        let mut inside = self.low | self.high;
+        while inside != 0 {
+            let x = inside.trailing_zeros();
+            inside &= inside - 1;
+            let lo = if self.low >> x & 1 == 1 {
+                self.low_next.map(|n| self.lo - x + n)
+            } else {
+                Some(self.lo)
+            };
+            let hi = if self.high >> x & 1 == 1 {
+                self.high_next.map(|n| self.hi - x + n)
+            } else {
+                Some(self.hi)
+            };
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                if x + lo <= highest && x + hi >= lowest {
+                    out |= 1 << x;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The smallest and largest sum of `r` distinct values of `union`; `None` when it has
+/// fewer than `r`.
+fn distinct_bounds(union: u128, r: usize) -> Option<(u32, u32)> {
+    if (union.count_ones() as usize) < r {
+        return None;
+    }
+    let (mut lo, mut hi) = (0, 0);
+    let (mut low, mut high) = (union, union);
+    for _ in 0..r {
+        let x = low.trailing_zeros();
+        low &= low - 1;
+        lo += x;
+        let y = 127 - high.leading_zeros();
+        high &= !(1 << y);
+        hi += y;
+    }
+    Some((lo, hi))
+}
+
+/// The sums `lo..=hi` as a bitset of `0..=127`.
+fn between(lo: u32, hi: u32) -> u128 {
+    if lo > 127 || hi < lo {
+        return 0;
+    }
+    (u128::MAX << lo) & (u128::MAX >> (127 - hi.min(127)))
+}
+
 /// The sums `s + v` (`up`) or `s − v` (not `up`) for `s` in `sums` and `v` in `values`,
-/// within `0..=127`.
+/// within `0..=127`. A run of values (a group's sums are often one) is smeared by doubling,
+/// in a handful of shifts whatever its length.
 fn spread(sums: u128, values: u128, up: bool) -> u128 {
+    if values == 0 {
+        return 0;
+    }
+    let lo = values.trailing_zeros();
+    let run = values >> lo;
+    if run & run.wrapping_add(1) == 0 {
+        let width = run.count_ones();
+        let mut out = if up { sums << lo } else { sums >> lo };
+        let mut covered = 1;
+        while covered < width {
+            let step = covered.min(width - covered);
+            out |= if up { out << step } else { out >> step };
+            covered += step;
+        }
+        return out;
+    }
     let mut out = 0;
     let mut v = values;
     while v != 0 {
@@ -418,6 +637,153 @@ mod tests {
                 .narrow(&doms, &mut out)
                 .then(|| out[..doms.len()].to_vec());
             assert_eq!(got, brute(&lin, &doms, 9), "{d:?} {doms:?}");
+        }
+    }
+
+    /// Every (cell, digit) some filling uses whose cells that `sees` pairs take different
+    /// digits, by brute force: `None` when none.
+    fn brute_distinct(
+        lin: &Linear,
+        doms: &[Mask],
+        n: usize,
+        sees: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<Vec<Mask>> {
+        let k = lin.cells.len();
+        let mut out = vec![0; k];
+        let mut pick = vec![0u8; k];
+        let mut stack = vec![(0usize, 0u8)];
+        // Depth-first over the cells in `lin.cells` order; `pick[j]` the digit of cell j.
+        while let Some((i, d)) = stack.pop() {
+            if i > 0 {
+                pick[i - 1] = d;
+            }
+            if i == k {
+                let s: i64 = (0..k)
+                    .map(|j| {
+                        let d = i64::from(pick[j]);
+                        if j < lin.plus {
+                            d
+                        } else {
+                            (n + 1) as i64 - d
+                        }
+                    })
+                    .sum();
+                if s == i64::from(lin.target) {
+                    for (m, &d) in out.iter_mut().zip(pick.iter()) {
+                        *m |= bit(d);
+                    }
+                }
+                continue;
+            }
+            for d in digits(doms[lin.cells[i]]) {
+                if (0..i).all(|j| pick[j] != d || !sees(lin.cells[i], lin.cells[j])) {
+                    stack.push((i + 1, d));
+                }
+            }
+        }
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn grouped_sums_keep_every_filling_with_distinct_peers() {
+        let mut seed = 0x0038_9e0f_0a5eu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut tighter = 0;
+        for _ in 0..3000 {
+            let plus = (next() % 5) as usize;
+            let minus = (next() % 4) as usize;
+            let k = plus + minus;
+            if k == 0 {
+                continue;
+            }
+            // A random symmetric "shares a house" relation over the cells.
+            let mut adj = [[false; 8]; 8];
+            for a in 0..k {
+                for b in a + 1..k {
+                    let s = next() % 3 != 0;
+                    adj[a][b] = s;
+                    adj[b][a] = s;
+                }
+            }
+            let sees = |a: usize, b: usize| adj[a][b];
+            let d = Derived {
+                plus: (0..plus).collect(),
+                minus: (plus..k).collect(),
+                total: (next() % 40) as i64 - 10,
+            };
+            let Some(plain) = Linear::new(9, &d) else {
+                continue;
+            };
+            let lin = plain.clone().grouped(sees);
+            let doms: Vec<Mask> = (0..k)
+                .map(|_| match (next() as Mask) & full(9) {
+                    0 => full(9),
+                    m => m,
+                })
+                .collect();
+            let mut out = [0; 32];
+            let got = lin.narrow(&doms, &mut out).then(|| {
+                let mut by_cell = vec![0; k];
+                for (&c, &m) in lin.cells.iter().zip(&out) {
+                    by_cell[c] = m;
+                }
+                by_cell
+            });
+            let mut out = [0; 32];
+            let loose = plain.narrow(&doms, &mut out).then(|| out[..k].to_vec());
+            let want = brute_distinct(&lin, &doms, 9, &sees).map(|w| {
+                let mut by_cell = vec![0; k];
+                for (&c, &m) in lin.cells.iter().zip(&w) {
+                    by_cell[c] = m;
+                }
+                by_cell
+            });
+            match (&want, &got) {
+                (Some(w), Some(g)) => {
+                    assert!(w.iter().zip(g).all(|(w, g)| w & !g == 0), "{d:?} {doms:?}");
+                }
+                (Some(_), None) => panic!("{d:?} {doms:?}: a filling lost"),
+                (None, _) => {}
+            }
+            // Never looser than the filter without groups.
+            match (&got, &loose) {
+                (Some(g), Some(l)) => {
+                    assert!(g.iter().zip(l).all(|(g, l)| g & !l == 0), "{d:?} {doms:?}");
+                    tighter += usize::from(g != l);
+                }
+                (Some(_), None) => panic!("{d:?} {doms:?}: looser than without groups"),
+                (None, l) => tighter += usize::from(l.is_some()),
+            }
+        }
+        // The groups narrow something the plain filter keeps.
+        assert!(tighter > 100, "{tighter}");
+    }
+
+    #[test]
+    fn spreading_a_run_of_values_is_spreading_each() {
+        let mut seed = 0x5eed_0f_0a11u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let sums = u128::from(next()) << (next() % 64);
+            let (lo, len) = ((next() % 100) as u32, (next() % 28) as u32 + 1);
+            let values = between(lo, lo + len - 1);
+            for up in [true, false] {
+                let mut want = 0;
+                for v in lo..lo + len {
+                    want |= if up { sums << v } else { sums >> v };
+                }
+                assert_eq!(spread(sums, values, up), want, "{sums:x} {lo} {len} {up}");
+            }
         }
     }
 
