@@ -10,8 +10,12 @@ import time
 
 import pytest
 
+# The child restores Python's own SIGINT handler first: a process started in the
+# background by a non-interactive shell inherits SIGINT ignored, and Python then installs
+# no KeyboardInterrupt handler (this test hung in such runs, never in a terminal or CI).
 CHILD = r"""
-import sys, time, cagesat
+import signal, sys, time, cagesat
+signal.signal(signal.SIGINT, signal.default_int_handler)
 big = cagesat.generate("crossproduct", (10, 10), seed=1, unique=False)
 call = sys.argv[1]
 print("started", flush=True)

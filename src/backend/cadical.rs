@@ -215,7 +215,9 @@ impl CadicalBackend {
         let max_len = share.bounds().max_len;
         let mut backend = Self::with(Some(share), import);
         backend.apply(config, options)?;
-        backend.solver.set_learn(max_len);
+        if max_len > 0 {
+            backend.solver.set_learn(max_len);
+        }
         if import == Import::Search {
             backend.solver.connect_import(own_vars);
         }

@@ -67,21 +67,23 @@ impl Bounds {
     /// (`benches/modes40.sh`); values that do not parse are ignored. Read once.
     pub(crate) fn get() -> Self {
         static ONCE: OnceLock<Bounds> = OnceLock::new();
-        *ONCE.get_or_init(|| {
-            let mut bounds = Bounds {
-                max_len: MAX_LEN,
-                interval: INTERVAL,
-            };
-            let text = std::env::var("CAGESAT_SHARE").unwrap_or_default();
-            for (name, value) in text.split(',').filter_map(|o| o.split_once('=')) {
-                match (name.trim(), value.trim().parse::<u64>()) {
-                    ("len", Ok(n)) => bounds.max_len = usize::try_from(n).unwrap_or(MAX_LEN),
-                    ("interval", Ok(ms)) => bounds.interval = Duration::from_millis(ms),
-                    _ => {}
-                }
+        *ONCE.get_or_init(|| Self::parse(&std::env::var("CAGESAT_SHARE").unwrap_or_default()))
+    }
+
+    /// The bounds `text` (`len=N,interval=MS`) gives, the defaults for the rest.
+    fn parse(text: &str) -> Self {
+        let mut bounds = Bounds {
+            max_len: MAX_LEN,
+            interval: INTERVAL,
+        };
+        for (name, value) in text.split(',').filter_map(|o| o.split_once('=')) {
+            match (name.trim(), value.trim().parse::<u64>()) {
+                ("len", Ok(n)) => bounds.max_len = usize::try_from(n).unwrap_or(MAX_LEN),
+                ("interval", Ok(ms)) => bounds.interval = Duration::from_millis(ms),
+                _ => {}
             }
-            bounds
-        })
+        }
+        bounds
     }
 }
 
@@ -289,6 +291,16 @@ impl Share {
 mod tests {
     use super::*;
     use crate::cnf::Var;
+
+    #[test]
+    fn bounds_read_what_they_know_and_keep_the_defaults_for_the_rest() {
+        let b = Bounds::parse("len=8, interval = 5");
+        assert_eq!((b.max_len, b.interval), (8, Duration::from_millis(5)));
+        let b = Bounds::parse("len=x,interval,speed=3");
+        assert_eq!((b.max_len, b.interval), (MAX_LEN, INTERVAL));
+        let b = Bounds::parse("");
+        assert_eq!((b.max_len, b.interval), (MAX_LEN, INTERVAL));
+    }
 
     /// `share` as if its interval had passed: sends, and answers whether anything waits.
     fn poll_now(share: &mut Share) -> bool {

@@ -34,8 +34,8 @@ use std::sync::{mpsc, OnceLock};
 
 use crate::backend::Backend;
 use crate::backend::{self, Exchange, SolverChoice};
-use crate::cnf::OneHot;
 use crate::cnf::{CnfFormula, ExtendFormula};
+use crate::cnf::{OneHot, Var};
 use crate::encode::EncodeOptions;
 use crate::engine::distinct::{address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;
@@ -193,7 +193,7 @@ fn run_member(
         solver.add_clause(clause);
     }
     if sharing {
-        let found = together(&mut *solver, &enc.map, (stop, exchange, k), want);
+        let found = together(&mut *solver, &enc.map, (stop, exchange, k), want, own_vars);
         stats.solve_time = t1.elapsed();
         if found.is_err() {
             stop.request();
@@ -229,7 +229,7 @@ fn run_member(
 /// (`backend/share.rs`): each grid its solver finds is published, and its solver blocks
 /// every published grid. Answers whether the search is complete (this solver found no
 /// model beyond the grids it blocked, which are then all) and the grids: those blocked,
-/// or the first `want` published.
+/// or the first `want` published. The formula's variables are `1..=own_vars` (DIMACS).
 ///
 /// # Errors
 /// Backend failures, "gave up" answers and models that are not grids.
@@ -238,11 +238,19 @@ fn together(
     map: &OneHot,
     (stop, exchange, k): (&Stop, &Exchange, usize),
     want: usize,
+    own_vars: usize,
 ) -> Result<(bool, Vec<Grid<u8>>), EngineError> {
+    // The search runs under one assumption, a fresh variable in no clause, as one thread's
+    // does (its cube's activation literal, `sat::enumerate_cubes`): CaDiCaL then skips,
+    // among other things, its lucky phases at every `solve` call, and a member that
+    // imports by restarting makes many calls. On the hard 20×20 set, pinned to one core,
+    // half the CPU time of two members was 0.558 of one thread's with it and 0.654
+    // without; on two free cores the gain did not show (encodings/backends.md, session 19).
+    let fresh = [Var::from_index(own_vars).positive()];
     let end = find_grids(
         solver,
         map,
-        &[],
+        &fresh,
         stop,
         |_, map, grid| {
             let _ = exchange.publish(grid, blocking_clause(map, grid));

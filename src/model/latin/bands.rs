@@ -180,6 +180,157 @@ pub(super) fn reduce(w: u128) -> Option<(u128, u128)> {
     Some((join(a), join(singles)))
 }
 
+/// The first cell of each row's three triads (bits `9r + 3k`): a digit's word `w` has
+/// a candidate in the triad at `s` when `(w | w >> 1 | w >> 2)` holds bit `s`.
+const ROW_TRIADS: u128 = every_band(0b1_001_001 * ROWS3);
+/// The first cell of each column's three triads (bits `27b + c`, the top row of band `b`):
+/// `(w | w >> 9 | w >> 18)` holds bit `s` when the column triad at `s` has a candidate.
+const COL_TRIADS: u128 = every_band(ROW);
+/// For the triad whose first cell is bit `s` (a row's, [`ROW_TRIADS`]), the other cells of
+/// its row and its box.
+static ROW_REST: [u128; 81] = rests(false);
+/// For the column triad whose first cell is bit `s` ([`COL_TRIADS`]), the other cells of
+/// its column and its box.
+static COL_REST: [u128; 81] = rests(true);
+
+/// `band` (27 bits) repeated in each of the three bands.
+const fn every_band(band: u32) -> u128 {
+    let m = band as u128;
+    m | m << 27 | m << 54
+}
+
+/// The cells of a triad (the row's three when `!vertical`, the column's three when
+/// `vertical`) starting at cell `s`, and the other cells of its line and its box.
+const fn rests(vertical: bool) -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (r, c) = (s / 9, s % 9);
+        let mut rest = 0u128;
+        let mut i = 0;
+        while i < 9 {
+            // The line through the triad, and the box.
+            let line = if vertical { 9 * i + c } else { 9 * r + i };
+            let bx = 9 * (3 * (r / 3) + i / 3) + 3 * (c / 3) + i % 3;
+            rest |= 1 << line | 1 << bx;
+            i += 1;
+        }
+        let mut k = 0;
+        while k < 3 {
+            let cell = if vertical { s + 9 * k } else { s + k };
+            rest &= !(1 << cell);
+            k += 1;
+        }
+        t[s] = rest;
+        s += 1;
+    }
+    t
+}
+
+/// The three cells of a row or column triad (its first cell and the two after it along
+/// the line) hold three different digits: when only three digits can go there (a naked
+/// triple on the triad, fixed cells counted), each of them lies in it and leaves the rest
+/// of the triad's line and box (tdoku's triad clauses). `cand` holds each digit's cells,
+/// `open` the cells not yet fixed. Whether any candidate went; `None` when a triad has
+/// fewer than three digits left.
+#[inline]
+pub(super) fn locked_triads(cand: &mut [u128], open: u128) -> Option<bool> {
+    let mut changed = false;
+    for (vertical, starts, rest) in [
+        (false, ROW_TRIADS, &ROW_REST),
+        (true, COL_TRIADS, &COL_REST),
+    ] {
+        let spread = |w: u128| {
+            if vertical {
+                (w | w >> 9 | w >> 18) & starts
+            } else {
+                (w | w >> 1 | w >> 2) & starts
+            }
+        };
+        let (mut once, mut twice, mut thrice, mut more) = (0u128, 0u128, 0u128, 0u128);
+        for &w in cand.iter() {
+            let t = spread(w);
+            more |= thrice & t;
+            thrice |= twice & t;
+            twice |= once & t;
+            once |= t;
+        }
+        if thrice != starts {
+            return None;
+        }
+        let exact = thrice & !more & spread(open);
+        if exact == 0 {
+            continue;
+        }
+        for w in cand.iter_mut() {
+            let mut m = spread(*w) & exact;
+            while m != 0 {
+                let s = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let r = rest[s];
+                if *w & r != 0 {
+                    *w &= !r;
+                    changed = true;
+                }
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// The number of cells of a 9-bit field (no popcount on the baseline x86-64 target).
+const POP9: [u8; 512] = pop9();
+/// The cells of column 0.
+const COL0: u128 = every_band(ROWS3);
+
+const fn pop9() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 1;
+    while x < 512 {
+        t[x] = t[x >> 1] + (x & 1) as u8;
+        x += 1;
+    }
+    t
+}
+
+/// Hands `found` the cells of each row, column and box where a digit's open cells `w`
+/// lie at exactly two places (rows, then columns, then boxes, each band by band), by
+/// table lookups on 9-bit fields rather than a look at each house's word; stops when
+/// `found` returns `false`.
+#[inline]
+pub(super) fn two_places(w: u128, found: &mut impl FnMut(u128) -> bool) {
+    let a = split(w);
+    let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+    for (b, &band) in a.iter().enumerate() {
+        for j in 0..3 {
+            let x = band >> (9 * j) & ROW;
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+            if POP9[x as usize] == 2 && !found(u128::from(x) << (27 * b + 9 * j)) {
+                return;
+            }
+        }
+    }
+    let mut cols = twice & !thrice;
+    while cols != 0 {
+        let c = cols.trailing_zeros();
+        cols &= cols - 1;
+        if !found(w & COL0 << c) {
+            return;
+        }
+    }
+    for (b, &band) in a.iter().enumerate() {
+        for k in 0..3 {
+            let y = band >> (3 * k);
+            let x = (y & 7) | (y >> 6 & 0x38) | (y >> 12 & 0x1C0);
+            if POP9[x as usize] == 2 && !found(w & u128::from(BOX0) << (27 * b + 3 * k)) {
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,5 +362,72 @@ mod tests {
         // Claiming: the rest of box 1 (columns 3..6, rows 1 and 2) loses the digit.
         assert_eq!(kept & (0x38 << 9 | 0x38 << 18), 0);
         assert!(reduce(all & !row0).is_none());
+    }
+
+    /// `two_places` finds exactly the rows, columns and boxes holding two cells of a
+    /// word, on random words of every density.
+    #[test]
+    fn two_places_are_the_houses_with_two_cells() {
+        let mut houses = Vec::new();
+        for i in 0..9 {
+            let (mut row, mut col, mut bx) = (0u128, 0u128, 0u128);
+            for j in 0..9 {
+                row |= 1 << (9 * i + j);
+                col |= 1 << (9 * j + i);
+                bx |= 1 << (9 * (3 * (i / 3) + j / 3) + 3 * (i % 3) + j % 3);
+            }
+            houses.extend([row, col, bx]);
+        }
+        let mut rng = crate::rng::SplitMix64::new(0x5eed_3812);
+        for round in 0..2000 {
+            let mut w = 0u128;
+            for c in 0..81 {
+                if rng.below(10) < round % 10 {
+                    w |= 1 << c;
+                }
+            }
+            let mut want: Vec<u128> = houses
+                .iter()
+                .map(|&h| w & h)
+                .filter(|m| m.count_ones() == 2)
+                .collect();
+            let mut got = Vec::new();
+            two_places(w, &mut |m| {
+                got.push(m);
+                true
+            });
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{w:#x}");
+        }
+    }
+
+    /// A triad whose cells can take only three digits keeps them: they leave the rest of
+    /// its line and box; a triad left two digits is a conflict. Along rows and columns.
+    #[test]
+    fn locked_triads_push_their_digits_out() {
+        let all: u128 = (1 << 81) - 1;
+        for vertical in [false, true] {
+            // The triad of cells 0, 1, 2 (a row's) or 0, 9, 18 (a column's).
+            let step = if vertical { 9 } else { 1 };
+            let triad: u128 = 1 | 1 << step | 1 << (2 * step);
+            let mut cand = [all; 9];
+            for w in &mut cand[3..] {
+                *w &= !triad;
+            }
+            assert_eq!(locked_triads(&mut cand, all), Some(true));
+            let rest = if vertical { COL_REST[0] } else { ROW_REST[0] };
+            // The line's six other cells and the box's six.
+            assert_eq!(rest.count_ones(), 12);
+            for (d, &w) in cand.iter().enumerate() {
+                let kept = if d < 3 { all & !rest } else { all & !triad };
+                assert_eq!(w, kept, "digit {d}, vertical {vertical}");
+            }
+            // Again: nothing more goes.
+            assert_eq!(locked_triads(&mut cand, all), Some(false));
+            // Two digits left to the triad: a conflict.
+            cand[2] &= !triad;
+            assert_eq!(locked_triads(&mut cand, all), None);
+        }
     }
 }
