@@ -37,7 +37,6 @@
 use crate::encode::derived::CellSum;
 use crate::native::domains::Mask;
 
-use super::sum::MAX_CAGE;
 use super::Lowered;
 
 /// The most cells of a derived sum whose cells all lie in cages (ISS's `_MAX_SUM_SIZE`):
@@ -47,8 +46,9 @@ const MAX_SUM_SIZE: usize = 6;
 /// The largest partial sum a [`Linear`] tracks (its reachable sums are one `u128`).
 const MAX_REACH: usize = 127;
 
-/// The most cells of a [`Linear`] (as many as a cage, [`MAX_CAGE`]).
-const MAX_LINEAR: usize = MAX_CAGE;
+/// The most cells of a [`Linear`] (a derived sum has at most `N` cells, and `N` of them
+/// at most 127 between them; sixteen keeps the filter's arrays small).
+const MAX_LINEAR: usize = 16;
 
 /// A sum derived over several houses: `Σ plus − Σ minus = total`, digits free to repeat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +217,8 @@ pub(crate) struct Linear {
     target: u32,
     /// The exclusion groups, as ranges `start..end` of `cells`, in order.
     groups: Vec<(usize, usize)>,
+    /// Whether a group has two cells or more (else [`Linear::bound`] adds nothing).
+    bounded: bool,
 }
 
 impl Linear {
@@ -224,7 +226,7 @@ impl Linear {
     /// partial sums outgrow a `u128` or it has no solution whatever the digits.
     pub(crate) fn new(n: usize, d: &Derived) -> Option<Self> {
         let k = d.plus.len() + d.minus.len();
-        if k == 0 || k > MAX_LINEAR || k.checked_mul(n)? > MAX_REACH {
+        if k == 0 || k > MAX_LINEAR || n >= Mask::BITS as usize || k.checked_mul(n)? > MAX_REACH {
             return None;
         }
         let shift = i64::try_from(d.minus.len() * (n + 1)).ok()?;
@@ -238,6 +240,7 @@ impl Linear {
             n,
             target,
             groups: (0..k).map(|i| (i, i + 1)).collect(),
+            bounded: false,
         })
     }
 
@@ -262,146 +265,145 @@ impl Linear {
         }
         Linear {
             cells,
+            bounded: groups.iter().any(|&(a, b)| b - a > 1),
             groups,
             ..self
         }
     }
 
-    /// The values (bit `v` for value `v`) of cell `i` with candidates `m`.
-    fn values(&self, i: usize, m: Mask) -> u128 {
-        let m = u128::from(m);
+    /// The values (bit `v` for value `v`) of cell `i` with candidates `m`: the digits
+    /// themselves on the plus side, reflected (`d` to `n + 1 − d`) on the minus side.
+    fn values(&self, i: usize, m: Mask) -> Mask {
         if i < self.plus {
-            return m;
+            m
+        } else {
+            reflect(m, self.n)
         }
-        // Digit d becomes n + 1 − d.
-        let mut out = 0;
-        let mut rest = m;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out |= 1 << (self.n + 1 - d);
-        }
-        out
     }
 
-    /// The digits of cell `i` with values `support`.
-    fn digits_of(&self, i: usize, support: u128) -> Mask {
-        if i < self.plus {
-            return support as Mask;
-        }
-        let mut m = 0;
-        let mut s = support;
-        while s != 0 {
-            let v = s.trailing_zeros() as usize;
-            s &= s - 1;
-            m |= 1 << (self.n + 1 - v);
-        }
-        m
-    }
-
-    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order): the
-    /// digits some filling supports (digits differing within each group, the group sums
-    /// bounded as sets of distinct values); `false` when none is left.
+    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order);
+    /// `false` when a cell has none left. Two filters, to a fixpoint: [`Linear::exact`]
+    /// (digits free to repeat), then, when some group has two cells or more,
+    /// [`Linear::bound`] (each group's sum bounded as a set of distinct values).
     pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
-        let g_count = self.groups.len();
+        let k = self.cells.len();
         // Fixed-size arrays: zeroing is most of the cost of a short sum (profiled: 4 KiB a
         // call with vectors).
-        let mut vals = [0u128; MAX_LINEAR];
-        // pre[i]: the sums the cells of i's group before i make.
-        let mut pre = [0u128; MAX_LINEAR];
-        // sums[g]: the sums group g can make; reach[g]: the sums the groups before g make.
-        let mut sums = [0u128; MAX_LINEAR];
-        let mut reach = [0u128; MAX_LINEAR + 1];
-        reach[0] = 1;
-        for (g, &(a, b)) in self.groups.iter().enumerate() {
-            let (mut s, mut union) = (1u128, 0u128);
-            for i in a..b {
-                vals[i] = self.values(i, doms[self.cells[i]]);
-                union |= vals[i];
-                pre[i] = s;
-                s = spread(s, vals[i], true);
-            }
-            if b - a > 1 {
-                match distinct_bounds(union, b - a) {
-                    Some((lo, hi)) => s &= between(lo, hi),
-                    None => return false,
-                }
-            }
-            sums[g] = s;
-            reach[g + 1] = spread(reach[g], s, true);
+        let mut vals: [Mask; MAX_LINEAR] = [0; MAX_LINEAR];
+        for (i, v) in vals[..k].iter_mut().enumerate() {
+            *v = self.values(i, doms[self.cells[i]]);
         }
-        // back: the partial sums from which the groups g.. can still reach the target.
-        let mut back: u128 = 1 << self.target;
-        if reach[g_count] & back == 0 {
-            return false;
-        }
-        for g in (0..g_count).rev() {
-            let mut allowed = 0u128;
-            let mut s = sums[g];
-            while s != 0 {
-                let x = s.trailing_zeros();
-                s &= s - 1;
-                if (reach[g] << x) & back != 0 {
-                    allowed |= 1 << x;
-                }
-            }
-            if allowed == 0 || !self.narrow_group(self.groups[g], &vals, &pre, allowed, out) {
+        loop {
+            if !self.exact(&mut vals) {
                 return false;
             }
-            back = spread(back, allowed, false);
+            if !self.bounded {
+                break;
+            }
+            match self.bound(&mut vals) {
+                None => return false,
+                Some(false) => break,
+                Some(true) => {}
+            }
+        }
+        for (i, (o, &v)) in out.iter_mut().zip(&vals[..k]).enumerate() {
+            *o = self.values(i, v);
         }
         true
     }
 
-    /// Narrows the cells `a..b` of one group, whose values `vals` (`pre`: the sums of the
-    /// group's cells before each) must add up to a sum in `allowed`, into `out`: exact for
-    /// digits free to repeat, then each value checked against the distinct bounds of the
-    /// group's other cells; `false` when a cell has none left.
-    fn narrow_group(
-        &self,
-        (a, b): (usize, usize),
-        vals: &[u128; MAX_LINEAR],
-        pre: &[u128; MAX_LINEAR],
-        allowed: u128,
-        out: &mut [Mask],
-    ) -> bool {
-        let m = b - a;
-        let (lowest, highest) = (allowed.trailing_zeros(), 127 - allowed.leading_zeros());
-        let mut back = allowed;
-        for i in (a..b).rev() {
-            let mut cands = vals[i];
-            if m > 1 {
-                let others = (a..b).filter(|&x| x != i).fold(0, |u, x| u | vals[x]);
-                cands &= Bounds::new(others, m - 1).fitting(lowest, highest);
-            }
-            let mut support = 0u128;
-            while cands != 0 {
-                let x = cands.trailing_zeros();
-                cands &= cands - 1;
-                if (pre[i] << x) & back != 0 {
-                    support |= 1 << x;
-                }
-            }
-            if support == 0 {
+    /// Narrows the values `vals` of the cells to those some filling with repeats uses (arc
+    /// consistency over the reachable partial sums); `false` when none is left.
+    fn exact(&self, vals: &mut [Mask; MAX_LINEAR]) -> bool {
+        if self.target < u64::BITS {
+            self.exact_in::<u64>(vals)
+        } else {
+            self.exact_in::<u128>(vals)
+        }
+    }
+
+    /// [`Linear::exact`] over partial sums held in an `S`, which holds the target.
+    fn exact_in<S: Sums>(&self, vals: &mut [Mask; MAX_LINEAR]) -> bool {
+        let k = self.cells.len();
+        // reach[i]: the sums the cells before i make.
+        let mut reach = [S::ZERO; MAX_LINEAR + 1];
+        reach[0] = S::ONE;
+        for i in 0..k {
+            reach[i + 1] = spread(reach[i], S::of(vals[i]), true);
+        }
+        // back: the partial sums from which the cells i.. can still reach the target.
+        let mut back = S::ONE << self.target;
+        if reach[k] & back == S::ZERO {
+            return false;
+        }
+        for i in (0..k).rev() {
+            let kept = reaching(reach[i], back, S::of(vals[i]));
+            if kept == S::ZERO {
                 return false;
             }
-            out[i] = self.digits_of(i, support);
-            back = spread(back, support, false);
+            vals[i] = kept.mask();
+            back = spread(back, kept, false);
         }
         true
+    }
+
+    /// Narrows the values `vals` by the groups' bounds (ISS's `sum_handler.js`): a group of
+    /// `m` cells adds up to at least its `m` smallest and at most its `m` largest values
+    /// together, so the target less the other groups' bounds bounds each group's sum, and a
+    /// value of one cell stands only while the other `m − 1` cells without it can still
+    /// bring the group within them. `None` on a conflict, else whether a value went. A group
+    /// whose bounds already lie within the allowed ones is left as it is (what its cells'
+    /// houses already rule out).
+    fn bound(&self, vals: &mut [Mask; MAX_LINEAR]) -> Option<bool> {
+        let mut bounds = [(0u32, 0u32); MAX_LINEAR];
+        let (mut low, mut high) = (0u32, 0u32);
+        for (g, &(a, b)) in self.groups.iter().enumerate() {
+            let union = vals[a..b].iter().fold(0, |u, &v| u | v);
+            let (lo, hi) = distinct_bounds(union, b - a)?;
+            bounds[g] = (lo, hi);
+            low += lo;
+            high += hi;
+        }
+        if !(low..=high).contains(&self.target) {
+            return None;
+        }
+        let mut changed = false;
+        for (&(a, b), &(lo, hi)) in self.groups.iter().zip(&bounds) {
+            // The group's sum, given the other groups' bounds.
+            let lowest = (self.target + hi).saturating_sub(high);
+            let highest = self.target + lo - low;
+            if lowest <= lo && highest >= hi {
+                continue;
+            }
+            for i in a..b {
+                let cands = if b - a == 1 {
+                    vals[i] & between(lowest, highest) as Mask
+                } else {
+                    let others = (a..b).filter(|&j| j != i).fold(0, |u, j| u | vals[j]);
+                    vals[i] & Bounds::new(others, b - a - 1).fitting(lowest, highest)
+                };
+                if cands == 0 {
+                    return None;
+                }
+                changed |= cands != vals[i];
+                vals[i] = cands;
+            }
+        }
+        Some(changed)
     }
 }
 
-/// The smallest and largest sums of `r` distinct values of a set, and what they become
-/// when one value is taken out of the set (it goes to another cell of the group).
+/// The smallest and largest sums of `r` distinct values of a set (values below 32, as a
+/// [`Mask`]), and what they become when one value is taken out of the set (it goes to
+/// another cell of the group).
 struct Bounds {
     /// The `r` smallest values and the sum of them.
-    low: u128,
+    low: Mask,
     lo: u32,
     /// The next smallest value, if any.
     low_next: Option<u32>,
     /// The `r` largest values and the sum of them.
-    high: u128,
+    high: Mask,
     hi: u32,
     /// The next largest value, if any.
     high_next: Option<u32>,
@@ -410,8 +412,8 @@ struct Bounds {
 }
 
 impl Bounds {
-    fn new(set: u128, r: usize) -> Self {
-        let (mut low, mut high, mut lo, mut hi) = (0u128, 0u128, 0, 0);
+    fn new(set: Mask, r: usize) -> Self {
+        let (mut low, mut high, mut lo, mut hi) = (0, 0, 0, 0);
         let (mut l, mut h) = (set, set);
         let enough = set.count_ones() as usize >= r;
         if enough {
@@ -420,7 +422,7 @@ impl Bounds {
                 l &= l - 1;
                 low |= 1 << x;
                 lo += x;
-                let y = 127 - h.leading_zeros();
+                let y = Mask::BITS - 1 - h.leading_zeros();
                 h &= !(1 << y);
                 high |= 1 << y;
                 hi += y;
@@ -432,21 +434,22 @@ impl Bounds {
             low_next: (l != 0).then(|| l.trailing_zeros()),
             high,
             hi,
-            high_next: (h != 0).then(|| 127 - h.leading_zeros()),
+            high_next: (h != 0).then(|| Mask::BITS - 1 - h.leading_zeros()),
             enough,
         }
     }
 
-    /// The values `x` (of `0..=127`) for which `x` plus `r` distinct values of the set
-    /// without `x` can make a sum within `lowest..=highest`.
-    fn fitting(&self, lowest: u32, highest: u32) -> u128 {
+    /// The values `x` (below 32) for which `x` plus `r` distinct values of the set without
+    /// `x` can make a sum within `lowest..=highest`.
+    fn fitting(&self, lowest: u32, highest: u32) -> Mask {
         if !self.enough {
             return 0;
         }
-        let mut out = 0u128;
-        // Values outside `low` and `high` leave both bounds as they are: a range of x.
+        let mut out = 0;
+        // Values outside `low` and `high` leave both bounds as they are: a range of x
+        // (cut to the values a `Mask` holds).
         if let Some(to) = highest.checked_sub(self.lo) {
-            out |= between(lowest.saturating_sub(self.hi), to) & !self.low & !self.high;
+            out |= between(lowest.saturating_sub(self.hi), to) as Mask & !self.low & !self.high;
         }
         // Values inside: each on its own.
         let mut inside = self.low | self.high;
@@ -475,7 +478,7 @@ impl Bounds {
 
 /// The smallest and largest sum of `r` distinct values of `union`; `None` when it has
 /// fewer than `r`.
-fn distinct_bounds(union: u128, r: usize) -> Option<(u32, u32)> {
+fn distinct_bounds(union: Mask, r: usize) -> Option<(u32, u32)> {
     if (union.count_ones() as usize) < r {
         return None;
     }
@@ -485,11 +488,22 @@ fn distinct_bounds(union: u128, r: usize) -> Option<(u32, u32)> {
         let x = low.trailing_zeros();
         low &= low - 1;
         lo += x;
-        let y = 127 - high.leading_zeros();
+        let y = Mask::BITS - 1 - high.leading_zeros();
         high &= !(1 << y);
         hi += y;
     }
     Some((lo, hi))
+}
+
+/// The digits `1..=n` of `m` reflected, `d` to `n + 1 − d` (bit-reversed, then aligned);
+/// `n` below 32.
+fn reflect(m: Mask, n: usize) -> Mask {
+    let r = m.reverse_bits();
+    // Bit d went to bit 31 − d; it belongs at n + 1 − d.
+    match (Mask::BITS as usize - 2).checked_sub(n) {
+        Some(right) => r >> right,
+        None => r << 1,
+    }
 }
 
 /// The sums `lo..=hi` as a bitset of `0..=127`.
@@ -500,17 +514,72 @@ fn between(lo: u32, hi: u32) -> u128 {
     (u128::MAX << lo) & (u128::MAX >> (127 - hi.min(127)))
 }
 
+/// A set of partial sums, bit `s` for sum `s`: a `u64` when the target is below 64 (the
+/// values are positive, so a partial sum past the target never comes back to it), else a
+/// `u128`.
+trait Sums:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The values of a [`Mask`].
+    fn of(m: Mask) -> Self;
+    /// The values below 32, as a [`Mask`].
+    fn mask(self) -> Mask;
+    fn tz(self) -> u32;
+    fn ones(self) -> u32;
+    /// Whether the set is one run of consecutive values (or empty).
+    fn is_run(self) -> bool;
+    /// The set without its lowest value.
+    fn drop_lowest(self) -> Self;
+}
+
+macro_rules! sums_of {
+    ($t:ty) => {
+        impl Sums for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            fn of(m: Mask) -> Self {
+                <$t>::from(m)
+            }
+            fn mask(self) -> Mask {
+                self as Mask
+            }
+            fn tz(self) -> u32 {
+                self.trailing_zeros()
+            }
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            fn is_run(self) -> bool {
+                let run = self.checked_shr(self.trailing_zeros()).unwrap_or(0);
+                run & run.wrapping_add(1) == 0
+            }
+            fn drop_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+sums_of!(u64);
+sums_of!(u128);
+
 /// The sums `s + v` (`up`) or `s − v` (not `up`) for `s` in `sums` and `v` in `values`,
-/// within `0..=127`. A run of values (a group's sums are often one) is smeared by doubling,
-/// in a handful of shifts whatever its length.
-fn spread(sums: u128, values: u128, up: bool) -> u128 {
-    if values == 0 {
-        return 0;
+/// within the set's width. A run of values (a group's sums are often one) is smeared by
+/// doubling, in a handful of shifts whatever its length.
+fn spread<S: Sums>(sums: S, values: S, up: bool) -> S {
+    if values == S::ZERO {
+        return S::ZERO;
     }
-    let lo = values.trailing_zeros();
-    let run = values >> lo;
-    if run & run.wrapping_add(1) == 0 {
-        let width = run.count_ones();
+    let lo = values.tz();
+    if values.is_run() {
+        let width = values.ones();
         let mut out = if up { sums << lo } else { sums >> lo };
         let mut covered = 1;
         while covered < width {
@@ -520,12 +589,35 @@ fn spread(sums: u128, values: u128, up: bool) -> u128 {
         }
         return out;
     }
-    let mut out = 0;
+    let mut out = S::ZERO;
     let mut v = values;
-    while v != 0 {
-        let b = v.trailing_zeros();
-        v &= v - 1;
+    while v != S::ZERO {
+        let b = v.tz();
+        v = v.drop_lowest();
         out |= if up { sums << b } else { sums >> b };
+    }
+    out
+}
+
+/// The values of `cands` from which some sum of `from` reaches `to`: `x` of `cands` with
+/// `s + x` in `to` for some `s` in `from`. Whichever of `from` and `cands` is the shorter
+/// walk goes bit by bit: `from` spread down over `to` (a run in a few shifts), or each
+/// candidate checked.
+fn reaching<S: Sums>(from: S, to: S, cands: S) -> S {
+    if from == S::ZERO {
+        return S::ZERO;
+    }
+    if from.is_run() || from.ones() <= cands.ones() {
+        return cands & spread(to, from, false);
+    }
+    let mut out = S::ZERO;
+    let mut c = cands;
+    while c != S::ZERO {
+        let x = c.tz();
+        c = c.drop_lowest();
+        if (from << x) & to != S::ZERO {
+            out |= S::ONE << x;
+        }
     }
     out
 }
@@ -766,6 +858,42 @@ mod tests {
         }
         // The groups narrow something the plain filter keeps.
         assert!(tighter > 100, "{tighter}");
+    }
+
+    #[test]
+    fn reflecting_and_reaching_are_their_definitions() {
+        let mut seed = 0x0038_4ef1_ec75u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let n = 1 + (next() % 31) as usize;
+            let m = (next() as Mask) & full(n);
+            let want = digits(m).fold(0, |r, d| r | 1 << (n + 1 - usize::from(d)));
+            assert_eq!(reflect(m, n), want, "{m:b} {n}");
+            // Sparse and run-shaped sets both.
+            let set = |x: u64, y: u64| match x % 3 {
+                0 => between((y % 60) as u32, (y % 60 + x % 20) as u32),
+                _ => u128::from(x & y) << (x % 40),
+            };
+            let (from, to, cands) = (
+                set(next(), next()),
+                set(next(), next()),
+                set(next(), next()),
+            );
+            let mut want = 0u128;
+            for x in 0..128 {
+                if cands >> x & 1 == 1
+                    && (0..128).any(|s| from >> s & 1 == 1 && s + x < 128 && to >> (s + x) & 1 == 1)
+                {
+                    want |= 1 << x;
+                }
+            }
+            assert_eq!(reaching(from, to, cands), want, "{from:x} {to:x} {cands:x}");
+        }
     }
 
     #[test]
