@@ -14,7 +14,8 @@
 //! cells of `A` to those of `B` (an innie against an outie). Cells of `A` or `B` may lie in
 //! different houses, so their digits may repeat: a [`Linear`] sum is filtered without
 //! distinctness, exactly (arc consistency over reachable partial sums, one bitset a
-//! cell). A sum whose cells all see one another is a distinct sum, and goes to the digit-set
+//! cell), and then by the bounds of its cells that do share a house (its exclusion
+//! groups), to a fixpoint. A sum whose cells all see one another is a distinct sum, and goes to the digit-set
 //! filter of [`super::sum::Cage`] instead.
 //!
 //! Every derived sum holds in every solution (it follows from the houses and the cages), so
