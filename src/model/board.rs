@@ -186,7 +186,10 @@ impl Board {
             match distinct {
                 Some(cage) if !sums.iter().any(|s| s.cells == cage.cells) => sums.push(cage),
                 Some(_) => {}
-                None => linears.extend(Linear::new(n, &d)),
+                None => linears.extend(
+                    Linear::new(n, &d)
+                        .map(|l| l.grouped(|a, b| peers[a].binary_search(&b).is_ok())),
+                ),
             }
         }
         // The rest of the smallest house through each distinct sum (none when no house holds

@@ -14,7 +14,8 @@
 //! cells of `A` to those of `B` (an innie against an outie). Cells of `A` or `B` may lie in
 //! different houses, so their digits may repeat: a [`Linear`] sum is filtered without
 //! distinctness, exactly (arc consistency over reachable partial sums, one bitset a
-//! cell). A sum whose cells all see one another is a distinct sum, and goes to the digit-set
+//! cell), and then by the bounds of its cells that do share a house (its exclusion
+//! groups), to a fixpoint. A sum whose cells all see one another is a distinct sum, and goes to the digit-set
 //! filter of [`super::sum::Cage`] instead.
 //!
 //! Every derived sum holds in every solution (it follows from the houses and the cages), so
@@ -37,7 +38,6 @@
 use crate::encode::derived::CellSum;
 use crate::native::domains::Mask;
 
-use super::sum::MAX_CAGE;
 use super::Lowered;
 
 /// The most cells of a derived sum whose cells all lie in cages (ISS's `_MAX_SUM_SIZE`):
@@ -47,8 +47,9 @@ const MAX_SUM_SIZE: usize = 6;
 /// The largest partial sum a [`Linear`] tracks (its reachable sums are one `u128`).
 const MAX_REACH: usize = 127;
 
-/// The most cells of a [`Linear`] (as many as a cage, [`MAX_CAGE`]).
-const MAX_LINEAR: usize = MAX_CAGE;
+/// The most cells of a [`Linear`] (a derived sum has at most `N` cells, and `N` of them
+/// at most 127 between them; sixteen keeps the filter's arrays small).
+const MAX_LINEAR: usize = 16;
 
 /// A sum derived over several houses: `Σ plus − Σ minus = total`, digits free to repeat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,21 +201,33 @@ fn grow(
 /// A [`Derived`] sum as the bitset search filters it: the cells, `plus` first, and for each
 /// cell its value `d` (plus) or `N + 1 − d` (minus), so every value is positive and the
 /// values add up to `total + |minus|·(N + 1)`.
+///
+/// The cells of each side fall into *exclusion groups* ([`Linear::grouped`]): cells that
+/// pairwise share a house, so their digits (and values) differ. A group of `m` cells adds
+/// up to at least the `m` smallest and at most the `m` largest values of its candidates
+/// together (ISS's `sum_handler.js`, `_exclusionGroups`), and a value of one cell stands
+/// only while the other `m − 1` cells, without it, can still bring the group to a sum the
+/// rest of the filter allows. Without groups (each cell alone) the filter is exact for
+/// digits free to repeat.
 #[derive(Clone, Debug)]
 pub(crate) struct Linear {
-    /// The cells, by number: the plus cells, then the minus cells.
+    /// The cells, by number: the plus cells, then the minus cells; each group in a run.
     pub(crate) cells: Vec<usize>,
     plus: usize,
     n: usize,
     target: u32,
+    /// The exclusion groups, as ranges `start..end` of `cells`, in order.
+    groups: Vec<(usize, usize)>,
+    /// Whether a group has two cells or more (else [`Linear::bound`] adds nothing).
+    bounded: bool,
 }
 
 impl Linear {
-    /// The filter of `d` over digits `1..=n`; `None` when its partial sums outgrow a
-    /// `u128` or it has no solution whatever the digits.
+    /// The filter of `d` over digits `1..=n`, each cell its own group; `None` when its
+    /// partial sums outgrow a `u128` or it has no solution whatever the digits.
     pub(crate) fn new(n: usize, d: &Derived) -> Option<Self> {
         let k = d.plus.len() + d.minus.len();
-        if k == 0 || k > MAX_LINEAR || k.checked_mul(n)? > MAX_REACH {
+        if k == 0 || k > MAX_LINEAR || n >= Mask::BITS as usize || k.checked_mul(n)? > MAX_REACH {
             return None;
         }
         let shift = i64::try_from(d.minus.len() * (n + 1)).ok()?;
@@ -227,86 +240,385 @@ impl Linear {
             plus: d.plus.len(),
             n,
             target,
+            groups: (0..k).map(|i| (i, i + 1)).collect(),
+            bounded: false,
         })
     }
 
-    /// The values (bit `v` for value `v`) of cell `i` with candidates `m`.
-    fn values(&self, i: usize, m: Mask) -> u128 {
-        let m = u128::from(m);
-        if i < self.plus {
-            return m;
+    /// The same sum with the cells of each side gathered greedily into exclusion groups:
+    /// a cell joins the first group of its side whose cells it all `sees` (shares a house
+    /// with), else starts one.
+    pub(crate) fn grouped(self, sees: impl Fn(usize, usize) -> bool) -> Self {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        let mut groups = Vec::new();
+        for side in [&self.cells[..self.plus], &self.cells[self.plus..]] {
+            let mut found: Vec<Vec<usize>> = Vec::new();
+            for &c in side {
+                match found.iter_mut().find(|g| g.iter().all(|&x| sees(x, c))) {
+                    Some(g) => g.push(c),
+                    None => found.push(vec![c]),
+                }
+            }
+            for g in found {
+                groups.push((cells.len(), cells.len() + g.len()));
+                cells.extend(g);
+            }
         }
-        // Digit d becomes n + 1 − d.
-        let mut out = 0;
-        let mut rest = m;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out |= 1 << (self.n + 1 - d);
+        Linear {
+            cells,
+            bounded: groups.iter().any(|&(a, b)| b - a > 1),
+            groups,
+            ..self
         }
-        out
     }
 
-    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order):
-    /// exactly the digits some filling (digits free to repeat) supports; `false` when none
-    /// is left.
+    /// The values (bit `v` for value `v`) of cell `i` with candidates `m`: the digits
+    /// themselves on the plus side, reflected (`d` to `n + 1 − d`) on the minus side.
+    fn values(&self, i: usize, m: Mask) -> Mask {
+        if i < self.plus {
+            m
+        } else {
+            reflect(m, self.n)
+        }
+    }
+
+    /// Narrows the candidates of the sum's cells in `doms` into `out` (in cell order);
+    /// `false` when a cell has none left. Two filters, to a fixpoint: [`Linear::exact`]
+    /// (digits free to repeat), then, when some group has two cells or more,
+    /// [`Linear::bound`] (each group's sum bounded as a set of distinct values).
     pub(crate) fn narrow(&self, doms: &[Mask], out: &mut [Mask]) -> bool {
         let k = self.cells.len();
-        // reach[i]: the partial sums the first i cells can make.
-        // At most MAX_REACH / 4 cells (digits from 1 to at least 4): small arrays, since
-        // zeroing is most of the cost of a short sum (profiled: 4 KiB a call).
-        let mut reach = [0u128; MAX_LINEAR + 1];
-        let mut vals = [0u128; MAX_LINEAR];
-        reach[0] = 1;
-        for i in 0..k {
-            vals[i] = self.values(i, doms[self.cells[i]]);
-            reach[i + 1] = spread(reach[i], vals[i], true);
+        // Fixed-size arrays: zeroing is most of the cost of a short sum (profiled: 4 KiB a
+        // call with vectors).
+        let mut vals: [Mask; MAX_LINEAR] = [0; MAX_LINEAR];
+        for (i, v) in vals[..k].iter_mut().enumerate() {
+            *v = self.values(i, doms[self.cells[i]]);
         }
-        // back: the partial sums from which the cells i.. can still reach the target.
-        let mut back: u128 = 1 << self.target;
-        if reach[k] & back == 0 {
-            return false;
-        }
-        for i in (0..k).rev() {
-            let mut support = 0u128;
-            let mut v = vals[i];
-            while v != 0 {
-                let b = v.trailing_zeros();
-                v &= v - 1;
-                if (reach[i] << b) & back != 0 {
-                    support |= 1 << b;
-                }
-            }
-            if support == 0 {
+        loop {
+            if !self.exact(&mut vals) {
                 return false;
             }
-            out[i] = if i < self.plus {
-                support as Mask
-            } else {
-                let mut m = 0;
-                let mut s = support;
-                while s != 0 {
-                    let v = s.trailing_zeros() as usize;
-                    s &= s - 1;
-                    m |= 1 << (self.n + 1 - v);
-                }
-                m
-            };
-            back = spread(back, support, false);
+            if !self.bounded {
+                break;
+            }
+            match self.bound(&mut vals) {
+                None => return false,
+                Some(false) => break,
+                Some(true) => {}
+            }
+        }
+        for (i, (o, &v)) in out.iter_mut().zip(&vals[..k]).enumerate() {
+            *o = self.values(i, v);
         }
         true
     }
+
+    /// Narrows the values `vals` of the cells to those some filling with repeats uses (arc
+    /// consistency over the reachable partial sums); `false` when none is left.
+    fn exact(&self, vals: &mut [Mask; MAX_LINEAR]) -> bool {
+        if self.target < u64::BITS {
+            self.exact_in::<u64>(vals)
+        } else {
+            self.exact_in::<u128>(vals)
+        }
+    }
+
+    /// [`Linear::exact`] over partial sums held in an `S`, which holds the target.
+    fn exact_in<S: Sums>(&self, vals: &mut [Mask; MAX_LINEAR]) -> bool {
+        let k = self.cells.len();
+        // reach[i]: the sums the cells before i make.
+        let mut reach = [S::ZERO; MAX_LINEAR + 1];
+        reach[0] = S::ONE;
+        for i in 0..k {
+            reach[i + 1] = spread(reach[i], S::of(vals[i]), true);
+        }
+        // back: the partial sums from which the cells i.. can still reach the target.
+        let mut back = S::ONE << self.target;
+        if reach[k] & back == S::ZERO {
+            return false;
+        }
+        for i in (0..k).rev() {
+            let kept = reaching(reach[i], back, S::of(vals[i]));
+            if kept == S::ZERO {
+                return false;
+            }
+            vals[i] = kept.mask();
+            back = spread(back, kept, false);
+        }
+        true
+    }
+
+    /// Narrows the values `vals` by the groups' bounds (ISS's `sum_handler.js`): a group of
+    /// `m` cells adds up to at least its `m` smallest and at most its `m` largest values
+    /// together, so the target less the other groups' bounds bounds each group's sum, and a
+    /// value of one cell stands only while the other `m − 1` cells without it can still
+    /// bring the group within them. `None` on a conflict, else whether a value went. A group
+    /// whose bounds already lie within the allowed ones is left as it is (what its cells'
+    /// houses already rule out).
+    fn bound(&self, vals: &mut [Mask; MAX_LINEAR]) -> Option<bool> {
+        let mut bounds = [(0u32, 0u32); MAX_LINEAR];
+        let (mut low, mut high) = (0u32, 0u32);
+        for (g, &(a, b)) in self.groups.iter().enumerate() {
+            let union = vals[a..b].iter().fold(0, |u, &v| u | v);
+            let (lo, hi) = distinct_bounds(union, b - a)?;
+            bounds[g] = (lo, hi);
+            low += lo;
+            high += hi;
+        }
+        if !(low..=high).contains(&self.target) {
+            return None;
+        }
+        let mut changed = false;
+        for (&(a, b), &(lo, hi)) in self.groups.iter().zip(&bounds) {
+            // The group's sum, given the other groups' bounds.
+            let lowest = (self.target + hi).saturating_sub(high);
+            let highest = self.target + lo - low;
+            if lowest <= lo && highest >= hi {
+                continue;
+            }
+            for i in a..b {
+                let cands = if b - a == 1 {
+                    vals[i] & between(lowest, highest) as Mask
+                } else {
+                    let others = (a..b).filter(|&j| j != i).fold(0, |u, j| u | vals[j]);
+                    vals[i] & Bounds::new(others, b - a - 1).fitting(lowest, highest)
+                };
+                if cands == 0 {
+                    return None;
+                }
+                changed |= cands != vals[i];
+                vals[i] = cands;
+            }
+        }
+        Some(changed)
+    }
 }
 
+/// The smallest and largest sums of `r` distinct values of a set (values below 32, as a
+/// [`Mask`]), and what they become when one value is taken out of the set (it goes to
+/// another cell of the group).
+struct Bounds {
+    /// The `r` smallest values and the sum of them.
+    low: Mask,
+    lo: u32,
+    /// The next smallest value, if any.
+    low_next: Option<u32>,
+    /// The `r` largest values and the sum of them.
+    high: Mask,
+    hi: u32,
+    /// The next largest value, if any.
+    high_next: Option<u32>,
+    /// Whether the set has `r` values at all.
+    enough: bool,
+}
+
+impl Bounds {
+    fn new(set: Mask, r: usize) -> Self {
+        let (mut low, mut high, mut lo, mut hi) = (0, 0, 0, 0);
+        let (mut l, mut h) = (set, set);
+        let enough = set.count_ones() as usize >= r;
+        if enough {
+            for _ in 0..r {
+                let x = l.trailing_zeros();
+                l &= l - 1;
+                low |= 1 << x;
+                lo += x;
+                let y = Mask::BITS - 1 - h.leading_zeros();
+                h &= !(1 << y);
+                high |= 1 << y;
+                hi += y;
+            }
+        }
+        Bounds {
+            low,
+            lo,
+            low_next: (l != 0).then(|| l.trailing_zeros()),
+            high,
+            hi,
+            high_next: (h != 0).then(|| Mask::BITS - 1 - h.leading_zeros()),
+            enough,
+        }
+    }
+
+    /// The values `x` (below 32) for which `x` plus `r` distinct values of the set without
+    /// `x` can make a sum within `lowest..=highest`.
+    fn fitting(&self, lowest: u32, highest: u32) -> Mask {
+        if !self.enough {
+            return 0;
+        }
+        let mut out = 0;
+        // Values outside `low` and `high` leave both bounds as they are: a range of x
+        // (cut to the values a `Mask` holds).
+        if let Some(to) = highest.checked_sub(self.lo) {
+            out |= between(lowest.saturating_sub(self.hi), to) as Mask & !self.low & !self.high;
+        }
+        // Values inside: each on its own.
+        let mut inside = self.low | self.high;
+        while inside != 0 {
+            let x = inside.trailing_zeros();
+            inside &= inside - 1;
+            let lo = if self.low >> x & 1 == 1 {
+                self.low_next.map(|n| self.lo - x + n)
+            } else {
+                Some(self.lo)
+            };
+            let hi = if self.high >> x & 1 == 1 {
+                self.high_next.map(|n| self.hi - x + n)
+            } else {
+                Some(self.hi)
+            };
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                if x + lo <= highest && x + hi >= lowest {
+                    out |= 1 << x;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The smallest and largest sum of `r` distinct values of `union`; `None` when it has
+/// fewer than `r`.
+fn distinct_bounds(union: Mask, r: usize) -> Option<(u32, u32)> {
+    if (union.count_ones() as usize) < r {
+        return None;
+    }
+    let (mut lo, mut hi) = (0, 0);
+    let (mut low, mut high) = (union, union);
+    for _ in 0..r {
+        let x = low.trailing_zeros();
+        low &= low - 1;
+        lo += x;
+        let y = Mask::BITS - 1 - high.leading_zeros();
+        high &= !(1 << y);
+        hi += y;
+    }
+    Some((lo, hi))
+}
+
+/// The digits `1..=n` of `m` reflected, `d` to `n + 1 − d` (bit-reversed, then aligned);
+/// `n` below 32.
+fn reflect(m: Mask, n: usize) -> Mask {
+    let r = m.reverse_bits();
+    // Bit d went to bit 31 − d; it belongs at n + 1 − d.
+    match (Mask::BITS as usize - 2).checked_sub(n) {
+        Some(right) => r >> right,
+        None => r << 1,
+    }
+}
+
+/// The sums `lo..=hi` as a bitset of `0..=127`.
+fn between(lo: u32, hi: u32) -> u128 {
+    if lo > 127 || hi < lo {
+        return 0;
+    }
+    (u128::MAX << lo) & (u128::MAX >> (127 - hi.min(127)))
+}
+
+/// A set of partial sums, bit `s` for sum `s`: a `u64` when the target is below 64 (the
+/// values are positive, so a partial sum past the target never comes back to it), else a
+/// `u128`.
+trait Sums:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The values of a [`Mask`].
+    fn of(m: Mask) -> Self;
+    /// The values below 32, as a [`Mask`].
+    fn mask(self) -> Mask;
+    fn tz(self) -> u32;
+    fn ones(self) -> u32;
+    /// Whether the set is one run of consecutive values (or empty).
+    fn is_run(self) -> bool;
+    /// The set without its lowest value.
+    fn drop_lowest(self) -> Self;
+}
+
+macro_rules! sums_of {
+    ($t:ty) => {
+        impl Sums for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            fn of(m: Mask) -> Self {
+                <$t>::from(m)
+            }
+            fn mask(self) -> Mask {
+                self as Mask
+            }
+            fn tz(self) -> u32 {
+                self.trailing_zeros()
+            }
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            fn is_run(self) -> bool {
+                let run = self.checked_shr(self.trailing_zeros()).unwrap_or(0);
+                run & run.wrapping_add(1) == 0
+            }
+            fn drop_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+sums_of!(u64);
+sums_of!(u128);
+
 /// The sums `s + v` (`up`) or `s − v` (not `up`) for `s` in `sums` and `v` in `values`,
-/// within `0..=127`.
-fn spread(sums: u128, values: u128, up: bool) -> u128 {
-    let mut out = 0;
+/// within the set's width. A run of values (a group's sums are often one) is smeared by
+/// doubling, in a handful of shifts whatever its length.
+fn spread<S: Sums>(sums: S, values: S, up: bool) -> S {
+    if values == S::ZERO {
+        return S::ZERO;
+    }
+    let lo = values.tz();
+    if values.is_run() {
+        let width = values.ones();
+        let mut out = if up { sums << lo } else { sums >> lo };
+        let mut covered = 1;
+        while covered < width {
+            let step = covered.min(width - covered);
+            out |= if up { out << step } else { out >> step };
+            covered += step;
+        }
+        return out;
+    }
+    let mut out = S::ZERO;
     let mut v = values;
-    while v != 0 {
-        let b = v.trailing_zeros();
-        v &= v - 1;
+    while v != S::ZERO {
+        let b = v.tz();
+        v = v.drop_lowest();
         out |= if up { sums << b } else { sums >> b };
+    }
+    out
+}
+
+/// The values of `cands` from which some sum of `from` reaches `to`: `x` of `cands` with
+/// `s + x` in `to` for some `s` in `from`. Whichever of `from` and `cands` is the shorter
+/// walk goes bit by bit: `from` spread down over `to` (a run in a few shifts), or each
+/// candidate checked.
+fn reaching<S: Sums>(from: S, to: S, cands: S) -> S {
+    if from == S::ZERO {
+        return S::ZERO;
+    }
+    if from.is_run() || from.ones() <= cands.ones() {
+        return cands & spread(to, from, false);
+    }
+    let mut out = S::ZERO;
+    let mut c = cands;
+    while c != S::ZERO {
+        let x = c.tz();
+        c = c.drop_lowest();
+        if (from << x) & to != S::ZERO {
+            out |= S::ONE << x;
+        }
     }
     out
 }
@@ -418,6 +730,193 @@ mod tests {
                 .narrow(&doms, &mut out)
                 .then(|| out[..doms.len()].to_vec());
             assert_eq!(got, brute(&lin, &doms, 9), "{d:?} {doms:?}");
+        }
+    }
+
+    /// Every (cell, digit) some filling uses whose cells that `sees` pairs take different
+    /// digits, by brute force: `None` when none.
+    fn brute_distinct(
+        lin: &Linear,
+        doms: &[Mask],
+        n: usize,
+        sees: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<Vec<Mask>> {
+        let k = lin.cells.len();
+        let mut out = vec![0; k];
+        let mut pick = vec![0u8; k];
+        let mut stack = vec![(0usize, 0u8)];
+        // Depth-first over the cells in `lin.cells` order; `pick[j]` the digit of cell j.
+        while let Some((i, d)) = stack.pop() {
+            if i > 0 {
+                pick[i - 1] = d;
+            }
+            if i == k {
+                let s: i64 = (0..k)
+                    .map(|j| {
+                        let d = i64::from(pick[j]);
+                        if j < lin.plus {
+                            d
+                        } else {
+                            (n + 1) as i64 - d
+                        }
+                    })
+                    .sum();
+                if s == i64::from(lin.target) {
+                    for (m, &d) in out.iter_mut().zip(pick.iter()) {
+                        *m |= bit(d);
+                    }
+                }
+                continue;
+            }
+            for d in digits(doms[lin.cells[i]]) {
+                if (0..i).all(|j| pick[j] != d || !sees(lin.cells[i], lin.cells[j])) {
+                    stack.push((i + 1, d));
+                }
+            }
+        }
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "a symmetric matrix, filled by pairs"
+    )]
+    fn grouped_sums_keep_every_filling_with_distinct_peers() {
+        let mut seed = 0x0038_9e0f_0a5eu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut tighter = 0;
+        for _ in 0..3000 {
+            let plus = (next() % 5) as usize;
+            let minus = (next() % 4) as usize;
+            let k = plus + minus;
+            if k == 0 {
+                continue;
+            }
+            // A random symmetric "shares a house" relation over the cells.
+            let mut adj = [[false; 8]; 8];
+            for a in 0..k {
+                for b in a + 1..k {
+                    let s = next() % 3 != 0;
+                    adj[a][b] = s;
+                    adj[b][a] = s;
+                }
+            }
+            let sees = |a: usize, b: usize| adj[a][b];
+            let d = Derived {
+                plus: (0..plus).collect(),
+                minus: (plus..k).collect(),
+                total: (next() % 40) as i64 - 10,
+            };
+            let Some(plain) = Linear::new(9, &d) else {
+                continue;
+            };
+            let lin = plain.clone().grouped(sees);
+            let doms: Vec<Mask> = (0..k)
+                .map(|_| match (next() as Mask) & full(9) {
+                    0 => full(9),
+                    m => m,
+                })
+                .collect();
+            let mut out = [0; 32];
+            let got = lin.narrow(&doms, &mut out).then(|| {
+                let mut by_cell = vec![0; k];
+                for (&c, &m) in lin.cells.iter().zip(&out) {
+                    by_cell[c] = m;
+                }
+                by_cell
+            });
+            let mut out = [0; 32];
+            let loose = plain.narrow(&doms, &mut out).then(|| out[..k].to_vec());
+            let want = brute_distinct(&lin, &doms, 9, &sees).map(|w| {
+                let mut by_cell = vec![0; k];
+                for (&c, &m) in lin.cells.iter().zip(&w) {
+                    by_cell[c] = m;
+                }
+                by_cell
+            });
+            match (&want, &got) {
+                (Some(w), Some(g)) => {
+                    assert!(w.iter().zip(g).all(|(w, g)| w & !g == 0), "{d:?} {doms:?}");
+                }
+                (Some(_), None) => panic!("{d:?} {doms:?}: a filling lost"),
+                (None, _) => {}
+            }
+            // Never looser than the filter without groups.
+            match (&got, &loose) {
+                (Some(g), Some(l)) => {
+                    assert!(g.iter().zip(l).all(|(g, l)| g & !l == 0), "{d:?} {doms:?}");
+                    tighter += usize::from(g != l);
+                }
+                (Some(_), None) => panic!("{d:?} {doms:?}: looser than without groups"),
+                (None, l) => tighter += usize::from(l.is_some()),
+            }
+        }
+        // The groups narrow something the plain filter keeps.
+        assert!(tighter > 100, "{tighter}");
+    }
+
+    #[test]
+    fn reflecting_and_reaching_are_their_definitions() {
+        let mut seed = 0x0038_4ef1_ec75u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let n = 1 + (next() % 31) as usize;
+            let m = (next() as Mask) & full(n);
+            let want = digits(m).fold(0, |r, d| r | 1 << (n + 1 - usize::from(d)));
+            assert_eq!(reflect(m, n), want, "{m:b} {n}");
+            // Sparse and run-shaped sets both.
+            let set = |x: u64, y: u64| match x % 3 {
+                0 => between((y % 60) as u32, (y % 60 + x % 20) as u32),
+                _ => u128::from(x & y) << (x % 40),
+            };
+            let (from, to, cands) = (
+                set(next(), next()),
+                set(next(), next()),
+                set(next(), next()),
+            );
+            let mut want = 0u128;
+            for x in 0..128 {
+                if cands >> x & 1 == 1
+                    && (0..128).any(|s| from >> s & 1 == 1 && s + x < 128 && to >> (s + x) & 1 == 1)
+                {
+                    want |= 1 << x;
+                }
+            }
+            assert_eq!(reaching(from, to, cands), want, "{from:x} {to:x} {cands:x}");
+        }
+    }
+
+    #[test]
+    fn spreading_a_run_of_values_is_spreading_each() {
+        let mut seed = 0x5eed_0f0au64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let sums = u128::from(next()) << (next() % 64);
+            let (lo, len) = ((next() % 100) as u32, (next() % 28) as u32 + 1);
+            let values = between(lo, lo + len - 1);
+            for up in [true, false] {
+                let mut want = 0;
+                for v in lo..lo + len {
+                    want |= if up { sums << v } else { sums >> v };
+                }
+                assert_eq!(spread(sums, values, up), want, "{sums:x} {lo} {len} {up}");
+            }
         }
     }
 

@@ -17,7 +17,8 @@
 //!    needs leaves the cells outside it that see all the sum's cells that can take it; the
 //!    sums [`super::derived`] finds over several houses and the hidden cages of
 //!    [`super::hidden`] (a house against a cage with one cell outside it) likewise
-//!    ([`Linear`]: exact, digits free to repeat);
+//!    ([`Linear`]: exact with digits free to repeat, then the bounds of its cells that
+//!    share a house, to a fixpoint);
 //! 3. *hidden singles* on the houses through a cell that narrowed since the last pass (one
 //!    pass over a house with "seen once" and "seen twice" masks; a digit no cell can take
 //!    is a conflict);
