@@ -55,6 +55,13 @@
 //! cells push out the others: 2.4× fewer nodes on the hard classics, 11% fewer on the
 //! unique ones, but 75% more time on those).
 //!
+//! Also tried and dropped (`sudoku14`, `benches/README.md`): the root's two-place split
+//! only when no open cell has two candidates (never on the benchmark sets: classic-hard
+//! 8% faster, the 10 hardest generated 45% slower); a probe at the root of the first
+//! two-candidate cell against the first two places, both sides propagated (near-fewest
+//! nodes everywhere, but the 10 hardest generated 20% slower); and a state without the
+//! intersections' words on the classic grid (448 → 304 bytes a child: no faster).
+//!
 //! Checked against varisat on random puzzles with zero, one and several solutions
 //! (`tests/it/sudoku_fast.rs`: classic, X, 4×4, 6×6; `tests/it/latin_fast.rs`: jigsaw).
 //!
