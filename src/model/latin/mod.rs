@@ -243,6 +243,30 @@ impl Counts {
         Counts(planes)
     }
 
+    /// The cells whose count is `k`.
+    #[inline]
+    fn exactly(&self, k: usize) -> Cells {
+        let mut m = Cells::MAX;
+        for (i, &plane) in self.0.iter().enumerate() {
+            m &= if k >> i & 1 != 0 { plane } else { !plane };
+        }
+        m
+    }
+
+    /// As [`fewest`] over the words counted, for an `n`×`n` grid: the fewest candidates of
+    /// an open cell and the first such cell (row-major).
+    #[inline]
+    fn fewest(&self, open: Cells, cand: &[Cells]) -> Option<(usize, usize)> {
+        if open & (self.exactly(0) | self.exactly(1)) != 0 {
+            // Not after propagation; `fewest` says how such a cell counts.
+            return fewest(cand, open);
+        }
+        (2..=cand.len()).find_map(|k| {
+            let m = open & self.exactly(k);
+            (m != 0).then(|| (k, m.trailing_zeros() as usize))
+        })
+    }
+
     /// The count of `cell`.
     #[inline]
     fn at(&self, cell: usize) -> u64 {
@@ -568,16 +592,16 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             digits
         };
-        let (fewest, first) = fewest(&st.cand, open)?;
-        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         let mut scored = self.scored & open;
-        // The counts of all cells at once, bit-sliced, rather than each scored cell's
-        // digits one by one.
-        let counts = if scored != 0 {
-            Counts::of(&st.cand)
+        // With scored cells open, the counts of all cells at once, bit-sliced, rather
+        // than each scored cell's digits one by one; the fewest from them too.
+        let (counts, (fewest, first)) = if scored != 0 {
+            let counts = Counts::of(&st.cand);
+            (counts, counts.fewest(open, &st.cand)?)
         } else {
-            Counts([0; 4])
+            (Counts([0; 4]), fewest(&st.cand, open)?)
         };
+        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         while scored != 0 {
             let c = scored.trailing_zeros() as usize;
             scored &= scored - 1;
@@ -943,6 +967,22 @@ mod tests {
                 let want = cand[..words].iter().filter(|&&w| w >> c & 1 != 0).count();
                 assert_eq!(counts.at(c), want as u64, "round {round}, cell {c}");
             }
+            // Open cells at random, half the time only those with two candidates or more
+            // (as after propagation, where the counted search is taken).
+            let mut open: Cells = 0;
+            for c in 0..121 {
+                if rng.below(4) != 0 {
+                    open |= 1 << c;
+                }
+            }
+            if round % 2 == 0 {
+                open &= !(counts.exactly(0) | counts.exactly(1));
+            }
+            assert_eq!(
+                counts.fewest(open, &cand[..words]),
+                fewest(&cand[..words], open),
+                "round {round}"
+            );
         }
     }
 
