@@ -55,6 +55,13 @@
 //! cells push out the others: 2.4× fewer nodes on the hard classics, 11% fewer on the
 //! unique ones, but 75% more time on those).
 //!
+//! Also tried and dropped (`sudoku14`, `benches/README.md`): the root's two-place split
+//! only when no open cell has two candidates (never on the benchmark sets: classic-hard
+//! 8% faster, the 10 hardest generated 45% slower); a probe at the root of the first
+//! two-candidate cell against the first two places, both sides propagated (near-fewest
+//! nodes everywhere, but the 10 hardest generated 20% slower); and a state without the
+//! intersections' words on the classic grid (448 → 304 bytes a child: no faster).
+//!
 //! Checked against varisat on random puzzles with zero, one and several solutions
 //! (`tests/it/sudoku_fast.rs`: classic, X, 4×4, 6×6; `tests/it/latin_fast.rs`: jigsaw).
 //!
@@ -212,6 +219,60 @@ fn fewest(cand: &[Cells], open: Cells) -> Option<(usize, usize)> {
     }
     let k = (1..=cand.len()).find(|&k| open & !more_than[k] != 0)?;
     Some((k, (open & !more_than[k]).trailing_zeros() as usize))
+}
+
+/// Each cell's candidate count, bit-sliced: bit `c` of plane `i` is bit `i` of the count
+/// of cell `c` (counts up to 15; a side is at most [`MAX_N`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Counts([Cells; 4]);
+
+impl Counts {
+    /// The counts of the cells over the digits' words `cand`.
+    #[inline]
+    fn of(cand: &[Cells]) -> Self {
+        let mut planes = [0 as Cells; 4];
+        for &w in cand {
+            // Adds one bit a cell to the four-bit counters: a ripple carry.
+            let mut carry = w;
+            for plane in &mut planes {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        }
+        Counts(planes)
+    }
+
+    /// The cells whose count is `k`.
+    #[inline]
+    fn exactly(&self, k: usize) -> Cells {
+        let mut m = Cells::MAX;
+        for (i, &plane) in self.0.iter().enumerate() {
+            m &= if k >> i & 1 != 0 { plane } else { !plane };
+        }
+        m
+    }
+
+    /// As [`fewest`] over the words counted, for an `n`×`n` grid: the fewest candidates of
+    /// an open cell and the first such cell (row-major).
+    #[inline]
+    fn fewest(&self, open: Cells, cand: &[Cells]) -> Option<(usize, usize)> {
+        if open & (self.exactly(0) | self.exactly(1)) != 0 {
+            // Not after propagation; `fewest` says how such a cell counts.
+            return fewest(cand, open);
+        }
+        (2..=cand.len()).find_map(|k| {
+            let m = open & self.exactly(k);
+            (m != 0).then(|| (k, m.trailing_zeros() as usize))
+        })
+    }
+
+    /// The count of `cell`.
+    #[inline]
+    fn at(&self, cell: usize) -> u64 {
+        let [b0, b1, b2, b3] = self.0.map(|p| (p >> cell & 1) as u64);
+        b0 | b1 << 1 | b2 << 2 | b3 << 3
+    }
 }
 
 /// The candidates of a node: for each digit (index `d − 1`), the cells that can take it,
@@ -531,14 +592,21 @@ impl<'a, const N: usize> Search<'a, N> {
             }
             digits
         };
-        let (fewest, first) = fewest(&st.cand, open)?;
-        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         let mut scored = self.scored & open;
+        // With scored cells open, the counts of all cells at once, bit-sliced, rather
+        // than each scored cell's digits one by one; the fewest from them too.
+        let (counts, (fewest, first)) = if scored != 0 {
+            let counts = Counts::of(&st.cand);
+            (counts, counts.fewest(open, &st.cand)?)
+        } else {
+            (Counts([0; 4]), fewest(&st.cand, open)?)
+        };
+        let (mut best, mut best_score, mut best_count) = (first, 1u64, fewest as u64);
         while scored != 0 {
             let c = scored.trailing_zeros() as usize;
             scored &= scored - 1;
             let score = u64::from(self.scores[c]) + 1;
-            let k = u64::from(digits_of(c).count_ones());
+            let k = counts.at(c);
             if score * best_count.pow(3) > best_score * k.pow(3) {
                 (best, best_score, best_count) = (c, score, k);
             }
@@ -877,6 +945,45 @@ mod tests {
             }
         }
         assert!(conflicts > 100 && placed > 100, "{conflicts} {placed}");
+    }
+
+    /// `Counts` gives each cell the number of words holding it, on random words of every
+    /// density, up to eleven words.
+    #[test]
+    fn counts_are_the_candidates_of_each_cell() {
+        let mut rng = crate::rng::SplitMix64::new(0x5eed_3814);
+        for round in 0..2000u64 {
+            let words = 1 + (round % 11) as usize;
+            let mut cand = [0 as Cells; MAX_N];
+            for w in &mut cand[..words] {
+                for c in 0..121 {
+                    if rng.below(10) < round % 11 {
+                        *w |= 1 << c;
+                    }
+                }
+            }
+            let counts = Counts::of(&cand[..words]);
+            for c in 0..121 {
+                let want = cand[..words].iter().filter(|&&w| w >> c & 1 != 0).count();
+                assert_eq!(counts.at(c), want as u64, "round {round}, cell {c}");
+            }
+            // Open cells at random, half the time only those with two candidates or more
+            // (as after propagation, where the counted search is taken).
+            let mut open: Cells = 0;
+            for c in 0..121 {
+                if rng.below(4) != 0 {
+                    open |= 1 << c;
+                }
+            }
+            if round % 2 == 0 {
+                open &= !(counts.exactly(0) | counts.exactly(1));
+            }
+            assert_eq!(
+                counts.fewest(open, &cand[..words]),
+                fewest(&cand[..words], open),
+                "round {round}"
+            );
+        }
     }
 
     /// The puzzles of a file of 81-character lines (`#` lines skipped).
