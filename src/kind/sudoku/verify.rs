@@ -24,6 +24,11 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
             want_cols: n,
         });
     }
+    // Most grids checked are right: one pass over the rows settles them; the checks below,
+    // which name the first broken rule, run only when it finds something wrong.
+    if one_pass(s, grid) {
+        return Ok(());
+    }
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {
@@ -102,6 +107,68 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
         distinct(grid, &cells, || line.clone())?;
     }
     Ok(())
+}
+
+/// The largest side [`one_pass`] takes (its digits, at most this, index a `u64`).
+const MAX_ONE_PASS: usize = 63;
+
+/// Whether `grid` (of the puzzle's side, checked before) breaks none of the rules of
+/// [`verify_sudoku`], in one pass over its rows: every digit in `1..=n` and equal to its
+/// given, and distinct in its row, column, box (or jigsaw region) and, for an X, diagonals,
+/// each a bit mask of the digits seen. `false` also when the side is above
+/// [`MAX_ONE_PASS`] or a region number is out of range: [`verify_sudoku`] then decides.
+fn one_pass(s: &Sudoku, grid: &Grid<u8>) -> bool {
+    let n = s.size();
+    let (br, bc) = s.boxes();
+    let givens = s.givens();
+    if n > MAX_ONE_PASS || br == 0 || bc == 0 || givens.rows() != n || givens.cols() != n {
+        return false;
+    }
+    let regions = s.regions();
+    if regions.is_some_and(|m| m.rows() != n || m.cols() != n) {
+        return false;
+    }
+    let mut region_rows = regions.map(Grid::iter_rows);
+    let (mut cols, mut boxes) = ([0u64; MAX_ONE_PASS], [0u64; MAX_ONE_PASS]);
+    let (mut down, mut up) = (0u64, 0u64);
+    // The first box of the row's band, counted without a division.
+    let (mut band, mut in_band) = (0, 0);
+    for (r, (row, given_row)) in grid.iter_rows().zip(givens.iter_rows()).enumerate() {
+        let ids = region_rows.as_mut().and_then(Iterator::next);
+        let (mut seen, mut stack, mut in_stack) = (0u64, 0, 0);
+        for (c, (&v, &g)) in row.iter().zip(given_row).enumerate() {
+            if v == 0 || usize::from(v) > n || (g != 0 && g != v) {
+                return false;
+            }
+            let b = 1u64 << v;
+            let group = match ids {
+                Some(ids) => usize::from(ids[c]),
+                None => band + stack,
+            };
+            if group >= n || (seen | cols[c] | boxes[group]) & b != 0 {
+                return false;
+            }
+            seen |= b;
+            cols[c] |= b;
+            boxes[group] |= b;
+            in_stack += 1;
+            if in_stack == bc {
+                (stack, in_stack) = (stack + 1, 0);
+            }
+        }
+        if s.diagonals() {
+            let (d, u) = (1u64 << row[r], 1u64 << row[n - 1 - r]);
+            if down & d != 0 || up & u != 0 {
+                return false;
+            }
+            (down, up) = (down | d, up | u);
+        }
+        in_band += 1;
+        if in_band == br {
+            (band, in_band) = (band + n / bc, 0);
+        }
+    }
+    true
 }
 
 /// The largest side [`all_distinct`] takes (its digits, at most this, index a `u128`).
