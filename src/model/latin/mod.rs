@@ -833,14 +833,24 @@ impl Last {
     /// the same houses, cell for cell in the same order, as the model of this shape.
     fn fits(&self, model: &Constraints, n: usize) -> bool {
         self.shape.n == n
-            && self.cells == model.cells
+            && same(&self.cells, &model.cells)
             && self.houses.len() == model.list.len() * n
             && model
                 .list
                 .iter()
                 .zip(self.houses.chunks_exact(n))
-                .all(|(c, cells)| c.kind.is_group() && c.cells == cells)
+                .all(|(c, cells)| c.kind.is_group() && same(cells, &c.cells))
     }
+}
+
+/// Whether two lists of cells are equal, compared without a branch per cell (which lets
+/// the compiler compare many at once).
+fn same(a: &[Cell], b: &[Cell]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .fold(0, |diff, (x, y)| diff | (x.row ^ y.row) | (x.col ^ y.col))
+            == 0
 }
 
 thread_local! {
@@ -883,22 +893,26 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     for &cell in &model.cells {
         covered |= 1 << number(cell)?;
     }
-    let mut houses = Vec::with_capacity(model.list.len());
-    for c in &model.list {
-        if !c.kind.is_group() || c.cells.len() != n || houses.len() == 64 {
+    // The houses on the stack (a shape takes 64 at most): a model that is not houses alone
+    // (a Killer) allocates nothing here.
+    let mut houses = [0 as Cells; 64];
+    if model.list.len() > houses.len() {
+        return None;
+    }
+    for (h, c) in houses.iter_mut().zip(&model.list) {
+        if !c.kind.is_group() || c.cells.len() != n {
             return None;
         }
-        let mut h: Cells = 0;
         for &cell in &c.cells {
-            h |= 1 << number(cell)?;
+            *h |= 1 << number(cell)?;
         }
-        houses.push(h);
     }
+    let houses = &houses[..model.list.len()];
     if covered.count_ones() as usize != n * n {
         return None;
     }
     let givens = givens(model)?;
-    let shape = Rc::new(Shape::new(n, houses)?);
+    let shape = Rc::new(Shape::new(n, houses.to_vec())?);
     let last = Last {
         cells: model.cells.clone(),
         houses: model
