@@ -271,3 +271,51 @@ pub(crate) fn verify_killer(k: &Killer, grid: &Grid<u8>) -> Result<(), VerifyErr
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved 9×9 grid: row `r` is the row above shifted by three, or by one across a band.
+    fn solved() -> Grid<u8> {
+        let rows = (0..9)
+            .map(|r| {
+                (0..9)
+                    .map(|c| ((3 * r + r / 3 + c) % 9 + 1) as u8)
+                    .collect()
+            })
+            .collect();
+        Grid::from_rows(rows).expect("square")
+    }
+
+    /// The one pass accepts exactly the grids the named checks accept.
+    #[test]
+    fn one_pass_agrees_with_the_named_checks() {
+        let grid = solved();
+        let free = Sudoku::new(9, (3, 3), &[]).expect("a Sudoku");
+        let given = Sudoku::new(9, (3, 3), &[(Cell::new(4, 4), *grid.get(Cell::new(4, 4)))])
+            .expect("a Sudoku");
+        let wrong_given = Sudoku::new(9, (3, 3), &[(Cell::new(0, 0), 9)]).expect("a Sudoku");
+        assert!(one_pass(&free, &grid) && verify_sudoku(&free, &grid).is_ok());
+        assert!(one_pass(&given, &grid));
+        assert!(!one_pass(&wrong_given, &grid) && verify_sudoku(&wrong_given, &grid).is_err());
+        // Each swap of two cells of a row keeps the row and breaks a column.
+        for c in 1..9 {
+            let mut bad = grid.clone();
+            let (a, b) = (*grid.get(Cell::new(2, 0)), *grid.get(Cell::new(2, c)));
+            bad.set(Cell::new(2, 0), b);
+            bad.set(Cell::new(2, c), a);
+            assert!(!one_pass(&free, &bad));
+            assert!(verify_sudoku(&free, &bad).is_err());
+        }
+        // Rows shifted by one within a band: columns right, boxes wrong.
+        let rows = (0..9)
+            .map(|r| (0..9).map(|c| ((r + c) % 9 + 1) as u8).collect())
+            .collect();
+        let latin = Grid::from_rows(rows).expect("square");
+        assert!(!one_pass(&free, &latin) && verify_sudoku(&free, &latin).is_err());
+        let mut zero = grid.clone();
+        zero.set(Cell::new(8, 8), 0);
+        assert!(!one_pass(&free, &zero) && verify_sudoku(&free, &zero).is_err());
+    }
+}
