@@ -131,6 +131,13 @@ impl<T> Grid<T> {
         })
     }
 
+    /// Builds a `rows`×`cols` grid from its values row-major; `None` unless there are
+    /// `rows · cols` of them.
+    #[must_use]
+    pub fn from_row_major(rows: usize, cols: usize, data: Vec<T>) -> Option<Self> {
+        (rows.checked_mul(cols) == Some(data.len())).then_some(Grid { rows, cols, data })
+    }
+
     /// Number of rows.
     #[must_use]
     pub fn rows(&self) -> usize {

@@ -202,12 +202,9 @@ pub(crate) fn run(
     on_solution: OnGrid<'_>,
 ) -> Option<bool> {
     let budget = opts.backtrack_budget.unwrap_or(u64::MAX);
-    if let Some((n, cages, givens)) = cages::shape_of(model) {
-        let fixed = [givens.as_slice(), fixed].concat();
-        let cages = (n, cages.as_slice());
-        return Some(run_cages(cages, opts, &fixed, stop, stats, on_solution));
-    }
     let t0 = Instant::now();
+    // Houses alone first (a Sudoku's model is no Latin square tiled by cages, and a batch of
+    // Sudokus then builds nothing for the cage engine's test).
     if fixed.is_empty() {
         if let Some((shape, givens)) = latin::shape_of(model) {
             return Some(run_latin(
@@ -219,6 +216,11 @@ pub(crate) fn run(
                 on_solution,
             ));
         }
+    }
+    if let Some((n, cages, givens)) = cages::shape_of(model) {
+        let fixed = [givens.as_slice(), fixed].concat();
+        let cages = (n, cages.as_slice());
+        return Some(run_cages(cages, opts, &fixed, stop, stats, on_solution));
     }
     let lowered = Lowered::new(model)?;
     let board = (lowered.bitset_search() && fixed.is_empty())
@@ -265,13 +267,9 @@ fn run_latin(
     let n = shape.n();
     stats.setup_time = t0.elapsed();
     let t1 = Instant::now();
-    let cell = tree::row_major(n);
     let (complete, effort) = latin::run(shape, givens, (stop, budget), &mut |digits, path| {
-        let mut grid = Grid::filled(n, n, 0);
-        for (i, &d) in digits.iter().enumerate() {
-            grid.set(cell(i), d);
-        }
-        on_solution(grid, path)
+        // The search hands `n · n` digits, row-major.
+        Grid::from_row_major(n, n, digits.to_vec()).is_some_and(|grid| on_solution(grid, path))
     });
     stats.nodes = effort.nodes;
     stats.backtracks = effort.backtracks;

@@ -24,6 +24,11 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
             want_cols: n,
         });
     }
+    // Most grids checked are right: one pass over the rows settles them; the checks below,
+    // which name the first broken rule, run only when it finds something wrong.
+    if one_pass(s, grid) {
+        return Ok(());
+    }
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {
@@ -102,6 +107,68 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
         distinct(grid, &cells, || line.clone())?;
     }
     Ok(())
+}
+
+/// The largest side [`one_pass`] takes (its digits, at most this, index a `u64`).
+const MAX_ONE_PASS: usize = 63;
+
+/// Whether `grid` (of the puzzle's side, checked before) breaks none of the rules of
+/// [`verify_sudoku`], in one pass over its rows: every digit in `1..=n` and equal to its
+/// given, and distinct in its row, column, box (or jigsaw region) and, for an X, diagonals,
+/// each a bit mask of the digits seen. `false` also when the side is above
+/// [`MAX_ONE_PASS`] or a region number is out of range: [`verify_sudoku`] then decides.
+fn one_pass(s: &Sudoku, grid: &Grid<u8>) -> bool {
+    let n = s.size();
+    let (br, bc) = s.boxes();
+    let givens = s.givens();
+    if n > MAX_ONE_PASS || br == 0 || bc == 0 || givens.rows() != n || givens.cols() != n {
+        return false;
+    }
+    let regions = s.regions();
+    if regions.is_some_and(|m| m.rows() != n || m.cols() != n) {
+        return false;
+    }
+    let mut region_rows = regions.map(Grid::iter_rows);
+    let (mut cols, mut boxes) = ([0u64; MAX_ONE_PASS], [0u64; MAX_ONE_PASS]);
+    let (mut down, mut up) = (0u64, 0u64);
+    // The first box of the row's band, counted without a division.
+    let (mut band, mut in_band) = (0, 0);
+    for (r, (row, given_row)) in grid.iter_rows().zip(givens.iter_rows()).enumerate() {
+        let ids = region_rows.as_mut().and_then(Iterator::next);
+        let (mut seen, mut stack, mut in_stack) = (0u64, 0, 0);
+        for (c, (&v, &g)) in row.iter().zip(given_row).enumerate() {
+            if v == 0 || usize::from(v) > n || (g != 0 && g != v) {
+                return false;
+            }
+            let b = 1u64 << v;
+            let group = match ids {
+                Some(ids) => usize::from(ids[c]),
+                None => band + stack,
+            };
+            if group >= n || (seen | cols[c] | boxes[group]) & b != 0 {
+                return false;
+            }
+            seen |= b;
+            cols[c] |= b;
+            boxes[group] |= b;
+            in_stack += 1;
+            if in_stack == bc {
+                (stack, in_stack) = (stack + 1, 0);
+            }
+        }
+        if s.diagonals() {
+            let (d, u) = (1u64 << row[r], 1u64 << row[n - 1 - r]);
+            if down & d != 0 || up & u != 0 {
+                return false;
+            }
+            (down, up) = (down | d, up | u);
+        }
+        in_band += 1;
+        if in_band == br {
+            (band, in_band) = (band + n / bc, 0);
+        }
+    }
+    true
 }
 
 /// The largest side [`all_distinct`] takes (its digits, at most this, index a `u128`).
@@ -203,4 +270,52 @@ pub(crate) fn verify_killer(k: &Killer, grid: &Grid<u8>) -> Result<(), VerifyErr
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved 9×9 grid: row `r` is the row above shifted by three, or by one across a band.
+    fn solved() -> Grid<u8> {
+        let rows = (0..9)
+            .map(|r| {
+                (0..9)
+                    .map(|c| ((3 * r + r / 3 + c) % 9 + 1) as u8)
+                    .collect()
+            })
+            .collect();
+        Grid::from_rows(rows).expect("square")
+    }
+
+    /// The one pass accepts exactly the grids the named checks accept.
+    #[test]
+    fn one_pass_agrees_with_the_named_checks() {
+        let grid = solved();
+        let free = Sudoku::new(9, (3, 3), &[]).expect("a Sudoku");
+        let given = Sudoku::new(9, (3, 3), &[(Cell::new(4, 4), *grid.get(Cell::new(4, 4)))])
+            .expect("a Sudoku");
+        let wrong_given = Sudoku::new(9, (3, 3), &[(Cell::new(0, 0), 9)]).expect("a Sudoku");
+        assert!(one_pass(&free, &grid) && verify_sudoku(&free, &grid).is_ok());
+        assert!(one_pass(&given, &grid));
+        assert!(!one_pass(&wrong_given, &grid) && verify_sudoku(&wrong_given, &grid).is_err());
+        // Each swap of two cells of a row keeps the row and breaks a column.
+        for c in 1..9 {
+            let mut bad = grid.clone();
+            let (a, b) = (*grid.get(Cell::new(2, 0)), *grid.get(Cell::new(2, c)));
+            bad.set(Cell::new(2, 0), b);
+            bad.set(Cell::new(2, c), a);
+            assert!(!one_pass(&free, &bad));
+            assert!(verify_sudoku(&free, &bad).is_err());
+        }
+        // Rows shifted by one within a band: columns right, boxes wrong.
+        let rows = (0..9)
+            .map(|r| (0..9).map(|c| ((r + c) % 9 + 1) as u8).collect())
+            .collect();
+        let latin = Grid::from_rows(rows).expect("square");
+        assert!(!one_pass(&free, &latin) && verify_sudoku(&free, &latin).is_err());
+        let mut zero = grid.clone();
+        zero.set(Cell::new(8, 8), 0);
+        assert!(!one_pass(&free, &zero) && verify_sudoku(&free, &zero).is_err());
+    }
 }

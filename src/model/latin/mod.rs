@@ -317,7 +317,9 @@ pub(crate) struct Search<'a, const N: usize> {
     pub(crate) budget: u64,
     /// The branches from the root to the node searched.
     path: Vec<Branch>,
-    digits: Vec<u8>,
+    /// The digit of each cell of a solution, row-major (on the stack: a puzzle's search
+    /// allocates nothing until it branches).
+    digits: [u8; MAX_N * MAX_N],
     /// Failures below a choice of each cell, decayed, and the cells with any.
     scores: [u32; MAX_N * MAX_N],
     scored: Cells,
@@ -325,18 +327,19 @@ pub(crate) struct Search<'a, const N: usize> {
 }
 
 impl<'a, const N: usize> Search<'a, N> {
-    /// A search of `shape`, whose side is at most `N`.
-    fn new(shape: &'a Shape) -> Self {
-        let cells = shape.n * shape.n;
+    /// A search of `shape`, whose side is at most `N`, that ends when `stop` is requested or
+    /// after `budget` backtracks.
+    fn new(shape: &'a Shape, (stop, budget): (&Stop, u64)) -> Self {
         Search {
             shape,
             nodes: 0,
             backtracks: 0,
             propagations: 0,
-            stop: Stop::new(),
-            budget: u64::MAX,
-            path: Vec::with_capacity(4 * cells),
-            digits: vec![0; cells],
+            stop: stop.clone(),
+            budget,
+            // Grown at the first branch: a puzzle that singles solve never branches.
+            path: Vec::new(),
+            digits: [0; MAX_N * MAX_N],
             scores: [0; MAX_N * MAX_N],
             scored: 0,
             failures: 0,
@@ -700,7 +703,8 @@ impl<'a, const N: usize> Search<'a, N> {
                     m &= m - 1;
                 }
             }
-            return on_solution(&self.digits, &self.path);
+            let cells = self.shape.n * self.shape.n;
+            return on_solution(&self.digits[..cells], &self.path);
         };
         let base = self.path.len();
         let go_on = match split {
@@ -797,9 +801,7 @@ pub(crate) fn run(
         (stop, budget): (&Stop, u64),
         on_solution: OnDigits<'_>,
     ) -> (bool, Effort) {
-        let mut search = Search::<N>::new(shape);
-        search.stop = stop.clone();
-        search.budget = budget;
+        let mut search = Search::<N>::new(shape, (stop, budget));
         let complete = search.run(givens, on_solution);
         let effort = Effort {
             nodes: search.nodes,
@@ -818,15 +820,49 @@ pub(crate) fn run(
 /// Givens as (cell number, digit).
 pub(crate) type Givens = Vec<(usize, u8)>;
 
+/// The last shape built on this thread, with the cells and the houses (their cells, house
+/// after house) of the model it was built from.
+struct Last {
+    cells: Vec<Cell>,
+    houses: Vec<Cell>,
+    shape: Rc<Shape>,
+}
+
+impl Last {
+    /// Whether `model` (of side `n`, its houses `n` cells each) lists the same cells and
+    /// the same houses, cell for cell in the same order, as the model of this shape.
+    fn fits(&self, model: &Constraints, n: usize) -> bool {
+        self.shape.n == n
+            && same(&self.cells, &model.cells)
+            && self.houses.len() == model.list.len() * n
+            && model
+                .list
+                .iter()
+                .zip(self.houses.chunks_exact(n))
+                .all(|(c, cells)| c.kind.is_group() && same(cells, &c.cells))
+    }
+}
+
+/// Whether two lists of cells are equal, compared without a branch per cell (which lets
+/// the compiler compare many at once).
+fn same(a: &[Cell], b: &[Cell]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .fold(0, |diff, (x, y)| diff | (x.row ^ y.row) | (x.col ^ y.col))
+            == 0
+}
+
 thread_local! {
-    /// The last shape built on this thread: a batch of Sudokus of one shape builds it once.
-    static LAST: RefCell<Option<Rc<Shape>>> = const { RefCell::new(None) };
+    /// The last shape built on this thread: a batch of Sudokus of one shape builds it once,
+    /// and compares each model's lists of cells with those it was built from.
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
 }
 
 /// The shape of `model` when it is houses alone (rows, columns, boxes, diagonals of `n`
 /// cells each, nothing else) over a full `n`×`n` grid, `n` ≤ [`MAX_N`], with its givens
 /// as (cell number, digit); `None` otherwise (the general searches take it). The last shape
-/// built on this thread is reused when the houses are the same.
+/// built on this thread is reused when the model lists the same cells and houses.
 pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     let n = usize::from(model.max_digit);
     if n == 0 || n > MAX_N || model.rows != n || model.cols != n || model.cells.len() != n * n {
@@ -836,12 +872,29 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
         let (r, c) = (usize::from(cell.row), usize::from(cell.col));
         (r < n && c < n).then_some(r * n + c)
     };
+    let givens = |model: &Constraints| -> Option<Givens> {
+        let mut givens = Vec::with_capacity(model.givens.len());
+        for &(cell, d) in &model.givens {
+            givens.push((number(cell)?, d));
+        }
+        Some(givens)
+    };
+    // A batch of one shape: the lists compared, no sets of cells built.
+    let hit = LAST.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|last| last.fits(model, n))
+            .map(|last| Rc::clone(&last.shape))
+    });
+    if let Some(shape) = hit {
+        return Some((shape, givens(model)?));
+    }
     let mut covered: Cells = 0;
     for &cell in &model.cells {
         covered |= 1 << number(cell)?;
     }
-    // The houses on the stack (a shape takes 64 at most): a batch of one shape allocates
-    // none of them, only the givens.
+    // The houses on the stack (a shape takes 64 at most): a model that is not houses alone
+    // (a Killer) allocates nothing here.
     let mut houses = [0 as Cells; 64];
     if model.list.len() > houses.len() {
         return None;
@@ -858,21 +911,18 @@ pub(crate) fn shape_of(model: &Constraints) -> Option<(Rc<Shape>, Givens)> {
     if covered.count_ones() as usize != n * n {
         return None;
     }
-    let mut givens = Vec::with_capacity(model.givens.len());
-    for &(cell, d) in &model.givens {
-        givens.push((number(cell)?, d));
-    }
-    let hit = LAST.with(|last| {
-        last.borrow()
-            .as_ref()
-            .filter(|s| s.n == n && s.houses == houses)
-            .cloned()
-    });
-    if let Some(shape) = hit {
-        return Some((shape, givens));
-    }
+    let givens = givens(model)?;
     let shape = Rc::new(Shape::new(n, houses.to_vec())?);
-    LAST.with(|last| *last.borrow_mut() = Some(Rc::clone(&shape)));
+    let last = Last {
+        cells: model.cells.clone(),
+        houses: model
+            .list
+            .iter()
+            .flat_map(|c| c.cells.iter().copied())
+            .collect(),
+        shape: Rc::clone(&shape),
+    };
+    LAST.with(|cell| *cell.borrow_mut() = Some(last));
     Some((shape, givens))
 }
 
@@ -900,7 +950,7 @@ mod tests {
     #[test]
     fn place_all_is_place_on_each_cell() {
         let shape = classic();
-        let search = Search::<9>::new(&shape);
+        let search = Search::<9>::new(&shape, (&Stop::new(), u64::MAX));
         let mut rng = crate::rng::SplitMix64::new(0x5eed_3813);
         let mut word = |bits: u32| {
             let mut w: Cells = 0;
