@@ -45,14 +45,19 @@ for line in open(sys.argv[1]):
 print(f"{ms:.3f} {n} {bt}")' "$1"
 }
 
-echo "== Hard Killers: Tarek's 42 (tests/data/collections/tarek-42.killers)"
-if [ -d "$ISS" ]; then
-  iss_ms=$( (cd "$ISS" && node tools/perf/benchmark_puzzles.js --max-backtracks none \
-    --solutions 2 --puzzles TAREK_ALL --json) | python3 -c '
+# ISS's milliseconds summed over its collection $1 (each puzzle proven unique).
+iss_total() {
+  (cd "$ISS" && node tools/perf/benchmark_puzzles.js --max-backtracks none \
+    --solutions 2 --puzzles "$1" --json) | python3 -c '
 import json, sys
 rows = json.load(sys.stdin)
 assert all(r["status"] == "unique" for r in rows), "ISS: not all unique"
-print(round(sum(r["ms"] for r in rows), 1))')
+print(round(sum(r["ms"] for r in rows), 1))'
+}
+
+echo "== Hard Killers: Tarek's 42 (tests/data/collections/tarek-42.killers)"
+if [ -d "$ISS" ]; then
+  iss_ms=$(iss_total TAREK_ALL)
   echo "ISS (node $(node --version)): $iss_ms ms"
 else
   iss_ms=""; echo "ISS: not found at $ISS (see the header)"
@@ -77,12 +82,7 @@ if [ "${MATHEMAGIC:-0}" = 1 ]; then
   echo "== Hard Killers: Mathemagic's 14 (tests/data/collections/mathemagic-14.killers)"
   iss_ms=""
   if [ -d "$ISS" ]; then
-    iss_ms=$( (cd "$ISS" && node tools/perf/benchmark_puzzles.js --max-backtracks none \
-      --solutions 2 --puzzles MATHEMAGIC_KILLERS --json) | python3 -c '
-import json, sys
-rows = json.load(sys.stdin)
-assert all(r["status"] == "unique" for r in rows), "ISS: not all unique"
-print(round(sum(r["ms"] for r in rows), 1))')
+    iss_ms=$(iss_total MATHEMAGIC_KILLERS)
     echo "ISS (node $(node --version)): $iss_ms ms"
   fi
   "$BIN" solve --unique --json --jobs 1 tests/data/collections/mathemagic-14.killers \

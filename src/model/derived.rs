@@ -698,13 +698,8 @@ mod tests {
 
     #[test]
     fn linear_sums_are_exact_without_distinctness() {
-        let mut seed = 0x0038_d1ce_5eedu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x0038_d1ce_5eed);
+        let mut next = || rng.next_u64();
         for _ in 0..2000 {
             let plus = (next() % 4) as usize;
             let minus = (next() % 3) as usize;
@@ -783,13 +778,8 @@ mod tests {
         reason = "a symmetric matrix, filled by pairs"
     )]
     fn grouped_sums_keep_every_filling_with_distinct_peers() {
-        let mut seed = 0x0038_9e0f_0a5eu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x0038_9e0f_0a5e);
+        let mut next = || rng.next_u64();
         let mut tighter = 0;
         for _ in 0..3000 {
             let plus = (next() % 5) as usize;
@@ -863,13 +853,8 @@ mod tests {
 
     #[test]
     fn reflecting_and_reaching_are_their_definitions() {
-        let mut seed = 0x0038_4ef1_ec75u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x0038_4ef1_ec75);
+        let mut next = || rng.next_u64();
         for _ in 0..2000 {
             let n = 1 + (next() % 31) as usize;
             let m = (next() as Mask) & full(n);
@@ -899,13 +884,8 @@ mod tests {
 
     #[test]
     fn spreading_a_run_of_values_is_spreading_each() {
-        let mut seed = 0x5eed_0f0au64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x5eed_0f0a);
+        let mut next = || rng.next_u64();
         for _ in 0..2000 {
             let sums = u128::from(next()) << (next() % 64);
             let (lo, len) = ((next() % 100) as u32, (next() % 28) as u32 + 1);

@@ -510,13 +510,8 @@ mod tests {
 
     #[test]
     fn cages_keep_every_filling_and_are_exact_on_three_open_cells() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         for _ in 0..3000 {
             let k = 1 + (next() % 5) as usize;
             let doms: Vec<Mask> = (0..k)
