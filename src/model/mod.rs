@@ -268,8 +268,9 @@ fn run_latin(
     stats.setup_time = t0.elapsed();
     let t1 = Instant::now();
     let (complete, effort) = latin::run(shape, givens, (stop, budget), &mut |digits, path| {
-        // The search hands `n · n` digits, row-major.
-        Grid::from_row_major(n, n, digits.to_vec()).is_some_and(|grid| on_solution(grid, path))
+        let grid = Grid::from_row_major(n, n, digits.to_vec())
+            .expect("the search hands n · n digits, row-major");
+        on_solution(grid, path)
     });
     stats.nodes = effort.nodes;
     stats.backtracks = effort.backtracks;

@@ -54,11 +54,6 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
         }
     }
     let (br, bc) = s.boxes();
-    // Most grids checked are right: one pass of digit masks settles them without building
-    // the named groups below, which only name the first broken one.
-    if n <= MAX_FAST && all_distinct(s, grid, (br, bc)) {
-        return Ok(());
-    }
     let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
     for i in 0..n {
         groups.push((
@@ -166,68 +161,6 @@ fn one_pass(s: &Sudoku, grid: &Grid<u8>) -> bool {
         in_band += 1;
         if in_band == br {
             (band, in_band) = (band + n / bc, 0);
-        }
-    }
-    true
-}
-
-/// The largest side [`all_distinct`] takes (its digits, at most this, index a `u128`).
-const MAX_FAST: usize = 127;
-
-/// Whether every row, column, box (or jigsaw region) and, for an X, diagonal of `grid`
-/// holds distinct digits: the same groups as [`verify_sudoku`] names, each a bit mask of
-/// the digits seen (digits in `1..=n`, `n` ≤ [`MAX_FAST`], checked before).
-fn all_distinct(s: &Sudoku, grid: &Grid<u8>, (br, bc): (usize, usize)) -> bool {
-    let n = s.size();
-    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    let bit = |r: usize, c: usize| 1u128 << *grid.get(at(r, c));
-    // Adds the digit of (r, c) to `seen`: false when it was there.
-    let add = |seen: &mut u128, r: usize, c: usize| {
-        let b = bit(r, c);
-        let fresh = *seen & b == 0;
-        *seen |= b;
-        fresh
-    };
-    let mut cols = [0u128; MAX_FAST];
-    for r in 0..n {
-        let mut row = 0u128;
-        for (c, col) in cols.iter_mut().enumerate().take(n) {
-            if !add(&mut row, r, c) || !add(col, r, c) {
-                return false;
-            }
-        }
-    }
-    if let Some(map) = s.regions() {
-        let mut regions = [0u128; MAX_FAST];
-        for r in 0..n {
-            for c in 0..n {
-                // A region id out of range is left to the named check below.
-                let id = usize::from(*map.get(at(r, c)));
-                if id >= n || !add(&mut regions[id], r, c) {
-                    return false;
-                }
-            }
-        }
-    } else {
-        for top in (0..n).step_by(br) {
-            for left in (0..n).step_by(bc) {
-                let mut seen = 0u128;
-                for r in top..top + br {
-                    for c in left..left + bc {
-                        if !add(&mut seen, r, c) {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    if s.diagonals() {
-        let (mut down, mut up) = (0u128, 0u128);
-        for i in 0..n {
-            if !add(&mut down, i, i) || !add(&mut up, i, n - 1 - i) {
-                return false;
-            }
         }
     }
     true
