@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::cli::mask_times;
+
 /// The directory holding `Cargo.lock`: commands run there, so file names in the output are
 /// the same wherever the test binary lives.
 fn workspace_root() -> PathBuf {
@@ -50,46 +52,6 @@ fn words(line: &str) -> Vec<String> {
         words.push(word);
     }
     words
-}
-
-/// `"…_ms":NUMBER` and `"…_ms":[NUMBERS]` become `"…_ms":<ms>`; `NUMBER ms` becomes `<ms> ms`.
-fn mask_times(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("_ms\":") {
-        let (head, tail) = rest.split_at(at + 5);
-        out.push_str(head);
-        let end = if tail.starts_with('[') {
-            tail.find(']').map_or(tail.len(), |i| i + 1)
-        } else {
-            tail.find([',', '}']).unwrap_or(tail.len())
-        };
-        out.push_str("<ms>");
-        rest = &tail[end..];
-    }
-    out.push_str(rest);
-    // `12 ms` / `0.5 ms` (generator and progress summaries).
-    let mut masked = String::with_capacity(out.len());
-    let bytes = out.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
-                i += 1;
-            }
-            if out[i..].starts_with(" ms") {
-                masked.push_str("<ms>");
-            } else {
-                masked.push_str(&out[start..i]);
-            }
-        } else {
-            let c = out[i..].chars().next().expect("in bounds");
-            masked.push(c);
-            i += c.len_utf8();
-        }
-    }
-    masked
 }
 
 /// A table with timings: decimal numbers become `<t>`, runs of spaces one space.
