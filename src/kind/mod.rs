@@ -142,7 +142,9 @@ pub(crate) trait Kind: std::fmt::Display {
 
     /// The solution as JSON: rows of digits unless the kind says otherwise.
     fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
-        serde_json::json!(grid.to_rows())
+        use serde_json::Value;
+        let row = |r: &[u8]| Value::Array(r.iter().map(|&d| Value::from(d)).collect());
+        Value::Array(grid.iter_rows().map(row).collect())
     }
 
     /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`
