@@ -301,8 +301,10 @@ fn with_line_parsed(out: &mut Vec<u8>, l: &[u8], line: usize) {
 /// line, no spaces, every object's keys in strictly ascending order, a final `\n`): the
 /// offset of the first top-level key after `line` (its opening quote), or of the closing
 /// brace. Inserting there gives the bytes that parsing `l` and writing it again with the
-/// member added would. `None` when `l` is not surely of that form (spaces, an escaped key,
-/// keys out of order, a `line` key already, anything not JSON): the caller then parses it.
+/// member added would (serde_json's `Map` keeps its keys sorted, without the
+/// `preserve_order` feature, which the unit test against the parsed path would catch).
+/// `None` when `l` is not surely of that form (spaces, an escaped key, keys out of order, a
+/// `line` key already, anything not JSON): the caller then parses it.
 fn line_at(l: &[u8]) -> Option<usize> {
     let body = l.strip_suffix(b"\n")?;
     let _utf8 = std::str::from_utf8(body).ok()?;
