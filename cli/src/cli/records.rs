@@ -12,6 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use cagesat::engine::EngineStats;
+use cagesat::Grid;
 
 /// The `stats` object of `solve`, `count` and `decode`: the effort of one run in its
 /// engine's terms, built from the library's [`EngineStats`].
@@ -92,6 +93,22 @@ impl From<&EngineStats> for StatsRecord {
     }
 }
 
+/// A grid in a record, as [`cagesat::Puzzle::render_json`] draws it: rows of digits,
+/// written straight from the grid (no `Value` built), or the JSON a kind draws otherwise.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum GridJson<'a> {
+    /// The grid's rows of digits.
+    Rows(#[serde(serialize_with = "rows")] &'a Grid<u8>),
+    /// What the kind drew (a Kakuro's shape), or `null`.
+    Drawn(serde_json::Value),
+}
+
+/// Writes `grid` as rows of digits (`[[1,2],[2,1]]`).
+fn rows<S: serde::Serializer>(grid: &&Grid<u8>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(grid.iter_rows())
+}
+
 /// The files `solve --proof PREFIX` wrote, in the `certificate` field of its record.
 #[derive(Debug, Serialize)]
 pub(crate) struct CertificateRecord {
@@ -126,9 +143,9 @@ pub(crate) struct SolveRecord<'a> {
     pub kind: &'static str,
     /// With a second solution only (`unique: false`): that grid, drawn as `solution` is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub second: Option<serde_json::Value>,
+    pub second: Option<GridJson<'a>>,
     /// The verified grid ([`cagesat::Puzzle::render_json`]), or `null`.
-    pub solution: serde_json::Value,
+    pub solution: GridJson<'a>,
     /// The effort.
     pub stats: StatsRecord,
     /// `solved`, `unsat`, or why the run stopped (`timeout`, `interrupted`).
