@@ -262,6 +262,13 @@ impl Puzzle {
         self.as_kind().render_json(grid)
     }
 
+    /// Whether [`Puzzle::render_json`] draws the grid's rows of digits (every kind but
+    /// Kakuro), so that a writer may write them from the grid without building a `Value`.
+    #[must_use]
+    pub fn json_is_rows(&self) -> bool {
+        self.as_kind().json_is_rows()
+    }
+
     /// Draws the puzzle as an SVG picture, with its solution when `grid` is given.
     ///
     /// ```

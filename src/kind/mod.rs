@@ -140,9 +140,17 @@ pub(crate) trait Kind: std::fmt::Display {
     /// Draws the puzzle as text, with its solution when `grid` is given.
     fn render_text(&self, grid: Option<&Grid<u8>>) -> String;
 
-    /// The solution as JSON: rows of digits unless the kind says otherwise.
+    /// Whether [`Kind::render_json`] draws the grid's rows of digits (the default).
+    fn json_is_rows(&self) -> bool {
+        true
+    }
+
+    /// The solution as JSON: rows of digits unless the kind says otherwise (and then
+    /// [`Kind::json_is_rows`] says `false`).
     fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
-        serde_json::json!(grid.to_rows())
+        use serde_json::Value;
+        let row = |r: &[u8]| Value::Array(r.iter().map(|&d| Value::from(d)).collect());
+        Value::Array(grid.iter_rows().map(row).collect())
     }
 
     /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`

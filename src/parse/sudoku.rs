@@ -33,8 +33,6 @@
 //!
 //! See `crate::parse::regions` for the letter grid.
 
-use std::collections::HashMap;
-
 use thiserror::Error;
 
 use crate::grid::Cell;
@@ -221,6 +219,39 @@ pub(crate) fn looks_like_sudoku(text: &str) -> bool {
 /// # Errors
 /// A positioned [`ParseError`] for the first bad square, row, region or rule.
 pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
+    match one_line(text) {
+        Some(sudoku) => Ok(sudoku),
+        None => parse_lines(text),
+    }
+}
+
+/// The common case of a collection, a whole grid as one word of squares (`4.8.2..9…`, side
+/// up to 9 with boxes), read without the tokens and positions of [`parse_lines`]; `None`
+/// for anything else and for any fault, which [`parse_lines`] then reads and positions.
+fn one_line(text: &str) -> Option<Sudoku> {
+    let word = strip_bom(text).trim();
+    let len = word.len();
+    let side = one_line_side(len, false).filter(|_| len > 1)?;
+    let boxes = default_boxes(side)?;
+    let mut givens = Vec::with_capacity(len);
+    for (i, b) in word.bytes().enumerate() {
+        let d = match b {
+            b'.' => 0,
+            b'0'..=b'9' => b - b'0',
+            _ => return None,
+        };
+        if usize::from(d) > side {
+            return None;
+        }
+        if d != 0 {
+            givens.push((Cell::new((i / side) as u8, (i % side) as u8), d));
+        }
+    }
+    Sudoku::new(side, boxes, &givens).ok()
+}
+
+/// [`parse_sudoku`]'s general path: the content lines, as tokens with their positions.
+fn parse_lines(text: &str) -> Result<Sudoku, ParseError> {
     let text = strip_bom(text);
     let (lines, diagonals, regions) = split(text);
     let jigsaw = regions.is_some();
@@ -230,14 +261,15 @@ pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
             .map_or(Pos::new(1, 1), |((no, _), _)| Pos::new(*no, 1));
         return Err(ParseError::new(pos, nothing_found(text)));
     }
-    let mut rows: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
-    if let [one] = &rows[..] {
+    let lines_tokens: Vec<Vec<Token<'_>>> = lines.iter().map(|&(n, l)| squares(l, n)).collect();
+    let mut rows: Vec<&[Token<'_>]> = lines_tokens.iter().map(Vec::as_slice).collect();
+    if let [one] = rows[..] {
         let len = one.len();
         if len > 1 {
             let Some(side) = one_line_side(len, jigsaw) else {
                 return Err(ParseError::new(one[0].pos, SudokuParseError::OneLine(len)));
             };
-            rows = one.chunks(side).map(<[Token<'_>]>::to_vec).collect();
+            rows = one.chunks(side).collect();
         }
     }
     let n = rows[0].len();
@@ -251,7 +283,7 @@ pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
             ))
         }
     };
-    let (givens, at) = grid_givens(&rows, n)?;
+    let givens = grid_givens(&rows, n)?;
     if rows.len() < n {
         let last = lines[lines.len() - 1];
         return Err(ParseError::new(
@@ -275,24 +307,26 @@ pub(crate) fn parse_sudoku(text: &str) -> Result<Sudoku, ParseError> {
     } else {
         sudoku
     };
-    sudoku.map_err(|e| rule_pos(e, &at, map.as_ref()))
+    sudoku.map_err(|e| rule_pos(e, &rows, map.as_ref()))
 }
 
-/// The error of a broken rule, at the region letter or the given it names.
-fn rule_pos(e: SudokuError, at: &HashMap<Cell, Pos>, map: Option<&RegionMap>) -> ParseError {
+/// The error of a broken rule, at the region letter or the given it names (its square in
+/// `rows`, the grid's rows of squares).
+fn rule_pos(e: SudokuError, rows: &[&[Token<'_>]], map: Option<&RegionMap>) -> ParseError {
+    let square = |c: Cell| {
+        let row = rows.get(usize::from(c.row))?;
+        row.get(usize::from(c.col)).map(|t| t.pos)
+    };
     let pos = map
         .and_then(|m| m.pos_of(&e))
-        .or_else(|| e.cell().and_then(|c| at.get(&c).copied()));
+        .or_else(|| e.cell().and_then(square));
     ParseError::new(pos.unwrap_or(Pos::new(1, 1)), SudokuParseError::Rule(e))
 }
 
-/// Givens, and where each square of the grid is.
-type Givens = (Vec<(Cell, u8)>, HashMap<Cell, Pos>);
-
-/// The givens of the grid's rows, with the position of every square.
-fn grid_givens(rows: &[Vec<Token<'_>>], n: usize) -> Result<Givens, ParseError> {
+/// The givens of the grid's rows (each square's position stays in its token, for
+/// [`rule_pos`]).
+fn grid_givens(rows: &[&[Token<'_>]], n: usize) -> Result<Vec<(Cell, u8)>, ParseError> {
     let mut givens = Vec::new();
-    let mut at: HashMap<Cell, Pos> = HashMap::new();
     for (r, row) in rows.iter().enumerate() {
         if r >= n {
             return Err(ParseError::new(
@@ -316,14 +350,12 @@ fn grid_givens(rows: &[Vec<Token<'_>>], n: usize) -> Result<Givens, ParseError> 
         }
         for (c, t) in row.iter().enumerate() {
             let d = square(t.text, t.pos, n)?;
-            let cell = Cell::new(r as u8, c as u8);
-            let _ = at.insert(cell, t.pos);
             if d != 0 {
-                givens.push((cell, d));
+                givens.push((Cell::new(r as u8, c as u8), d));
             }
         }
     }
-    Ok((givens, at))
+    Ok(givens)
 }
 
 impl Sudoku {
@@ -399,6 +431,41 @@ mod tests {
             err("size 4\n9 A1 A2\n", true),
             "<stdin>:2:3: cage 9 at A1 cannot be 2 distinct digits 1..=4 (sums 3..=7)"
         );
+    }
+
+    /// The one-line fast path reads what the general path reads, the same way, and
+    /// declines (for the general path to position the error) whatever it would refuse:
+    /// random words of squares, near-squares and junk, of the one-line lengths and others.
+    #[test]
+    fn the_one_line_path_agrees_with_the_general_one() {
+        let mut rng = crate::rng::SplitMix64::new(38);
+        let junk = b"0123456789x #";
+        let mut fast = 0;
+        for _ in 0..20_000 {
+            let len = [4, 16, 36, 81, 81, 81, 80, 9, 25][rng.below(9) as usize];
+            let max = [2, 4, 6, 9, 9, 9][rng.below(6) as usize];
+            // Givens in a word: few (most words valid) to many (repeats).
+            let density = rng.below(30);
+            let mut word: String = (0..len)
+                .map(|_| match rng.below(1000) {
+                    0..=4 => char::from(junk[rng.below(junk.len() as u64) as usize]),
+                    r if r % 100 < density => char::from(b'1' + rng.below(max) as u8),
+                    _ => '.',
+                })
+                .collect();
+            match rng.below(6) {
+                0 => word = format!("  {word}\n"),
+                1 => word = format!("\u{feff}{word}"),
+                _ => {}
+            }
+            let general = parse_lines(&word);
+            if let Some(sudoku) = one_line(&word) {
+                fast += 1;
+                assert_eq!(general.as_ref(), Ok(&sudoku), "{word:?}");
+            }
+            assert_eq!(parse_sudoku(&word), general, "{word:?}");
+        }
+        assert!(fast > 1_000, "the fast path took {fast} of 20,000");
     }
 
     #[test]

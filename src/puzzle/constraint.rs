@@ -201,12 +201,11 @@ pub struct Constraints {
 /// Rows and columns of an `n`×`n` Latin square.
 pub(crate) fn latin_lines(n: usize) -> Vec<Constraint> {
     let n8 = n as u8;
-    let mut out: Vec<Constraint> = (0..n8)
-        .map(|r| {
-            let cells = (0..n8).map(|c| Cell::new(r, c)).collect();
-            Constraint::line(ConstraintKind::Row, cells)
-        })
-        .collect();
+    let mut out = Vec::with_capacity(2 * n);
+    out.extend((0..n8).map(|r| {
+        let cells = (0..n8).map(|c| Cell::new(r, c)).collect();
+        Constraint::line(ConstraintKind::Row, cells)
+    }));
     out.extend((0..n8).map(|c| {
         let cells = (0..n8).map(|r| Cell::new(r, c)).collect();
         Constraint::line(ConstraintKind::Column, cells)
@@ -261,9 +260,11 @@ pub(crate) fn latin_square(
 /// The cells of an `n`×`n` grid, row-major.
 pub(crate) fn square_cells(n: usize) -> Vec<Cell> {
     let n8 = n as u8;
-    (0..n8)
-        .flat_map(|r| (0..n8).map(move |c| Cell::new(r, c)))
-        .collect()
+    let mut out = Vec::with_capacity(n * n);
+    for r in 0..n8 {
+        out.extend((0..n8).map(|c| Cell::new(r, c)));
+    }
+    out
 }
 
 impl KenKen {
@@ -301,8 +302,10 @@ impl Sudoku {
     pub fn constraints(&self) -> Constraints {
         let n = self.size();
         let mut list = latin_lines(n);
-        let mut boxes = vec![Vec::new(); n];
-        for c in self.cells() {
+        list.reserve(n + if self.diagonals() { 2 } else { 0 });
+        let mut boxes: Vec<Vec<Cell>> = (0..n).map(|_| Vec::with_capacity(n)).collect();
+        let cells = square_cells(n);
+        for &c in &cells {
             boxes[self.box_of(c)].push(c);
         }
         list.extend(
@@ -319,7 +322,7 @@ impl Sudoku {
             rows: n,
             cols: n,
             max_digit: n as u8,
-            cells: square_cells(n),
+            cells,
             givens: self.given_cells(),
             list,
         }

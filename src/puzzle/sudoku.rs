@@ -469,13 +469,15 @@ impl Sudoku {
     /// The given cells with their digits, row-major.
     #[must_use]
     pub fn given_cells(&self) -> Vec<(Cell, u8)> {
-        self.cells()
-            .into_iter()
-            .filter_map(|c| {
-                let d = *self.givens.get(c);
-                (d != 0).then_some((c, d))
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.size * self.size);
+        for (r, row) in (0u8..).zip(self.givens.iter_rows()) {
+            for (c, &d) in (0u8..).zip(row) {
+                if d != 0 {
+                    out.push((Cell::new(r, c), d));
+                }
+            }
+        }
+        out
     }
 
     /// Every cell, row-major.

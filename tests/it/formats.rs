@@ -505,3 +505,54 @@ fn hard_killer_collections_are_unique() {
         }
     }
 }
+
+/// `Puzzle::json_is_rows` (which lets `solve --json` write the grid without building its
+/// `Value`) says true exactly where `render_json` draws the grid's rows of digits: on
+/// the shipped puzzles of every kind (up to eight files a kind), with a grid of varied
+/// digits of the puzzle's shape.
+#[test]
+fn json_is_rows_where_render_json_draws_rows() {
+    let mut seen = std::collections::BTreeSet::new();
+    for kind in [
+        "kenken",
+        "kakuro",
+        "crossproduct",
+        "sudoku",
+        "killer",
+        "towers",
+        "unequal",
+    ] {
+        let dir = format!("tests/data/{kind}");
+        let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .flat_map(|p| match std::fs::read_dir(&p) {
+                Ok(sub) => sub.map(|e| e.unwrap().path()).collect(),
+                Err(_) => vec![p],
+            })
+            .filter(|p| p.extension().is_some_and(|e| e == kind))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty(), "no {kind} under {dir}");
+        for path in paths.iter().take(8) {
+            let puzzle = Puzzle::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let c = puzzle.constraints();
+            let digits = (0..c.rows * c.cols).map(|i| (i % 9) as u8 + 1).collect();
+            let grid = cagesat::Grid::from_row_major(c.rows, c.cols, digits).unwrap();
+            let rows = serde_json::json!(grid.to_rows());
+            assert_eq!(
+                puzzle.json_is_rows(),
+                kind != "kakuro",
+                "{}",
+                path.display()
+            );
+            if puzzle.json_is_rows() {
+                assert_eq!(puzzle.render_json(&grid), rows, "{}", path.display());
+            } else {
+                assert_ne!(puzzle.render_json(&grid), rows, "{}", path.display());
+            }
+            let _ = seen.insert(puzzle.kind());
+        }
+    }
+    assert_eq!(seen.len(), 7, "{seen:?}");
+}

@@ -12,6 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use cagesat::engine::EngineStats;
+use cagesat::Grid;
 
 /// The `stats` object of `solve`, `count` and `decode`: the effort of one run in its
 /// engine's terms, built from the library's [`EngineStats`].
@@ -92,6 +93,22 @@ impl From<&EngineStats> for StatsRecord {
     }
 }
 
+/// A grid in a record, as [`cagesat::Puzzle::render_json`] draws it: rows of digits,
+/// written straight from the grid (no `Value` built), or the JSON a kind draws otherwise.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum GridJson<'a> {
+    /// The grid's rows of digits.
+    Rows(#[serde(serialize_with = "rows")] &'a Grid<u8>),
+    /// What the kind drew (a Kakuro's shape), or `null`.
+    Drawn(serde_json::Value),
+}
+
+/// Writes `grid` as rows of digits (`[[1,2],[2,1]]`).
+fn rows<S: serde::Serializer>(grid: &&Grid<u8>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(grid.iter_rows())
+}
+
 /// The files `solve --proof PREFIX` wrote, in the `certificate` field of its record.
 #[derive(Debug, Serialize)]
 pub(crate) struct CertificateRecord {
@@ -126,9 +143,9 @@ pub(crate) struct SolveRecord<'a> {
     pub kind: &'static str,
     /// With a second solution only (`unique: false`): that grid, drawn as `solution` is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub second: Option<serde_json::Value>,
+    pub second: Option<GridJson<'a>>,
     /// The verified grid ([`cagesat::Puzzle::render_json`]), or `null`.
-    pub solution: serde_json::Value,
+    pub solution: GridJson<'a>,
     /// The effort.
     pub stats: StatsRecord,
     /// `solved`, `unsat`, or why the run stopped (`timeout`, `interrupted`).
@@ -243,7 +260,8 @@ pub(crate) struct GradeRecord<'a> {
     pub technique: Option<Option<String>>,
 }
 
-/// Writes `record` on one line.
+/// Writes `record` on one line, in one write (serde's many small writes go to a local
+/// buffer, not through `out`, which is often a `dyn Write`).
 ///
 /// # Errors
 /// Failed writes.
@@ -251,8 +269,9 @@ pub(crate) fn write_line(
     out: &mut (impl Write + ?Sized),
     record: &impl Serialize,
 ) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record)?;
-    writeln!(out)
+    let mut text = serde_json::to_vec(record)?;
+    text.push(b'\n');
+    out.write_all(&text)
 }
 
 /// `output` (one input's) with `"line":LINE` added to each JSON record in it (with
@@ -263,16 +282,243 @@ pub(crate) fn with_line(output: &[u8], json: bool, line: usize) -> Vec<u8> {
     }
     let mut out = Vec::with_capacity(output.len() + 16);
     for l in output.split_inclusive(|&b| b == b'\n') {
-        let record = serde_json::from_slice::<serde_json::Value>(l);
-        match record {
-            Ok(serde_json::Value::Object(mut map)) => {
-                let _ = map.insert("line".into(), line.into());
-                let _ = write_line(&mut out, &map);
+        match line_at(l) {
+            Some(at) => {
+                let (head, tail) = l.split_at(at);
+                out.extend_from_slice(head);
+                // Before the closing brace the member follows the others (if any); before
+                // a key it precedes it.
+                let _ = if tail.starts_with(b"}") {
+                    let comma = if head.len() > 1 { "," } else { "" };
+                    write!(out, "{comma}\"line\":{line}")
+                } else {
+                    write!(out, "\"line\":{line},")
+                };
+                out.extend_from_slice(tail);
             }
-            _ => out.extend_from_slice(l),
+            None => with_line_parsed(&mut out, l, line),
         }
     }
     out
+}
+
+/// [`with_line`]'s general path for one line: the record parsed and written again with
+/// `line` among its members (what a record [`line_at`] cannot place goes this way).
+fn with_line_parsed(out: &mut Vec<u8>, l: &[u8], line: usize) {
+    match serde_json::from_slice::<serde_json::Value>(l) {
+        Ok(serde_json::Value::Object(mut map)) => {
+            let _ = map.insert("line".into(), line.into());
+            let _ = write_line(out, &map);
+        }
+        _ => out.extend_from_slice(l),
+    }
+}
+
+/// Where `"line":N` goes in `l`, a record as [`write_line`] writes it (an object on one
+/// line, no spaces, every object's keys in strictly ascending order, a final `\n`): the
+/// offset of the first top-level key after `line` (its opening quote), or of the closing
+/// brace. Inserting there gives the bytes that parsing `l` and writing it again with the
+/// member added would (serde_json's `Map` keeps its keys sorted, without the
+/// `preserve_order` feature, which the unit test against the parsed path would catch).
+/// `None` when `l` is not surely of that form (spaces, an escaped key, keys out of order, a
+/// `line` key already, anything not JSON): the caller then parses it.
+fn line_at(l: &[u8]) -> Option<usize> {
+    let body = l.strip_suffix(b"\n")?;
+    let _utf8 = std::str::from_utf8(body).ok()?;
+    let mut scan = Scan { text: body, at: 0 };
+    let place = scan.object(Some(b"line"))?;
+    (scan.at == body.len()).then_some(place?)
+}
+
+/// A strict reader of compact JSON for [`line_at`]: it checks the form and skips values,
+/// without building them.
+struct Scan<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    /// The byte at the cursor.
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.at).copied()
+    }
+
+    /// Skips `byte`, which must be next.
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    /// Skips one value.
+    fn value(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'{' => self.object(None).map(|_| ()),
+            b'[' => self.array(),
+            b'"' => self.string().map(|_| ()),
+            b't' => self.word(b"true"),
+            b'f' => self.word(b"false"),
+            b'n' => self.word(b"null"),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => None,
+        }
+    }
+
+    /// Skips an object whose keys (unescaped) rise strictly. With `place`, the object's
+    /// key `place` must be absent, and the answer is where it would go: the opening quote
+    /// of the first greater key, or the closing brace.
+    fn object(&mut self, place: Option<&[u8]>) -> Option<Option<usize>> {
+        self.expect(b'{')?;
+        let mut before: Option<&'a [u8]> = None;
+        let mut found = None;
+        if self.peek()? != b'}' {
+            loop {
+                let start = self.at;
+                let key = self.string()?;
+                if key.contains(&b'\\') || before.is_some_and(|b| b >= key) {
+                    return None;
+                }
+                if let Some(p) = place {
+                    if key == p {
+                        return None;
+                    }
+                    if found.is_none() && key > p {
+                        found = Some(start);
+                    }
+                }
+                before = Some(key);
+                self.expect(b':')?;
+                self.value()?;
+                if self.peek()? == b',' {
+                    self.at += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        let end = self.at;
+        self.expect(b'}')?;
+        Some(place.map(|_| found.unwrap_or(end)))
+    }
+
+    /// Skips an array.
+    fn array(&mut self) -> Option<()> {
+        self.expect(b'[')?;
+        if self.peek()? != b']' {
+            loop {
+                // A grid's cell: one digit, which reads and writes back as itself.
+                match self.text.get(self.at..self.at + 2) {
+                    Some([b'0'..=b'9', b',' | b']']) => self.at += 1,
+                    _ => self.value()?,
+                }
+                if self.peek()? == b',' {
+                    self.at += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        self.expect(b']')
+    }
+
+    /// Skips a string and answers its raw bytes between the quotes (the text is UTF-8,
+    /// checked once). Only the short escapes serde_json writes (and reads back to the
+    /// same) pass: not `\/` (written back as `/`) nor `\u` (whose hex digits may be
+    /// written back otherwise); neither do raw control characters.
+    fn string(&mut self) -> Option<&'a [u8]> {
+        self.expect(b'"')?;
+        let start = self.at;
+        loop {
+            match self.peek()? {
+                b'"' => break,
+                b'\\' => {
+                    self.at += 1;
+                    match self.peek()? {
+                        b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't' => self.at += 1,
+                        _ => return None,
+                    }
+                }
+                0..=0x1f => return None,
+                _ => self.at += 1,
+            }
+        }
+        let text: &'a [u8] = self.text;
+        let raw = &text[start..self.at];
+        self.at += 1;
+        Some(raw)
+    }
+
+    /// Skips `word` (`true`, `false`, `null`).
+    fn word(&mut self, word: &[u8]) -> Option<()> {
+        let next = self.text.get(self.at..self.at + word.len())?;
+        (next == word).then(|| self.at += word.len())
+    }
+
+    /// Skips a number written as serde_json writes it, so that reading it and writing it
+    /// again gives the same text: an integer of `u64` or `i64` (not `-0`), or a float in
+    /// the writer's shortest form (read correctly rounded: where serde_json's own reader
+    /// rounds otherwise, the parsed path would change the last digit, this one keeps it).
+    fn number(&mut self) -> Option<()> {
+        let start = self.at;
+        self.number_grammar()?;
+        let text: &'a [u8] = self.text;
+        let num = &text[start..self.at];
+        if !num.iter().any(|b| matches!(b, b'.' | b'e' | b'E')) {
+            return match num {
+                b"-0" => None,
+                _ if num.len() <= 18 => Some(()),
+                [b'-', ..] => std::str::from_utf8(num)
+                    .ok()?
+                    .parse::<i64>()
+                    .ok()
+                    .map(|_| ()),
+                _ => std::str::from_utf8(num)
+                    .ok()?
+                    .parse::<u64>()
+                    .ok()
+                    .map(|_| ()),
+            };
+        }
+        let value: f64 = std::str::from_utf8(num).ok()?.parse().ok()?;
+        let written = serde_json::to_vec(&value).ok()?;
+        (written == num).then_some(())
+    }
+
+    /// Skips a number in JSON's grammar.
+    fn number_grammar(&mut self) -> Option<()> {
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek()? {
+            b'0' => self.at += 1,
+            b'1'..=b'9' => self.digits(),
+            _ => return None,
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            self.some_digits()?;
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            self.some_digits()?;
+        }
+        Some(())
+    }
+
+    /// Skips digits, at least one.
+    fn some_digits(&mut self) -> Option<()> {
+        let start = self.at;
+        self.digits();
+        (self.at > start).then_some(())
+    }
+
+    /// Skips digits.
+    fn digits(&mut self) {
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.at += 1;
+        }
+    }
 }
 
 /// The members of `record`'s JSON object without the enclosing braces (`"a":1,"b":2`),
@@ -288,6 +534,7 @@ pub(crate) fn members(record: &impl Serialize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cagesat::generate::SplitMix64;
     use cagesat::{
         encode::EncodeStats,
         engine::{NativeStats, SatStats, SmtRunStats},
@@ -333,6 +580,142 @@ mod tests {
         assert_eq!(
             text,
             r#"{"backtracks":1,"bounds_cages":2,"nodes":4,"propagations":9,"setup_ms":0.0,"solve_ms":0.0}"#
+        );
+    }
+
+    /// What `with_line` wrote before its fast path: every JSON object line parsed and
+    /// written again with the member added.
+    fn with_line_slow(output: &[u8], line: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        for l in output.split_inclusive(|&b| b == b'\n') {
+            with_line_parsed(&mut out, l, line);
+        }
+        out
+    }
+
+    /// A random JSON value: nested objects and arrays, strings with escapes and non-ASCII
+    /// characters, integers of every width and sign, floats that read back exactly.
+    fn random_value(rng: &mut SplitMix64, depth: u32) -> serde_json::Value {
+        use serde_json::Value;
+        match rng.below(if depth >= 3 { 5 } else { 7 }) {
+            0 => Value::Null,
+            1 => Value::Bool(rng.below(2) == 0),
+            2 => match rng.below(4) {
+                0 => Value::from(rng.next_u64()),
+                1 => Value::from(rng.next_u64() as i64),
+                2 => Value::from(rng.below(10)),
+                _ => Value::from(-(rng.below(1000) as i64)),
+            },
+            3 => {
+                let k = rng.below(1 << 40) as f64;
+                let sign = if rng.below(4) == 0 { -1.0 } else { 1.0 };
+                Value::from(sign * k / 10f64.powi(rng.below(20) as i32))
+            }
+            4 => Value::from(random_text(rng)),
+            5 => Value::Array(
+                (0..rng.below(5))
+                    .map(|_| random_value(rng, depth + 1))
+                    .collect(),
+            ),
+            _ => Value::Object(random_object(rng, depth + 1)),
+        }
+    }
+
+    /// A short random string over characters serde_json writes plain, escaped and in
+    /// `\u` form.
+    fn random_text(rng: &mut SplitMix64) -> String {
+        let chars = [
+            'a', 'l', 'i', 'n', 'e', 'z', '"', '\\', '/', '\n', '\t', '\u{1}', '\u{7f}', 'é', '€',
+        ];
+        (0..rng.below(6))
+            .map(|_| chars[rng.below(chars.len() as u64) as usize])
+            .collect()
+    }
+
+    /// A random object whose keys gather around `line` (`l`, `lina`, `line2`, `linf`,
+    /// `line` itself) besides the records' own and random ones.
+    fn random_object(
+        rng: &mut SplitMix64,
+        depth: u32,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let keys = [
+            "certificate",
+            "differ",
+            "file",
+            "kind",
+            "l",
+            "lina",
+            "line",
+            "line2",
+            "linf",
+            "second",
+            "solution",
+            "stats",
+            "status",
+            "unique",
+            "",
+            "é",
+            "a\"b",
+        ];
+        (0..rng.below(6))
+            .map(|_| {
+                let key = if rng.below(5) == 0 {
+                    random_text(rng)
+                } else {
+                    keys[rng.below(keys.len() as u64) as usize].to_string()
+                };
+                (key, random_value(rng, depth))
+            })
+            .collect()
+    }
+
+    /// The fast path places `line` where parsing and writing again would, byte for byte,
+    /// on random records as `write_line` writes them, and on those records damaged (a
+    /// byte dropped, changed or a space put in: the fast path then declines or still
+    /// agrees), several to an output, between text lines.
+    #[test]
+    fn the_line_goes_where_the_parsed_path_puts_it() {
+        let mut rng = SplitMix64::new(38);
+        let (mut placed, mut records) = (0, 0);
+        for _ in 0..20_000 {
+            let mut output = Vec::new();
+            for _ in 0..=rng.below(3) {
+                let mut record = Vec::new();
+                write_line(&mut record, &random_object(&mut rng, 0)).expect("to memory");
+                records += 1;
+                let n = record.len() as u64;
+                match rng.below(8) {
+                    0 => drop(record.remove(rng.below(n) as usize)),
+                    1 => record.insert(rng.below(n) as usize, b' '),
+                    2 => {
+                        record[rng.below(n) as usize] = {
+                            let damage = b"{}[]\",:-.e0l";
+                            damage[rng.below(damage.len() as u64) as usize]
+                        }
+                    }
+                    3 => output.extend_from_slice(b"a text line\n"),
+                    _ => {}
+                }
+                placed += usize::from(line_at(&record).is_some());
+                output.extend_from_slice(&record);
+            }
+            if rng.below(10) == 0 {
+                let _ = output.pop();
+            }
+            let line = rng.below(1 << 20) as usize;
+            let slow = with_line_slow(&output, line);
+            let fast = with_line(&output, true, line);
+            assert!(
+                fast == slow,
+                "{}\nfast: {}\nslow: {}",
+                String::from_utf8_lossy(&output),
+                String::from_utf8_lossy(&fast),
+                String::from_utf8_lossy(&slow)
+            );
+        }
+        assert!(
+            placed * 4 > records,
+            "the fast path placed {placed} of {records}"
         );
     }
 

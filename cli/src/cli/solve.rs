@@ -8,7 +8,7 @@ use super::batch::{self, ThreadArgs};
 use super::inputs::{Input, Inputs};
 use super::progress::Progress;
 use super::records::{
-    self, CertificateRecord, CountOpening, CountRecord, CountTotals, SolveRecord,
+    self, CertificateRecord, CountOpening, CountRecord, CountTotals, GridJson, SolveRecord,
 };
 use super::{
     fail, stopped_status, worse, Files, FormulaArgs, Limits, SolverArgs, EXIT_ERROR, EXIT_OK,
@@ -584,9 +584,17 @@ impl<'a> SolutionPrinter<'a> {
 pub(super) fn solve_record<'a>(
     name: &'a str,
     puzzle: &Puzzle,
-    outcome: &Outcome,
+    outcome: &'a Outcome,
     stats: &EngineStats,
 ) -> SolveRecord<'a> {
+    // Rows of digits (every kind but Kakuro) are written straight from the grid.
+    let json = |g: &'a Grid<u8>| {
+        if puzzle.json_is_rows() {
+            GridJson::Rows(g)
+        } else {
+            GridJson::Drawn(puzzle.render_json(g))
+        }
+    };
     let (status, solution, unique) = match outcome {
         Outcome::Solved { grid, unique, .. } => ("solved", Some(grid), *unique),
         Outcome::Unsat => ("unsat", None, None),
@@ -598,8 +606,8 @@ pub(super) fn solve_record<'a>(
         differ: second.map(|_| labels(&outcome.differences())),
         file: name,
         kind: puzzle.kind(),
-        second: second.map(|g| puzzle.render_json(g)),
-        solution: solution.map_or(serde_json::Value::Null, |g| puzzle.render_json(g)),
+        second: second.map(json),
+        solution: solution.map_or(GridJson::Drawn(serde_json::Value::Null), json),
         stats: stats.into(),
         status,
         unique,

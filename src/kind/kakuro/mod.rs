@@ -80,6 +80,10 @@ impl Kind for Kakuro {
         render::kakuro(self, grid)
     }
 
+    fn json_is_rows(&self) -> bool {
+        false
+    }
+
     /// The file's shape with white squares as digits and every other square `null`.
     fn render_json(&self, grid: &Grid<u8>) -> serde_json::Value {
         serde_json::json!(render::kakuro_cells(self, grid))
