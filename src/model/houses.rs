@@ -353,16 +353,21 @@ impl<'a> Search<'a> {
             return false;
         };
         self.current = s;
+        let mut fixed = 0;
         for (&c, &m) in cage.cells.iter().zip(&out) {
+            if m.is_power_of_two() {
+                fixed |= m;
+            }
             if doms[c] != m {
                 self.set(doms, c, m);
             }
         }
         self.current = usize::MAX;
+        // A needed digit already fixed in the sum has left its peers (naked singles).
         let mut open = if board.peer_bits.is_empty() {
             0
         } else {
-            needed
+            needed & !fixed
         };
         while open != 0 {
             let b = open & open.wrapping_neg();
