@@ -181,7 +181,7 @@ impl Cage {
     /// all hold, from the `meets` table: the sets every cell of `d` meets, holding every
     /// digit of `must` and none outside `union` (a fixed cell meets only the sets holding
     /// its digit).
-    fn alive_by_table(&self, d: &[Mask], union: Mask, must: Mask) -> (Mask, Mask) {
+    fn alive_by_table(&self, d: &[Mask], union: Mask, must: Mask) -> (Mask, Mask, u16) {
         let last = self.meets.len() - 1;
         let entry = |m: Mask| self.meets[(m >> 1) as usize & last];
         // Every set (at most 16), less those holding a digit outside the union.
@@ -190,6 +190,7 @@ impl Cage {
         for &m in d {
             alive &= entry(m);
         }
+        let fillable = alive;
         let mut need = must;
         while need != 0 {
             alive &= entry(need & need.wrapping_neg());
@@ -202,7 +203,78 @@ impl Cage {
             allowed |= c;
             needed &= c;
         }
-        (allowed, needed)
+        (allowed, needed, fillable)
+    }
+
+    /// [`exact_few`] from the sets `fillable` (a bitset over `combos`): every filling of
+    /// the (one to three) open cells of `d`, distinct digits outside the fixed ones `fixed`
+    /// adding up to the rest of the total, is a set holding `fixed` that every cell meets
+    /// and the union holds, its other digits matched to the open cells; so the supports
+    /// are the matchings of those sets' open digits. The same answer as [`exact_few`], from
+    /// a few sets rather than a walk over the first two cells' candidates.
+    fn exact_by_sets(&self, d: &mut [Mask], fixed: Mask, mut fillable: u16) -> Option<bool> {
+        let mut open = [0usize; 3];
+        let mut m = 0;
+        for (i, &x) in d.iter().enumerate() {
+            if !x.is_power_of_two() {
+                open[m] = i;
+                m += 1;
+            }
+        }
+        let (a, b, c) = (d[open[0]], d[open[1 % m]], d[open[2 % m]]);
+        let mut support = [0 as Mask; 3];
+        while fillable != 0 {
+            let set = self.combos[fillable.trailing_zeros() as usize] & !fixed;
+            fillable &= fillable - 1;
+            match m {
+                1 => {
+                    if a & set == set {
+                        support[0] |= set;
+                    }
+                }
+                2 => {
+                    let lo = set & set.wrapping_neg();
+                    let hi = set & !lo;
+                    if a & lo != 0 && b & hi != 0 {
+                        support[0] |= lo;
+                        support[1] |= hi;
+                    }
+                    if a & hi != 0 && b & lo != 0 {
+                        support[0] |= hi;
+                        support[1] |= lo;
+                    }
+                }
+                _ => {
+                    let mut firsts = a & set;
+                    while firsts != 0 {
+                        let x = firsts & firsts.wrapping_neg();
+                        firsts &= firsts - 1;
+                        let r = set & !x;
+                        let lo = r & r.wrapping_neg();
+                        let hi = r & !lo;
+                        if b & lo != 0 && c & hi != 0 {
+                            support[0] |= x;
+                            support[1] |= lo;
+                            support[2] |= hi;
+                        }
+                        if b & hi != 0 && c & lo != 0 {
+                            support[0] |= x;
+                            support[1] |= hi;
+                            support[2] |= lo;
+                        }
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (j, &i) in open[..m].iter().enumerate() {
+            if support[j] == 0 {
+                return None;
+            }
+            changed |= support[j] != d[i];
+            d[i] = support[j];
+        }
+        Some(changed)
     }
 
     /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
@@ -237,7 +309,7 @@ impl Cage {
                 }
                 union |= m;
             }
-            let (allowed, needed) = if self.meets.is_empty() {
+            let (allowed, needed, fillable) = if self.meets.is_empty() {
                 let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
                 for &c in &self.combos {
                     if c & fixed == fixed
@@ -249,7 +321,7 @@ impl Cage {
                         needed &= c;
                     }
                 }
-                (allowed, needed)
+                (allowed, needed, 0)
             } else {
                 self.alive_by_table(d, union, must)
             };
@@ -284,7 +356,12 @@ impl Cage {
                     _ => {}
                 }
             }
-            if !changed && open <= 3 && open > 0 {
+            if !changed && open <= 3 && open > 0 && !self.meets.is_empty() {
+                match self.exact_by_sets(d, fixed, fillable) {
+                    Some(narrowed) => changed = narrowed,
+                    None => return None,
+                }
+            } else if !changed && open <= 3 && open > 0 {
                 let rest = self.total.checked_sub(digit_sum(fixed));
                 match rest.map(|r| exact_few(d, fixed, r)) {
                     Some(Some(narrowed)) => changed = narrowed,
