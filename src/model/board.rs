@@ -94,12 +94,15 @@ pub(crate) struct Board {
     /// The rest of the smallest house through each sum (empty when no house holds it).
     pub(super) comps: Vec<Vec<usize>>,
     /// The sums [`super::derived`] derives over several houses whose digits may repeat,
-    /// numbered after `sums` in `sums_of` and the work list.
+    /// numbered after `sums` in `wake` and the work list.
     pub(super) linears: Vec<Linear>,
-    /// The sums through each cell.
-    pub(super) sums_of: Vec<Vec<usize>>,
-    /// The units through each cell.
-    pub(super) units_of: Vec<Vec<usize>>,
+    /// What looks at each cell again when it narrows, in one flat list: for cell `c` with
+    /// `[start, mid, end] = wake_at[c]`, the sums through it (numbered as in the work
+    /// list: `sums`, then `linears`) at `wake[start..mid]`, the units through it at
+    /// `wake[mid..end]` (one loop each, no list per cell to reach first).
+    pub(super) wake: Vec<u16>,
+    /// Each cell's `[start, mid, end]` in `wake`.
+    pub(super) wake_at: Vec<[u32; 3]>,
     /// The peers of each cell as a bitset of `words` words (empty past [`PEER_WORDS`]).
     pub(super) peer_bits: Vec<u64>,
     pub(super) words: usize,
@@ -149,7 +152,8 @@ impl Board {
     }
 
     /// The board of a model of houses and distinct sums, with the sums [`super::implied`]
-    /// derives; `None` when a sum has more cells than [`MAX_CAGE`].
+    /// derives; `None` when a sum has more cells than [`MAX_CAGE`], or there are more than
+    /// 65,536 sums or units (`wake` numbers them in 16 bits).
     pub(crate) fn new(lowered: &Lowered) -> Option<Self> {
         let n = lowered.n;
         let units: Vec<Vec<usize>> = lowered.houses().cloned().collect();
@@ -221,6 +225,16 @@ impl Board {
                 units_of[c].push(u);
             }
         }
+        let (mut wake, mut wake_at) = (Vec::new(), Vec::with_capacity(n * n));
+        for (sums, units) in sums_of.iter().zip(&units_of) {
+            let start = u32::try_from(wake.len()).ok()?;
+            let mid = start + u32::try_from(sums.len()).ok()?;
+            let end = mid + u32::try_from(units.len()).ok()?;
+            for &x in sums.iter().chain(units) {
+                wake.push(u16::try_from(x).ok()?);
+            }
+            wake_at.push([start, mid, end]);
+        }
         let words = (n * n).div_ceil(64);
         let mut peer_bits = Vec::new();
         if words <= PEER_WORDS {
@@ -243,8 +257,8 @@ impl Board {
             sums,
             comps,
             linears,
-            sums_of,
-            units_of,
+            wake,
+            wake_at,
             key: Key {
                 lines: lowered.lines.clone(),
                 regions: lowered.regions.clone(),

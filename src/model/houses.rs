@@ -285,13 +285,18 @@ impl<'a> Search<'a> {
 
     /// Lists the sums and units through `cell` to be looked at again.
     fn touch(&mut self, cell: usize) {
-        for &s in &self.board.sums_of[cell] {
+        let [start, mid, end] = self.board.wake_at[cell];
+        let wake = &self.board.wake[start as usize..end as usize];
+        let (sums, units) = wake.split_at((mid - start) as usize);
+        for &s in sums {
+            let s = usize::from(s);
             if !self.queued[s] && s != self.current {
                 self.queued[s] = true;
                 self.queue.push(s);
             }
         }
-        for &u in &self.board.units_of[cell] {
+        for &u in units {
+            let u = usize::from(u);
             if !self.unit_queued[u] {
                 self.unit_queued[u] = true;
                 self.unit_queue.push(u);
@@ -353,16 +358,21 @@ impl<'a> Search<'a> {
             return false;
         };
         self.current = s;
+        let mut fixed = 0;
         for (&c, &m) in cage.cells.iter().zip(&out) {
+            if m.is_power_of_two() {
+                fixed |= m;
+            }
             if doms[c] != m {
                 self.set(doms, c, m);
             }
         }
         self.current = usize::MAX;
+        // A needed digit already fixed in the sum has left its peers (naked singles).
         let mut open = if board.peer_bits.is_empty() {
             0
         } else {
-            needed
+            needed & !fixed
         };
         while open != 0 {
             let b = open & open.wrapping_neg();
@@ -557,7 +567,7 @@ impl<'a> Search<'a> {
 /// any failure the search branches where sums meet, the most per candidate.
 fn priorities(board: &Board) -> Vec<u32> {
     let n = board.n;
-    let mut out = vec![0u32; board.sums_of.len()];
+    let mut out = vec![0u32; board.wake_at.len()];
     let mut add = |cells: &[usize], p: usize| {
         let p = u32::try_from(p).unwrap_or(u32::MAX);
         for &c in cells {

@@ -117,6 +117,37 @@ pub(crate) struct Cage {
     pub(crate) cells: Vec<usize>,
     total: u32,
     combos: Vec<Mask>,
+    /// For each set of candidates `m` (digits `1..=n` at index `m >> 1`), the digit sets of
+    /// `combos` that meet it, as a bitset over `combos`: a cell keeps set `i` alive when bit
+    /// `i` of its entry is set, so the sets every cell meets are the AND of one entry per
+    /// cell. Built when `n` ≤ [`MEETS_MAX_N`] and there are 1 to 16 sets (at most 12 for
+    /// `n` ≤ 9); empty otherwise (the sets are then scanned one by one).
+    meets: Vec<u16>,
+}
+
+/// The largest `n` for which a [`Cage`] keeps its `meets` table (2^n entries).
+const MEETS_MAX_N: usize = 9;
+
+/// The table of [`Cage::meets`] for the digit sets `combos` over digits `1..=n`; empty
+/// when `n` is past [`MEETS_MAX_N`], or there is no set or more than 16.
+fn meets_table(n: usize, combos: &[Mask]) -> Vec<u16> {
+    if n > MEETS_MAX_N || combos.is_empty() || combos.len() > 16 {
+        return Vec::new();
+    }
+    let mut has = [0u16; MEETS_MAX_N];
+    for (i, &c) in combos.iter().enumerate() {
+        for (d, h) in has[..n].iter_mut().enumerate() {
+            if c >> (d + 1) & 1 == 1 {
+                *h |= 1 << i;
+            }
+        }
+    }
+    // Each entry from the one without its lowest digit.
+    let mut table = vec![0u16; 1 << n];
+    for m in 1..table.len() {
+        table[m] = table[m & (m - 1)] | has[m.trailing_zeros() as usize];
+    }
+    table
 }
 
 /// The most cells of a [`Cage`] (digits up to 31 are distinct).
@@ -133,8 +164,117 @@ impl Cage {
         Some(Cage {
             cells,
             total,
+            meets: meets_table(n, &combos),
             combos,
         })
+    }
+
+    /// The same cage without its `meets` table (the sets scanned one by one): the path the
+    /// table replaces, for tests.
+    #[cfg(test)]
+    fn scanning(mut self) -> Self {
+        self.meets = Vec::new();
+        self
+    }
+
+    /// The digits of the sets alive (every digit any of them holds) and the digits they
+    /// all hold, from the `meets` table: the sets every cell of `d` meets, holding every
+    /// digit of `must` and none outside `union` (a fixed cell meets only the sets holding
+    /// its digit).
+    fn alive_by_table(&self, d: &[Mask], union: Mask, must: Mask) -> (Mask, Mask, u16) {
+        let last = self.meets.len() - 1;
+        let entry = |m: Mask| self.meets[(m >> 1) as usize & last];
+        // Every set (at most 16), less those holding a digit outside the union.
+        let every = u16::MAX >> (16 - self.combos.len());
+        let mut alive = every & !entry(!union);
+        for &m in d {
+            alive &= entry(m);
+        }
+        let fillable = alive;
+        let mut need = must;
+        while need != 0 {
+            alive &= entry(need & need.wrapping_neg());
+            need &= need - 1;
+        }
+        let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
+        while alive != 0 {
+            let c = self.combos[alive.trailing_zeros() as usize];
+            alive &= alive - 1;
+            allowed |= c;
+            needed &= c;
+        }
+        (allowed, needed, fillable)
+    }
+
+    /// [`exact_few`] from the sets `fillable` (a bitset over `combos`): every filling of
+    /// the (one to three) open cells of `d`, distinct digits outside the fixed ones `fixed`
+    /// adding up to the rest of the total, is a set holding `fixed` that every cell meets
+    /// and the union holds, its other digits matched to the open cells; so the supports
+    /// are the matchings of those sets' open digits. The same answer as [`exact_few`], from
+    /// a few sets rather than a walk over the first two cells' candidates.
+    fn exact_by_sets(&self, d: &mut [Mask], fixed: Mask, mut fillable: u16) -> Option<bool> {
+        let mut open = [0usize; 3];
+        let mut m = 0;
+        for (i, &x) in d.iter().enumerate() {
+            if !x.is_power_of_two() {
+                open[m] = i;
+                m += 1;
+            }
+        }
+        let (a, b, c) = (d[open[0]], d[open[1 % m]], d[open[2 % m]]);
+        let mut support = [0 as Mask; 3];
+        while fillable != 0 {
+            let set = self.combos[fillable.trailing_zeros() as usize] & !fixed;
+            fillable &= fillable - 1;
+            match m {
+                1 => {
+                    if a & set == set {
+                        support[0] |= set;
+                    }
+                }
+                2 => {
+                    let lo = set & set.wrapping_neg();
+                    let hi = set & !lo;
+                    if a & lo != 0 && b & hi != 0 {
+                        support[0] |= lo;
+                        support[1] |= hi;
+                    }
+                    if a & hi != 0 && b & lo != 0 {
+                        support[0] |= hi;
+                        support[1] |= lo;
+                    }
+                }
+                _ => {
+                    let mut firsts = a & set;
+                    while firsts != 0 {
+                        let x = firsts & firsts.wrapping_neg();
+                        firsts &= firsts - 1;
+                        let r = set & !x;
+                        let lo = r & r.wrapping_neg();
+                        let hi = r & !lo;
+                        if b & lo != 0 && c & hi != 0 {
+                            support[0] |= x;
+                            support[1] |= lo;
+                            support[2] |= hi;
+                        }
+                        if b & hi != 0 && c & lo != 0 {
+                            support[0] |= x;
+                            support[1] |= hi;
+                            support[2] |= lo;
+                        }
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (j, &i) in open[..m].iter().enumerate() {
+            if support[j] == 0 {
+                return None;
+            }
+            changed |= support[j] != d[i];
+            d[i] = support[j];
+        }
+        Some(changed)
     }
 
     /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
@@ -169,17 +309,22 @@ impl Cage {
                 }
                 union |= m;
             }
-            let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
-            for &c in &self.combos {
-                if c & fixed == fixed
-                    && c & must == must
-                    && c & !union == 0
-                    && d.iter().all(|&m| m & c != 0)
-                {
-                    allowed |= c;
-                    needed &= c;
+            let (allowed, needed, fillable) = if self.meets.is_empty() {
+                let (mut allowed, mut needed) = (0 as Mask, Mask::MAX);
+                for &c in &self.combos {
+                    if c & fixed == fixed
+                        && c & must == must
+                        && c & !union == 0
+                        && d.iter().all(|&m| m & c != 0)
+                    {
+                        allowed |= c;
+                        needed &= c;
+                    }
                 }
-            }
+                (allowed, needed, 0)
+            } else {
+                self.alive_by_table(d, union, must)
+            };
             if allowed == 0 {
                 return None;
             }
@@ -211,7 +356,12 @@ impl Cage {
                     _ => {}
                 }
             }
-            if !changed && open <= 3 && open > 0 {
+            if !changed && open <= 3 && open > 0 && !self.meets.is_empty() {
+                match self.exact_by_sets(d, fixed, fillable) {
+                    Some(narrowed) => changed = narrowed,
+                    None => return None,
+                }
+            } else if !changed && open <= 3 && open > 0 {
                 let rest = self.total.checked_sub(digit_sum(fixed));
                 match rest.map(|r| exact_few(d, fixed, r)) {
                     Some(Some(narrowed)) => changed = narrowed,
@@ -542,6 +692,48 @@ mod tests {
                 (None, got) => assert!(k > 3 || got.is_none(), "{doms:?} {total}"),
             }
         }
+    }
+
+    /// The `meets` table gives what scanning the sets one by one gives, on random cages,
+    /// candidates and digits the rest of a house cannot take.
+    #[test]
+    fn the_meets_table_filters_as_the_scan() {
+        let mut rng = crate::rng::SplitMix64::new(38);
+        let mut tabled = 0;
+        for _ in 0..20_000 {
+            let n = [4usize, 6, 9][rng.below(3) as usize];
+            let k = 1 + rng.below(n as u64) as usize;
+            // Between the k smallest digits and the k largest: a sum with digit sets.
+            let (low, high) = ((k * (k + 1) / 2) as u64, (k * (2 * n + 1 - k) / 2) as u64);
+            let total = rng.range(low, high) as u32;
+            let cage = Cage::new(n, (0..k).collect(), total).unwrap();
+            if cage.meets.is_empty() {
+                continue;
+            }
+            tabled += 1;
+            let doms: Vec<Mask> = (0..k)
+                .map(|_| match rng.below(4) {
+                    0 => bit(1 + rng.below(n as u64) as u8),
+                    _ => (rng.next_u64() as Mask & full(n)) | bit(1 + rng.below(n as u64) as u8),
+                })
+                .collect();
+            let must = match rng.below(3) {
+                0 => rng.next_u64() as Mask & full(n) & rng.next_u64() as Mask,
+                _ => 0,
+            };
+            let (mut a, mut b) = ([0; MAX_CAGE], [0; MAX_CAGE]);
+            let got = cage.narrow_with(&doms, &mut a, must);
+            let want = cage.clone().scanning().narrow_with(&doms, &mut b, must);
+            assert_eq!(got, want, "n {n} total {total} doms {doms:?} must {must:b}");
+            if got.is_some() {
+                assert_eq!(
+                    a[..k],
+                    b[..k],
+                    "n {n} total {total} doms {doms:?} must {must:b}"
+                );
+            }
+        }
+        assert!(tabled > 10_000, "{tabled} cages with a table");
     }
 
     #[test]
