@@ -4,10 +4,11 @@
 #   benches/specialists.sh [CAGESAT_BINARY]
 #
 # - Hard Killers (tests/data/collections/tarek-42.killers, ISS's TAREK_ALL): cagesat
-#   `solve --unique` (default engine, then native, varisat, cadical), in-process time summed
-#   from its JSON stats (setup + solve), beside the Interactive Sudoku Solver (ISS, JavaScript,
+#   `solve --unique` (default engine, then native, varisat, cadical, and varisat and cadical
+#   without the derived sums: `--derived-sums off`), in-process time summed from its JSON
+#   stats (setup + encode + solve), beside the Interactive Sudoku Solver (ISS, JavaScript,
 #   run under node: tools/perf/benchmark_puzzles.js --solutions 2, the sum of its `ms` column).
-# - Classic Sudoku, per puzzle: cagesat's in-process µs (setup + solve, `--unique`; each
+# - Classic Sudoku, per puzzle: cagesat's in-process µs (setup + encode + solve, `--unique`; each
 #   set REPEAT times in one process, default 50, with the mean and the per-puzzle median) beside tdoku's run_benchmark (its own
 #   harness, which counts to two solutions) on the sets of benches/data/specialists/ (with
 #   magictour top1465, the first 1,000 17-clue Sudokus and, the easiest, 100 generated ones
@@ -41,7 +42,7 @@ import json, sys
 ms = n = bt = 0
 for line in open(sys.argv[1]):
     s = json.loads(line).get("stats", {})
-    ms += s.get("setup_ms", 0) + s.get("solve_ms", 0); n += 1; bt += s.get("backtracks") or 0
+    ms += s.get("setup_ms", 0) + s.get("encode_ms", 0) + s.get("solve_ms", 0); n += 1; bt += s.get("backtracks") or 0
 print(f"{ms:.3f} {n} {bt}")' "$1"
 }
 
@@ -62,9 +63,11 @@ if [ -d "$ISS" ]; then
 else
   iss_ms=""; echo "ISS: not found at $ISS (see the header)"
 fi
-for engine in ${ENGINES:-auto native varisat cadical}; do
+for engine in ${ENGINES:-auto native varisat cadical varisat-nosums cadical-nosums}; do
   case $engine in
-    auto) args="" ;; native) args="--engine native" ;; *) args="--backend $engine" ;;
+    auto) args="" ;; native) args="--engine native" ;;
+    *-nosums) args="--backend ${engine%-nosums} --derived-sums off" ;;
+    *) args="--backend $engine" ;;
   esac
   # shellcheck disable=SC2086
   "$BIN" solve --unique --json --jobs 1 $args tests/data/collections/tarek-42.killers \
