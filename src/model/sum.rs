@@ -266,15 +266,7 @@ impl Cage {
                 }
             }
         }
-        let mut changed = false;
-        for (j, &i) in open[..m].iter().enumerate() {
-            if support[j] == 0 {
-                return None;
-            }
-            changed |= support[j] != d[i];
-            d[i] = support[j];
-        }
-        Some(changed)
+        narrow_to(d, &open[..m], &support)
     }
 
     /// Narrows the candidates of the cage's cells in `doms` into `out` (in cell order):
@@ -434,8 +426,14 @@ fn exact_few(d: &mut [Mask], fixed: Mask, rest: u32) -> Option<bool> {
             }
         }
     }
+    narrow_to(d, &open[..m], &support)
+}
+
+/// Narrows the open cells `open` of `d` to their supports (`support[j]` for `open[j]`):
+/// whether any narrowed, `None` when one has none.
+fn narrow_to(d: &mut [Mask], open: &[usize], support: &[Mask; 3]) -> Option<bool> {
     let mut changed = false;
-    for (j, &i) in open[..m].iter().enumerate() {
+    for (j, &i) in open.iter().enumerate() {
         if support[j] == 0 {
             return None;
         }
