@@ -228,8 +228,8 @@ impl Board {
         let (mut wake, mut wake_at) = (Vec::new(), Vec::with_capacity(n * n));
         for (sums, units) in sums_of.iter().zip(&units_of) {
             let start = u32::try_from(wake.len()).ok()?;
-            let mid = start + u32::try_from(sums.len()).ok()?;
-            let end = mid + u32::try_from(units.len()).ok()?;
+            let mid = start.checked_add(u32::try_from(sums.len()).ok()?)?;
+            let end = mid.checked_add(u32::try_from(units.len()).ok()?)?;
             for &x in sums.iter().chain(units) {
                 wake.push(u16::try_from(x).ok()?);
             }
