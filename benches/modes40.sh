@@ -14,9 +14,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$1 base=$2 runs=${3:-3}
 mapfile -t puzzles < <(ls benches/data/kenken-hard-20/*.kenken)
-mapfile -t cpus < <(lscpu -p=CPU,CORE | grep -v '^#' | sort -t, -k2,2n -u | cut -d, -f1)
-[ ${#cpus[@]} -ge 2 ] || mapfile -t cpus < <(seq 0 $(( $(nproc) - 1 )))
-npairs=$(( ${#cpus[@]} / 2 ))
+source benches/pairs.sh
 echo "physical-core cpus: ${cpus[*]} -> $npairs pairs; load $(cut -d' ' -f1-3 /proc/loadavg)"
 # MODES (optional) replaces the configurations: one per line, "LABEL WHICH THREADS [ENV...]"
 # with WHICH `bin` or `base` and ENV assignments such as CAGESAT_SHARE=len=8 (the
@@ -47,17 +45,6 @@ job() { # index pair round
     echo "${labels[$i]} $(basename "$p" .kenken) $(( (e - s) / 1000000 ))" >> "$work/times.$i"
   done
 }
-n=${#labels[@]}
-for r in $(seq 1 "$runs"); do
-  i=0
-  while [ $i -lt $n ]; do
-    for k in $(seq 0 $((npairs - 1))); do
-      [ $i -lt $n ] || break
-      job $i $(( (k + r) % npairs )) &
-      i=$((i + 1))
-    done
-    wait
-  done
-done
+deal "$runs" ${#labels[@]} job
 cat "$work"/times.* | awk -v order="${labels[*]}" -f benches/medians.awk
 rm -rf "$work"

@@ -23,8 +23,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$1 base=$2 runs=${3:-3}
 mapfile -t puzzles < <(ls benches/data/kenken-hard-20/*.kenken)
-mapfile -t cpus < <(lscpu -p=CPU,CORE | grep -v '^#' | sort -t, -k2,2n -u | cut -d, -f1)
-npairs=$(( ${#cpus[@]} / 2 ))
+source benches/pairs.sh
 echo "cpus ${cpus[*]} pairs $npairs load $(cut -d' ' -f1-3 /proc/loadavg)"
 lscpu | grep -iE "model name|thread|socket|L3"
 read -r -a labels <<< "${LABELS:-t1 t2 same-noshare same procs2 t2one base-t1 base-t2}"
@@ -37,8 +36,8 @@ one() { # label bin threads pin env... -> wall_ms cpu_ms
   grep -q "solved (unique)" "$id.out" || echo "NOT UNIQUE $label $P" >&2
   awk '{printf "%d %d\n", $1*1000, ($2+$3)*1000}' "$id.time"
 }
-job() { # label pair
-  local label=$1 pair=$2 a b r
+job() { # index pair
+  local label=${labels[$1]} pair=$2 a b r
   a=${cpus[$((2 * pair))]} b=${cpus[$((2 * pair + 1))]}
   for P in "${puzzles[@]}"; do
     n=$(basename "$P" .kenken)
@@ -56,19 +55,7 @@ job() { # label pair
     echo "$label $n $r" >> "$work/times.$label"
   done
 }
-n=${#labels[@]}
-for r in $(seq 1 "$runs"); do
-  i=0
-  while [ $i -lt $n ]; do
-    for k in $(seq 0 $((npairs - 1))); do
-      [ $i -lt $n ] || break
-      job "${labels[$i]}" $(( (k + r) % npairs )) &
-      i=$((i + 1))
-    done
-    wait
-  done
-  echo "round $r done $(date +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
-done
+deal "$runs" ${#labels[@]} job
 echo "== wall"
 cat "$work"/times.* | awk '{print $1, $2, $3}' | awk -v order="${labels[*]}" -f benches/medians.awk
 echo "== cpu (user+sys)"

@@ -213,14 +213,7 @@ impl Cage {
     /// are the matchings of those sets' open digits. The same answer as [`exact_few`], from
     /// a few sets rather than a walk over the first two cells' candidates.
     fn exact_by_sets(&self, d: &mut [Mask], fixed: Mask, mut fillable: u16) -> Option<bool> {
-        let mut open = [0usize; 3];
-        let mut m = 0;
-        for (i, &x) in d.iter().enumerate() {
-            if !x.is_power_of_two() {
-                open[m] = i;
-                m += 1;
-            }
-        }
+        let (open, m) = open_cells(d);
         let (a, b, c) = (d[open[0]], d[open[1 % m]], d[open[2 % m]]);
         let mut support = [0 as Mask; 3];
         while fillable != 0 {
@@ -380,14 +373,7 @@ fn digit_sum(mut m: Mask) -> u32 {
 /// Exact supports of the (at most three) open cells of `d`, whose digits, distinct and
 /// outside `fixed`, add up to `rest`: whether any narrowed, `None` when none fits.
 fn exact_few(d: &mut [Mask], fixed: Mask, rest: u32) -> Option<bool> {
-    let mut open = [0usize; 3];
-    let mut m = 0;
-    for (i, &x) in d.iter().enumerate() {
-        if !x.is_power_of_two() {
-            open[m] = i;
-            m += 1;
-        }
-    }
+    let (open, m) = open_cells(d);
     let mut support = [0 as Mask; 3];
     let doms = [d[open[0]], d[open[1 % m]], d[open[2 % m]]];
     let fits = |r: u32, used: Mask| r < Mask::BITS && (1 << r) & !used & !fixed != 0;
@@ -427,6 +413,20 @@ fn exact_few(d: &mut [Mask], fixed: Mask, rest: u32) -> Option<bool> {
         }
     }
     narrow_to(d, &open[..m], &support)
+}
+
+/// The indices of the open cells of `d` (at most three: the caller's guarantee) and how
+/// many there are.
+fn open_cells(d: &[Mask]) -> ([usize; 3], usize) {
+    let mut open = [0usize; 3];
+    let mut m = 0;
+    for (i, &x) in d.iter().enumerate() {
+        if !x.is_power_of_two() {
+            open[m] = i;
+            m += 1;
+        }
+    }
+    (open, m)
 }
 
 /// Narrows the open cells `open` of `d` to their supports (`support[j]` for `open[j]`):

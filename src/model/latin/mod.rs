@@ -1077,11 +1077,12 @@ mod tests {
     }
 
     /// Counts to two on every puzzle of the seven Sudoku sets of `benches/specialists.sh`
-    /// (each has a solution), three runs a puzzle. Prints the nodes and backtracks per
-    /// puzzle (the same each run) and the minimum µs of each puzzle, averaged.
+    /// (each has a solution), five runs a puzzle. Prints the nodes and backtracks per
+    /// puzzle (the same each run) and the median µs of each puzzle, averaged.
     #[test]
     #[ignore = "timing; run in release"]
-    fn benchmark_sets_nodes() {
+    fn benchmark_sets_are_solved() {
+        const RUNS: usize = 5;
         let shape = classic();
         for rel in [
             "tests/data/collections/classic-hard.sudokus",
@@ -1095,76 +1096,28 @@ mod tests {
             let set = puzzles(rel);
             let (mut nodes, mut backtracks, mut total) = (0, 0, 0.0);
             for givens in &set {
-                let mut best = f64::MAX;
-                for _ in 0..3 {
+                let mut times = [0.0; RUNS];
+                for time in &mut times {
                     let mut count = 0;
                     let t = std::time::Instant::now();
                     let (_, e) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
                         count += 1;
                         count < 2
                     });
-                    best = best.min(t.elapsed().as_secs_f64() * 1e6);
+                    *time = t.elapsed().as_secs_f64() * 1e6;
                     assert!(count >= 1, "{rel}");
                     (nodes, backtracks) = (nodes + e.nodes, backtracks + e.backtracks);
                 }
-                total += best;
+                times.sort_by(f64::total_cmp);
+                total += times[RUNS / 2];
             }
-            let runs = 3.0 * set.len() as f64;
+            let runs = (RUNS * set.len()) as f64;
             println!(
-                "{rel}: {:.1} nodes, {:.1} backtracks, min {:.1} µs per puzzle",
+                "{rel}: {} puzzles, {:.1} nodes, {:.1} backtracks, median {:.1} µs per puzzle",
+                set.len(),
                 nodes as f64 / runs,
                 backtracks as f64 / runs,
                 total / set.len() as f64
-            );
-        }
-    }
-
-    /// Counts to two on each puzzle of the benchmark sets (each has a solution).
-    /// Prints the nodes, backtracks and the median µs per puzzle.
-    #[test]
-    #[ignore = "timing; run in release"]
-    fn benchmark_sets_are_solved() {
-        let shape = classic();
-        for rel in [
-            "tests/data/collections/classic-hard.sudokus",
-            "benches/data/specialists/tdoku-unique.sudokus",
-            "benches/data/sudoku-hard-9x9.txt",
-        ] {
-            let set = puzzles(rel);
-            let (mut nodes, mut backtracks, mut total) = (0, 0, 0.0);
-            for givens in &set {
-                let mut times = Vec::new();
-                for _ in 0..21 {
-                    let mut count = 0;
-                    let t = std::time::Instant::now();
-                    let (_, effort) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
-                        count += 1;
-                        count < 2
-                    });
-                    times.push(t.elapsed().as_secs_f64() * 1e6);
-                    assert!(count >= 1, "{rel}");
-                    (nodes, backtracks) = (effort.nodes, effort.backtracks);
-                }
-                times.sort_by(f64::total_cmp);
-                total += times[times.len() / 2];
-                let _ = (nodes, backtracks);
-            }
-            let (mut n_all, mut b_all) = (0, 0);
-            for givens in &set {
-                let mut count = 0;
-                let (_, e) = run(&shape, givens, (&Stop::new(), u64::MAX), &mut |_, _| {
-                    count += 1;
-                    count < 2
-                });
-                n_all += e.nodes;
-                b_all += e.backtracks;
-            }
-            println!(
-                "{rel}: {} puzzles, median {:.1} µs per puzzle, {:.1} nodes, {:.1} backtracks",
-                set.len(),
-                total / set.len() as f64,
-                n_all as f64 / set.len() as f64,
-                b_all as f64 / set.len() as f64
             );
         }
     }
