@@ -72,6 +72,7 @@ pub mod generate;
 pub mod grade;
 mod grid;
 mod kind;
+mod line;
 mod lrat;
 mod model;
 mod native;

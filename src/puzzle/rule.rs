@@ -69,34 +69,6 @@ impl Relation {
             Relation::SumNot(k) => sum != u16::from(k),
         }
     }
-
-    /// The relation with its two cells swapped (`a R b` ⇔ `b R' a`).
-    #[must_use]
-    pub fn swapped(self) -> Option<Relation> {
-        match self {
-            Relation::Less => None,
-            other => Some(other),
-        }
-    }
-
-    /// The name of its CNF clause family and of the rule in text (`less`, `diff1`, …).
-    #[must_use]
-    pub fn family(self) -> String {
-        match self {
-            Relation::Less => "less".into(),
-            Relation::Equal => "equal".into(),
-            Relation::Differ => "differ".into(),
-            Relation::DiffIs(1) => "adjacent".into(),
-            Relation::DiffNot(1) => "nonadjacent".into(),
-            Relation::DiffIs(k) => format!("diff{k}"),
-            Relation::DiffNot(k) => format!("notdiff{k}"),
-            Relation::DiffAtLeast(k) => format!("diff-at-least{k}"),
-            Relation::RatioIs(k) => format!("ratio{k}"),
-            Relation::RatioNot(k) => format!("notratio{k}"),
-            Relation::SumIs(k) => format!("sum{k}"),
-            Relation::SumNot(k) => format!("notsum{k}"),
-        }
-    }
 }
 
 impl fmt::Display for Relation {

@@ -40,3 +40,4 @@ mod sudoku_fast;
 mod tatham;
 mod techniques;
 mod threads;
+mod variants;
