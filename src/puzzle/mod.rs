@@ -81,7 +81,7 @@ pub const KINDS: &[KindInfo] = &[
     KindInfo {
         name: "sudoku",
         title: "Sudoku",
-        variants: &["Sudoku X", "Jigsaw Sudoku"],
+        variants: &["Sudoku X", "Jigsaw Sudoku", "Variant Sudoku"],
     },
     KindInfo {
         name: "killer",

@@ -130,8 +130,8 @@ pub enum LineRule {
     /// Any `k` consecutive cells hold digits of distinct residues modulo `k` (a modular
     /// line, `k` = 3).
     Modular(u8),
-    /// The digits between the `1` and the `max` of the line add up to `sum` (a sandwich
-    /// clue over a row or column of a grid of side `max`).
+    /// The line holds one `1` and one `max`, and the digits between them add up to `sum`
+    /// (a sandwich clue over a row or column of a grid of side `max`).
     Sandwich {
         /// The sum.
         sum: u32,
@@ -261,6 +261,11 @@ impl LineRule {
                 })
             }
             LineRule::Sandwich { sum: t, max } => {
+                // The line holds one 1 and one `max` (a row or column of a Sudoku does).
+                let once = |x: u8| ds.iter().filter(|&&d| d == x).count() == 1;
+                if !once(1) || !once(*max) {
+                    return false;
+                }
                 let lo = ds.iter().position(|&d| d == 1);
                 let hi = ds.iter().position(|&d| d == *max);
                 match (lo, hi) {

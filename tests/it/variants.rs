@@ -6,6 +6,7 @@
 
 use crate::common::{solutions, sorted};
 
+use cagesat::engine::SmtSolver;
 use cagesat::puzzle::{ConstraintKind, Dot, LineRule, Puzzle, Relation, RuleKind, Sudoku, Variant};
 use cagesat::{Cell, Engine, EngineOptions};
 
@@ -205,6 +206,38 @@ fn every_engine_finds_the_brute_force_grids() {
     }
 }
 
+/// z3 and cvc5 on the SMT-LIB terms find the brute force's grids too (the cases with at
+/// most 12 grids: one solver process per grid).
+#[test]
+fn smt_solvers_find_the_brute_force_grids() {
+    let grids = all_grids();
+    let opts = EngineOptions::default();
+    for solver in SmtSolver::ALL {
+        let engine = Engine::Smt {
+            solver,
+            timeout: None,
+        };
+        let mut checked = 0;
+        for variants in cases() {
+            let puzzle = sudoku(variants.clone());
+            let want = brute(&puzzle, &grids);
+            if want.len() > 12 {
+                continue;
+            }
+            let mut found = Vec::new();
+            match engine.enumerate(&puzzle, &opts, None, |g| found.push(g.clone())) {
+                Ok((count, _)) => assert!(count.complete, "{}: {variants:?}", engine.name()),
+                // A machine without this solver skips it (CI installs both).
+                Err(e) if e.to_string().contains("not found") => break,
+                Err(e) => panic!("{}: {variants:?}: {e}", engine.name()),
+            }
+            assert_eq!(sorted(&found), want, "{}: {variants:?}", engine.name());
+            checked += 1;
+        }
+        eprintln!("{}: {checked} cases", engine.name());
+    }
+}
+
 #[test]
 fn the_lowering_names_each_rule() {
     let puzzle = sudoku(vec![Variant::Thermo(cells("A1 A2 B2"))]);
@@ -224,4 +257,28 @@ fn the_lowering_names_each_rule() {
         last.rule.unwrap().kind,
         RuleKind::Pair(Relation::RatioIs(2))
     );
+}
+
+/// The clause counts of the pair and group families, from their definitions: a relation
+/// between two cells is 2N support clauses, a distinct group of k < N cells N·k(k−1)/2
+/// pairwise at-most-one clauses (k ≤ 10: pairwise), a house of N cells N(1 + N(N−1)/2).
+#[test]
+fn pair_and_group_families_have_their_sizes() {
+    use cagesat::encode::EncodeOptions;
+    let puzzle = sudoku(vec![
+        Variant::NonConsecutive,
+        Variant::Dot {
+            cells: [c("A1"), c("A2")],
+            dot: Dot::BLACK,
+        },
+        Variant::Region(cells("A1 B3 C2")),
+        Variant::Diagonal { anti: true },
+    ]);
+    let enc = puzzle.encode(&EncodeOptions::default()).unwrap();
+    // 4×4: 24 pairs of orthogonal neighbours, 8 clauses each.
+    assert_eq!(enc.family("non-consecutive").clauses, 24 * 8);
+    assert_eq!(enc.family("black-dot").clauses, 8);
+    assert_eq!(enc.family("extra-region").clauses, 4 * 3);
+    assert_eq!(enc.family("variant-diagonal").clauses, 4 * (1 + 6));
+    assert_eq!(enc.family("thermometer").clauses, 0);
 }
