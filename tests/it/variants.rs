@@ -282,3 +282,50 @@ fn pair_and_group_families_have_their_sizes() {
     assert_eq!(enc.family("variant-diagonal").clauses, 4 * (1 + 6));
     assert_eq!(enc.family("thermometer").clauses, 0);
 }
+
+/// Mitchell Lee's "Miracle Sudoku" (Cracking the Cryptic, 2020): two givens, anti-knight,
+/// anti-king and non-consecutive; its published solution is the one grid on every engine.
+#[test]
+fn the_miracle_sudoku_has_its_published_solution() {
+    use cagesat::Outcome;
+    let s = Sudoku::new(9, (3, 3), &[(c("E3"), 1), (c("F7"), 2)]).unwrap();
+    let s = s
+        .with_variants([
+            Variant::AntiKnight,
+            Variant::AntiKing,
+            Variant::NonConsecutive,
+        ])
+        .unwrap();
+    let puzzle = Puzzle::Sudoku(s);
+    let want: Vec<Vec<u8>> = [
+        "483726159",
+        "726159483",
+        "159483726",
+        "837261594",
+        "261594837",
+        "594837261",
+        "372615948",
+        "615948372",
+        "948372615",
+    ]
+    .iter()
+    .map(|r| r.bytes().map(|b| b - b'0').collect())
+    .collect();
+    for engine in [
+        Engine::Native,
+        Engine::Varisat,
+        Engine::Cadical,
+        Engine::Auto,
+    ] {
+        let t = std::time::Instant::now();
+        let (outcome, _) = engine
+            .prove_unique(&puzzle, &EngineOptions::default())
+            .unwrap();
+        let Outcome::Solved { grid, unique, .. } = outcome else {
+            panic!("{}: {outcome:?}", engine.name());
+        };
+        assert_eq!(grid.to_rows(), want, "{}", engine.name());
+        assert_eq!(unique, Some(true), "{}", engine.name());
+        eprintln!("{}: {:?}", engine.name(), t.elapsed());
+    }
+}
