@@ -15,9 +15,13 @@ import { mkdirSync, readFileSync, writeFileSync, readdirSync, unlinkSync } from 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [issArg, outArg] = process.argv.slice(2);
-if (!issArg) {
-  console.error('usage: node benches/iss/extract.mjs ISS_CHECKOUT [OUT_DIR]');
+const args = process.argv.slice(2);
+let budget = 200000;
+const at = args.indexOf('--budget');
+if (at >= 0) budget = Number(args.splice(at, 2)[1]);
+const [issArg, outArg] = args;
+if (!issArg || !Number.isInteger(budget) || budget < 0) {
+  console.error('usage: node benches/iss/extract.mjs [--budget BACKTRACKS] ISS_CHECKOUT [OUT_DIR]');
   process.exit(2);
 }
 const ISS = resolve(issArg);
@@ -33,6 +37,7 @@ const collections = await load('data/collections.js');
 const { SudokuParser } = await load('js/sudoku_parser.js');
 const { CellGeometry } = await load('js/cell_geometry.js');
 const { runSandboxToConstraint } = await load('tools/lib/sandbox_runner.js');
+const { runSolve } = await load('tools/lib/solver_analysis.js');
 
 // The ISS constraint types cagesat has a family for, each with a check of its
 // arguments against the grid (null: fine; else the reason it is not one of ours).
@@ -130,6 +135,7 @@ const reasonFor = (parsed, geometry) => {
 };
 
 const kept = [];
+const unproven = [];
 const skipped = [];
 const names = new Set();
 for (const p of seen.values()) {
@@ -161,6 +167,16 @@ for (const p of seen.values()) {
   // ISS writes digits up to 9 as themselves and, past 9, every digit as a letter (A = 1).
   const digits = [...sol].map((ch) => (n < 10 ? parseInt(ch, 10) : ch.charCodeAt(0) - 64));
   if (digits.some((d) => !inRange(n, d))) { skipped.push([name, 'solution not in 1..N']); continue; }
+  // ISS's own solver, to two solutions within the budget: a puzzle with a second
+  // solution, or whose solution differs from the data's, is not in the corpus.
+  // (runSolve writes its solution as the digits' numbers run together.)
+  const run = runSolve({ name, input, solution: digits.join('') },
+    { maxBacktracks: budget, maxSolutions: 2 });
+  if (run.status !== 'unique' && run.status !== 'capped') {
+    skipped.push([name, `ISS's solver: ${run.status}`]);
+    continue;
+  }
+  if (run.status === 'capped') unproven.push(name);
   // The ISS constraint string: the input as written when it is one, else ISS's own
   // serialization of what it parsed (the short killer and plain grid formats).
   const iss = input.trim().startsWith('.') && !input.includes('\n')
@@ -213,6 +229,9 @@ Source: https://github.com/sigh/Interactive-Sudoku-Solver, commit ${commit}; MIT
 Copyright (c) 2023 sigh. The puzzles themselves are by their setters, credited by the
 \`src\` links in ISS's data files. Made by \`node benches/iss/extract.mjs ISS_CHECKOUT\`
 (no ISS code is copied here); rerun it to refresh this folder and this file.
+
+ISS's solver checked each kept puzzle (to two solutions, ${budget} backtracks at most):
+${unproven.length ? `unique and equal to the data's solution but for ${unproven.join(', ')}, not finished within the budget (the data's solution is a solution).` : 'every one unique and equal to the data\'s solution.'}
 
 Grids of side 6 and 12 have ISS's boxes (2 rows × 3 columns, 3 × 4), which are cagesat's.
 
