@@ -95,7 +95,8 @@ print(f"{ms:.1f} {ok}")
 sys.exit(0 if ok == len(names) else 1)
 PY
 ) || ours_failed=1
-set -- $ours
+# shellcheck disable=SC2086
+set -- ${ours:-0.0 0}
 echo "cagesat $("$BIN" --version 2>/dev/null | tr -d '\n'): $1 ms over $2 of $count puzzles"
 if [ -n "$iss_ms" ] && [ -z "${iss_failed:-}" ] && [ -z "${ours_failed:-}" ]; then
   python3 -c "print(f'cagesat / ISS: {$1 / $iss_ms:.2f}x')"
