@@ -835,3 +835,120 @@ fn variant_marks_sit_on_their_cells() {
         assert!(text.contains(line), "{line}\n{text}");
     }
 }
+
+/// A 9×9 with every variant family at once, and its outside clues on all four sides, draws
+/// as `cli/tests/svg/variants_9x9.svg` (`UPDATE_EXPECT=1` rewrites it after a deliberate
+/// change; look at it in a browser first).
+#[test]
+fn every_family_at_once_is_the_golden_picture() {
+    use cagesat::puzzle::{Dot, Variant};
+    let row = |r: u8| (0..9).map(move |c| Cell::new(r, c));
+    let col = |c: u8| (0..9).map(move |r| Cell::new(r, c));
+    let variants = vec![
+        Variant::Windoku,
+        Variant::Region(cells(&[(8, 0), (8, 1)])),
+        Variant::Parity {
+            cell: Cell::new(0, 8),
+            even: true,
+        },
+        Variant::Parity {
+            cell: Cell::new(8, 8),
+            even: false,
+        },
+        Variant::Diagonal { anti: false },
+        Variant::Cage {
+            cells: cells(&[(0, 0), (0, 1), (1, 0)]),
+            sum: Some(12),
+        },
+        Variant::Thermo(cells(&[(1, 1), (2, 2), (2, 3), (3, 3)])),
+        Variant::Arrow {
+            circle: cells(&[(4, 0)]),
+            line: cells(&[(5, 1), (6, 1), (7, 1)]),
+        },
+        Variant::Arrow {
+            circle: cells(&[(0, 4), (0, 5)]),
+            line: cells(&[(1, 5), (1, 6)]),
+        },
+        Variant::DoubleArrow(cells(&[(2, 5), (3, 5), (3, 6), (3, 7)])),
+        Variant::Whisper {
+            cells: cells(&[(4, 2), (4, 3), (5, 3)]),
+            diff: 5,
+        },
+        Variant::Renban(cells(&[(6, 3), (6, 4), (6, 5)])),
+        Variant::Palindrome(cells(&[(7, 3), (7, 4), (8, 4)])),
+        Variant::Between(cells(&[(4, 5), (5, 5), (5, 6)])),
+        Variant::Lockout {
+            cells: cells(&[(7, 6), (7, 7), (6, 7), (5, 7)]),
+            diff: 4,
+        },
+        Variant::RegionSum(cells(&[(1, 7), (2, 7), (2, 8)])),
+        Variant::Zipper(cells(&[(3, 0), (2, 0), (2, 1)])),
+        Variant::Entropic(cells(&[(8, 5), (8, 6), (8, 7)])),
+        Variant::Modular {
+            cells: cells(&[(5, 8), (6, 8), (7, 8)]),
+            modulus: 3,
+        },
+        Variant::Dot {
+            cells: [Cell::new(3, 1), Cell::new(3, 2)],
+            dot: Dot::WHITE,
+        },
+        Variant::Dot {
+            cells: [Cell::new(4, 1), Cell::new(5, 1)],
+            dot: Dot::BLACK,
+        },
+        Variant::Dot {
+            cells: [Cell::new(1, 3), Cell::new(1, 4)],
+            dot: Dot::X,
+        },
+        Variant::Dot {
+            cells: [Cell::new(5, 4), Cell::new(6, 4)],
+            dot: Dot::V,
+        },
+        Variant::Dot {
+            cells: [Cell::new(4, 6), Cell::new(4, 7)],
+            dot: Dot::White(3),
+        },
+        Variant::GreaterThan([Cell::new(7, 2), Cell::new(8, 2)]),
+        Variant::Quadruple {
+            cells: [(3, 3), (3, 4), (4, 3), (4, 4)].map(|(r, c)| Cell::new(r, c)),
+            digits: vec![1, 2, 9],
+        },
+        Variant::LittleKiller {
+            cells: cells(&[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7), (6, 8)]),
+            sum: 40,
+        },
+        Variant::LittleKiller {
+            cells: cells(&[(8, 6), (7, 5), (6, 4), (5, 3), (4, 2), (3, 1), (2, 0)]),
+            sum: 33,
+        },
+        Variant::Sandwich {
+            cells: row(4).collect(),
+            sum: 21,
+        },
+        Variant::XSum {
+            cells: col(6).collect(),
+            sum: 9,
+        },
+        Variant::Skyscraper {
+            cells: row(2).rev().collect(),
+            count: 4,
+        },
+        Variant::Skyscraper {
+            cells: col(3).rev().collect(),
+            count: 2,
+        },
+        Variant::AntiKnight,
+        Variant::NonConsecutive,
+        Variant::Candidates {
+            cell: Cell::new(8, 3),
+            digits: vec![2, 4, 6],
+        },
+    ];
+    let s = cagesat::puzzle::Sudoku::new(9, (3, 3), &[(Cell::new(4, 4), 5)])
+        .unwrap()
+        .with_variants(variants)
+        .unwrap();
+    let svg = Puzzle::Sudoku(s).render_svg(None);
+    let _ = parse(&svg);
+    expect_test::expect_file!["../svg/variants_9x9.svg"].assert_eq(&svg);
+}

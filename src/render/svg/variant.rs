@@ -515,14 +515,24 @@ fn dots(svg: &mut Svg, layout: &Layout, variants: &[Variant]) {
         let odd: Vec<_> = kropki
             .iter()
             .filter_map(|([a, b], dot)| match dot {
-                Dot::White(k) if *k != 1 => Some((edge(layout, *a, *b), *k, doc::INK)),
-                Dot::Black(k) if *k != 2 => Some((edge(layout, *a, *b), *k, "#ffffff")),
+                Dot::White(k) if *k != 1 => Some((edge(layout, *a, *b), *k, true)),
+                Dot::Black(k) if *k != 2 => Some((edge(layout, *a, *b), *k, false)),
                 _ => None,
             })
             .collect();
-        for ((x, y), k, ink) in odd {
-            svg.group("kropki-values", &doc::font(ink, true));
-            svg.text(x, y + 4, Anchor::Middle, 11, &k.to_string());
+        for white in [true, false] {
+            let ink = if white { doc::INK } else { "#ffffff" };
+            let mut opened = false;
+            for &((x, y), k, on_white) in &odd {
+                if on_white != white {
+                    continue;
+                }
+                if !opened {
+                    svg.group("kropki-values", &doc::font(ink, true));
+                    opened = true;
+                }
+                svg.text(x, y + 4, Anchor::Middle, 11, &k.to_string());
+            }
         }
     }
     let sums: Vec<([Cell; 2], u8)> = variants
@@ -633,9 +643,12 @@ fn outside_spot(layout: &Layout, n: usize, cells: &[Cell]) -> ((i64, i64), (i64,
     ((at(c - dc, left), at(r - dr, top)), (dc, dr))
 }
 
+/// An outside clue family's cells and value, when the variant is of it.
+type Clue = fn(&Variant) -> Option<(&[Cell], u32)>;
+
 /// Little killers, sandwiches, X-sums and skyscrapers, in the border.
 pub(crate) fn outside(svg: &mut Svg, layout: &Layout, n: usize, variants: &[Variant]) {
-    let families: [(&str, fn(&Variant) -> Option<(&[Cell], u32)>); 3] = [
+    let families: [(&str, Clue); 3] = [
         ("sandwich", |v| match v {
             Variant::Sandwich { cells, sum } => Some((cells, *sum)),
             _ => None,
