@@ -370,7 +370,6 @@ pub(crate) fn decompress(data: &str) -> Option<String> {
     String::from_utf16(&wide).ok()
 }
 
-
 /// Parses an f-puzzles link or JSON into a Sudoku or Killer Sudoku.
 ///
 /// # Errors
@@ -561,7 +560,10 @@ fn cell_of(v: &Value, size: usize) -> Result<Cell, FpuzzlesError> {
 }
 
 /// The entries of an array key (none when absent).
-fn entries<'v>(root: &'v Map<String, Value>, key: &'static str) -> Result<&'v [Value], FpuzzlesError> {
+fn entries<'v>(
+    root: &'v Map<String, Value>,
+    key: &'static str,
+) -> Result<&'v [Value], FpuzzlesError> {
     match root.get(key) {
         None | Some(Value::Null) => Ok(&[]),
         Some(Value::Array(a)) => Ok(a),
@@ -586,7 +588,11 @@ fn cell_list(
 }
 
 /// An entry's `lines`.
-fn line_list(entry: &Value, key: &'static str, size: usize) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
+fn line_list(
+    entry: &Value,
+    key: &'static str,
+    size: usize,
+) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
     entry
         .get("lines")
         .and_then(Value::as_array)
@@ -693,7 +699,10 @@ impl Reader<'_> {
                         .filter(|&i| usize::from(i) < size)
                         .ok_or_else(|| FpuzzlesError::Bad {
                             feature: "grid.region".into(),
-                            what: format!("region '{}' at {at} (expected 0..{size})", clip(&region.to_string())),
+                            what: format!(
+                                "region '{}' at {at} (expected 0..{size})",
+                                clip(&region.to_string())
+                            ),
                         })?;
                     regions.set(at, id);
                     out.regions = Some(regions.clone());
@@ -707,7 +716,8 @@ impl Reader<'_> {
                         .collect::<Result<Vec<u8>, _>>()?;
                     digits.sort_unstable();
                     digits.dedup();
-                    out.candidates.push(Variant::Candidates { cell: at, digits });
+                    out.candidates
+                        .push(Variant::Candidates { cell: at, digits });
                 }
                 if square.get("given").and_then(Value::as_bool) == Some(false) {
                     continue;
@@ -837,7 +847,11 @@ impl Reader<'_> {
             if ratios.is_empty() {
                 ratios.push(2);
             }
-            out.extend(ratios.into_iter().map(|k| Variant::NegativeDots(Dot::Black(k))));
+            out.extend(
+                ratios
+                    .into_iter()
+                    .map(|k| Variant::NegativeDots(Dot::Black(k))),
+            );
         }
         if negative.contains(&"xv") {
             out.push(Variant::NegativeDots(Dot::X));
@@ -875,10 +889,12 @@ impl Reader<'_> {
         out.extend(regions.into_iter().map(Variant::Region));
         for e in entries(root, "quadruple")? {
             let cells = cell_list(e, "cells", "quadruple", size)?;
-            let cells: [Cell; 4] = cells.try_into().map_err(|c: Vec<Cell>| FpuzzlesError::Bad {
-                feature: "quadruple".into(),
-                what: format!("{} cells (expected 4)", c.len()),
-            })?;
+            let cells: [Cell; 4] = cells
+                .try_into()
+                .map_err(|c: Vec<Cell>| FpuzzlesError::Bad {
+                    feature: "quadruple".into(),
+                    what: format!("{} cells (expected 4)", c.len()),
+                })?;
             let digits = e
                 .get("values")
                 .and_then(Value::as_array)
