@@ -490,10 +490,13 @@ fn whole_ray(cells: &[Cell], (dr, dc): (i32, i32), n: usize) -> Option<(i32, i32
     (k == cells.len()).then_some((r0, c0))
 }
 
+/// Side, givens, each cell's box, and each constraint as (`Debug` form, name).
+type Rules = (usize, Vec<(Cell, u8)>, Vec<usize>, Vec<(String, String)>);
+
 /// The rules of a puzzle in a form two readings of it share: side, givens, regions, and
 /// each constraint (Killer cages as cages, the windows as regions, unordered cells sorted),
 /// with its name, sorted.
-fn rules(puzzle: &Puzzle) -> Option<(usize, Vec<(Cell, u8)>, Vec<usize>, Vec<(String, String)>)> {
+fn rules(puzzle: &Puzzle) -> Option<Rules> {
     let (sudoku, cages) = match puzzle {
         Puzzle::Sudoku(s) => (s, &[][..]),
         Puzzle::Killer(k) => (k.sudoku(), k.cages()),
