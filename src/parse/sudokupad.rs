@@ -416,12 +416,10 @@ fn colour(v: Option<&Value>) -> String {
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_ascii_uppercase();
-    match s.len() {
-        9 => s[..7].to_string(),
-        4 => {
-            let c: Vec<char> = s.chars().collect();
-            format!("#{0}{0}{1}{1}{2}{2}", c[1], c[2], c[3])
-        }
+    let c: Vec<char> = s.chars().collect();
+    match c.len() {
+        9 => c[..7].iter().collect(),
+        4 => format!("#{0}{0}{1}{1}{2}{2}", c[1], c[2], c[3]),
         _ => s,
     }
 }
@@ -685,7 +683,10 @@ impl Scl<'_> {
             let unknown = || SudokupadError::Unsupported {
                 what: format!("a line of colour '{}' at {at}", clip(&col)),
             };
-            let cells = self.path(points, false).ok_or_else(unknown)?;
+            let cells = self
+                .path(points, false)
+                .filter(|c| c.len() >= 2)
+                .ok_or_else(unknown)?;
             let size = self.size;
             let v = match col.as_str() {
                 "#CFCFCF" => {
@@ -777,7 +778,8 @@ impl Scl<'_> {
                     continue;
                 }
                 // A pill over k cells is k - 1 cells longer than a circle.
-                let (rows, cols) = ((h - 0.75).round().max(0.0), (w - 0.75).round().max(0.0));
+                let longer = |x: f64| (x - 0.75).round().clamp(0.0, 16.0);
+                let (rows, cols) = (longer(h), longer(w));
                 let (r0, c0) = (
                     (r - 0.5 - rows / 2.0).round(),
                     (c - 0.5 - cols / 2.0).round(),
@@ -984,7 +986,7 @@ mod tests {
         assert_eq!(payload("https://sudokupad.app/sclABC?x=1"), (22, "sclABC"));
         assert_eq!(
             payload("https://sudokupad.app/?puzzleid=fpuzzlesN4Ig&setting=1"),
-            (33, "fpuzzlesN4Ig")
+            (32, "fpuzzlesN4Ig")
         );
         assert_eq!(payload("https://sudokupad.app/sudoku/abc"), (29, "abc"));
         assert!(looks_like("sudokupad.app/scl"));
