@@ -635,7 +635,8 @@ impl Scl<'_> {
         Some(out)
     }
 
-    /// The index of a round mark in `list` centred on `cell`'s centre and not yet used.
+    /// The index of a thermometer's bulb in `list` (a round mark wider than an odd cell's,
+    /// 0.7) centred on `cell`'s centre and not yet used.
     fn bulb(&self, list: &'static str, cell: Cell) -> Option<usize> {
         self.list(list).iter().enumerate().position(|(i, o)| {
             let centre = point(o.get("center").unwrap_or(&Value::Null));
@@ -644,7 +645,7 @@ impl Scl<'_> {
                 && centre.is_some_and(|(r, c)| {
                     near(r, f64::from(cell.row) + 0.5) && near(c, f64::from(cell.col) + 0.5)
                 })
-                && num(o.get("width")).is_some_and(|w| w > 0.5)
+                && num(o.get("width")).is_some_and(|w| w > 0.78)
         })
     }
 
