@@ -14,6 +14,7 @@ mod derived_sums;
 mod encoding_counts;
 mod explain;
 mod formats;
+mod fpuzzles_variants;
 mod generate_tatham;
 mod golden_dimacs;
 mod golden_smtlib;
