@@ -9,6 +9,7 @@ pub mod collection;
 pub(crate) mod crossproduct;
 pub(crate) mod crossproduct_list;
 pub(crate) mod diagonal;
+pub(crate) mod export;
 pub(crate) mod fpuzzles;
 pub(crate) mod fpuzzles_write;
 pub(crate) mod kakuro;
@@ -35,6 +36,7 @@ use thiserror::Error;
 
 pub use clue::{ParseWarning, ParseWarningKind};
 pub use crossproduct::CrossProductParseError;
+pub use export::{export, ExportError, ExportTarget};
 pub use fpuzzles::FpuzzlesError;
 pub use fpuzzles_write::{fpuzzles_link, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesWriteError};
 pub use kakuro::KakuroParseError;

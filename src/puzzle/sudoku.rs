@@ -97,11 +97,29 @@ pub enum SudokuError {
         /// The second cell with the digit.
         cell: Cell,
     },
-    /// A cell in two cages, or twice in one.
+    /// A cell in two cages.
     #[error("cell {cell} is in two cages")]
     CellInTwoCages {
         /// The cell.
         cell: Cell,
+    },
+    /// A cell named twice in one cage.
+    #[error("cell {cell} is named twice in the cage")]
+    CellTwiceInCage {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A cage of more cells than the grid has digits.
+    #[error("cage {sum} at {cell} has {len} cells, more than the {size} digits 1..={size} (the digits of a cage differ)")]
+    CageTooLarge {
+        /// The sum.
+        sum: u32,
+        /// The cage's first cell.
+        cell: Cell,
+        /// Cells in the cage.
+        len: usize,
+        /// The side.
+        size: usize,
     },
     /// A cage without cells.
     #[error("cage {sum} has no cells")]
@@ -122,7 +140,7 @@ pub enum SudokuError {
         len: usize,
         /// The side.
         size: usize,
-        /// Smallest possible sum (0 when the cage has more cells than digits).
+        /// Smallest possible sum.
         min: u32,
         /// Largest possible sum.
         max: u32,
@@ -175,7 +193,9 @@ impl SudokuError {
             | SudokuError::GivenTwice { cell }
             | SudokuError::DuplicateGiven { cell, .. }
             | SudokuError::CellInTwoCages { cell }
+            | SudokuError::CellTwiceInCage { cell }
             | SudokuError::CageSum { cell, .. }
+            | SudokuError::CageTooLarge { cell, .. }
             | SudokuError::RegionSize { cell, .. }
             | SudokuError::GivenInCage { cell, .. } => Some(*cell),
             _ => None,
@@ -641,16 +661,26 @@ impl Killer {
             if cage.cells.is_empty() {
                 return Err(SudokuError::EmptyCage { sum: cage.sum });
             }
-            for &c in &cage.cells {
+            for (i, &c) in cage.cells.iter().enumerate() {
                 sudoku.check_cell(c)?;
+                if cage.cells[..i].contains(&c) {
+                    return Err(SudokuError::CellTwiceInCage { cell: c });
+                }
                 if *seen.get(c) {
                     return Err(SudokuError::CellInTwoCages { cell: c });
                 }
                 seen.set(c, true);
             }
             let len = cage.cells.len();
-            let (min, max) = sum_range(len, n).unwrap_or((0, 0));
-            if len > n || cage.sum < min || cage.sum > max {
+            let Some((min, max)) = sum_range(len, n) else {
+                return Err(SudokuError::CageTooLarge {
+                    sum: cage.sum,
+                    cell: cage.cells[0],
+                    len,
+                    size: n,
+                });
+            };
+            if cage.sum < min || cage.sum > max {
                 return Err(SudokuError::CageSum {
                     sum: cage.sum,
                     cell: cage.cells[0],
