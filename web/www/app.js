@@ -495,10 +495,11 @@ function renderTarget(answer, target, download) {
   if (download) {
     const file = target === "text" ? "puzzle." + got.ext : EXPORT_FILES[target];
     save(file, got.value + (got.value.endsWith("\n") ? "" : "\n"), "text/plain");
-    return exported("saved the " + name + " as " + file, got.value.split("\n")[0]);
+    exported("saved the " + name + " as " + file, got.value.split("\n")[0]);
+  } else {
+    if (navigator.clipboard) navigator.clipboard.writeText(got.value).catch(() => {});
+    exported(name + " (copied when the browser allows)", got.value.split("\n")[0]);
   }
-  if (navigator.clipboard) navigator.clipboard.writeText(got.value).catch(() => {});
-  exported(name + " (copied when the browser allows)", got.value.split("\n")[0]);
   $("export-out").dataset.value = got.value;
 }
 
