@@ -161,6 +161,61 @@ impl PartialKenKen {
         Ok(out)
     }
 
+    /// The cells that take more than one digit over the solutions (the unique puzzle's
+    /// none; the cells [`PartialKenKen::candidates`] gives two digits or more, found with
+    /// fewer searches: one solution that differs there is enough), row-major.
+    ///
+    /// # Errors
+    /// As [`PartialKenKen::count`].
+    pub fn ambiguous(&self, stop: &Stop) -> Result<Vec<Cell>, SetterError> {
+        let n = self.size;
+        let mut first: Option<Grid<u8>> = None;
+        let mut flagged = vec![false; n * n];
+        let mut flag = |first: &Grid<u8>, flagged: &mut Vec<bool>, grid: &Grid<u8>| {
+            for (i, slot) in flagged.iter_mut().enumerate() {
+                let cell = Cell::new((i / n) as u8, (i % n) as u8);
+                if grid.get(cell) != first.get(cell) {
+                    *slot = true;
+                }
+            }
+        };
+        // A first sweep of solutions against the first one; then each cell that has not
+        // differed yet is tried with another digit (a solution with one, or none).
+        let mut seen = 0u32;
+        let _ = self.search(&[], stop, &mut |grid| {
+            match &first {
+                None => first = Some(grid.clone()),
+                Some(f) => flag(f, &mut flagged, grid),
+            }
+            seen += 1;
+            seen < 100
+        })?;
+        let Some(first) = first else {
+            return Ok(Vec::new());
+        };
+        for i in 0..n * n {
+            let cell = Cell::new((i / n) as u8, (i % n) as u8);
+            let was = *first.get(cell);
+            for d in (1..=n as u8).filter(|&d| d != was) {
+                if flagged[i] {
+                    break;
+                }
+                let mut found = None;
+                let _ = self.search(&[(cell, d)], stop, &mut |grid| {
+                    found = Some(grid.clone());
+                    false
+                })?;
+                if let Some(grid) = found {
+                    flag(&first, &mut flagged, &grid);
+                }
+            }
+        }
+        Ok((0..n * n)
+            .filter(|&i| flagged[i])
+            .map(|i| Cell::new((i / n) as u8, (i % n) as u8))
+            .collect())
+    }
+
     /// The complete KenKen that gives the free cells the digits of `grid` (the puzzle the
     /// verifier checks a solution against).
     fn completed(&self, grid: &Grid<u8>) -> Result<KenKen, KenKenError> {
@@ -320,9 +375,20 @@ mod tests {
             (0..4).all(|r| (0..4).all(|col| c.get(Cell::new(r, col)).len() == 1)),
             "{c:?}"
         );
+        assert_eq!(p.ambiguous(&stop).unwrap(), Vec::<Cell>::new());
         let first = PartialKenKen::new(4, cages[..1].to_vec()).unwrap();
         let c = first.candidates(&stop).unwrap();
         assert_eq!(c.get(Cell::new(0, 0)), &vec![3, 4]);
+        // The ambiguous cells are those with two candidates or more, cage by cage.
+        for k in 1..=cages.len() {
+            let p = PartialKenKen::new(4, cages[..k].to_vec()).unwrap();
+            let c = p.candidates(&stop).unwrap();
+            let want: Vec<Cell> = (0..16)
+                .map(|i| Cell::new(i / 4, i % 4))
+                .filter(|&cell| c.get(cell).len() > 1)
+                .collect();
+            assert_eq!(p.ambiguous(&stop).unwrap(), want, "{k} cages");
+        }
     }
 
     #[test]

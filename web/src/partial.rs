@@ -234,17 +234,8 @@ pub fn check(p: &PartialKenKen) -> Value {
     status.push_str(&format!(" ({free} cell{s} in no cage yet)"));
     let mut ambiguous = Vec::new();
     if counted.count > 1 {
-        match p.candidates(&stop) {
-            Ok(found) => {
-                for r in 0..n {
-                    for c in 0..n {
-                        let cell = Cell::new(r as u8, c as u8);
-                        if found.get(cell).len() > 1 {
-                            ambiguous.push(cell.label());
-                        }
-                    }
-                }
-            }
+        match p.ambiguous(&stop) {
+            Ok(cells) => ambiguous = cells.iter().map(|c| c.label()).collect(),
             Err(e) => return failure(&format!("error: {e}")),
         }
     }
