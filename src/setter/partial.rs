@@ -171,7 +171,7 @@ impl PartialKenKen {
         let n = self.size;
         let mut first: Option<Grid<u8>> = None;
         let mut flagged = vec![false; n * n];
-        let mut flag = |first: &Grid<u8>, flagged: &mut Vec<bool>, grid: &Grid<u8>| {
+        let flag = |first: &Grid<u8>, flagged: &mut Vec<bool>, grid: &Grid<u8>| {
             for (i, slot) in flagged.iter_mut().enumerate() {
                 let cell = Cell::new((i / n) as u8, (i % n) as u8);
                 if grid.get(cell) != first.get(cell) {
