@@ -3,6 +3,9 @@
 //! A [`Stop`] is a shared flag plus an optional deadline. Whoever holds a clone can ask the
 //! run to stop ([`Stop::request`]); solvers look at it when they can ([`Stop::is_requested`])
 //! and then answer "unknown" instead of going on. Cloning is cheap: all clones share the flag.
+//! A stop that another thread may request while a solver call runs (a signal handler, a
+//! user interface) is marked [`Stop::interruptible`], so that even a solver that cannot look
+//! at the flag inside a call (varisat) returns on time.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -19,6 +22,7 @@ pub(crate) use web_time::Instant;
 pub struct Stop {
     flag: Arc<AtomicBool>,
     deadline: Option<Instant>,
+    interruptible: bool,
 }
 
 impl Stop {
@@ -33,6 +37,23 @@ impl Stop {
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
         self
+    }
+
+    /// The same flag, marked as one that may be requested from another thread (a signal
+    /// handler, a user interface) while a solver call runs: varisat, which cannot look at the
+    /// flag inside a call, then runs on a worker thread of its own, as under a deadline, and
+    /// a call answers within a few milliseconds of the request. Clones keep the mark.
+    #[must_use]
+    pub fn interruptible(mut self) -> Self {
+        self.interruptible = true;
+        self
+    }
+
+    /// True when the stop has a deadline or is [`Stop::interruptible`]: it can become due
+    /// while a solver call runs.
+    #[must_use]
+    pub fn can_interrupt_a_call(&self) -> bool {
+        self.interruptible || self.deadline.is_some()
     }
 
     /// The deadline, if any.
@@ -102,5 +123,13 @@ mod tests {
         assert_eq!(past.reason(), Some(StopReason::Timeout));
         let later = Stop::new().with_deadline(Instant::now() + Duration::from_secs(3600));
         assert!(!later.is_requested());
+        assert!(later.can_interrupt_a_call());
+        assert!(!Stop::new().can_interrupt_a_call());
+        let marked = Stop::new().interruptible();
+        assert!(marked.clone().can_interrupt_a_call());
+        assert!(marked
+            .clone()
+            .with_deadline(Instant::now())
+            .can_interrupt_a_call());
     }
 }

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(status) => return ExitCode::from(status),
     };
-    let interrupt = cagesat::Stop::new();
+    let interrupt = cagesat::Stop::new().interruptible();
     install_interrupt(&interrupt);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -26,6 +26,7 @@ fn main() -> ExitCode {
 
 /// Ctrl-C and SIGTERM request `interrupt`: the running puzzle ends with what it found (its
 /// solver process group is killed, temporary files removed) and no further puzzle starts.
+/// The stop is interruptible, so every engine (varisat too) answers within milliseconds.
 /// A second signal exits at once.
 fn install_interrupt(interrupt: &cagesat::Stop) {
     let stop = interrupt.clone();

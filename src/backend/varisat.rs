@@ -1,10 +1,12 @@
 //! # The embedded solver: varisat
 //!
-//! varisat cannot be interrupted inside a call. Without a deadline the solver runs on the
-//! caller's thread and a [`Stop`] request is noticed before each call starts. When the
-//! stop has a deadline (a time limit; set before the first clause), the solver lives on a
-//! worker thread of its own and
-//! each call waits for its answer only until the stop is requested: then the call answers
+//! varisat cannot be interrupted inside a call. When nothing can request the [`Stop`] while
+//! a call runs (no deadline, not [`Stop::interruptible`]) the solver runs on the caller's
+//! thread and the stop is looked at before each call starts. When the stop has a deadline
+//! (a time limit) or is interruptible (the command-line tool's Ctrl-C and SIGTERM), set
+//! before the first clause, the solver lives on a worker thread of its own: clauses are
+//! gathered and handed over in one batch before each call, and each call waits for its
+//! answer only until the stop is requested: then the call answers
 //! [`SatResult::Unknown`] on time, the solver is abandoned, and the worker thread finishes
 //! its current call in the background and exits (its work is lost; later calls on this
 //! backend answer `Unknown` at once).
@@ -35,6 +37,8 @@ enum Mode {
     Worker {
         commands: Sender<Command>,
         answers: Receiver<Result<SatResult, String>>,
+        /// Clauses added since the last call, handed over before the next.
+        pending: varisat::CnfFormula,
     },
     /// A call was stopped while the worker was busy: the solver is gone.
     Abandoned,
@@ -83,7 +87,11 @@ impl VarisatBackend {
                 }
             }
         });
-        self.mode = Mode::Worker { commands, answers };
+        self.mode = Mode::Worker {
+            commands,
+            answers,
+            pending: varisat::CnfFormula::new(),
+        };
     }
 }
 
@@ -120,11 +128,7 @@ impl Backend for VarisatBackend {
         self.used = true;
         match &mut self.mode {
             Mode::Inline(solver) => solver.add_clause(clause),
-            Mode::Worker { commands, .. } => {
-                let mut f = varisat::CnfFormula::new();
-                f.add_clause(clause);
-                let _ = commands.send(Command::Clauses(f));
-            }
+            Mode::Worker { pending, .. } => pending.add_clause(clause),
             Mode::Abandoned => {}
         }
     }
@@ -133,13 +137,11 @@ impl Backend for VarisatBackend {
         self.used = true;
         match &mut self.mode {
             Mode::Inline(solver) => formula.iter().for_each(|c| solver.add_clause(c)),
-            Mode::Worker { commands, .. } => {
-                let mut f = varisat::CnfFormula::new();
-                f.set_var_count(formula.var_count());
+            Mode::Worker { pending, .. } => {
+                pending.set_var_count(formula.var_count());
                 for clause in formula.iter() {
-                    f.add_clause(clause);
+                    pending.add_clause(clause);
                 }
-                let _ = commands.send(Command::Clauses(f));
             }
             Mode::Abandoned => {}
         }
@@ -149,7 +151,12 @@ impl Backend for VarisatBackend {
         if self.stop.is_requested() {
             return Ok(SatResult::Unknown);
         }
-        let Mode::Worker { commands, answers } = &self.mode else {
+        let Mode::Worker {
+            commands,
+            answers,
+            pending,
+        } = &mut self.mode
+        else {
             return match &mut self.mode {
                 Mode::Inline(solver) => {
                     solve_inline(solver, assumptions).map_err(BackendError::Internal)
@@ -157,6 +164,12 @@ impl Backend for VarisatBackend {
                 _ => Ok(SatResult::Unknown),
             };
         };
+        if !pending.is_empty() {
+            let batch = std::mem::take(pending);
+            if commands.send(Command::Clauses(batch)).is_err() {
+                return Err(BackendError::Internal("the varisat worker ended".into()));
+            }
+        }
         if commands.send(Command::Solve(assumptions.to_vec())).is_err() {
             return Err(BackendError::Internal("the varisat worker ended".into()));
         }
@@ -176,7 +189,7 @@ impl Backend for VarisatBackend {
     }
 
     fn set_stop(&mut self, stop: Stop) {
-        if stop.deadline().is_some() {
+        if stop.can_interrupt_a_call() {
             self.move_to_worker();
         }
         self.stop = stop;

@@ -188,6 +188,9 @@ pub(super) fn compare_files(
         },
     );
     drop(progress);
+    if interrupt.is_requested() {
+        status = super::worse(status, super::EXIT_INTERRUPTED);
+    }
     if let Some(path) = &args.report {
         let title = format!("cagesat compare: {} puzzles", done.len());
         if let Err(e) = std::fs::write(path, compare::render_html(&done, &title)) {

@@ -2,6 +2,7 @@
 //! (text, `--json` one object per step, `--svg DIR` one picture per step).
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -9,8 +10,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{
-    display_name, fail, load, read_text, stopped_status, Limits, EXIT_OK, EXIT_STOPPED, EXIT_UNSAT,
+    display_name, fail, load, read_text, records, stopped_status, Limits, EXIT_OK, EXIT_STOPPED,
+    EXIT_UNSAT,
 };
+use cagesat::engine::StopReason;
 use cagesat::puzzle::{Constraint, ConstraintKind, Overlay, Step};
 use cagesat::setter::explain::{self, End, ExplainOptions, Explanation, Progress};
 use cagesat::setter::State;
@@ -31,7 +34,8 @@ pub(crate) struct ExplainArgs {
     /// constraints tinted, the step's cell outlined, the open cells' candidates pencilled.
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
-    /// Time limit in seconds: the steps found so far are printed, then `stopped` (exit 3).
+    /// Time limit in seconds: the steps found so far are printed, then `stopped (timeout)
+    /// after N steps` (exit 3; Ctrl-C or SIGTERM: `stopped (interrupted)`, exit 130).
     #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
@@ -111,7 +115,7 @@ pub(super) fn run(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    match run_inner(args, whole, interrupt, out, err) {
+    match run_inner(args, whole, interrupt, out) {
         Ok(code) => code,
         Err(error) => fail(err, &error),
     }
@@ -122,7 +126,6 @@ fn run_inner(
     whole: bool,
     interrupt: &Stop,
     out: &mut impl Write,
-    err: &mut impl Write,
 ) -> anyhow::Result<u8> {
     super::stdin_once(std::iter::once(args.file.as_path()).chain(args.state.as_deref()))?;
     let puzzle = load(&args.file, false)?;
@@ -141,10 +144,26 @@ fn run_inner(
         ..ExplainOptions::default()
     };
     let name = display_name(&args.file);
-    let Progress { wrong, path: ex } =
-        explain::from_progress(&puzzle, state.as_ref(), &opts, whole)
-            .with_context(|| format!("{name}: cannot explain"))?;
-    // Wrong entries first; the path goes on from the other entries.
+    // Each step is printed (and flushed) as soon as it is found: a reader sees the path grow,
+    // a stop keeps what was printed, and a reader that has gone ends the path at once.
+    let mut streamed = 0usize;
+    let mut broken: Option<std::io::Error> = None;
+    let found = explain::from_progress_each(&puzzle, state.as_ref(), &opts, whole, &mut |step| {
+        streamed += 1;
+        match write_step(out, args.json, streamed, step).and_then(|()| out.flush()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                broken = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = broken {
+        return Err(anyhow::Error::new(e).context("cagesat: cannot write output"));
+    }
+    let Progress { wrong, path: ex } = found.with_context(|| format!("{name}: cannot explain"))?;
+    // Wrong entries first; the path goes on from the other entries (its steps were not
+    // handed over as they came: they follow here).
     for w in &wrong {
         if args.json {
             let record = WrongRecord {
@@ -152,37 +171,31 @@ fn run_inner(
                 digit: w.digit,
                 text: w.to_string(),
             };
-            serde_json::to_writer(&mut *out, &record)?;
-            writeln!(out)?;
+            records::write_line(out, &record)?;
         } else {
             writeln!(out, "{w}")?;
         }
     }
+    let printed = if wrong.is_empty() { streamed } else { 0 };
+    for (i, step) in ex.steps.iter().enumerate().skip(printed) {
+        write_step(out, args.json, i + 1, step)?;
+    }
     let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
     let state = state.map(|s| s.without(&cells));
     let state = state.map(|s| s.grid().clone());
-    for (i, step) in ex.steps.iter().enumerate() {
-        if args.json {
-            serde_json::to_writer(&mut *out, &step_record(i + 1, step))?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "{}. {step}", i + 1)?;
-        }
-    }
     if let Some(dir) = &args.svg {
         write_svgs(&puzzle, state.as_ref(), &ex, dir)?;
     }
-    let summary = summary(&ex);
+    let summary = summary(&ex, opts.stop.reason());
     if args.json {
+        // The summary is the last record; standard error stays quiet (`… | head -1`).
         let record = SummaryRecord {
-            summary: summary.clone(),
+            summary,
             steps: ex.steps.len(),
             hardest: ex.hardest().map(|t| t.name()),
             score: ex.hardest().map(|t| f64::from(t.score()) / 10.0),
         };
-        serde_json::to_writer(&mut *out, &record)?;
-        writeln!(out)?;
-        writeln!(err, "{name}: {summary}")?;
+        records::write_line(out, &record)?;
     } else {
         writeln!(out, "{summary}")?;
     }
@@ -193,7 +206,17 @@ fn run_inner(
     })
 }
 
-fn summary(ex: &Explanation) -> String {
+/// Step `number` as a text line (`N. step`) or a JSON record.
+fn write_step(out: &mut impl Write, json: bool, number: usize, step: &Step) -> std::io::Result<()> {
+    if json {
+        records::write_line(out, &step_record(number, step))
+    } else {
+        writeln!(out, "{number}. {step}")
+    }
+}
+
+/// The last line: how the path ends (a stopped one says why: `timeout`, `interrupted`).
+fn summary(ex: &Explanation, stopped: Option<StopReason>) -> String {
     let n = ex.steps.len();
     let largest = ex.largest_reason();
     let hardest = ex
@@ -209,7 +232,10 @@ fn summary(ex: &Explanation) -> String {
         End::NotUnique { undecided } => format!(
             "not unique: after {n} steps no deduction is forced and {undecided} cells are open (several solutions)"
         ),
-        End::Stopped => format!("stopped after {n} steps"),
+        End::Stopped => match stopped {
+            Some(why) => format!("stopped ({}) after {n} steps", why.name()),
+            None => format!("stopped after {n} steps"),
+        },
         _ => format!("ended after {n} steps"),
     }
 }

@@ -8,10 +8,12 @@ use std::io::Write;
 use std::ops::ControlFlow;
 
 use super::records::GradeRecord;
-use super::{fail, Files, EXIT_OK, EXIT_UNSAT};
+use super::{fail, stopped_status, Files, Limits, EXIT_OK, EXIT_UNSAT};
+use cagesat::engine::StopReason;
 use cagesat::grade::{Grade, KeenDifficulty, Matrix, Root, Scale};
 use cagesat::puzzle::{Puzzle, Technique};
 use cagesat::setter::explain::{explain, End, ExplainOptions};
+use cagesat::Stop;
 use clap::Args;
 
 /// `grade` options.
@@ -32,7 +34,19 @@ pub(crate) struct GradeArgs {
     /// large puzzles: a 16x16 Sudoku takes minutes.
     #[arg(long, conflicts_with = "matrix")]
     pub technique: bool,
+    /// Time limit in seconds per puzzle for `--technique`'s path: the hardest technique of
+    /// the steps found so far is printed with `(timeout)` (exit 3).
+    #[arg(
+        long,
+        value_name = "SECS",
+        allow_negative_numbers = true,
+        requires = "technique"
+    )]
+    pub timeout: Option<f64>,
 }
+
+/// The hardest technique of a puzzle's path, and what stopped the path early, if anything.
+type Hardest = (Option<Technique>, Option<StopReason>);
 
 /// One row of the text table.
 struct Row {
@@ -45,10 +59,20 @@ struct Row {
     fixed: Vec<String>,
 }
 
-pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    if let Err(error) = args.input.check() {
-        return fail(err, &error);
-    }
+pub(super) fn grade_files(
+    args: &GradeArgs,
+    interrupt: &Stop,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let limits = match args
+        .input
+        .check()
+        .and_then(|()| Limits::new(interrupt, args.timeout))
+    {
+        Ok(limits) => limits,
+        Err(error) => return fail(err, &error),
+    };
     let mut status = EXIT_OK;
     let mut tables: Vec<(Scale, Vec<Row>)> =
         Scale::ALL.into_iter().map(|s| (s, Vec::new())).collect();
@@ -67,6 +91,10 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
         super::batch::jobs(args.input.jobs),
         || (),
         |(), _, input| {
+            // After Ctrl-C or SIGTERM no further puzzle starts.
+            if limits.interrupted() {
+                return None;
+            }
             let name = input.name();
             let graded = input
                 .load(false)
@@ -77,15 +105,20 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 })
                 .and_then(|(p, g)| {
                     let hardest = if args.technique {
-                        Some(hardest(&p).map_err(|e| e.context(name.clone()))?)
+                        let stop = limits.for_puzzle();
+                        Some(hardest(&p, stop).map_err(|e| e.context(name.clone()))?)
                     } else {
                         None
                     };
                     Ok((p, g, hardest))
                 });
-            ((input.file.clone(), input.line), name, graded)
+            Some(((input.file.clone(), input.line), name, graded))
         },
-        |_, ((file, line_no), name, graded)| {
+        |_, done| {
+            let Some(((file, line_no), name, graded)) = done else {
+                status = super::worse(status, super::EXIT_INTERRUPTED);
+                return ControlFlow::Break(());
+            };
             progress.inc();
             let (puzzle, g, hardest) = match graded {
                 Ok(pg) => pg,
@@ -105,6 +138,9 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
             if g.level.is_none() {
                 status = status.max(EXIT_UNSAT);
             }
+            if let Some((_, Some(why))) = hardest {
+                status = super::worse(status, stopped_status(why));
+            }
             if args.matrix {
                 match KeenDifficulty::from_file_name(&name) {
                     Some(keen) if g.scale == Scale::Cages => matrix.add(keen, &g),
@@ -113,9 +149,10 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
             } else if args.json {
                 let file = &file;
                 let mut record = grade_record(file, &puzzle, &g);
-                if let Some(h) = hardest {
+                if let Some((h, stopped)) = hardest {
                     record.technique = Some(h.map(Technique::name));
                     record.score = Some(h.map(|t| f64::from(t.score()) / 10.0));
+                    record.stopped = stopped.map(StopReason::name);
                 }
                 let mut line = Vec::new();
                 let _ = super::records::write_line(&mut line, &record);
@@ -130,8 +167,12 @@ pub(super) fn grade_files(args: &GradeArgs, out: &mut impl Write, err: &mut impl
                 if let Some((_, rows)) = tables.iter_mut().find(|(s, _)| *s == g.scale) {
                     let mut row = row(name, &puzzle, &g);
                     row.technique = hardest.map(|h| match h {
-                        Some(t) => [t.name(), t.score_text()],
-                        None => ["-".to_string(), "-".to_string()],
+                        (Some(t), None) => [t.name(), t.score_text()],
+                        (Some(t), Some(why)) => {
+                            [format!("{} ({})", t.name(), why.name()), t.score_text()]
+                        }
+                        (None, Some(why)) => [format!("({})", why.name()), "-".to_string()],
+                        (None, None) => ["-".to_string(), "-".to_string()],
                     });
                     rows.push(row);
                 }
@@ -167,15 +208,21 @@ fn level_name(g: &Grade) -> String {
 }
 
 /// The hardest technique of the puzzle's step-by-step path (`explain`), `None` when the path
-/// does not solve it.
+/// does not solve it; when `stop` ends the path early, the hardest of the steps found so far
+/// and why it stopped.
 ///
 /// # Errors
 /// The explanation failed.
-fn hardest(puzzle: &Puzzle) -> anyhow::Result<Option<Technique>> {
-    let ex = explain(puzzle, None, &ExplainOptions::default())?;
+fn hardest(puzzle: &Puzzle, stop: Stop) -> anyhow::Result<Hardest> {
+    let opts = ExplainOptions {
+        stop,
+        ..ExplainOptions::default()
+    };
+    let ex = explain(puzzle, None, &opts)?;
     Ok(match ex.end {
-        End::Solved(_) => ex.hardest(),
-        _ => None,
+        End::Solved(_) => (ex.hardest(), None),
+        End::Stopped => (ex.hardest(), opts.stop.reason()),
+        _ => (None, None),
     })
 }
 
@@ -284,6 +331,7 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
         level: level_name(g),
         score: None,
         size: puzzle.size_label(),
+        stopped: None,
         technique: None,
     }
 }

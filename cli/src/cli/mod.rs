@@ -69,11 +69,14 @@ Limits:
   --jigsaw sides 4..=9.
   Cage encodings: 200000 allowed tuples (--encoding tuples), 100000 automaton nodes;
   beyond them the error names the cage and --engine native solves the puzzle.
-  --timeout SECS bounds every engine per puzzle; count --limit K stops after K solutions.
+  --timeout SECS bounds every engine per puzzle (explain, hint and grade --technique: the
+  path); count --limit K stops after K solutions.
 
 Exit status:
   0 solved, 1 no solution, 2 bad input or failure, 3 a --timeout ended a puzzle early
-  (what was found is printed), 130 Ctrl-C or SIGTERM.";
+  (what was found is printed), 130 Ctrl-C or SIGTERM (every command stops within a second
+  and prints what it found, marked interrupted). A reader that closes the output early
+  (| head) ends the run quietly, with the status of what was written before.";
 
 /// The one-line description of `cagesat --help`, naming every kind of the library's list.
 fn about() -> String {
@@ -534,7 +537,7 @@ pub(crate) fn run(cli: &Cli, interrupt: &Stop, out: &mut impl Write, err: &mut i
         Command::Decode(args) => dimacs::decode(args, out, err),
         Command::Generate(args) => generate::generate(args, interrupt, out, err),
         Command::Survey(args) => survey::survey(args, out, err),
-        Command::Grade(args) => grade::grade_files(args, out, err),
+        Command::Grade(args) => grade::grade_files(args, interrupt, out, err),
         Command::Render(args) => render::render(args, out, err),
         Command::Hint(args) => explain::run(args, false, interrupt, out, err),
         Command::Explain(args) => explain::run(args, true, interrupt, out, err),
@@ -664,9 +667,12 @@ pub(crate) fn output_closed() -> bool {
 
 /// True when `error` comes from writing to a pipe whose reader has gone.
 pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
     error.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        e.downcast_ref::<std::io::Error>().map(std::io::Error::kind) == broken
+            || e.downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == broken
     })
 }
 

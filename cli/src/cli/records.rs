@@ -254,6 +254,10 @@ pub(crate) struct GradeRecord<'a> {
     pub score: Option<Option<f64>>,
     /// The size label (`6x6`, `7x7`).
     pub size: String,
+    /// With `--technique`, when a stop ended the path early: `timeout` or `interrupted`
+    /// (then `technique` and `score` are those of the steps found so far).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<&'static str>,
     /// With `--technique`: the hardest technique on the step-by-step path (`explain`),
     /// `null` when the path does not solve the puzzle (several solutions).
     #[serde(skip_serializing_if = "Option::is_none")]

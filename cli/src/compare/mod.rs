@@ -121,6 +121,23 @@ fn measure(e: &Engine, puzzle: &Puzzle, opts: &CompareOptions) -> Result<Measure
         }
         e.prove_unique(puzzle, &o)
     };
+    // After Ctrl-C or SIGTERM no further engine starts (encoding alone can take a second).
+    if let Some(reason) = opts
+        .engine
+        .stop
+        .reason()
+        .filter(|r| *r == cagesat::engine::StopReason::Interrupted)
+    {
+        return Ok(Measured {
+            outcome: Outcome::Stopped { grid: None, reason },
+            stats: match e {
+                Engine::Native => EngineStats::Native(cagesat::engine::NativeStats::default()),
+                _ => EngineStats::Sat(cagesat::engine::SatStats::default()),
+            },
+            median: Duration::ZERO,
+            times: vec![Duration::ZERO],
+        });
+    }
     let t0 = Instant::now();
     let (outcome, stats) = run()?;
     let mut times = vec![t0.elapsed()];

@@ -33,6 +33,8 @@ mod steps;
 mod technique;
 mod wrong;
 
+use std::ops::ControlFlow;
+
 use thiserror::Error;
 
 use crate::backend::BackendError;
@@ -45,7 +47,9 @@ pub use crate::puzzle::{Action, Constraint, ConstraintKind, Constraints, Level, 
 pub use crate::verify::replay::ReplayError;
 
 use steps::{Explainer, Next};
-pub use wrong::{from_progress, wrong_entries, Progress, WrongEntry, Wrongness};
+pub use wrong::{
+    from_progress, from_progress_each, wrong_entries, Progress, WrongEntry, Wrongness,
+};
 
 /// How reasons are searched for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,7 +195,9 @@ pub fn hint(
     state: Option<&Grid<u8>>,
     opts: &ExplainOptions,
 ) -> Result<Explanation, ExplainError> {
-    walk(puzzle, state, opts, Some(1))
+    walk(puzzle, state, opts, Some(1), &mut |_| {
+        ControlFlow::Continue(())
+    })
 }
 
 /// The whole path from `state` (0 = an empty cell; `None`: the puzzle alone) until every
@@ -204,14 +210,24 @@ pub fn explain(
     state: Option<&Grid<u8>>,
     opts: &ExplainOptions,
 ) -> Result<Explanation, ExplainError> {
-    walk(puzzle, state, opts, None)
+    walk(
+        puzzle,
+        state,
+        opts,
+        None,
+        &mut |_| ControlFlow::Continue(()),
+    )
 }
 
+/// The path of at most `most` steps, each handed to `on_step` as soon as it is found (a
+/// caller that prints them as they come); `on_step` breaking ends the path
+/// [`End::Stopped`], that step included.
 fn walk(
     puzzle: &Puzzle,
     state: Option<&Grid<u8>>,
     opts: &ExplainOptions,
     most: Option<usize>,
+    on_step: &mut dyn FnMut(&Step) -> ControlFlow<()>,
 ) -> Result<Explanation, ExplainError> {
     let mut steps = Vec::new();
     let mut ex = match Explainer::new(puzzle, state, opts)? {
@@ -248,7 +264,13 @@ fn walk(
                 };
             }
             match ex.next() {
-                Ok(Next::Step(step)) => steps.push(step),
+                Ok(Next::Step(step)) => {
+                    let flow = on_step(&step);
+                    steps.push(step);
+                    if flow.is_break() {
+                        break End::Stopped;
+                    }
+                }
                 Ok(Next::End(end)) => break end,
                 Err(e) => break stopped(e)?,
             }

@@ -9,15 +9,16 @@
 //! B9, row A leave it no filling`: a minimal unsatisfiable subset, as for a step's reason).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::engine::{Engine, EngineOptions};
 use crate::grid::Cell;
-use crate::puzzle::{Constraint, Constraints, Puzzle};
+use crate::puzzle::{Constraint, Constraints, Puzzle, Step};
 use crate::setter::{candidates, SetterError, State};
 use crate::stop::Stop;
 
 use super::mus::{Probe, Sat};
-use super::{explain, hint, End, ExplainError, ExplainOptions, Explanation};
+use super::{walk, End, ExplainError, ExplainOptions, Explanation};
 
 /// Why an entry is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,15 +209,29 @@ pub fn from_progress(
     opts: &ExplainOptions,
     whole: bool,
 ) -> Result<Progress, ExplainError> {
-    let path = |s: Option<&State>| {
-        let grid = s.map(State::grid);
-        if whole {
-            explain(puzzle, grid, opts)
-        } else {
-            hint(puzzle, grid, opts)
-        }
-    };
-    let first = path(state)?;
+    from_progress_each(puzzle, state, opts, whole, &mut |_| {
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`from_progress`], handing each step of the path from `state` as given to `on_step` as
+/// soon as it is found, so that a caller can print the steps as they come; `on_step`
+/// breaking ends the path [`End::Stopped`] (that step included). A state that no solution
+/// extends ends its path before the first step, so the steps handed over are those of the
+/// answer's path; the path from the state without its wrong entries is not handed over
+/// (it is in the answer).
+///
+/// # Errors
+/// As [`from_progress`].
+pub fn from_progress_each(
+    puzzle: &Puzzle,
+    state: Option<&State>,
+    opts: &ExplainOptions,
+    whole: bool,
+    on_step: &mut dyn FnMut(&Step) -> ControlFlow<()>,
+) -> Result<Progress, ExplainError> {
+    let most = if whole { None } else { Some(1) };
+    let first = walk(puzzle, state.map(State::grid), opts, most, on_step)?;
     let Some(state) = state.filter(|_| first.end == End::NoSolution) else {
         return Ok(Progress {
             wrong: Vec::new(),
@@ -228,6 +243,9 @@ pub fn from_progress(
         return Ok(Progress { wrong, path: first });
     }
     let cells: Vec<Cell> = wrong.iter().map(|w| w.cell).collect();
-    let path = path(Some(&state.without(&cells)))?;
+    let rest = state.without(&cells);
+    let path = walk(puzzle, Some(rest.grid()), opts, most, &mut |_| {
+        ControlFlow::Continue(())
+    })?;
     Ok(Progress { wrong, path })
 }
