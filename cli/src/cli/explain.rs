@@ -172,7 +172,7 @@ fn run_inner(
     if let Some(dir) = &args.svg {
         write_svgs(&puzzle, state.as_ref(), &ex, dir)?;
     }
-    let summary = summary(&ex);
+    let summary = summary(&ex, &puzzle);
     if args.json {
         let record = SummaryRecord {
             summary: summary.clone(),
@@ -193,7 +193,9 @@ fn run_inner(
     })
 }
 
-fn summary(ex: &Explanation) -> String {
+/// The last line: how the path ended (for no solution, the simple reason when there is one:
+/// [`cagesat::setter::no_solution_reason`]).
+fn summary(ex: &Explanation, puzzle: &cagesat::Puzzle) -> String {
     let n = ex.steps.len();
     let largest = ex.largest_reason();
     let hardest = ex
@@ -205,7 +207,10 @@ fn summary(ex: &Explanation) -> String {
             format!("solved in {n} steps (largest reason: {largest} constraints{hardest})")
         }
         End::Open => "more steps follow (cagesat explain gives them all)".to_string(),
-        End::NoSolution => "no solution: no path exists".to_string(),
+        End::NoSolution => match cagesat::setter::no_solution_reason(puzzle) {
+            Some(reason) => format!("no solution: {reason}"),
+            None => "no solution: no path exists".to_string(),
+        },
         End::NotUnique { undecided } => format!(
             "not unique: after {n} steps no deduction is forced and {undecided} cells are open (several solutions)"
         ),

@@ -42,6 +42,7 @@ mod proof;
 mod puzzlink;
 mod session;
 mod setter;
+mod setter_words;
 mod smt;
 mod solo_id;
 mod svg;
