@@ -10,12 +10,16 @@
 //!
 //! A Killer Sudoku is cut into random connected cages of distinct digits. By default
 //! ([`KillerStyle`]) it looks like a published Killer: no givens and no one-cell cages,
-//! cage sizes drawn mostly from 2–4 cells with some of 5 and more (weights 30, 34, 22, 10,
-//! 4 for 2..=6 cells, 2 for each larger size, up to `max_cage`); a cell left alone joins or
-//! pairs with a neighbouring cage. While the cages allow a second solution, one cell where
-//! the two solutions differ changes cage (it moves to a neighbouring cage, or pulls a
-//! neighbour into its own), both cages staying connected, of distinct digits and of 2 or
-//! more cells; after [`KILLER_REPAIRS`] such changes the cages are drawn again. With
+//! cage sizes mostly of 2–4 cells with some of 5 and more. It starts with small cages (2
+//! or 3 cells; a cell left alone joins or pairs with a neighbouring cage). While they allow
+//! a second solution, one cell where the two solutions differ changes cage (it moves to a
+//! neighbouring cage, or pulls a neighbour into its own), both cages staying connected, of
+//! distinct digits and of 2 or more cells; after [`KILLER_REPAIRS`] such changes the cages
+//! are drawn again. Once unique, neighbouring cages merge while the puzzle stays unique,
+//! each merge only up to a size drawn with the published weights (30, 34, 22, 10, 4 for
+//! 2..=6 cells, 2 for each larger size, up to `max_cage`). Like givens removed while
+//! unique, every check is then one merge away from a unique puzzle: small cages keep
+//! checks quick where a no-given grid of large cages can take a search minutes. With
 //! [`KillerStyle::givens`] the old way is kept: every cell given, givens removed while
 //! unique; with [`KillerStyle::single_cages`] sizes are drawn evenly from 1..=`max_cage`.
 //!
@@ -27,8 +31,6 @@
 //! uniqueness check on a puzzle at most one given short of a unique one. Checks on puzzles
 //! with few givens and many solutions are what a depth-first search can lose itself in: a
 //! 16×16 Killer with cages of up to six cells and no givens ran for minutes (session 12).
-//! The cage changes keep that property: each check is on cages one change away from the
-//! last, which had two solutions.
 
 use crate::answer::Outcome;
 use crate::engine::{Engine, EngineOptions};
@@ -378,16 +380,42 @@ impl Killer {
             return Ok((killer(&givens)?, solution));
         }
         let grid = variant.grid(size, boxes, &[])?;
+        let build = |groups: &[Vec<Cell>]| -> Result<Puzzle, GenerateError> {
+            Ok(Puzzle::Killer(Killer::new(
+                grid.clone(),
+                to_cages(&solution, groups),
+            )?))
+        };
+        // Small cages first (2 or 3 cells): many sums, few solutions, quick checks.
+        let small = KillerStyle {
+            max_cage: style.max_cage.min(3),
+            ..style
+        };
         for _ in 0..KILLER_DRAWS {
-            let mut groups = draw_cages(&mut rng, &solution, &cells, style)?;
+            let mut groups = draw_cages(&mut rng, &solution, &cells, small)?;
+            let mut unique = false;
             for _ in 0..=KILLER_REPAIRS {
-                let killer = Killer::new(grid.clone(), to_cages(&solution, &groups))?;
-                let Some(other) = checker.other(&Puzzle::Killer(killer.clone()), &solution)? else {
-                    return Ok((killer, solution));
+                let Some(other) = checker.other(&build(&groups)?, &solution)? else {
+                    unique = true;
+                    break;
                 };
-                if !recage(&mut rng, &solution, &other, &mut groups, style) {
+                if !recage(&mut rng, &solution, &other, &mut groups, small) {
                     break;
                 }
+            }
+            if unique {
+                merge_while_unique(
+                    &mut rng,
+                    &solution,
+                    &mut groups,
+                    style,
+                    &mut checker,
+                    &build,
+                )?;
+                let Puzzle::Killer(killer) = build(&groups)? else {
+                    unreachable!("build makes Killers")
+                };
+                return Ok((killer, solution));
             }
         }
         Err(GenerateError::Params(format!(
@@ -577,6 +605,67 @@ fn recage(
         }
     }
     false
+}
+
+/// Merges neighbouring groups while the puzzle stays unique: each pair of neighbouring
+/// groups (in a random order of the edges between them, each pair once) whose digits are
+/// distinct and whose size together is at most a size drawn by [`cage_size`] is merged
+/// when `build` of the merged groups is still unique with `solution`.
+///
+/// # Errors
+/// What `build` and the checks return.
+fn merge_while_unique(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    groups: &mut Vec<Vec<Cell>>,
+    style: KillerStyle,
+    checker: &mut Checker<'_>,
+    build: &dyn Fn(&[Vec<Cell>]) -> Result<Puzzle, GenerateError>,
+) -> Result<(), GenerateError> {
+    let n = solution.rows();
+    let edges: Vec<(Cell, Cell)> = groups
+        .iter()
+        .flatten()
+        .flat_map(|&c| {
+            neighbours(c, n)
+                .into_iter()
+                .filter(move |&d| c < d)
+                .map(move |d| (c, d))
+        })
+        .collect();
+    let mut tried: Vec<Vec<Cell>> = Vec::new();
+    for (c, d) in shuffled(rng, edges) {
+        let group_of = |x: Cell| groups.iter().position(|g| g.contains(&x));
+        let (Some(a), Some(b)) = (group_of(c), group_of(d)) else {
+            continue;
+        };
+        if a == b || groups[a].len() + groups[b].len() > style.max_cage {
+            continue;
+        }
+        let mut union: Vec<Cell> = groups[a].iter().chain(&groups[b]).copied().collect();
+        union.sort_unstable();
+        let mut digits: Vec<u8> = union.iter().map(|&x| *solution.get(x)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        if digits.len() < union.len() || tried.contains(&union) {
+            continue;
+        }
+        tried.push(union.clone());
+        if union.len() > cage_size(rng, style) {
+            continue;
+        }
+        let mut merged: Vec<Vec<Cell>> = groups
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != a && i != b)
+            .map(|(_, g)| g.clone())
+            .collect();
+        merged.push(union);
+        if checker.other(&build(&merged)?, solution)?.is_none() {
+            *groups = merged;
+        }
+    }
+    Ok(())
 }
 
 /// Random connected groups of cells covering `cells`, each of distinct digits of

@@ -2,7 +2,8 @@
 //!
 //! For a puzzle with several solutions, the smallest set of givens (cell, digit) after which
 //! exactly one solution is left, searched exhaustively by size (1, 2, … up to
-//! [`RepairOptions::max_givens`]), so no smaller set exists. The search works on the true
+//! [`RepairOptions::max_givens`]), so no smaller set exists (for KenKen: no smaller set
+//! whose writing keeps the rules, below). The search works on the true
 //! candidates ([`crate::setter::candidates`]) and the solutions they showed:
 //!
 //! - a given goes only on a cell that is not decided, with one of its candidates;
