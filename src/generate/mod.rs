@@ -52,7 +52,9 @@ pub use kenken::{
     default_max_givens, generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams,
     MAX_ATTEMPTS,
 };
-pub use sudoku::SudokuVariant;
+pub use sudoku::{
+    KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE, KILLER_DRAWS, KILLER_REPAIRS,
+};
 pub use towers::TOWERS_GEN_SIDES;
 pub use unequal::UNEQUAL_GEN_SIDES;
 

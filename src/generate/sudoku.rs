@@ -3,12 +3,29 @@
 //! Seeded and reproducible ([`SplitMix64`]). A solution grid is a shuffled pattern grid
 //! (bands, rows within bands, stacks, columns within stacks and digits permuted); an X
 //! variant's (both diagonals distinct, [`SudokuVariant::diagonals`]) is `auto`'s
-//! first solution from a random permutation on the main diagonal, its digits permuted. A Killer
-//! Sudoku is then cut into random connected cages of distinct digits (at most `max_cage`
-//! cells). Both start with every cell given and lose givens in random order while they stay
-//! unique, so every given left is needed. Uniqueness is proven by `auto` (the native engine,
-//! handing over to CDCL past its backtrack budget), and every puzzle's solution passes the
-//! verifier.
+//! first solution from a random permutation on the main diagonal, its digits permuted.
+//!
+//! A Sudoku starts with every cell given and loses givens in random order while it stays
+//! unique, so every given left is needed.
+//!
+//! A Killer Sudoku is cut into random connected cages of distinct digits. By default
+//! ([`KillerStyle`]) it looks like a published Killer: no givens and no one-cell cages,
+//! cage sizes mostly of 2–4 cells with some of 5 and more. It starts with small cages (2
+//! or 3 cells; a cell left alone joins or pairs with a neighbouring cage). While they allow
+//! a second solution, one cell where the two solutions differ changes cage (it moves to a
+//! neighbouring cage, or pulls a neighbour into its own), both cages staying connected, of
+//! distinct digits and of 2 or more cells; after [`KILLER_REPAIRS`] such changes the cages
+//! are drawn again. Once unique, neighbouring cages merge while the puzzle stays unique,
+//! each merge only up to a size drawn with the published weights (30, 34, 22, 10, 4 for
+//! 2..=6 cells, 2 for each larger size, up to `max_cage`). Like givens removed while
+//! unique, every check is then one merge away from a unique puzzle: small cages keep
+//! checks quick where a no-given grid of large cages can take a search minutes. With
+//! [`KillerStyle::givens`] the old way is kept: every cell given, givens removed while
+//! unique; with [`KillerStyle::single_cages`] sizes are drawn evenly from 1..=`max_cage`.
+//!
+//! Uniqueness is proven by `auto` (the native engine, handing over to CDCL past its
+//! backtrack budget), and every puzzle's solution passes the verifier; the command line
+//! confirms each puzzle with varisat.
 //!
 //! Removing givens, rather than adding them until the puzzle is unique, keeps every
 //! uniqueness check on a puzzle at most one given short of a unique one. Checks on puzzles
@@ -59,6 +76,46 @@ impl Checker<'_> {
                 _
             )
         ))
+    }
+}
+
+impl Checker<'_> {
+    /// A solution of `puzzle` other than `solution` (`None`: `solution` is its only one),
+    /// by [`Engine::Auto`], which verifies every grid it answers.
+    ///
+    /// # Errors
+    /// [`GenerateError::SudokuStopped`] when the stop came first; engine failures.
+    fn other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid<u8>,
+    ) -> Result<Option<Grid<u8>>, GenerateError> {
+        let opts = EngineOptions {
+            stop: self.stop.clone(),
+            ..EngineOptions::default()
+        };
+        let mut other = None;
+        let answer = Engine::Auto.enumerate(puzzle, &opts, Some(2), |g| {
+            if g != solution && other.is_none() {
+                other = Some(g.clone());
+            }
+        });
+        if let Some(reason) = self.stop.reason() {
+            return Err(GenerateError::SudokuStopped {
+                reason,
+                checks: self.checks,
+            });
+        }
+        let (count, _) = answer?;
+        self.checks += 1;
+        match other {
+            Some(other) => Ok(Some(other)),
+            None if count.complete && count.count == 1 => Ok(None),
+            None => Err(GenerateError::Params(format!(
+                "the uniqueness check of a Killer ended without an answer ({} solutions, complete: {})",
+                count.count, count.complete
+            ))),
+        }
     }
 }
 
@@ -273,7 +330,8 @@ impl Killer {
         Self::generate_variant(size, seed, max_cage, SudokuVariant::default(), stop)
     }
 
-    /// [`Killer::generate_until`] of a variant (Killer X: [`SudokuVariant::diagonals`]).
+    /// [`Killer::generate_until`] of a variant (Killer X: [`SudokuVariant::diagonals`]),
+    /// in the published style ([`KillerStyle::new`]: no givens, no one-cell cages).
     ///
     /// # Errors
     /// As [`Killer::generate_until`].
@@ -284,37 +342,410 @@ impl Killer {
         variant: SudokuVariant,
         stop: &Stop,
     ) -> Result<(Killer, Grid<u8>), GenerateError> {
+        Self::generate_styled(size, seed, KillerStyle::new(max_cage), variant, stop)
+    }
+
+    /// A unique Killer of a variant and a [`KillerStyle`] (see the module notes).
+    ///
+    /// # Errors
+    /// As [`Killer::generate_until`]; [`GenerateError::Params`] for a `max_cage` below 2
+    /// without one-cell cages, or when no cages drawn became unique within
+    /// [`KILLER_DRAWS`] draws.
+    pub fn generate_styled(
+        size: usize,
+        seed: u64,
+        style: KillerStyle,
+        variant: SudokuVariant,
+        stop: &Stop,
+    ) -> Result<(Killer, Grid<u8>), GenerateError> {
         let boxes = default_boxes(size).ok_or(SudokuError::Size { size })?;
+        if style.max_cage < 2 && !style.single_cages {
+            return Err(GenerateError::Params(format!(
+                "a Killer without one-cell cages needs cages of 2 or more cells (max cage {})",
+                style.max_cage
+            )));
+        }
         let mut rng = SplitMix64::new(seed);
         let solution = variant.solution(&mut rng, size, boxes, stop)?;
         let cells = variant.empty(size, boxes)?.cells();
-        let cages = cages(&mut rng, &solution, &cells, max_cage);
-        let killer =
-            |givens: &[(Cell, u8)]| Killer::new(variant.grid(size, boxes, givens)?, cages.clone());
         let mut checker = Checker { stop, checks: 0 };
-        let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
-            Ok(Puzzle::Killer(killer(givens)?))
-        })?;
-        Ok((killer(&givens)?, solution))
+        if style.givens {
+            let cages = to_cages(&solution, &draw_cages(&mut rng, &solution, &cells, style)?);
+            let killer = |givens: &[(Cell, u8)]| {
+                Killer::new(variant.grid(size, boxes, givens)?, cages.clone())
+            };
+            let givens = minimal_givens(&mut rng, &solution, cells, &mut checker, |givens| {
+                Ok(Puzzle::Killer(killer(givens)?))
+            })?;
+            return Ok((killer(&givens)?, solution));
+        }
+        let grid = variant.grid(size, boxes, &[])?;
+        let build = |groups: &[Vec<Cell>]| -> Result<Puzzle, GenerateError> {
+            Ok(Puzzle::Killer(Killer::new(
+                grid.clone(),
+                to_cages(&solution, groups),
+            )?))
+        };
+        // Small cages first (2 or 3 cells): many sums, few solutions, quick checks.
+        let small = KillerStyle {
+            max_cage: style.max_cage.min(3),
+            ..style
+        };
+        for _ in 0..KILLER_DRAWS {
+            let mut groups = draw_cages(&mut rng, &solution, &cells, small)?;
+            let mut unique = false;
+            for _ in 0..=KILLER_REPAIRS {
+                let Some(other) = checker.other(&build(&groups)?, &solution)? else {
+                    unique = true;
+                    break;
+                };
+                if !recage(&mut rng, &solution, &other, &mut groups, small) {
+                    break;
+                }
+            }
+            if unique {
+                merge_while_unique(
+                    &mut rng,
+                    &solution,
+                    &mut groups,
+                    style,
+                    &mut checker,
+                    &build,
+                )?;
+                let Puzzle::Killer(killer) = build(&groups)? else {
+                    unreachable!("build makes Killers")
+                };
+                return Ok((killer, solution));
+            }
+        }
+        Err(GenerateError::Params(format!(
+            "no {size}x{size} Killer without givens became unique in {KILLER_DRAWS} draws of cages \
+             (try another seed, or allow givens)"
+        )))
     }
 }
 
-/// Random connected cages of 1..=`max_cage` cells covering `cells`, each with distinct
-/// digits of `solution` and their sum.
-fn cages(
+/// Cage changes tried on one draw of cages before the cages are drawn again.
+pub const KILLER_REPAIRS: usize = 60;
+
+/// Draws of cages tried for one Killer without givens.
+pub const KILLER_DRAWS: usize = 20;
+
+/// How a generated Killer looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct KillerStyle {
+    /// The largest cage.
+    pub max_cage: usize,
+    /// Givens allowed: the cages are drawn once and the givens that make them unique are
+    /// kept (every cell given, then removed while unique).
+    pub givens: bool,
+    /// One-cell cages allowed: cage sizes drawn evenly from 1..=`max_cage`.
+    pub single_cages: bool,
+}
+
+impl KillerStyle {
+    /// The published style with cages of at most `max_cage` cells: no givens, no one-cell
+    /// cages.
+    #[must_use]
+    pub fn new(max_cage: usize) -> Self {
+        KillerStyle {
+            max_cage,
+            givens: false,
+            single_cages: false,
+        }
+    }
+
+    /// This style with givens allowed (or not).
+    #[must_use]
+    pub fn with_givens(self, givens: bool) -> Self {
+        KillerStyle { givens, ..self }
+    }
+
+    /// This style with one-cell cages allowed (or not).
+    #[must_use]
+    pub fn with_single_cages(self, single_cages: bool) -> Self {
+        KillerStyle {
+            single_cages,
+            ..self
+        }
+    }
+}
+
+impl Default for KillerStyle {
+    /// [`KillerStyle::new`] with cages of up to [`DEFAULT_KILLER_MAX_CAGE`] cells.
+    fn default() -> Self {
+        KillerStyle::new(DEFAULT_KILLER_MAX_CAGE)
+    }
+}
+
+/// The largest cage of a Killer in the published style unless asked otherwise.
+pub const DEFAULT_KILLER_MAX_CAGE: usize = 6;
+
+/// A cage size for `style`: evenly from 1..=`max_cage` with one-cell cages, else by the
+/// published weights of the module notes.
+fn cage_size(rng: &mut SplitMix64, style: KillerStyle) -> usize {
+    let max = style.max_cage.max(1);
+    if style.single_cages {
+        return 1 + rng.below(max as u64) as usize;
+    }
+    let weight = |k: usize| -> u64 {
+        match k {
+            2 => 30,
+            3 => 34,
+            4 => 22,
+            5 => 10,
+            6 => 4,
+            _ => 2,
+        }
+    };
+    let total: u64 = (2..=max).map(weight).sum();
+    let mut pick = rng.below(total.max(1));
+    for k in 2..=max {
+        if pick < weight(k) {
+            return k;
+        }
+        pick -= weight(k);
+    }
+    max
+}
+
+/// The Killer cages of `groups`: each group's sum in `solution`.
+fn to_cages(solution: &Grid<u8>, groups: &[Vec<Cell>]) -> Vec<KillerCage> {
+    groups
+        .iter()
+        .map(|g| {
+            let mut cells = g.clone();
+            cells.sort_unstable();
+            let sum = cells.iter().map(|&c| u32::from(*solution.get(c))).sum();
+            KillerCage { sum, cells }
+        })
+        .collect()
+}
+
+/// Whether `cells` are edge-connected.
+fn connected(cells: &[Cell]) -> bool {
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![first];
+    let mut at = 0;
+    while at < seen.len() {
+        let c = seen[at];
+        at += 1;
+        for &d in cells {
+            let near = c.row.abs_diff(d.row) + c.col.abs_diff(d.col) == 1;
+            if near && !seen.contains(&d) {
+                seen.push(d);
+            }
+        }
+    }
+    seen.len() == cells.len()
+}
+
+/// Whether `cell`'s digit in `solution` can join `group` (not there yet, at most `max`
+/// cells after).
+fn joins(solution: &Grid<u8>, group: &[Cell], cell: Cell, max: usize) -> bool {
+    group.len() < max && group.iter().all(|&c| solution.get(c) != solution.get(cell))
+}
+
+/// The smallest group a cage may keep: 1 with one-cell cages, else 2.
+fn least(style: KillerStyle) -> usize {
+    if style.single_cages {
+        1
+    } else {
+        2
+    }
+}
+
+/// Moves one cell where `solution` and `other` differ to another cage (or a neighbour into
+/// its cage), keeping every group connected, of distinct digits, of `least` to `max_cage`
+/// cells. False when no differing cell allows a move.
+fn recage(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    other: &Grid<u8>,
+    groups: &mut [Vec<Cell>],
+    style: KillerStyle,
+) -> bool {
+    let n = solution.rows();
+    let differ: Vec<Cell> = groups
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&c| solution.get(c) != other.get(c))
+        .collect();
+    let group_of = |groups: &[Vec<Cell>], c: Cell| groups.iter().position(|g| g.contains(&c));
+    let can_leave = |g: &[Cell], c: Cell| {
+        let rest: Vec<Cell> = g.iter().copied().filter(|&x| x != c).collect();
+        rest.len() >= least(style) && connected(&rest)
+    };
+    for cell in shuffled(rng, differ) {
+        let Some(a) = group_of(groups, cell) else {
+            continue;
+        };
+        let pull_first = rng.below(2) == 0;
+        for pull in [pull_first, !pull_first] {
+            for near in shuffled(rng, neighbours(cell, n)) {
+                let Some(b) = group_of(groups, near) else {
+                    continue;
+                };
+                if a == b {
+                    continue;
+                }
+                let (from, to, moved) = if pull { (b, a, near) } else { (a, b, cell) };
+                if can_leave(&groups[from], moved)
+                    && joins(solution, &groups[to], moved, style.max_cage)
+                {
+                    groups[from].retain(|&x| x != moved);
+                    groups[to].push(moved);
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Merges neighbouring groups while the puzzle stays unique: each pair of neighbouring
+/// groups (in a random order of the edges between them, each pair once) whose digits are
+/// distinct and whose size together is at most a size drawn by [`cage_size`] is merged
+/// when `build` of the merged groups is still unique with `solution`.
+///
+/// # Errors
+/// What `build` and the checks return.
+fn merge_while_unique(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    groups: &mut Vec<Vec<Cell>>,
+    style: KillerStyle,
+    checker: &mut Checker<'_>,
+    build: &dyn Fn(&[Vec<Cell>]) -> Result<Puzzle, GenerateError>,
+) -> Result<(), GenerateError> {
+    let n = solution.rows();
+    let edges: Vec<(Cell, Cell)> = groups
+        .iter()
+        .flatten()
+        .flat_map(|&c| {
+            neighbours(c, n)
+                .into_iter()
+                .filter(move |&d| c < d)
+                .map(move |d| (c, d))
+        })
+        .collect();
+    let mut tried: Vec<Vec<Cell>> = Vec::new();
+    for (c, d) in shuffled(rng, edges) {
+        let group_of = |x: Cell| groups.iter().position(|g| g.contains(&x));
+        let (Some(a), Some(b)) = (group_of(c), group_of(d)) else {
+            continue;
+        };
+        if a == b || groups[a].len() + groups[b].len() > style.max_cage {
+            continue;
+        }
+        let mut union: Vec<Cell> = groups[a].iter().chain(&groups[b]).copied().collect();
+        union.sort_unstable();
+        let mut digits: Vec<u8> = union.iter().map(|&x| *solution.get(x)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        if digits.len() < union.len() || tried.contains(&union) {
+            continue;
+        }
+        tried.push(union.clone());
+        if union.len() > cage_size(rng, style) {
+            continue;
+        }
+        let mut merged: Vec<Vec<Cell>> = groups
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != a && i != b)
+            .map(|(_, g)| g.clone())
+            .collect();
+        merged.push(union);
+        if checker.other(&build(&merged)?, solution)?.is_none() {
+            *groups = merged;
+        }
+    }
+    Ok(())
+}
+
+/// Random connected groups of cells covering `cells`, each of distinct digits of
+/// `solution`, sized by [`cage_size`]; without one-cell cages a cell left alone joins a
+/// neighbouring group, or pairs with a neighbour that its group can spare (drawn again
+/// when neither works, up to 1000 times).
+///
+/// # Errors
+/// [`GenerateError::Params`] when no draw works.
+fn draw_cages(
     rng: &mut SplitMix64,
     solution: &Grid<u8>,
     cells: &[Cell],
-    max_cage: usize,
-) -> Vec<KillerCage> {
+    style: KillerStyle,
+) -> Result<Vec<Vec<Cell>>, GenerateError> {
+    for _ in 0..1000 {
+        let mut groups = grow(rng, solution, cells, style);
+        if style.single_cages || absorb_singles(rng, solution, &mut groups, style) {
+            return Ok(groups);
+        }
+    }
+    Err(GenerateError::Params(format!(
+        "no cut of the grid into cages of 2..={} cells in 1000 draws (allow one-cell cages, or larger cages)",
+        style.max_cage
+    )))
+}
+
+/// Joins each one-cell group to a neighbouring group, or pairs it with a neighbour its
+/// group can spare; false when some cell has neither.
+fn absorb_singles(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    groups: &mut Vec<Vec<Cell>>,
+    style: KillerStyle,
+) -> bool {
+    let n = solution.rows();
+    while let Some(at) = groups.iter().position(|g| g.len() == 1) {
+        let cell = groups[at][0];
+        let near = shuffled(rng, neighbours(cell, n));
+        let group_of = |groups: &[Vec<Cell>], c: Cell| groups.iter().position(|g| g.contains(&c));
+        let join = near.iter().find_map(|&c| {
+            let b = group_of(groups, c)?;
+            (b != at && joins(solution, &groups[b], cell, style.max_cage)).then_some(b)
+        });
+        if let Some(b) = join {
+            groups[b].push(cell);
+            let _ = groups.swap_remove(at);
+            continue;
+        }
+        let spare = near.iter().find_map(|&c| {
+            let b = group_of(groups, c)?;
+            let rest: Vec<Cell> = groups[b].iter().copied().filter(|&x| x != c).collect();
+            (b != at && rest.len() >= 2 && connected(&rest)).then_some((b, c))
+        });
+        let Some((b, c)) = spare else {
+            return false;
+        };
+        groups[b].retain(|&x| x != c);
+        groups[at].push(c);
+    }
+    true
+}
+
+/// Random connected groups covering `cells`, each started at a random free cell and grown
+/// to [`cage_size`] cells (or fewer, where no free neighbour has a new digit) of distinct
+/// digits of `solution`.
+fn grow(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    cells: &[Cell],
+    style: KillerStyle,
+) -> Vec<Vec<Cell>> {
     let size = solution.rows();
     let mut free = Grid::filled(size, size, true);
-    let mut cages = Vec::new();
+    let mut groups = Vec::new();
     for start in shuffled(rng, cells.to_vec()) {
         if !*free.get(start) {
             continue;
         }
-        let want = 1 + rng.below(max_cage.max(1) as u64) as usize;
+        let want = cage_size(rng, style);
         let mut cage = vec![start];
         free.set(start, false);
         while cage.len() < want {
@@ -333,11 +764,9 @@ fn cages(
             free.set(c, false);
             cage.push(c);
         }
-        cage.sort_unstable();
-        let sum = cage.iter().map(|&c| u32::from(*solution.get(c))).sum();
-        cages.push(KillerCage { sum, cells: cage });
+        groups.push(cage);
     }
-    cages
+    groups
 }
 
 /// The orthogonal neighbours of `c` in an `n`×`n` grid.
@@ -395,12 +824,22 @@ mod tests {
             assert!(minimal(&s.given_cells(), |g| Puzzle::Sudoku(
                 Sudoku::new(size, s.boxes(), g).unwrap()
             )));
-            for max_cage in [1, 4, 9] {
-                let (k, solution) = Killer::generate(size, 7, max_cage).unwrap();
+            let stop = Stop::new();
+            let old = KillerStyle::new(1)
+                .with_givens(true)
+                .with_single_cages(true);
+            for style in [old, KillerStyle::new(4), KillerStyle::new(9)] {
+                let (k, solution) =
+                    Killer::generate_styled(size, 7, style, SudokuVariant::default(), &stop)
+                        .unwrap();
                 assert_eq!(parse_killer(&k.to_text()).unwrap(), k);
                 assert!(unique(&Puzzle::Killer(k.clone())));
                 assert!(crate::kind::verify(&Puzzle::Killer(k.clone()), &solution).is_ok());
-                assert!(k.cages().iter().all(|c| c.cells.len() <= max_cage));
+                assert!(k.cages().iter().all(|c| c.cells.len() <= style.max_cage));
+                if !style.single_cages {
+                    assert!(k.cages().iter().all(|c| c.cells.len() >= 2));
+                    assert!(k.sudoku().given_cells().is_empty());
+                }
                 let givens = k.sudoku().given_cells();
                 assert!(minimal(&givens, |g| Puzzle::Killer(
                     Killer::new(
@@ -419,6 +858,10 @@ mod tests {
             Killer::generate(9, 3, 5).unwrap(),
             Killer::generate(9, 3, 5).unwrap()
         );
+        assert!(matches!(
+            Killer::generate(9, 1, 1),
+            Err(GenerateError::Params(_))
+        ));
         assert!(matches!(
             Killer::generate(10, 1, 4),
             Err(GenerateError::Sudoku(SudokuError::Size { size: 10 }))
@@ -448,12 +891,13 @@ mod tests {
     fn a_stop_ends_generation_with_the_checks_made() {
         let stop = Stop::new();
         stop.request();
-        for killer in [false, true] {
-            let made = if killer {
-                Killer::generate_until(16, 1, 6, &stop).map(|_| ())
-            } else {
-                Sudoku::generate_until(16, 1, &stop).map(|_| ())
-            };
+        let with_givens = KillerStyle::new(6).with_givens(true);
+        for made in [
+            Sudoku::generate_until(16, 1, &stop).map(|_| ()),
+            Killer::generate_until(16, 1, 6, &stop).map(|_| ()),
+            Killer::generate_styled(16, 1, with_givens, SudokuVariant::default(), &stop)
+                .map(|_| ()),
+        ] {
             assert!(matches!(
                 made,
                 Err(GenerateError::SudokuStopped {

@@ -152,8 +152,8 @@ impl Constraint {
 }
 
 impl fmt::Display for Constraint {
-    /// `cage 12× C3 C4`, `row C`, `column 3`, `box A1-C3`, `run 17 B2 B3`,
-    /// `row A product 24`, `3 visible from A2 down`, `A1 < A2`, `A1 ±1 B1`, `A1 ≠±1 B1`.
+    /// `cage 12× C3 C4` (KenKen), `cage 12 C3 C4` (Killer), `row C`, `column 3`,
+    /// `box A1-C3`, `run 17 B2 B3`, `row A product 24`, `3 visible from A2 down`, `A1 < A2`, `A1 ±1 B1`, `A1 ≠±1 B1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cells = || {
             self.cells
@@ -171,6 +171,11 @@ impl fmt::Display for Constraint {
                 let last = self.cells.last().copied().unwrap_or(first);
                 let name = self.kind.name();
                 write!(f, "{name} {}-{}", first.label(), last.label())
+            }
+            // A Killer cage (distinct digits with a sum) is written as Killers write it:
+            // its sum alone, no operator.
+            ConstraintKind::Cage if self.distinct && self.op == Some(Op::Add) => {
+                write!(f, "cage {target} {}", cells())
             }
             ConstraintKind::Cage => {
                 let op = match self.op {

@@ -8,6 +8,7 @@
 //!
 //! | score | technique |
 //! |------:|-----------|
+//! | 0.9 | elimination |
 //! | 1.0 | naked single |
 //! | 1.2 | hidden single |
 //! | 1.4 | inequality |
@@ -36,7 +37,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Level {
-    /// Naked and hidden singles.
+    /// Eliminations by one house, naked and hidden singles.
     Single,
     /// One cage, run, product, tower clue or sign alone.
     Constraint,
@@ -72,7 +73,11 @@ impl Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Technique {
-    /// Another cell of the house holds the digit (or: the cell has one candidate left).
+    /// An elimination by one house alone that leaves the cell more than one candidate:
+    /// another cell of the house holds the digit (or another digit has no other place in
+    /// the house). Singles are placements; this is what a placed digit does to its houses.
+    Elimination,
+    /// The cell has one candidate left: every other digit is in one of its houses.
     NakedSingle,
     /// The digit has one place left in the house.
     HiddenSingle,
@@ -133,6 +138,7 @@ impl Technique {
             k => 50 + 4 * (u32::from(k) - 4) + u32::from(hidden) * 2,
         };
         match self {
+            Technique::Elimination => 9,
             Technique::NakedSingle => 10,
             Technique::HiddenSingle => 12,
             Technique::Inequality => 14,
@@ -161,7 +167,9 @@ impl Technique {
     #[must_use]
     pub fn level(self) -> Level {
         match self {
-            Technique::NakedSingle | Technique::HiddenSingle => Level::Single,
+            Technique::Elimination | Technique::NakedSingle | Technique::HiddenSingle => {
+                Level::Single
+            }
             Technique::Inequality
             | Technique::CageCombinations
             | Technique::LineProduct
@@ -176,7 +184,7 @@ impl Technique {
         }
     }
 
-    /// The name, as in text and JSON: `naked single`, `hidden pair`, `X-wing`,
+    /// The name, as in text and JSON: `elimination`, `naked single`, `hidden pair`, `X-wing`,
     /// `cage combinations`, `combination of 3 constraints`, …
     #[must_use]
     pub fn name(self) -> String {
@@ -187,6 +195,7 @@ impl Technique {
             k => format!("set of {k}"),
         };
         match self {
+            Technique::Elimination => "elimination".into(),
             Technique::NakedSingle => "naked single".into(),
             Technique::HiddenSingle => "hidden single".into(),
             Technique::NakedSet { size } => format!("naked {}", set(size)),
@@ -213,6 +222,7 @@ impl Technique {
     #[must_use]
     pub fn parse(name: &str) -> Option<Technique> {
         let fixed = [
+            Technique::Elimination,
             Technique::NakedSingle,
             Technique::HiddenSingle,
             Technique::Pointing,
@@ -260,6 +270,7 @@ mod tests {
     #[test]
     fn the_scale_orders_the_techniques_as_documented() {
         let order = [
+            Technique::Elimination,
             Technique::NakedSingle,
             Technique::HiddenSingle,
             Technique::Inequality,

@@ -10,7 +10,9 @@
 //!   a puzzle with several solutions unique, the result proven unique;
 //! - [`explain`]: the **next deduction** with its reason (a smallest set of the puzzle's
 //!   named constraints) and the whole path of deductions to the solution, each step
-//!   checkable by [`crate::Puzzle::replay`].
+//!   checkable by [`crate::Puzzle::replay`];
+//! - [`no_solution_reason`]: why a puzzle has **no solution**, when one line can say it
+//!   (a repeated given, an impossible cage, cage sums against the grid's total).
 //!
 //! ## Example
 //!
@@ -49,6 +51,7 @@ mod oracle;
 mod partial;
 mod repair;
 mod state;
+mod unsolvable;
 
 use thiserror::Error;
 
@@ -58,6 +61,7 @@ pub use candidates::{candidates, candidates_by, Candidates, Method};
 pub use partial::PartialKenKen;
 pub use repair::{repair, Repair, RepairOptions, DEFAULT_MAX_GIVENS};
 pub use state::State;
+pub use unsolvable::{no_solution_reason, NoSolutionReason};
 
 /// Why a setter tool gave no answer.
 #[derive(Debug, Error)]

@@ -2,7 +2,8 @@
 //!
 //! For a puzzle with several solutions, the smallest set of givens (cell, digit) after which
 //! exactly one solution is left, searched exhaustively by size (1, 2, … up to
-//! [`RepairOptions::max_givens`]), so no smaller set exists. The search works on the true
+//! [`RepairOptions::max_givens`]), so no smaller set exists (for KenKen: no smaller set
+//! whose writing keeps the rules, below). The search works on the true
 //! candidates ([`crate::setter::candidates`]) and the solutions they showed:
 //!
 //! - a given goes only on a cell that is not decided, with one of its candidates;
@@ -19,6 +20,9 @@
 //!
 //! - Sudoku and Killer Sudoku: the digits become givens of the grid;
 //! - KenKen: a cell belongs to one cage, so the given cell leaves its cage as a `d =` cage.
+//!   Only sets whose writing keeps KenKen's rules are proposed: every changed cage stays
+//!   contiguous (the rest of a cage must not fall into pieces) and `−`/`÷` cages keep two
+//!   cells, so the result passes `--strict` and loads in Tatham's Keen.
 //!   The rest of a `+` or `*` cage keeps its operator with the target recomputed (the
 //!   target minus, or divided by, the given: the same constraint once the given holds); a
 //!   rest of one cell, or of a cage whose operator (`-`, `/`, `?`) does not carry over to
@@ -30,7 +34,7 @@
 
 use crate::engine::{Engine, EngineOptions};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Op, Puzzle};
 use crate::setter::candidates::{compute, Method};
 use crate::setter::oracle::{oracle, Oracle};
 use crate::setter::SetterError;
@@ -116,6 +120,7 @@ pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterErr
         known: cands.seen.clone(),
         tried: 0,
         stop: opts.engine_opts.stop.clone(),
+        keeps_rules: &|set: &[(Cell, u8)]| keeps_rules(puzzle, set, &first),
     };
     for size in 1..=opts.max_givens.min(open.len()) {
         let mut set = Vec::with_capacity(size);
@@ -148,6 +153,9 @@ struct Search<'a> {
     tried: u64,
     /// Checked at every whole set: most are judged without a solver call.
     stop: Stop,
+    /// Whether the puzzle with a whole set written in keeps the kind's rules
+    /// ([`keeps_rules`]); sets that break them are passed over.
+    keeps_rules: &'a dyn Fn(&[(Cell, u8)]) -> bool,
 }
 
 impl Search<'_> {
@@ -163,6 +171,9 @@ impl Search<'_> {
             self.tried += 1;
             if let Some(reason) = self.stop.reason() {
                 return Err(SetterError::Stopped { reason });
+            }
+            if !(self.keeps_rules)(set) {
+                return Ok(None);
             }
             return self.unique_with(set);
         }
@@ -219,6 +230,26 @@ impl Search<'_> {
             None => Ok(Some(only)),
         }
     }
+}
+
+/// Whether `puzzle` with the givens of `set` written in keeps its kind's rules: for a
+/// KenKen, every cage the writing changes or adds is contiguous, and a `−` or `÷` cage
+/// among them has two cells (Keen's rule, and `--strict`'s). Taking a given cell out of a
+/// `+` or `×` cage can leave the rest in two pieces: such a set is not proposed. Other
+/// kinds write givens into the grid and keep their cages. `grid` is any solution: the
+/// shape of the written cages does not depend on it.
+fn keeps_rules(puzzle: &Puzzle, set: &[(Cell, u8)], grid: &Grid<u8>) -> bool {
+    let Puzzle::KenKen(before) = puzzle else {
+        return true;
+    };
+    let Some(Ok(Puzzle::KenKen(after))) = puzzle.as_kind().with_givens(set, grid) else {
+        return false;
+    };
+    after
+        .cages()
+        .iter()
+        .filter(|c| !before.cages().contains(c))
+        .all(|c| c.is_contiguous() && (!matches!(c.op, Op::Sub | Op::Div) || c.cells.len() == 2))
 }
 
 /// Whether `grid` holds every pair of `set`.

@@ -33,6 +33,7 @@ mod opless;
 mod parse_errors;
 mod puzzlink;
 mod setter_candidates;
+mod setter_loop;
 mod setter_repair;
 mod solo;
 mod sudoku;

@@ -87,7 +87,10 @@ fn keen_easy_needs_singles_and_cage_combinations() {
             assert!(
                 matches!(
                     s.technique,
-                    Technique::NakedSingle | Technique::HiddenSingle | Technique::CageCombinations
+                    Technique::Elimination
+                        | Technique::NakedSingle
+                        | Technique::HiddenSingle
+                        | Technique::CageCombinations
                 ),
                 "{s}"
             );

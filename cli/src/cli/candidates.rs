@@ -165,6 +165,7 @@ fn candidates_one(
             unique: found.unique(),
             solutions_seen: found.solutions_seen,
             wrong: state.as_ref().map(|_| pairs(&found.wrong)),
+            reason: reason(&puzzle, &found),
         };
         let mut line = Vec::new();
         records::write_line(&mut line, &record)?;
@@ -173,7 +174,8 @@ fn candidates_one(
         }
         out.write_all(&line)?;
     } else {
-        write_text(out, &name, &found, state.is_some())?;
+        let why = reason(&puzzle, &found);
+        write_text(out, &name, &found, state.is_some(), why.as_deref())?;
     }
     Ok(if found.solvable() {
         EXIT_OK
@@ -191,6 +193,18 @@ struct Record<'a> {
     solutions_seen: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     wrong: Option<Vec<Pair>>,
+    /// Why there is no solution, when one line can say it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// Why `puzzle` has no solution ([`setter::no_solution_reason`]), when `found` says it has
+/// none and the reason is simple.
+fn reason(puzzle: &cagesat::Puzzle, found: &Candidates) -> Option<String> {
+    if found.solvable() {
+        return None;
+    }
+    setter::no_solution_reason(puzzle).map(|r| r.to_string())
 }
 
 /// A (cell, digit) in JSON: `{"cell":"B3","digit":4}`.
@@ -253,16 +267,21 @@ fn set_text(digits: &[u8], holds: bool) -> String {
     }
 }
 
-/// The text report: the grid of candidate sets, then the verdict.
+/// The text report: the grid of candidate sets, then the verdict (with `reason`, when there
+/// is no solution and a simple reason).
 fn write_text(
     out: &mut impl Write,
     name: &str,
     found: &Candidates,
     with_state: bool,
+    reason: Option<&str>,
 ) -> anyhow::Result<()> {
     writeln!(out, "== {name}")?;
     if !found.solvable() {
-        writeln!(out, "no solution")?;
+        match reason {
+            Some(reason) => writeln!(out, "no solution: {reason}")?,
+            None => writeln!(out, "no solution")?,
+        }
         return Ok(());
     }
     let grid = found.grid();

@@ -186,7 +186,7 @@ fn run_inner(
     if let Some(dir) = &args.svg {
         write_svgs(&puzzle, state.as_ref(), &ex, dir)?;
     }
-    let summary = summary(&ex, opts.stop.reason());
+    let summary = summary(&ex, &puzzle, opts.stop.reason());
     if args.json {
         // The summary is the last record; standard error stays quiet (`… | head -1`).
         let record = SummaryRecord {
@@ -215,8 +215,9 @@ fn write_step(out: &mut impl Write, json: bool, number: usize, step: &Step) -> s
     }
 }
 
-/// The last line: how the path ends (a stopped one says why: `timeout`, `interrupted`).
-fn summary(ex: &Explanation, stopped: Option<StopReason>) -> String {
+/// The last line: how the path ends (a stopped one says why: `timeout`, `interrupted`; for
+/// no solution, the simple reason when there is one: [`cagesat::setter::no_solution_reason`]).
+fn summary(ex: &Explanation, puzzle: &cagesat::Puzzle, stopped: Option<StopReason>) -> String {
     let n = ex.steps.len();
     let largest = ex.largest_reason();
     let hardest = ex
@@ -228,7 +229,10 @@ fn summary(ex: &Explanation, stopped: Option<StopReason>) -> String {
             format!("solved in {n} steps (largest reason: {largest} constraints{hardest})")
         }
         End::Open => "more steps follow (cagesat explain gives them all)".to_string(),
-        End::NoSolution => "no solution: no path exists".to_string(),
+        End::NoSolution => match cagesat::setter::no_solution_reason(puzzle) {
+            Some(reason) => format!("no solution: {reason}"),
+            None => "no solution: no path exists".to_string(),
+        },
         End::NotUnique { undecided } => format!(
             "not unique: after {n} steps no deduction is forced and {undecided} cells are open (several solutions)"
         ),

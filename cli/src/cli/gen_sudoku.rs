@@ -5,7 +5,8 @@
 //!
 //! Argument parsing, the difficulty filter and printing only; the puzzles come from
 //! [`cagesat::puzzle::Sudoku::generate_variant`] and
-//! [`cagesat::puzzle::Killer::generate_variant`] (`--diagonals`: the X variants).
+//! [`cagesat::puzzle::Killer::generate_styled`] (`--diagonals`: the X variants; a Killer
+//! has no givens and no one-cell cages unless `--givens` or `--single-cages` allow them).
 
 use std::io::Write;
 
@@ -13,7 +14,7 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
-use cagesat::generate::SudokuVariant;
+use cagesat::generate::{KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE};
 use cagesat::grade::{Level, Scale};
 use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
@@ -41,10 +42,19 @@ pub(crate) struct SudokuGenArgs {
     /// take the place of the boxes.
     #[arg(long)]
     pub jigsaw: bool,
-    /// Largest cage (Killer only).
-    #[arg(long, default_value_t = 4, value_parser = super::not_negative::<usize>,
-          allow_negative_numbers = true)]
+    /// Largest cage (Killer only). Cage sizes are drawn like a published Killer's: mostly
+    /// 2 to 4 cells, some of 5 and more.
+    #[arg(long, default_value_t = DEFAULT_KILLER_MAX_CAGE,
+          value_parser = super::not_negative::<usize>, allow_negative_numbers = true)]
     pub max_cage: usize,
+    /// Killer only: allow givens (the cages are drawn once, then every given kept that
+    /// uniqueness needs). By default a Killer has none: its cages alone make it unique.
+    #[arg(long)]
+    pub givens: bool,
+    /// Killer only: allow one-cell cages (sizes drawn evenly from 1 to --max-cage). By
+    /// default every cage has two or more cells.
+    #[arg(long)]
+    pub single_cages: bool,
 }
 
 /// `--difficulty` values: the Sudoku `grade` levels.
@@ -113,7 +123,10 @@ fn make(
         let (s, g) = Sudoku::generate_jigsaw(a.size, seed, variant, stop)?;
         (Puzzle::Sudoku(s), g)
     } else if killer {
-        let (k, g) = Killer::generate_variant(a.size, seed, a.max_cage, variant, stop)?;
+        let style = KillerStyle::new(a.max_cage)
+            .with_givens(a.givens)
+            .with_single_cages(a.single_cages);
+        let (k, g) = Killer::generate_styled(a.size, seed, style, variant, stop)?;
         (Puzzle::Killer(k), g)
     } else {
         let (s, g) = Sudoku::generate_variant(a.size, seed, variant, stop)?;
@@ -159,6 +172,14 @@ fn run(
     if killer && a.jigsaw {
         bail!("cagesat: generate killer: --jigsaw is for `generate sudoku` only");
     }
+    if !killer && (a.givens || a.single_cages) {
+        let flag = if a.givens {
+            "--givens"
+        } else {
+            "--single-cages"
+        };
+        bail!("cagesat: generate sudoku: {flag} is for `generate killer` only");
+    }
     let limits = Limits::new(interrupt, a.run.timeout)?;
     let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), kind, None)?;
     let mut seed = a.run.seed_or(1);
@@ -193,7 +214,16 @@ fn run(
             if a.jigsaw { " --jigsaw" } else { "" },
             if a.diagonals { " --diagonals" } else { "" },
             if killer {
-                format!(" --max-cage {}", a.max_cage)
+                format!(
+                    " --max-cage {}{}{}",
+                    a.max_cage,
+                    if a.givens { " --givens" } else { "" },
+                    if a.single_cages {
+                        " --single-cages"
+                    } else {
+                        ""
+                    }
+                )
             } else {
                 String::new()
             },

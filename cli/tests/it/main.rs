@@ -43,6 +43,7 @@ mod proof;
 mod puzzlink;
 mod session;
 mod setter;
+mod setter_words;
 mod signals;
 mod smt;
 mod solo_id;

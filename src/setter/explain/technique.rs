@@ -5,9 +5,10 @@
 //!   elimination of digit d at cell i is a **naked set** of size k when k other cells of the
 //!   house hold only k digits between them, d among them, and a **hidden set** of size k
 //!   when k digits other than d have only k places in the house, i among them; the smallest
-//!   k wins (naked on ties), and k = 1 is a naked or hidden single. A placement is a hidden
-//!   single when its digit has one place left in the house, else the hardest of the
-//!   eliminations it makes;
+//!   k wins (naked on ties). k = 1 is an **elimination** (the digit is placed elsewhere
+//!   in the house, or another digit has no other place): singles are placements only. A
+//!   placement is a hidden single when its digit has one place left in the house, else the
+//!   hardest of the eliminations it makes (a naked single when each is k = 1);
 //! - one cage or run: cage combinations; one product: line product; one Towers clue: tower
 //!   clue; one Unequal sign or bar: inequality;
 //! - several constraints, by their shape alone ([`shape`]): a box and a line are pointing
@@ -36,7 +37,11 @@ pub(super) fn single(c: &Constraint, doms: &[u32], at: usize, gone: u32, place: 
             .max_by_key(|t| t.score())
             .unwrap_or(Technique::NakedSingle);
     }
-    house(doms, at, gone.trailing_zeros())
+    match house(doms, at, gone.trailing_zeros()) {
+        // Singles are placements: an elimination that one house makes alone is named so.
+        Technique::NakedSingle | Technique::HiddenSingle => Technique::Elimination,
+        t => t,
+    }
 }
 
 /// The easiest set of one house that removes digit `d` at position `at` of `doms`.
@@ -188,10 +193,20 @@ mod tests {
 
     #[test]
     fn singles() {
+        // 2 is placed in the second cell: it goes from the first, which keeps 1.
         assert_eq!(
             elim(&[&[1, 2], &[2], &[1, 3, 4], &[1, 3, 4]], 0, 2),
-            Technique::NakedSingle
+            Technique::Elimination
         );
+        // Placing the first cell's last candidate is the naked single.
+        let doms = [
+            bits(&[1, 2]),
+            bits(&[2]),
+            bits(&[1, 3, 4]),
+            bits(&[1, 3, 4]),
+        ];
+        let t = single(&row(4), &doms, 0, bits(&[2]), true);
+        assert_eq!(t, Technique::NakedSingle);
         // 1 has one place (the first cell): placing it removes 2.
         let doms = [bits(&[1, 2]), bits(&[2, 3]), bits(&[3, 4]), bits(&[2, 4])];
         let t = single(&row(4), &doms, 0, bits(&[2]), true);
@@ -199,7 +214,7 @@ mod tests {
         // The same elimination, seen as an elimination: 2 goes because 1 must be there.
         assert_eq!(
             elim(&[&[1, 2], &[2, 3], &[3, 4], &[2, 4]], 0, 2),
-            Technique::HiddenSingle
+            Technique::Elimination
         );
     }
 

@@ -22,6 +22,7 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
         Technique::NakedSingle | Technique::HiddenSingle => {
             one(&|c| c.kind.is_group(), "a single needs one house")
         }
+        Technique::Elimination => one(&|c| c.kind.is_group(), "an elimination needs one house"),
         Technique::NakedSet { size } | Technique::HiddenSet { size } => one(
             &|c| c.kind.is_group() && size >= 2 && usize::from(size) < c.cells.len(),
             "a set needs one house with more cells than the set",
