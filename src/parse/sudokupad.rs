@@ -983,6 +983,37 @@ mod tests {
     }
 
     #[test]
+    fn broken_compact_json_is_an_error_never_a_panic() {
+        let text = "{ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:4}]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],ca:[{ce:[[0,1],[0,2]],v:5}],l:[{c:CFCFCF,th:21,wp:[[1.5,0.5],[2.5,0.5]]}],u:[{c2:CFCFCF,ct:[1.5,0.5],r:t,w:0.85,h:0.85}],a:[{wp:[[3.2,1.5],[3.5,2.5]]}],o:[{ct:[3.5,1.5],r:t,w:0.75,h:0.75},{c2:#0,ct:[2.5,3],r:t,w:0.3,h:0.3}]}";
+        let chars: Vec<char> = text.chars().collect();
+        let mut read_ok = 0;
+        for i in 0..chars.len() {
+            for with in [
+                None,
+                Some('9'),
+                Some(','),
+                Some(']'),
+                Some('{'),
+                Some('\''),
+                Some('-'),
+            ] {
+                let mut c = chars.clone();
+                match with {
+                    None => {
+                        let _ = c.remove(i);
+                    }
+                    Some(w) => c[i] = w,
+                }
+                let broken: String = c.into_iter().collect();
+                let data = format!("scl{}", lz_str::compress_to_base64(broken.as_str()));
+                read_ok += usize::from(read(&data).is_ok());
+            }
+        }
+        assert!(read(&format!("scl{}", lz_str::compress_to_base64(text))).is_ok());
+        assert!(read_ok > 0);
+    }
+
+    #[test]
     fn payloads_and_their_offsets() {
         assert_eq!(payload("https://sudokupad.app/sclABC?x=1"), (22, "sclABC"));
         assert_eq!(
