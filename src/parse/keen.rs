@@ -141,6 +141,7 @@ pub enum KeenIdError {
 /// assert!(looks_like_keen_id("keen:4:_7a_4aa,a6m8a3s1s1a5m12"));
 /// assert!(looks_like_keen_id("5dh#123456"));
 /// assert!(!looks_like_keen_id("size 4"));
+/// assert!(!looks_like_keen_id("4j:a,b")); // Solo's jigsaw
 /// ```
 #[must_use]
 pub fn looks_like_keen_id(text: &str) -> bool {
@@ -149,7 +150,7 @@ pub fn looks_like_keen_id(text: &str) -> bool {
     };
     let rest = strip_prefix_keen(line.trim());
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    if digits == 0 || super::solo::is_bare_params(rest) {
         return false;
     }
     let params_end = rest.find([':', '#']).unwrap_or(rest.len());

@@ -9,18 +9,41 @@
 
 use std::fmt::Write;
 
+use crate::parse::export::{tatham_size, ExportError};
+use crate::parse::solo_write::in_pieces;
 use crate::parse::tatham::write_blocks;
 use crate::puzzle::{KenKen, Op};
 
-/// The Keen game ID of a puzzle, or `None` when Keen cannot express it (size above 9,
-/// or a `-`/`/` cage with more than two cells).
+/// The form, in refusals.
+const FORM: &str = "Keen's game ID";
+
+/// The sides Keen takes (`keen.c`, `validate_params`: "Grid size must be between 3 and 9").
+const SIDES: (usize, usize) = (3, 9);
+
+/// The Keen game ID of a puzzle, or `None` when Keen cannot express it (see
+/// [`crate::parse::export()`] for the reason).
 #[must_use]
 pub fn keen_id(puzzle: &KenKen) -> Option<String> {
+    keen_checked(puzzle).ok()
+}
+
+/// The Keen game ID of a puzzle, or what Keen cannot hold: a side outside 3..=9, a cage
+/// whose cells are not joined through their sides, a `-` or `/` cage of other than two
+/// cells, a cage without an operator.
+pub(crate) fn keen_checked(puzzle: &KenKen) -> Result<String, ExportError> {
     let w = puzzle.size();
-    if w > 9 {
-        return None;
+    tatham_size(FORM, w, SIDES)?;
+    let name = |c: &crate::puzzle::Cage| format!("{}{} at {}", c.target, c.op, c.anchor());
+    let cage_of = puzzle.cage_of();
+    if let Some(cell) = in_pieces(&cage_of) {
+        return Err(ExportError::Disconnected {
+            form: FORM,
+            what: "cage",
+            name: name(&puzzle.cages()[*cage_of.get(cell)]),
+            through: "their sides",
+        });
     }
-    let raw = write_blocks(&puzzle.cage_of());
+    let raw = write_blocks(&cage_of);
     let mut out = format!("{w}:{}", compress(&raw));
     out.push(',');
     let mut cages: Vec<_> = puzzle.cages().iter().collect();
@@ -31,12 +54,24 @@ pub fn keen_id(puzzle: &KenKen) -> Option<String> {
             Op::Mul => 'm',
             Op::Sub if cage.cells.len() == 2 => 's',
             Op::Div if cage.cells.len() == 2 => 'd',
+            Op::Sub | Op::Div => {
+                return Err(ExportError::TwoCellOp {
+                    form: FORM,
+                    cage: name(cage),
+                    cells: cage.cells.len(),
+                })
+            }
             // Keen IDs have no cage without operator.
-            Op::Sub | Op::Div | Op::Any => return None,
+            Op::Any => {
+                return Err(ExportError::NoOperator {
+                    form: FORM,
+                    cage: format!("{} at {}", cage.target, cage.anchor()),
+                })
+            }
         };
         let _ = write!(out, "{letter}{}", cage.target);
     }
-    Some(out)
+    Ok(out)
 }
 
 fn compress(raw: &str) -> String {

@@ -36,6 +36,9 @@ pub enum KenKenParseError {
     /// A second `size` line.
     #[error("size given twice")]
     DuplicateSize,
+    /// A line of the Killer Sudoku format (`boxes`, `regions`, `diagonals`).
+    #[error("'{0}' is a Killer Sudoku line, not a KenKen cage (read the file with --kind killer, or name it .killer)")]
+    KillerLine(&'static str),
     /// The target is not a number.
     #[error("bad target '{}' (expected a positive whole number)", crate::parse::clip(.0))]
     BadTarget(String),
@@ -104,6 +107,9 @@ pub enum KenKenParseError {
     },
 }
 
+/// The first words of a Killer Sudoku's lines that no KenKen line has.
+const KILLER_WORDS: [&str; 3] = ["boxes", "regions", "diagonals"];
+
 /// A cage as written, with the positions of its tokens.
 struct RawCage {
     cage: Cage,
@@ -153,6 +159,15 @@ pub(crate) fn parse_with_warnings(text: &str, strict: bool) -> Result<KenKenRead
                 }
                 size = Some((parse_size(&toks)?, first.pos));
                 continue;
+            }
+            if let Some(word) = KILLER_WORDS
+                .iter()
+                .find(|w| first.text.eq_ignore_ascii_case(w))
+            {
+                return Err(ParseError::new(
+                    first.pos,
+                    KenKenParseError::KillerLine(word),
+                ));
             }
         }
         let mut col = 1;

@@ -220,7 +220,7 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
             if cells.contains(&c) {
                 return Err(kerr(
                     t.pos,
-                    KillerParseError::Rule(SudokuError::CellInTwoCages { cell: c }),
+                    KillerParseError::Rule(SudokuError::CellTwiceInCage { cell: c }),
                 ));
             }
             cells.push(c);

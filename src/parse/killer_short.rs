@@ -17,6 +17,7 @@ use thiserror::Error;
 
 use crate::grid::Cell;
 use crate::parse::diagonal::{with_diagonals, Refusal};
+use crate::parse::export::{first_given, ExportError};
 use crate::parse::{clip, nothing_found, ParseError, Pos};
 use crate::puzzle::sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 use crate::puzzle::Puzzle;
@@ -274,24 +275,53 @@ fn arrow(dr: i32, dc: i32) -> char {
     }
 }
 
+/// The form, in refusals.
+pub(crate) const FORM: &str = "the short Killer form";
+
 /// The puzzle as a short Killer string, when it is one: 9×9 with 3×3 boxes, no givens,
 /// sums up to 45, and every cage connected through its cells' eight neighbours.
 #[must_use]
 pub(crate) fn to_short(killer: &Killer) -> Option<String> {
+    short_checked(killer).ok()
+}
+
+/// The puzzle as a short Killer string, or what the form cannot hold, named: a side other
+/// than 9, boxes other than 3×3, a jigsaw's regions, the diagonals, a given (the first in
+/// reading order), a sum above 45, a cage whose cells do not touch (sides or corners).
+pub(crate) fn short_checked(killer: &Killer) -> Result<String, ExportError> {
     let s = killer.sudoku();
-    if s.size() != SIDE
-        || s.boxes() != (3, 3)
-        || !s.given_cells().is_empty()
-        || s.diagonals()
-        || s.regions().is_some()
-    {
-        return None;
+    let feature = |feature: String| ExportError::Feature {
+        form: FORM,
+        feature,
+    };
+    if s.size() != SIDE {
+        return Err(ExportError::Size {
+            form: FORM,
+            what: "grids",
+            size: s.size(),
+            min: SIDE,
+            max: SIDE,
+        });
+    }
+    if s.regions().is_some() {
+        return Err(feature("jigsaw regions".into()));
+    }
+    if s.boxes() != (3, 3) {
+        let (r, c) = s.boxes();
+        return Err(feature(format!("boxes {r}x{c} (its boxes are 3x3)")));
+    }
+    if s.diagonals() {
+        return Err(feature("diagonals".into()));
+    }
+    if let Some(given) = first_given(FORM, &s.given_cells()) {
+        return Err(given);
     }
     let mut out = vec!['0'; CELLS];
     for cage in killer.cages() {
         let root = cage.anchor();
         let index = |c: Cell| usize::from(c.row) * SIDE + usize::from(c.col);
-        out[index(root)] = char_of(cage.sum)?;
+        out[index(root)] = char_of(cage.sum)
+            .ok_or_else(|| feature(format!("sum above 45: cage {} at {root}", cage.sum)))?;
         let mut reached = vec![root];
         // Side neighbours first (breadth first), then corners for what is left.
         for corners in [false, true] {
@@ -314,10 +344,15 @@ pub(crate) fn to_short(killer: &Killer) -> Option<String> {
             }
         }
         if reached.len() != cage.cells.len() {
-            return None;
+            return Err(ExportError::Disconnected {
+                form: FORM,
+                what: "cage",
+                name: format!("{} at {root}", cage.sum),
+                through: "sides or corners",
+            });
         }
     }
-    Some(out.into_iter().collect())
+    Ok(out.into_iter().collect())
 }
 
 #[cfg(test)]

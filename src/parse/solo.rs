@@ -23,8 +23,8 @@
 //! - `SUMS` is a second `GRID` whose numbers are the cage sums, each in one cell of its cage
 //!   (Solo writes it in the cage's first cell in reading order).
 //!
-//! The prefix `solo:` marks an ID whatever the file's name; in a `.solo` file it may be left
-//! out. A file holds one ID; blank lines and `#` comments are skipped. Errors point at the
+//! The prefix `solo:` may be left out, as Solo itself writes and reads IDs: a bare `CxR…:` or
+//! `Nj…:` is read as Solo's whatever the file's name. A file holds one ID; blank lines and `#` comments are skipped. Errors point at the
 //! character that is wrong.
 //!
 //! ## References
@@ -154,14 +154,18 @@ fn strip_prefix(s: &str) -> (&str, bool) {
     }
 }
 
-/// True when the first content line starts with `solo:` and a number: what front ends and
-/// [`crate::Puzzle::parse`] take for a Solo game ID whatever the file's name.
+/// True when the first content line starts with `solo:` and a number, or is a bare ID as
+/// Solo writes it (`CxR…:` or `Nj…:`, parameters of letters and digits before the first
+/// `:`): what front ends and [`crate::Puzzle::parse`] take for a Solo game ID whatever the
+/// file's name.
 ///
 /// ```
 /// use cagesat::parse::looks_like_solo_id;
 ///
 /// assert!(looks_like_solo_id("solo:2x3:2a5b4d2a3b2d2b3a6d4b6a1"));
-/// assert!(!looks_like_solo_id("2x3:2a5b4d2a3b2d2b3a6d4b6a1"));
+/// assert!(looks_like_solo_id("2x3:2a5b4d2a3b2d2b3a6d4b6a1"));
+/// assert!(looks_like_solo_id("9jk:a,b,c"));
+/// assert!(!looks_like_solo_id("4:_7a_4aa,a6m8a3s1s1a5m12"));
 /// ```
 #[must_use]
 pub fn looks_like_solo_id(text: &str) -> bool {
@@ -169,7 +173,28 @@ pub fn looks_like_solo_id(text: &str) -> bool {
         return false;
     };
     let (rest, prefixed) = strip_prefix(line.trim());
-    prefixed && rest.starts_with(|c: char| c.is_ascii_digit())
+    if prefixed {
+        rest.starts_with(|c: char| c.is_ascii_digit())
+    } else {
+        is_bare_params(rest)
+    }
+}
+
+/// Whether `line` starts with Solo's parameters as Solo writes them without the prefix:
+/// a number, then `xR` or `j`, then letters and digits up to a `:`. Keen, Towers and
+/// Unequal IDs never have `x` followed by a digit or `j` right after the size.
+pub(crate) fn is_bare_params(line: &str) -> bool {
+    let Some((params, _)) = line.split_once(':') else {
+        return false;
+    };
+    let digits = params.bytes().take_while(u8::is_ascii_digit).count();
+    let after = params[digits..].as_bytes();
+    let shaped = match after {
+        [b'x', d, ..] => d.is_ascii_digit(),
+        [b'j', ..] => true,
+        _ => false,
+    };
+    digits > 0 && shaped && params.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Parses a Solo game ID such as `solo:2x3:2a5b4d2a3b2d2b3a6d4b6a1` (the `solo:` prefix may be
@@ -323,9 +348,11 @@ fn read_id(cur: &mut Cursor) -> Result<Puzzle, ParseError> {
     Killer::new(sudoku, cages).map(Puzzle::Killer).map_err(|e| {
         // A cage's error is at its sum; a given's at the grid.
         let at = match &e {
-            SudokuError::CageSum { cell, .. } => sums.iter().find_map(|&(c, v, at)| {
-                (v != 0 && cage_of[c.index(n)] == cage_of[cell.index(n)]).then_some(at)
-            }),
+            SudokuError::CageSum { cell, .. } | SudokuError::CageTooLarge { cell, .. } => {
+                sums.iter().find_map(|&(c, v, at)| {
+                    (v != 0 && cage_of[c.index(n)] == cage_of[cell.index(n)]).then_some(at)
+                })
+            }
             SudokuError::GivenInCage { .. } => Some(grid_at),
             _ => None,
         };

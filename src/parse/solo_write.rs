@@ -2,17 +2,27 @@
 //!
 //! The inverse of [`super::solo`]: a Sudoku, Sudoku X, jigsaw or Killer Sudoku as Tatham's
 //! Solo writes it (`encode_params`, `encode_grid`, `encode_block_structure_desc` in
-//! `solo.c`), with the `solo:` prefix. Solo cannot hold every puzzle cagesat can: a Killer
-//! needs cages that cover the grid, each of two cells or more, and every region and cage
-//! must be connected through the sides of its cells.
+//! `solo.c`), without a prefix, as Solo reads it (`3x3:…`, `9j:…`; cagesat reads it with or
+//! without `solo:`). Solo cannot hold every puzzle cagesat can (`validate_params` and
+//! `validate_desc` in `solo.c`): sides from 2, a Killer up to 9×9 whose cages cover the grid
+//! with two cells or more each, and every region and cage connected through the sides of
+//! its cells. Boxes one cell wide or tall are written as the jigsaw of the same regions
+//! (Solo's boxes are at least 2 by 2).
 
 use crate::grid::{Cell, Grid};
+use crate::parse::export::ExportError;
 use crate::parse::tatham::write_blocks;
 use crate::puzzle::{Killer, Puzzle, Sudoku};
 
-/// The puzzle as a Solo game ID (`solo:3x3:…`), or `None` when it is no Sudoku or Killer
-/// Sudoku, or Solo cannot express it (a Killer whose cages leave cells out or have one cell;
-/// a region or cage whose cells are not connected).
+/// The form, in refusals.
+const FORM: &str = "Solo's game ID";
+
+/// The largest side of a Killer in Solo (`validate_params`: "Killer puzzle dimensions must
+/// be smaller than 10").
+const KILLER_MAX: usize = 9;
+
+/// The puzzle as a Solo game ID (`3x3:…`), or `None` when it is no Sudoku or Killer
+/// Sudoku, or Solo cannot express it (see [`crate::parse::export()`] for the reason).
 #[must_use]
 pub fn solo_id(puzzle: &Puzzle) -> Option<String> {
     match puzzle {
@@ -24,14 +34,38 @@ pub fn solo_id(puzzle: &Puzzle) -> Option<String> {
 
 /// The ID of a Sudoku and, for a Killer, its cages.
 pub(crate) fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
+    write_checked(s, killer).ok()
+}
+
+/// The ID of a Sudoku and, for a Killer, its cages, or what Solo cannot hold.
+pub(crate) fn write_checked(s: &Sudoku, killer: Option<&Killer>) -> Result<String, ExportError> {
     let n = s.size();
-    let (rows, cols) = s.boxes();
-    // Solo reads boxes one column wide (R = 1) as a jigsaw: write them as one.
-    let jigsaw = s.regions().is_some() || cols == 1;
-    let mut out = if jigsaw {
-        format!("solo:{n}j")
+    let max = if killer.is_some() {
+        KILLER_MAX
     } else {
-        format!("solo:{rows}x{cols}")
+        crate::puzzle::sudoku::MAX_SUDOKU_SIZE
+    };
+    if !(2..=max).contains(&n) {
+        return Err(ExportError::Size {
+            form: FORM,
+            what: if killer.is_some() {
+                "Killer Sudokus"
+            } else {
+                "Sudokus"
+            },
+            size: n,
+            min: 2,
+            max,
+        });
+    }
+    let (rows, cols) = s.boxes();
+    // Solo's boxes are at least two cells each way (R = 1 is its jigsaw): write boxes one
+    // cell wide or tall as a jigsaw of the same regions.
+    let jigsaw = s.regions().is_some() || cols == 1 || rows == 1;
+    let mut out = if jigsaw {
+        format!("{n}j")
+    } else {
+        format!("{rows}x{cols}")
     };
     if s.diagonals() {
         out.push('x');
@@ -44,29 +78,63 @@ pub(crate) fn write(s: &Sudoku, killer: Option<&Killer>) -> Option<String> {
     out += &grid(n, |c| usize::from(*givens.get(c)));
     if jigsaw {
         let regions = s.box_grid();
-        if !connected(&regions) {
-            return None;
+        if let Some(cell) = in_pieces(&regions) {
+            return Err(ExportError::Disconnected {
+                form: FORM,
+                what: "region",
+                name: format!("at {cell}"),
+                through: "their sides",
+            });
         }
         out.push(',');
         out += &write_blocks(&regions);
     }
     if let Some(k) = killer {
-        let cages = k.cage_grid();
-        let covered = k.cages().iter().map(|c| c.cells.len()).sum::<usize>() == n * n;
-        if !covered || k.cages().iter().any(|c| c.cells.len() < 2) || !connected(&cages) {
-            return None;
-        }
         out.push(',');
-        out += &write_blocks(&cages);
-        out.push(',');
-        let sums = Grid::filled(n, n, 0usize);
-        let sums = k.cages().iter().fold(sums, |mut g, cage| {
-            g.set(cage.anchor(), cage.sum as usize);
-            g
-        });
-        out += &grid(n, |c| *sums.get(c));
+        out += &cages(k)?;
     }
-    Some(out)
+    Ok(out)
+}
+
+/// A Killer's cage structure and sums, or the cage Solo cannot hold.
+fn cages(k: &Killer) -> Result<String, ExportError> {
+    let n = k.sudoku().size();
+    let grid_of = k.cage_grid();
+    if let Some(cell) = k
+        .sudoku()
+        .cells()
+        .into_iter()
+        .find(|&c| *grid_of.get(c) >= k.cages().len())
+    {
+        return Err(ExportError::Uncaged { form: FORM, cell });
+    }
+    let name = |i: usize| {
+        let cage = &k.cages()[i];
+        format!("{} at {}", cage.sum, cage.anchor())
+    };
+    if let Some(i) = k.cages().iter().position(|c| c.cells.len() < 2) {
+        return Err(ExportError::OneCellCage {
+            form: FORM,
+            cage: name(i),
+        });
+    }
+    if let Some(cell) = in_pieces(&grid_of) {
+        return Err(ExportError::Disconnected {
+            form: FORM,
+            what: "cage",
+            name: name(*grid_of.get(cell)),
+            through: "their sides",
+        });
+    }
+    let mut out = write_blocks(&grid_of);
+    out.push(',');
+    let sums = Grid::filled(n, n, 0usize);
+    let sums = k.cages().iter().fold(sums, |mut g, cage| {
+        g.set(cage.anchor(), cage.sum as usize);
+        g
+    });
+    out += &grid(n, |c| *sums.get(c));
+    Ok(out)
 }
 
 /// Cells in reading order.
@@ -102,8 +170,9 @@ fn grid(n: usize, value: impl Fn(Cell) -> usize) -> String {
     out
 }
 
-/// Whether each region of `region` is connected through the sides of its cells.
-fn connected(region: &Grid<usize>) -> bool {
+/// A cell of a region of `region` that is not connected through the sides of its cells to
+/// the region's first cell in reading order (`None` when every region is connected).
+pub(crate) fn in_pieces(region: &Grid<usize>) -> Option<Cell> {
     let n = region.rows();
     let mut seen = Grid::filled(n, n, false);
     let mut done: Vec<usize> = Vec::new();
@@ -113,7 +182,7 @@ fn connected(region: &Grid<usize>) -> bool {
         }
         let id = *region.get(start);
         if done.contains(&id) {
-            return false;
+            return Some(start);
         }
         done.push(id);
         let mut stack = vec![start];
@@ -137,7 +206,7 @@ fn connected(region: &Grid<usize>) -> bool {
             }
         }
     }
-    true
+    None
 }
 
 #[cfg(test)]

@@ -300,11 +300,12 @@ fn parse_text(text: &str) -> Result<Towers, ParseError> {
     Towers::new(n, clues, givens).ok_or_else(|| err(*first_line, 1, E::Missing { kind: FORM.kind }))
 }
 
-/// The puzzle as a game ID (`towers:N:CLUES[,GIVENS]`), which [`parse_towers`] reads back.
+/// The puzzle as a game ID as Tatham's Towers reads it (`N:CLUES[,GIVENS]`, no prefix),
+/// which [`parse_towers`] reads back (with or without `towers:`).
 #[must_use]
 pub fn towers_id(t: &Towers) -> String {
     let n = t.size();
-    let mut out = format!("towers:{n}:");
+    let mut out = format!("{n}:");
     let mut first = true;
     for side in Side::ALL {
         for i in 0..n {
@@ -369,7 +370,7 @@ pub fn towers_text(t: &Towers) -> String {
         let v: Vec<String> = (0..n).map(|i| show(t.clue(side, i))).collect();
         format!("   {}\n", v.join(" "))
     };
-    let mut out = format!("# {}\n", towers_id(t));
+    let mut out = format!("# towers:{}\n", towers_id(t));
     out.push_str(&clue_row(Side::Top));
     for r in 0..n {
         let cells: Vec<String> = (0..n)
@@ -396,7 +397,7 @@ mod tests {
         let t = parse_towers(id).unwrap();
         assert_eq!(t.clue(Side::Bottom, 2), 1);
         assert_eq!(t.clue(Side::Right, 3), 2);
-        assert_eq!(towers_id(&t), id);
+        assert_eq!(towers_id(&t), id.trim_start_matches("towers:"));
         assert_eq!(parse_towers(&towers_text(&t)).unwrap(), t);
     }
 
@@ -405,8 +406,8 @@ mod tests {
         let id = "towers:6:3//3//2/3//4/2/2////4///1/2///2///,v2f2f";
         let t = parse_towers(id).unwrap();
         assert_eq!(t.given(Cell::new(3, 4)), 2);
-        assert_eq!(towers_id(&t), id);
-        let dense = "towers:3:1/2/2/3/2/1/1/2/2/3/1/2,1_2_3c3_1_2";
+        assert_eq!(towers_id(&t), id.trim_start_matches("towers:"));
+        let dense = "3:1/2/2/3/2/1/1/2/2/3/1/2,1_2_3c3_1_2";
         assert_eq!(towers_id(&parse_towers(dense).unwrap()), dense);
     }
 }

@@ -377,13 +377,13 @@ fn parse_text(text: &str) -> Result<Unequal, ParseError> {
         .ok_or_else(|| err(head_no, 1, E::Missing { kind: FORM.kind }))
 }
 
-/// The puzzle as a game ID (`unequal:N[a]:CELLS,`, flags in Tatham's order U R D L and a
+/// The puzzle as a game ID as Tatham's Unequal reads it (`N[a]:CELLS,`, no prefix; flags in Tatham's order U R D L and a
 /// comma after every cell, as Tatham writes them), which [`parse_unequal`] reads back.
 #[must_use]
 pub fn unequal_id(u: &Unequal) -> String {
     let n = u.size();
     let adj = u.adjacent();
-    let mut out = format!("unequal:{n}{}:", if adj { "a" } else { "" });
+    let mut out = format!("{n}{}:", if adj { "a" } else { "" });
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {
@@ -419,7 +419,7 @@ pub fn unequal_id(u: &Unequal) -> String {
 #[must_use]
 pub fn unequal_text(u: &Unequal) -> String {
     format!(
-        "# {}\nsize {}{}\n{}",
+        "# unequal:{}\nsize {}{}\n{}",
         unequal_id(u),
         u.size(),
         if u.adjacent() { " adjacent" } else { "" },
@@ -479,7 +479,7 @@ mod tests {
         let u = parse_unequal(id).unwrap();
         assert_eq!(u.right(Cell::new(0, 0)), Mark::Greater);
         assert_eq!(u.down(Cell::new(1, 2)), Mark::Greater);
-        assert_eq!(unequal_id(&u), id);
+        assert_eq!(unequal_id(&u), id.trim_start_matches("unequal:"));
         let text = unequal_text(&u);
         assert!(
             text.contains("size 3\n.>. .\n\n. 2 .\n    v\n. . .\n"),
@@ -493,7 +493,7 @@ mod tests {
         let id = "unequal:4a:0R,0L,0R,0L,0R,0DL,0RD,0DL,0,0U,0UR,0UL,0R,0L,1,0,";
         let u = parse_unequal(id).unwrap();
         assert!(u.adjacent());
-        assert_eq!(unequal_id(&u), id);
+        assert_eq!(unequal_id(&u), id.trim_start_matches("unequal:"));
         assert_eq!(parse_unequal(&unequal_text(&u)).unwrap(), u);
     }
 }

@@ -12,6 +12,7 @@
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::variant::{Dot, Variant, VariantError};
 
 /// Largest Sudoku side.
 pub(crate) const MAX_SUDOKU_SIZE: usize = 16;
@@ -96,11 +97,29 @@ pub enum SudokuError {
         /// The second cell with the digit.
         cell: Cell,
     },
-    /// A cell in two cages, or twice in one.
+    /// A cell in two cages.
     #[error("cell {cell} is in two cages")]
     CellInTwoCages {
         /// The cell.
         cell: Cell,
+    },
+    /// A cell named twice in one cage.
+    #[error("cell {cell} is named twice in the cage")]
+    CellTwiceInCage {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A cage of more cells than the grid has digits.
+    #[error("cage {sum} at {cell} has {len} cells, more than the {size} digits 1..={size} (the digits of a cage differ)")]
+    CageTooLarge {
+        /// The sum.
+        sum: u32,
+        /// The cage's first cell.
+        cell: Cell,
+        /// Cells in the cage.
+        len: usize,
+        /// The side.
+        size: usize,
     },
     /// A cage without cells.
     #[error("cage {sum} has no cells")]
@@ -121,7 +140,7 @@ pub enum SudokuError {
         len: usize,
         /// The side.
         size: usize,
-        /// Smallest possible sum (0 when the cage has more cells than digits).
+        /// Smallest possible sum.
         min: u32,
         /// Largest possible sum.
         max: u32,
@@ -149,6 +168,9 @@ pub enum SudokuError {
         /// The side (cells each region must have).
         size: usize,
     },
+    /// A variant constraint that does not fit the grid.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
     /// A given that leaves its cage without a filling.
     #[error("given {digit} at {cell} conflicts with cage {sum}")]
     GivenInCage {
@@ -171,7 +193,9 @@ impl SudokuError {
             | SudokuError::GivenTwice { cell }
             | SudokuError::DuplicateGiven { cell, .. }
             | SudokuError::CellInTwoCages { cell }
+            | SudokuError::CellTwiceInCage { cell }
             | SudokuError::CageSum { cell, .. }
+            | SudokuError::CageTooLarge { cell, .. }
             | SudokuError::RegionSize { cell, .. }
             | SudokuError::GivenInCage { cell, .. } => Some(*cell),
             _ => None,
@@ -200,6 +224,8 @@ pub struct Sudoku {
     /// A jigsaw's region of every cell, numbered from 0 in reading order of their first
     /// cells; `None` for boxes.
     regions: Option<Grid<u8>>,
+    /// The variant constraints (thermometers, arrows, dots, …), as listed.
+    variants: Vec<Variant>,
 }
 
 impl Sudoku {
@@ -241,6 +267,7 @@ impl Sudoku {
             givens: Grid::filled(size, size, 0),
             diagonals: false,
             regions,
+            variants: Vec::new(),
         };
         // The given of each digit in each row, column and box so far (units numbered as in
         // `units`); the units are named only for an error.
@@ -409,12 +436,48 @@ impl Sudoku {
     /// # Errors
     /// As [`Sudoku::new`] and [`Sudoku::with_diagonals`].
     pub fn with_givens(&self, givens: &[(Cell, u8)]) -> Result<Self, SudokuError> {
-        let out = Sudoku::build(self.size, self.boxes(), self.regions.clone(), givens)?;
+        let mut out = Sudoku::build(self.size, self.boxes(), self.regions.clone(), givens)?;
+        out.variants.clone_from(&self.variants);
         if self.diagonals {
             out.with_diagonals()
         } else {
             Ok(out)
         }
+    }
+
+    /// The same Sudoku with variant constraints added (after those it has), each checked
+    /// against the grid ([`Variant::check`]).
+    ///
+    /// # Errors
+    /// [`SudokuError::Variant`] for the first constraint that does not fit.
+    pub fn with_variants(
+        mut self,
+        variants: impl IntoIterator<Item = Variant>,
+    ) -> Result<Self, SudokuError> {
+        for v in variants {
+            v.check(self.size)?;
+            self.variants.push(v);
+        }
+        Ok(self)
+    }
+
+    /// The variant constraints, as listed.
+    #[must_use]
+    pub fn variants(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// The dots and signs between two cells among the variants (what the negative rules
+    /// leave alone).
+    #[must_use]
+    pub fn dots(&self) -> Vec<([Cell; 2], Dot)> {
+        self.variants
+            .iter()
+            .filter_map(|v| match v {
+                Variant::Dot { cells, dot } => Some((*cells, *dot)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether both long diagonals hold distinct digits (Sudoku X).
@@ -598,16 +661,26 @@ impl Killer {
             if cage.cells.is_empty() {
                 return Err(SudokuError::EmptyCage { sum: cage.sum });
             }
-            for &c in &cage.cells {
+            for (i, &c) in cage.cells.iter().enumerate() {
                 sudoku.check_cell(c)?;
+                if cage.cells[..i].contains(&c) {
+                    return Err(SudokuError::CellTwiceInCage { cell: c });
+                }
                 if *seen.get(c) {
                     return Err(SudokuError::CellInTwoCages { cell: c });
                 }
                 seen.set(c, true);
             }
             let len = cage.cells.len();
-            let (min, max) = sum_range(len, n).unwrap_or((0, 0));
-            if len > n || cage.sum < min || cage.sum > max {
+            let Some((min, max)) = sum_range(len, n) else {
+                return Err(SudokuError::CageTooLarge {
+                    sum: cage.sum,
+                    cell: cage.cells[0],
+                    len,
+                    size: n,
+                });
+            };
+            if cage.sum < min || cage.sum > max {
                 return Err(SudokuError::CageSum {
                     sum: cage.sum,
                     cell: cage.cells[0],

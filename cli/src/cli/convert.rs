@@ -1,11 +1,14 @@
 //! `convert`: a puzzle in another of its forms: the text format of its kind, a puzz.link
-//! URL (Kakuro), the forum's short Killer string, or one of Simon Tatham's game IDs (KenKen
-//! as Keen, Sudoku and Killer as Solo, Towers, Unequal).
+//! URL (Kakuro), one of Simon Tatham's game IDs as his games take them (KenKen as Keen,
+//! Sudoku and Killer as Solo, Towers, Unequal), the forum's short Killer string, an
+//! f-puzzles or a SudokuPad link (Sudoku and Killer Sudoku). What a form cannot hold is
+//! refused by name (`cagesat::parse::export`), never dropped.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use cagesat::parse::{export, ExportTarget};
 use clap::{Args, ValueEnum};
 
 use super::{fail, load, EXIT_OK};
@@ -29,17 +32,47 @@ pub(crate) struct ConvertArgs {
 /// The forms `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ConvertTo {
-    /// The text format of the puzzle's kind (`.kenken`, `.kakuro`, `.crossproduct`).
+    /// The text format of the puzzle's kind (`.kenken`, `.killer`, `.kakuro`, …).
     Text,
     /// A puzz.link URL (`https://puzz.link/p?kakuro/…`; Kakuro only).
     Puzzlink,
-    /// Simon Tatham's game ID: Keen's for a KenKen (`6:…`), Solo's for a Sudoku, Sudoku X,
-    /// jigsaw or Killer Sudoku (`solo:3x3:…`), Towers (`towers:N:…`), Unequal
-    /// (`unequal:N[a]:…`).
+    /// Simon Tatham's game ID as his games read it: Keen's for a KenKen (`6:…`), Solo's for
+    /// a Sudoku, Sudoku X, jigsaw or Killer Sudoku (`3x3:…`), Towers' (`4:…`), Unequal's
+    /// (`4a:…`).
     Id,
     /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
     /// Sudoku without givens whose cages' cells touch).
-    ShortKiller,
+    #[value(alias = "short-killer")]
+    Short,
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=…`; Sudoku, Sudoku X, Killer).
+    Fpuzzles,
+    /// A SudokuPad link of the same data (`https://sudokupad.app/fpuzzles…`).
+    Sudokupad,
+}
+
+impl ConvertTo {
+    /// The library's name for the form.
+    fn target(self) -> ExportTarget {
+        match self {
+            ConvertTo::Text => ExportTarget::Text,
+            ConvertTo::Puzzlink => ExportTarget::Puzzlink,
+            ConvertTo::Id => ExportTarget::Id,
+            ConvertTo::Short => ExportTarget::Short,
+            ConvertTo::Fpuzzles => ExportTarget::Fpuzzles,
+            ConvertTo::Sudokupad => ExportTarget::SudokuPad,
+        }
+    }
+}
+
+/// The name a refusal is reported under: the file's, or `<arg>` for a puzzle written in
+/// the argument itself (a game ID, a link).
+fn source_name(args: &ConvertArgs) -> String {
+    let file = &args.file;
+    if file.as_os_str() != "-" && !file.exists() {
+        super::inputs::ARG_NAME.to_string()
+    } else {
+        super::display_name(file)
+    }
 }
 
 /// `cagesat convert`.
@@ -52,35 +85,7 @@ pub(super) fn convert(args: &ConvertArgs, out: &mut impl Write, err: &mut impl W
 
 fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let puzzle = load(&args.file, args.strict)?;
-    let mut text = match args.to {
-        ConvertTo::Text => puzzle.to_string(),
-        ConvertTo::ShortKiller => match puzzle.to_short_killer() {
-            Some(short) => short,
-            None => bail!(
-                "{}: this {} {} has no short Killer form (a 9x9 Killer Sudoku without givens, with cages whose cells touch)",
-                super::display_name(&args.file),
-                puzzle.size_label(),
-                puzzle.kind()
-            ),
-        },
-        ConvertTo::Id => match puzzle.to_game_id() {
-            Some(id) => id,
-            None => bail!(
-                "{}: this {} {} has no game ID (Keen: a KenKen up to 9x9 whose - and / cages have two cells; Solo: a Sudoku, or a Killer whose cages cover the grid with two cells or more each, regions and cages connected; Towers and Unequal always have one)",
-                super::display_name(&args.file),
-                puzzle.size_label(),
-                puzzle.kind()
-            ),
-        },
-        ConvertTo::Puzzlink => match puzzle.to_puzzlink() {
-            Some(url) => url,
-            None => bail!(
-                "{}: puzz.link has no {} form here; --to puzzlink converts Kakuro",
-                super::display_name(&args.file),
-                puzzle.kind()
-            ),
-        },
-    };
+    let mut text = export(&puzzle, args.to.target()).with_context(|| source_name(args))?;
     if !text.ends_with('\n') {
         text.push('\n');
     }

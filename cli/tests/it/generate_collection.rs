@@ -18,8 +18,8 @@ const CASES: [(&[&str], &str); 12] = [
     (&["sudoku"], SQUARES),
     (&["sudoku", "--size", "4"], SQUARES),
     (&["sudoku", "--size", "6"], SQUARES),
-    (&["sudoku", "--diagonals"], "solo:"),
-    (&["sudoku", "--jigsaw", "--size", "6"], "solo:"),
+    (&["sudoku", "--diagonals"], "3x3x:"),
+    (&["sudoku", "--jigsaw", "--size", "6"], "6j:"),
     (&["killer"], ""),
     (&["killer", "--diagonals"], "https://www.f-puzzles.com/"),
     (&["kenken", "5"], "5:"),
@@ -27,9 +27,9 @@ const CASES: [(&[&str], &str); 12] = [
         &["kakuro", "--rows", "6", "--cols", "6"],
         "https://puzz.link/p?kakuro/",
     ),
-    (&["towers", "--size", "4"], "towers:4:"),
-    (&["unequal", "--size", "4"], "unequal:4:"),
-    (&["unequal", "--adjacent", "--size", "4"], "unequal:4a:"),
+    (&["towers", "--size", "4"], "4:"),
+    (&["unequal", "--size", "4"], "4:"),
+    (&["unequal", "--adjacent", "--size", "4"], "4a:"),
 ];
 
 /// The form of a Sudoku written as its squares (81, 16 or 36 of `.` and digits).

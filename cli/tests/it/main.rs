@@ -11,6 +11,7 @@ mod cli_golden;
 mod collections_stream;
 mod compare_report;
 mod completions;
+mod convert_targets;
 mod count_memory;
 mod decode_and_pipes;
 mod edges;

@@ -67,7 +67,7 @@ fn convert_refuses_what_puzzlink_cannot_hold() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        format!("{kenken}: puzz.link has no kenken form here; --to puzzlink converts Kakuro\n")
+        format!("{kenken}: puzz.link holds Kakuro, not a 4x4 kenken\n")
     );
     // The text form of any kind reads back to the same puzzle.
     let text = run(["convert", kenken, "--to", "text"]);
