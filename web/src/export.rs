@@ -2,11 +2,11 @@
 //!
 //! [`export`] answers every target at once, each either its text (`value`) or why the
 //! target cannot hold the puzzle (`refused`, naming what it cannot hold, for the status
-//! line): `fpuzzles` (an f-puzzles link, which SudokuPad also loads:
-//! [`cagesat::parse::fpuzzles_link`]), `id` (Simon Tatham's game ID: Keen, Solo, Towers,
-//! Unequal; [`Puzzle::to_game_id`]), `puzzlink` (a puzz.link URL, Kakuro:
-//! [`Puzzle::to_puzzlink`]), `short` (the forum's short Killer string:
-//! [`Puzzle::to_short_killer`]) and `text` (cagesat's text format). [`grade`] is the
+//! line): `fpuzzles` (an f-puzzles link, which SudokuPad also loads; the writer,
+//! [`cagesat::parse::to_fpuzzles_link`], names what f-puzzles cannot hold), `id` (Simon
+//! Tatham's game ID: Keen, Solo, Towers, Unequal; [`Puzzle::to_game_id`]), `puzzlink` (a
+//! puzz.link URL, Kakuro: [`Puzzle::to_puzzlink`]), `short` (the forum's short Killer
+//! string: [`Puzzle::to_short_killer`]) and `text` (cagesat's text format). [`grade`] is the
 //! command line's `grade --technique`: the level and the hardest technique of the
 //! step-by-step path with its score.
 
@@ -62,27 +62,6 @@ fn connected(cells: &[Cell], corners: bool) -> bool {
         }
     }
     reached.len() == cells.len()
-}
-
-/// Why the f-puzzles writer has no link for `p`.
-fn fpuzzles_refusal(p: &Puzzle) -> String {
-    let jigsaw = match p {
-        Puzzle::Sudoku(s) => s.regions().is_some(),
-        Puzzle::Killer(k) => k.sudoku().regions().is_some(),
-        _ => false,
-    };
-    match p {
-        _ if jigsaw => {
-            "f-puzzles: this export has no jigsaw regions (the standard boxes only)".to_string()
-        }
-        Puzzle::Sudoku(_) | Puzzle::Killer(_) => {
-            format!("f-puzzles: this {} cannot be written as a link", title(p))
-        }
-        _ => format!(
-            "f-puzzles: holds a Sudoku or a Killer Sudoku, not a {}",
-            title(p)
-        ),
-    }
 }
 
 /// Why Tatham's games have no ID for `p`.
@@ -206,10 +185,12 @@ fn target(value: Option<String>, refused: impl FnOnce() -> String) -> Value {
 pub fn export(text: &str) -> Value {
     with_puzzle(text, |p| {
         let mut targets = Map::new();
-        let _ = targets.insert(
-            "fpuzzles".into(),
-            target(cagesat::parse::fpuzzles_link(p), || fpuzzles_refusal(p)),
-        );
+        // The writer names what f-puzzles cannot hold (a kind, a variant's constraint).
+        let fpuzzles = match cagesat::parse::to_fpuzzles_link(p) {
+            Ok(link) => json!({ "value": link }),
+            Err(e) => json!({ "refused": e.to_string() }),
+        };
+        let _ = targets.insert("fpuzzles".into(), fpuzzles);
         let _ = targets.insert("id".into(), target(p.to_game_id(), || id_refusal(p)));
         let _ = targets.insert(
             "puzzlink".into(),
@@ -319,7 +300,7 @@ mod tests {
         assert_eq!(Puzzle::parse(id).unwrap(), p);
         assert_eq!(
             answer["targets"]["fpuzzles"]["refused"],
-            "f-puzzles: holds a Sudoku or a Killer Sudoku, not a KenKen"
+            "f-puzzles holds Sudoku and Killer Sudoku, not kenken"
         );
         let text = answer["targets"]["text"]["value"].as_str().unwrap();
         assert_eq!(Puzzle::parse(text).unwrap(), p);

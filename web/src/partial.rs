@@ -162,6 +162,7 @@ fn constraints(p: &PartialKenKen) -> Constraints {
             op: Some(cage.effective_op()),
             target: Some(cage.target),
             distinct: false,
+            rule: None,
         })
         .collect();
     let line = |kind, cells: Vec<Cell>| Constraint {
@@ -170,6 +171,7 @@ fn constraints(p: &PartialKenKen) -> Constraints {
         op: None,
         target: None,
         distinct: true,
+        rule: None,
     };
     list.extend((0..n8).map(|r| {
         line(

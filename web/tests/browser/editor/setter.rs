@@ -152,7 +152,7 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
     let (_, status, _) = export(&ed, "fpuzzles");
     assert_eq!(
         status,
-        "f-puzzles: holds a Sudoku or a Killer Sudoku, not a KenKen"
+        "f-puzzles holds Sudoku and Killer Sudoku, not kenken"
     );
     let (_, status, _) = export(&ed, "puzzlink");
     assert_eq!(status, "puzz.link URL: written for a Kakuro, not a KenKen");
