@@ -115,6 +115,12 @@ pub enum Technique {
     TowerClue,
     /// One Unequal sign or bar alone.
     Inequality,
+    /// One variant constraint alone (a thermometer, an arrow, a Kropki dot, …), named by the
+    /// setter's name of the variant ([`crate::puzzle::Rule::name`]).
+    Variant {
+        /// The variant's name (`thermometer`, `white dot`, …).
+        rule: &'static str,
+    },
     /// Any other reason: this many constraints together.
     Combination {
         /// How many constraints.
@@ -142,6 +148,7 @@ impl Technique {
             Technique::NakedSingle => 10,
             Technique::HiddenSingle => 12,
             Technique::Inequality => 14,
+            Technique::Variant { .. } => 16,
             Technique::CageCombinations => 15,
             Technique::LineProduct => 17,
             Technique::TowerClue => 18,
@@ -171,6 +178,7 @@ impl Technique {
                 Level::Single
             }
             Technique::Inequality
+            | Technique::Variant { .. }
             | Technique::CageCombinations
             | Technique::LineProduct
             | Technique::TowerClue => Level::Constraint,
@@ -212,6 +220,7 @@ impl Technique {
             Technique::LineProduct => "line product".into(),
             Technique::TowerClue => "tower clue".into(),
             Technique::Inequality => "inequality".into(),
+            Technique::Variant { rule } => rule.into(),
             Technique::Combination { constraints } => {
                 format!("combination of {constraints} constraints")
             }
@@ -236,6 +245,9 @@ impl Technique {
         ];
         if let Some(t) = fixed.into_iter().find(|t| t.name() == name) {
             return Some(t);
+        }
+        if let Some(&rule) = crate::puzzle::variant::LABELS.iter().find(|&&l| l == name) {
+            return Some(Technique::Variant { rule });
         }
         let sized = |k: u8| {
             [
@@ -274,6 +286,9 @@ mod tests {
             Technique::NakedSingle,
             Technique::HiddenSingle,
             Technique::Inequality,
+            Technique::Variant {
+                rule: "thermometer",
+            },
             Technique::CageCombinations,
             Technique::LineProduct,
             Technique::TowerClue,

@@ -691,7 +691,49 @@ impl Variant {
     }
 }
 
-/// The label of a variant's constraints in reasons (a `'static` name).
+/// Every label [`variant_label`] gives (the names of variant steps' techniques).
+pub(crate) const LABELS: &[&str] = &[
+    "candidates",
+    "even cell",
+    "odd cell",
+    "anti-knight",
+    "anti-king",
+    "non-consecutive",
+    "diagonal",
+    "window",
+    "extra region",
+    "cage",
+    "white dot",
+    "black dot",
+    "X",
+    "V",
+    "sum dot",
+    "no white dot",
+    "no black dot",
+    "no X",
+    "no V",
+    "no sum dot",
+    "greater-than sign",
+    "quadruple",
+    "thermometer",
+    "arrow",
+    "double arrow",
+    "whisper",
+    "renban",
+    "palindrome",
+    "between line",
+    "lockout line",
+    "region-sum line",
+    "zipper line",
+    "entropic line",
+    "modular line",
+    "little killer",
+    "sandwich",
+    "X-sum",
+    "skyscraper",
+];
+
+/// The label of a variant's constraints in reasons (a `'static` name, one of [`LABELS`]).
 fn variant_label(v: &Variant) -> &'static str {
     match v {
         Variant::Candidates { .. } => "candidates",

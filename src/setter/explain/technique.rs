@@ -123,6 +123,10 @@ pub(super) fn shape(reason: &[&Constraint], cell: Cell) -> Technique {
             ConstraintKind::Less | ConstraintKind::Adjacent | ConstraintKind::NotAdjacent => {
                 Technique::Inequality
             }
+            ConstraintKind::Variant => match &reason[0].rule {
+                Some(rule) => Technique::Variant { rule: rule.name },
+                None => Technique::Combination { constraints: 1 },
+            },
             _ => Technique::Combination { constraints: 1 },
         };
     }

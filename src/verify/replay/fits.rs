@@ -101,6 +101,12 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
             },
             "an inequality needs one sign or bar",
         ),
+        Technique::Variant { rule } => one(
+            &|c| {
+                c.kind == ConstraintKind::Variant && c.rule.as_ref().is_some_and(|r| r.name == rule)
+            },
+            "a variant step needs that one variant constraint",
+        ),
         Technique::Combination { constraints } => {
             if usize::from(constraints) == r.len() {
                 Ok(())
