@@ -11,6 +11,8 @@ pub(crate) mod crossproduct_list;
 pub(crate) mod diagonal;
 pub(crate) mod fpuzzles;
 pub(crate) mod fpuzzles_write;
+pub(crate) mod iss;
+pub(crate) mod iss_write;
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod keen_write;
@@ -36,6 +38,8 @@ pub use clue::{ParseWarning, ParseWarningKind};
 pub use crossproduct::CrossProductParseError;
 pub use fpuzzles::FpuzzlesError;
 pub use fpuzzles_write::fpuzzles_link;
+pub use iss::IssError;
+pub use iss_write::{iss_string, IssWriteError};
 pub use kakuro::KakuroParseError;
 pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use keen_write::keen_id;
@@ -128,6 +132,9 @@ pub enum ParseErrorKind {
     /// An f-puzzles link's or JSON's problem.
     #[error(transparent)]
     Fpuzzles(#[from] FpuzzlesError),
+    /// An Interactive Sudoku Solver string's or link's problem.
+    #[error(transparent)]
+    Iss(#[from] IssError),
     /// A Towers or Unequal game ID or text.
     #[error(transparent)]
     Tatham(#[from] TathamParseError),

@@ -40,6 +40,8 @@ pub(crate) enum ConvertTo {
     /// The forum's short Killer string (81 characters of sums and arrows; a 9×9 Killer
     /// Sudoku without givens whose cages' cells touch).
     ShortKiller,
+    /// An Interactive Sudoku Solver constraint string (Sudoku and Killer, with variants).
+    Iss,
 }
 
 /// `cagesat convert`.
@@ -72,6 +74,8 @@ fn convert_inner(args: &ConvertArgs, out: &mut impl Write) -> anyhow::Result<()>
                 puzzle.kind()
             ),
         },
+        ConvertTo::Iss => cagesat::parse::iss_string(&puzzle)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", super::display_name(&args.file)))?,
         ConvertTo::Puzzlink => match puzzle.to_puzzlink() {
             Some(url) => url,
             None => bail!(
