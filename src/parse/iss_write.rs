@@ -179,7 +179,7 @@ fn write_variant(
                 Dot::V => ([Dot::X, Dot::V], "StrictXV"),
                 _ => return refuse("ISS's negative rules are StrictKropki (white 1 and black 2) and StrictXV (X and V)"),
             };
-            let has = |d: Dot| all.iter().any(|x| *x == Variant::NegativeDots(d));
+            let has = |d: Dot| all.contains(&Variant::NegativeDots(d));
             if !has(pair[0]) || !has(pair[1]) {
                 return refuse("ISS's negative rule covers both dots of its pair (white and black, or X and V), never one");
             }

@@ -28,6 +28,7 @@ pub(crate) mod sudoku;
 pub(crate) mod tatham;
 pub(crate) mod towers;
 pub(crate) mod unequal;
+pub(crate) mod variant_text;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -41,4 +41,5 @@ mod sudoku_fast;
 mod tatham;
 mod techniques;
 mod threads;
+mod variant_text;
 mod variant_verify;
