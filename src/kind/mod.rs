@@ -215,6 +215,7 @@ pub(crate) struct Format {
 /// takes anything.
 pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
+    crate::parse::iss::FORMAT,
     api::KILLER_SHORT,
     api::FPUZZLES,
     api::SUDOKUPAD,

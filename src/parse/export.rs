@@ -33,6 +33,8 @@ pub enum ExportTarget {
     Fpuzzles,
     /// A SudokuPad link of the same data (`https://sudokupad.app/fpuzzles…`).
     SudokuPad,
+    /// An Interactive Sudoku Solver constraint string (Sudoku and Killer, with variants).
+    Iss,
 }
 
 /// Why [`export`] cannot write a puzzle in a form: what the form has no place for, named.
@@ -159,6 +161,7 @@ impl fmt::Display for ExportTarget {
             ExportTarget::Short => "short",
             ExportTarget::Fpuzzles => "fpuzzles",
             ExportTarget::SudokuPad => "sudokupad",
+            ExportTarget::Iss => "iss",
         })
     }
 }
@@ -188,6 +191,24 @@ pub fn export(puzzle: &Puzzle, target: ExportTarget) -> Result<String, ExportErr
         holds,
         puzzle: format!("{} {}", puzzle.size_label(), puzzle.kind()),
     };
+    // Only the text, f-puzzles, SudokuPad and ISS forms hold variant constraints.
+    let variants = match puzzle {
+        Puzzle::Sudoku(s) => s.variants(),
+        Puzzle::Killer(k) => k.sudoku().variants(),
+        _ => &[],
+    };
+    let form = match target {
+        ExportTarget::Id => Some("a Tatham game ID"),
+        ExportTarget::Short => Some(super::killer_short::FORM),
+        ExportTarget::Puzzlink => Some("puzz.link"),
+        _ => None,
+    };
+    if let (Some(form), Some(v)) = (form, variants.first()) {
+        return Err(ExportError::Feature {
+            form,
+            feature: format!("{v}"),
+        });
+    }
     match target {
         ExportTarget::Text => Ok(puzzle.to_string()),
         ExportTarget::Puzzlink => puzzle
@@ -200,6 +221,12 @@ pub fn export(puzzle: &Puzzle, target: ExportTarget) -> Result<String, ExportErr
         },
         ExportTarget::Fpuzzles => fpuzzles(puzzle, "f-puzzles"),
         ExportTarget::SudokuPad => fpuzzles(puzzle, "SudokuPad").map(|link| sudokupad(&link)),
+        ExportTarget::Iss => {
+            super::iss_write::iss_string(puzzle).map_err(|e| ExportError::Feature {
+                form: "an ISS string",
+                feature: e.to_string(),
+            })
+        }
     }
 }
 

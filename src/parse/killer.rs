@@ -2,7 +2,8 @@
 //!
 //! `.killer`: `size N`, an optional `boxes RxC` (or a jigsaw's `regions` block), an optional
 //! `diagonals` line (Killer X), cages `SUM CELL…` and givens `D = CELL`, one per line; lines
-//! starting with `#` are comments. The grid rules and the text helpers are shared with the
+//! starting with `#` are comments. Variant constraints (thermometers, dots, …) are one line
+//! each, anywhere after `size` (`crate::parse::variant_text`). The grid rules and the text helpers are shared with the
 //! `.sudoku` reader (`crate::parse::sudoku`).
 
 use std::collections::HashMap;
@@ -12,8 +13,10 @@ use thiserror::Error;
 use crate::grid::Cell;
 use crate::parse::regions::{is_regions, parse_map, regions_block, RegionMap};
 use crate::parse::sudoku::content;
+use crate::parse::variant_text::{is_variant_line, parse_variant, variant_lines};
 use crate::parse::{clip, nothing_found, strip_bom, tokens, ParseError, Pos, Token};
 use crate::puzzle::sudoku::{default_boxes, Killer, KillerCage, Sudoku, SudokuError};
+use crate::puzzle::Variant;
 
 /// A Killer Sudoku file's problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -132,6 +135,7 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
     let mut givens = Vec::new();
     let mut at: HashMap<Cell, Pos> = HashMap::new();
     let mut regions: Option<RegionMap> = None;
+    let mut variants: Vec<(Variant, Pos)> = Vec::new();
     let mut i = 1;
     while let Some(&(no, line)) = lines.get(i) {
         i += 1;
@@ -177,6 +181,11 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
             let (r, c) = v.text.split_once(['x', 'X']).ok_or_else(bad)?;
             let dim = |s: &str| s.parse::<usize>().ok().filter(|d| (1..=16).contains(d));
             boxes = Some((dim(r).ok_or_else(bad)?, dim(c).ok_or_else(bad)?, v.pos));
+            continue;
+        }
+        if is_variant_line(line) {
+            let v = parse_variant(&toks)?;
+            variants.push((v, head.pos));
             continue;
         }
         if toks.get(1).is_some_and(|t| t.text == "=") {
@@ -235,6 +244,7 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
                 .with_diagonals()
                 .map_err(|e| kerr_rule(e, size_pos, &at, map))?;
         }
+        let sudoku = with_variant_lines(sudoku, variants)?;
         return Killer::new(sudoku, cages).map_err(|e| kerr_rule(e, size_pos, &at, map));
     }
     let (box_dims, box_pos) = match boxes {
@@ -261,7 +271,21 @@ pub(crate) fn parse_killer(text: &str) -> Result<Killer, ParseError> {
     if diagonals {
         sudoku = sudoku.with_diagonals().map_err(rule)?;
     }
+    let sudoku = with_variant_lines(sudoku, variants)?;
     Killer::new(sudoku, cages).map_err(rule)
+}
+
+/// `sudoku` with the variants of its lines, each checked at its line.
+pub(crate) fn with_variant_lines(
+    mut sudoku: Sudoku,
+    variants: Vec<(Variant, Pos)>,
+) -> Result<Sudoku, ParseError> {
+    for (v, pos) in variants {
+        sudoku = sudoku
+            .with_variants([v])
+            .map_err(|e| kerr(pos, KillerParseError::Rule(e)))?;
+    }
+    Ok(sudoku)
 }
 
 /// A broken rule of a jigsaw Killer, at the region letter, the cell it names or `size`.
@@ -300,6 +324,6 @@ impl Killer {
         for (c, d) in s.given_cells() {
             out += &format!("{d} = {c}\n");
         }
-        out
+        out + &variant_lines(s.variants())
     }
 }

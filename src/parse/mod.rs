@@ -12,6 +12,8 @@ pub(crate) mod diagonal;
 pub(crate) mod export;
 pub(crate) mod fpuzzles;
 pub(crate) mod fpuzzles_write;
+pub(crate) mod iss;
+pub(crate) mod iss_write;
 pub(crate) mod kakuro;
 pub(crate) mod keen;
 pub(crate) mod keen_write;
@@ -28,6 +30,7 @@ pub(crate) mod sudokupad;
 pub(crate) mod tatham;
 pub(crate) mod towers;
 pub(crate) mod unequal;
+pub(crate) mod variant_text;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -39,6 +42,8 @@ pub use crossproduct::CrossProductParseError;
 pub use export::{export, ExportError, ExportTarget};
 pub use fpuzzles::FpuzzlesError;
 pub use fpuzzles_write::{fpuzzles_link, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesWriteError};
+pub use iss::IssError;
+pub use iss_write::{iss_string, IssWriteError};
 pub use kakuro::KakuroParseError;
 pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use keen_write::keen_id;
@@ -135,6 +140,9 @@ pub enum ParseErrorKind {
     /// A SudokuPad link's problem (its column is the start of the link's puzzle data).
     #[error(transparent)]
     Sudokupad(#[from] SudokupadError),
+    /// An Interactive Sudoku Solver string's or link's problem.
+    #[error(transparent)]
+    Iss(#[from] IssError),
     /// A Towers or Unequal game ID or text.
     #[error(transparent)]
     Tatham(#[from] TathamParseError),

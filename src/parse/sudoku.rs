@@ -31,12 +31,17 @@
 //! C F F F F E
 //! ```
 //!
-//! See `crate::parse::regions` for the letter grid.
+//! See `crate::parse::regions` for the letter grid. Variant constraints (thermometers,
+//! arrows, dots, little killers, …) follow the grid (and regions), one line each
+//! (`crate::parse::variant_text`; `encodings/sudoku.md`, "Variant constraints").
 
 use thiserror::Error;
 
 use crate::grid::Cell;
+use crate::parse::killer::with_variant_lines;
 use crate::parse::regions::{is_regions, parse_map, regions_block, RegionMap};
+use crate::parse::variant_text::{is_variant_line, parse_variant, variant_lines};
+use crate::parse::KillerParseError;
 use crate::parse::{clip, nothing_found, strip_bom, tokens, ParseError, Pos, Token};
 use crate::puzzle::sudoku::{default_boxes, Sudoku, SudokuError};
 
@@ -97,6 +102,9 @@ pub enum SudokuParseError {
         /// Rows expected (the grid's side).
         want: usize,
     },
+    /// A bad variant constraint line (`thermo A1 A2`, `dot white A1 A2`, …).
+    #[error("{0}")]
+    Variant(String),
     /// A rule of the puzzle is broken.
     #[error(transparent)]
     Rule(#[from] SudokuError),
@@ -172,6 +180,7 @@ type Split<'a> = (
 
 fn split(text: &str) -> Split<'_> {
     let mut lines = content(text);
+    lines.retain(|&(_, l)| !is_variant_line(l));
     let diagonals = lines.first().is_some_and(|&(_, l)| is_diagonals(l));
     if diagonals {
         let _ = lines.remove(0);
@@ -307,7 +316,20 @@ fn parse_lines(text: &str) -> Result<Sudoku, ParseError> {
     } else {
         sudoku
     };
-    sudoku.map_err(|e| rule_pos(e, &rows, map.as_ref()))
+    let sudoku = sudoku.map_err(|e| rule_pos(e, &rows, map.as_ref()))?;
+    let mut variants = Vec::new();
+    for (no, line) in content(text) {
+        if is_variant_line(line) {
+            let toks = tokens(line, no, 1);
+            variants.push((parse_variant(&toks)?, toks[0].pos));
+        }
+    }
+    with_variant_lines(sudoku, variants).map_err(|e| match e.kind {
+        crate::parse::ParseErrorKind::Killer(KillerParseError::Rule(r)) => {
+            ParseError::new(e.pos, SudokuParseError::Rule(r))
+        }
+        _ => e,
+    })
 }
 
 /// The error of a broken rule, at the region letter or the given it names (its square in
@@ -385,6 +407,7 @@ impl Sudoku {
                 })
                 .collect::<String>()
             + &regions_block(self)
+            + &variant_lines(self.variants())
     }
 }
 

@@ -9,6 +9,7 @@ mod crossproduct;
 mod kakuro;
 mod kenken;
 pub(crate) mod replay;
+pub(crate) mod variant;
 
 use thiserror::Error;
 
@@ -139,6 +140,17 @@ pub enum VerifyError {
         b: u8,
         /// What the pair must do (`first < second`, `differ by 1`, `not differ by 1`).
         rule: &'static str,
+    },
+    /// A variant Sudoku constraint (a thermometer, a dot, a little killer, …) the grid
+    /// breaks.
+    #[error("{name} at {}: {detail}", cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(" "))]
+    Variant {
+        /// The constraint's name (`thermometer`, `white dot`).
+        name: String,
+        /// The cells that break it.
+        cells: Vec<Cell>,
+        /// What is wrong, with the digits.
+        detail: String,
     },
 }
 

@@ -163,7 +163,7 @@ fn unknown_kind_is_named() {
     let e = Puzzle::parse("kind kenkne\nsize 2\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "<stdin>:1:6: unknown kind 'kenkne' (expected one of url, killer-short, fpuzzles, sudokupad, towers, unequal, keen, solo, crossproduct, sudoku, killer, kakuro, kenken)"
+        "<stdin>:1:6: unknown kind 'kenkne' (expected one of url, iss, killer-short, fpuzzles, sudokupad, towers, unequal, keen, solo, crossproduct, sudoku, killer, kakuro, kenken)"
     );
 }
 

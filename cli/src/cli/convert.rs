@@ -48,6 +48,8 @@ pub(crate) enum ConvertTo {
     Fpuzzles,
     /// A SudokuPad link of the same data (`https://sudokupad.app/fpuzzles…`).
     Sudokupad,
+    /// An Interactive Sudoku Solver constraint string (Sudoku and Killer, with variants).
+    Iss,
 }
 
 impl ConvertTo {
@@ -60,6 +62,7 @@ impl ConvertTo {
             ConvertTo::Short => ExportTarget::Short,
             ConvertTo::Fpuzzles => ExportTarget::Fpuzzles,
             ConvertTo::Sudokupad => ExportTarget::SudokuPad,
+            ConvertTo::Iss => ExportTarget::Iss,
         }
     }
 }

@@ -28,6 +28,7 @@ mod generate_limits;
 mod grade;
 mod grade_kakuro;
 mod hygiene;
+mod iss_cli;
 mod jobs;
 mod kakuro_cli;
 mod keen_id;

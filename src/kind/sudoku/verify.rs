@@ -4,10 +4,13 @@
 //! nothing else (no encoder, no CNF, no native search). Rows, columns and boxes are
 //! computed here from the side and the box shape, not taken from the model; so are the two
 //! diagonals of an X variant. A jigsaw's regions are input, like its givens: they are read
-//! from the puzzle's region map (`Sudoku::regions`), cell by cell.
+//! from the puzzle's region map (`Sudoku::regions`), cell by cell. The variant constraints
+//! (thermometers, dots, …) are checked last, each from its definition
+//! (`crate::verify::variant`).
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Killer, Sudoku};
+use crate::verify::variant::verify_variants;
 use crate::verify::VerifyError;
 
 /// Checks `grid` against a Sudoku: shape, digits 1..=N, givens, rows, columns and boxes.
@@ -27,7 +30,7 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
     // Most grids checked are right: one pass over the rows settles them; the checks below,
     // which name the first broken rule, run only when it finds something wrong.
     if one_pass(s, grid) {
-        return Ok(());
+        return verify_variants(s, grid);
     }
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
@@ -101,7 +104,7 @@ pub(crate) fn verify_sudoku(s: &Sudoku, grid: &Grid<u8>) -> Result<(), VerifyErr
     for (line, cells) in groups {
         distinct(grid, &cells, || line.clone())?;
     }
-    Ok(())
+    verify_variants(s, grid)
 }
 
 /// The largest side [`one_pass`] takes (its digits, at most this, index a `u64`).
