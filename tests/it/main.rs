@@ -45,4 +45,5 @@ mod techniques;
 mod threads;
 mod variant_text;
 mod variant_verify;
+mod variant_iss;
 mod variants;

@@ -1,0 +1,83 @@
+//! The ISS corpus (`tests/data/variant/iss/`, made by `benches/iss/extract.mjs` from the
+//! Interactive Sudoku Solver's example puzzles and collections): every puzzle whose
+//! constraints are all cagesat families, read from its ISS string, is solved, proven unique
+//! and equal to ISS's solution (and verified, as every engine answer is); the same through
+//! its f-puzzles link and its ISS string written back and read again. The few that take
+//! seconds run in the ignored long test (release mode in CI).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::common::read_solution;
+
+use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
+
+/// The corpus puzzles that take more than a second or two in a debug-free build: the long
+/// run only.
+const SLOW: &[&str] = &["pencilmark-sudoku-3"];
+
+fn corpus() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir("tests/data/variant/iss")
+        .expect("the corpus folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "iss"))
+        .collect();
+    out.sort();
+    assert!(out.len() >= 90, "found only {} ISS puzzles", out.len());
+    out
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+/// Proves `puzzle` unique on `auto` and checks the grid against the known solution.
+fn unique_as_iss_solved_it(puzzle: &Puzzle, path: &Path, how: &str) -> Duration {
+    let t = Instant::now();
+    let (outcome, _) = Engine::Auto
+        .prove_unique(puzzle, &EngineOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {how}: {e}", path.display()));
+    let took = t.elapsed();
+    let Outcome::Solved { grid, unique, .. } = outcome else {
+        panic!("{}: {how}: no solution", path.display());
+    };
+    assert_eq!(unique, Some(true), "{}: {how}: not unique", path.display());
+    puzzle.verify(&grid).unwrap();
+    let known = read_solution(&path.with_extension("solution")).expect("a .solution file");
+    assert_eq!(grid, known, "{}: {how}: not ISS's solution", path.display());
+    took
+}
+
+fn check(path: &Path) {
+    let puzzle = Puzzle::read(path).unwrap_or_else(|e| panic!("{e}"));
+    let took = unique_as_iss_solved_it(&puzzle, path, "ISS string");
+    // Its f-puzzles link, read back, is the same puzzle to solve.
+    let link = cagesat::parse::to_fpuzzles_link(&puzzle)
+        .unwrap_or_else(|e| panic!("{}: f-puzzles: {e}", path.display()));
+    let back = Puzzle::parse(&link).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let _ = unique_as_iss_solved_it(&back, path, "f-puzzles link");
+    // Its ISS string, written and read back, is the same puzzle.
+    let iss = cagesat::parse::iss_string(&puzzle).unwrap();
+    assert_eq!(
+        Puzzle::parse(&iss).unwrap(),
+        puzzle,
+        "{}: ISS string round trip",
+        path.display()
+    );
+    eprintln!("{}: {took:?}", stem(path));
+}
+
+#[test]
+fn every_iss_puzzle_is_unique_with_iss_solution() {
+    for path in corpus().iter().filter(|p| !SLOW.contains(&stem(p).as_str())) {
+        check(path);
+    }
+}
+
+#[test]
+#[ignore = "long: the corpus puzzles that take seconds (cargo test --release -- --ignored)"]
+fn the_slow_iss_puzzles_too() {
+    for path in corpus().iter().filter(|p| SLOW.contains(&stem(p).as_str())) {
+        check(path);
+    }
+}
