@@ -43,7 +43,7 @@ mod sudoku_fast;
 mod tatham;
 mod techniques;
 mod threads;
+mod variant_iss;
 mod variant_text;
 mod variant_verify;
-mod variant_iss;
 mod variants;

@@ -69,7 +69,10 @@ fn check(path: &Path) {
 
 #[test]
 fn every_iss_puzzle_is_unique_with_iss_solution() {
-    for path in corpus().iter().filter(|p| !SLOW.contains(&stem(p).as_str())) {
+    for path in corpus()
+        .iter()
+        .filter(|p| !SLOW.contains(&stem(p).as_str()))
+    {
         check(path);
     }
 }

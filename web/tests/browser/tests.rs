@@ -300,8 +300,11 @@ fn sizes_and_timings_are_reported() {
         .expect("gzip runs")
         .stdout
         .len();
-    assert!(bytes.len() <= 2_000_000, "{} bytes of wasm", bytes.len());
-    assert!(gz <= 700_000, "{gz} bytes of gzipped wasm");
+    // Session 23 brought the variant Sudoku families and their formats (ISS strings,
+    // f-puzzles and SudokuPad links, the exports): 1,755,613 → 2,026,830 bytes, 673,565 →
+    // 773,496 gzipped. The budget keeps about 10% of headroom over that.
+    assert!(bytes.len() <= 2_250_000, "{} bytes of wasm", bytes.len());
+    assert!(gz <= 850_000, "{gz} bytes of gzipped wasm");
     let file = "tests/data/kenken/keen/9x9-x-00.keen";
     let text = std::fs::read_to_string(root().join(file)).expect("test data");
     page.paste(&text);
