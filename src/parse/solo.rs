@@ -188,7 +188,7 @@ pub(crate) fn is_bare_params(line: &str) -> bool {
         return false;
     };
     let digits = params.bytes().take_while(u8::is_ascii_digit).count();
-    let after = params[digits..].as_bytes();
+    let after = &params.as_bytes()[digits..];
     let shaped = match after {
         [b'x', d, ..] => d.is_ascii_digit(),
         [b'j', ..] => true,
