@@ -1,6 +1,7 @@
 //! # cagesat
 //!
-//! Compiles grid number puzzles (KenKen, Kakuro, CrossProduct) into SAT and solves them:
+//! Compiles grid number puzzles (KenKen, Kakuro, CrossProduct, Sudoku and Killer Sudoku with
+//! their X, jigsaw and variant forms, Towers, Unequal) into SAT and solves them:
 //! text → [`Puzzle`] → one-hot CNF over x(cell, digit) ([`Puzzle::encode`]) → SAT solver →
 //! decoded grid → independent verification ([`Puzzle::verify`]). A native propagation engine
 //! solves the same puzzles beside the SAT path; both are an [`Engine`], and every answer an
@@ -72,6 +73,7 @@ pub mod generate;
 pub mod grade;
 mod grid;
 mod kind;
+mod line;
 mod lrat;
 mod model;
 mod native;

@@ -17,6 +17,7 @@ pub(crate) mod lines;
 mod options;
 pub(crate) mod order;
 pub(crate) mod product;
+pub(crate) mod rules;
 pub(crate) mod sum;
 pub(crate) mod visibility;
 

@@ -14,70 +14,60 @@
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 use crate::encode::Encoding;
 use crate::grid::Cell;
+use crate::puzzle::Relation;
 
-/// A relation between the digits of two cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Relation {
-    /// The first is smaller.
-    Less,
-    /// They differ by exactly 1.
-    Adjacent,
-    /// They do not differ by 1.
-    NotAdjacent,
+/// The clause family and the header part of one of Unequal's relations (a variant's
+/// pairs are written by `crate::encode::rules`).
+fn unequal_names(rel: Relation) -> (&'static str, &'static str) {
+    match rel {
+        Relation::Less => ("less", "signs"),
+        Relation::DiffIs(1) => ("adjacent", "bars"),
+        _ => ("nonadjacent", "unbarred neighbours"),
+    }
 }
 
-impl Relation {
-    fn holds(self, a: u8, b: u8) -> bool {
-        match self {
-            Relation::Less => a < b,
-            Relation::Adjacent => a.abs_diff(b) == 1,
-            Relation::NotAdjacent => a.abs_diff(b) != 1,
+/// Writes the support clauses of `a R b` over digits `1..=n` into `f` (`x` gives each
+/// cell's literal of a digit); returns the number of clauses (2N).
+pub(crate) fn encode_pair(
+    f: &mut impl ExtendFormula,
+    x: impl Fn(Cell, u8) -> Lit,
+    n: u8,
+    (a, b, rel): (Cell, Cell, Relation),
+) -> usize {
+    let mut clause: Vec<Lit> = Vec::with_capacity(usize::from(n) + 1);
+    let mut clauses = 0;
+    for (me, other, first) in [(a, b, true), (b, a, false)] {
+        for d in 1..=n {
+            clause.clear();
+            clause.push(!x(me, d));
+            for e in 1..=n {
+                let ok = if first {
+                    rel.holds(d, e)
+                } else {
+                    rel.holds(e, d)
+                };
+                if ok {
+                    clause.push(x(other, e));
+                }
+            }
+            f.add_clause(&clause);
+            clauses += 1;
         }
     }
-
-    /// The clause family's name.
-    pub(crate) fn family(self) -> &'static str {
-        match self {
-            Relation::Less => "less",
-            Relation::Adjacent => "adjacent",
-            Relation::NotAdjacent => "nonadjacent",
-        }
-    }
+    clauses
 }
 
 /// Writes every pair `(first, second, relation)` over digits `1..=n` into `enc`.
 pub(crate) fn encode_pairs(enc: &mut Encoding, n: u8, pairs: &[(Cell, Cell, Relation)]) {
-    let mut clause: Vec<Lit> = Vec::with_capacity(usize::from(n) + 1);
-    for &(a, b, rel) in pairs {
-        let mut clauses = 0;
-        for (me, other, first) in [(a, b, true), (b, a, false)] {
-            for d in 1..=n {
-                clause.clear();
-                clause.push(!enc.map.lit(me, d));
-                for e in 1..=n {
-                    let ok = if first {
-                        rel.holds(d, e)
-                    } else {
-                        rel.holds(e, d)
-                    };
-                    if ok {
-                        clause.push(enc.map.lit(other, e));
-                    }
-                }
-                enc.formula.add_clause(&clause);
-                clauses += 1;
-            }
-        }
-        enc.record(rel.family(), EncodeStats { vars: 0, clauses });
+    for &pair in pairs {
+        let map = &enc.map;
+        let clauses = encode_pair(&mut enc.formula, |c, d| map.lit(c, d), n, pair);
+        enc.record(unequal_names(pair.2).0, EncodeStats { vars: 0, clauses });
     }
-    for rel in [Relation::Less, Relation::Adjacent, Relation::NotAdjacent] {
+    for rel in [Relation::Less, Relation::DiffIs(1), Relation::DiffNot(1)] {
         let count = pairs.iter().filter(|p| p.2 == rel).count();
         if count > 0 {
-            let part = match rel {
-                Relation::Less => "signs",
-                Relation::Adjacent => "bars",
-                Relation::NotAdjacent => "unbarred neighbours",
-            };
+            let part = unequal_names(rel).1;
             enc.tally(part, ["by its supports", "by their supports"], count);
         }
     }

@@ -362,12 +362,21 @@ pub(super) const KILLER_SHORT: Format = Format {
     parse: |text, _| crate::parse::killer_short::parse(text),
 };
 
-/// f-puzzles links and JSON (Sudoku and Killer Sudoku), whatever the file's name.
+/// f-puzzles links and JSON (Sudoku and Killer Sudoku, with their variant constraints),
+/// whatever the file's name.
 pub(super) const FPUZZLES: Format = Format {
     ext: "fpuzzles",
     looks_like: crate::parse::fpuzzles::looks_like,
     over_extension: true,
     parse: |text, _| crate::parse::fpuzzles::parse(text),
+};
+
+/// SudokuPad links (`scl…`, `fpuzzles…` payloads), whatever the file's name.
+pub(super) const SUDOKUPAD: Format = Format {
+    ext: "sudokupad",
+    looks_like: crate::parse::sudokupad::looks_like,
+    over_extension: true,
+    parse: |text, _| crate::parse::sudokupad::parse(text),
 };
 
 /// The format a name (`--kind`, a `kind` line) chooses.

@@ -217,6 +217,7 @@ pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
     api::KILLER_SHORT,
     api::FPUZZLES,
+    api::SUDOKUPAD,
     towers::FORMAT,
     unequal::FORMAT,
     kenken::KEEN,

@@ -106,6 +106,7 @@ mod tests {
             op: None,
             target: None,
             distinct: true,
+            rule: None,
         });
         assert!(shape_of(&diagonal).is_none(), "a diagonal is not a line");
     }

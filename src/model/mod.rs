@@ -37,6 +37,7 @@ pub(crate) mod house;
 pub(crate) mod houses;
 pub(crate) mod implied;
 pub(crate) mod latin;
+pub(crate) mod line;
 pub(crate) mod network;
 pub(crate) mod order;
 pub(crate) mod sum;
@@ -45,7 +46,7 @@ pub(crate) mod visibility;
 use crate::grid::{Cell, Grid};
 use crate::native::domains::{bit, full, min_digit, Mask};
 use crate::native::{run_cages, NativeOptions, NativeStats};
-use crate::puzzle::{ConstraintKind, Constraints, Op};
+use crate::puzzle::{ConstraintKind, Constraints, LineRule, Op, Relation, RuleKind};
 use crate::stop::{Instant, Stop};
 use crate::tree::{self, OnGrid};
 
@@ -77,7 +78,10 @@ pub(crate) struct Lowered {
     /// Visibility clues: the line from the viewer outward, and the towers seen.
     pub(crate) visible: Vec<(Vec<usize>, u8)>,
     /// Relations between two cells.
-    pub(crate) pairs: Vec<([usize; 2], order::Relation)>,
+    pub(crate) pairs: Vec<([usize; 2], Relation)>,
+    /// Rules over lines of cells (a variant's thermometers, arrows, …), cells in the rule's
+    /// order.
+    pub(crate) automata: Vec<(Vec<usize>, LineRule)>,
     /// The candidates before propagation: the given digit, or every digit.
     pub(crate) root: Vec<Mask>,
 }
@@ -108,6 +112,7 @@ impl Lowered {
             products: Vec::new(),
             visible: Vec::new(),
             pairs: Vec::new(),
+            automata: Vec::new(),
             root: vec![full(n); model.cells.len()],
         };
         let mut columns = Vec::new();
@@ -135,7 +140,20 @@ impl Lowered {
                     let clue = u8::try_from(c.target?).ok()?;
                     out.visible.push((cells, clue));
                 }
-                kind => match (order::Relation::of(kind), &cells[..]) {
+                ConstraintKind::Variant => match (&c.rule.as_ref()?.kind, &cells[..]) {
+                    (RuleKind::Pair(rel), &[a, b]) => out.pairs.push(([a, b], *rel)),
+                    (RuleKind::Line(rule), _) => out.automata.push((cells, rule.clone())),
+                    (RuleKind::Distinct, _) if cells.len() == n => out.extra.push(cells),
+                    (RuleKind::Distinct, _) => {
+                        for (i, &a) in cells.iter().enumerate() {
+                            for &b in &cells[i + 1..] {
+                                out.pairs.push(([a, b], Relation::Differ));
+                            }
+                        }
+                    }
+                    _ => return None,
+                },
+                kind => match (order::relation_of(kind), &cells[..]) {
                     (Some(rel), &[a, b]) => out.pairs.push(([a, b], rel)),
                     _ => return None,
                 },
@@ -171,6 +189,7 @@ impl Lowered {
         self.products.is_empty()
             && self.visible.is_empty()
             && self.pairs.is_empty()
+            && self.automata.is_empty()
             && self.shape == (self.n, self.n)
             && self.cells.len() == self.n * self.n
     }

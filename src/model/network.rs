@@ -14,7 +14,10 @@
 //! - a product (a CrossProduct row or column): exact arc consistency by a walk over the
 //!   divisors of its target ([`crate::product`], shared with the CNF encoder's root pruning);
 //! - a visibility clue (Towers): the walk over (tallest, seen) states ([`super::visibility`]);
-//! - a relation between two cells (Unequal): arc consistency on the pair ([`super::order`]).
+//! - a relation between two cells (Unequal, a variant's dots and pairs): arc consistency on
+//!   the pair ([`super::order`]);
+//! - a rule over a line (a variant's thermometers, arrows, lines and outside clues): exact
+//!   arc consistency by its automaton ([`super::line`]).
 
 use std::cell::RefCell;
 
@@ -23,7 +26,9 @@ use crate::native::lines::{LineFilter, Network};
 use crate::product::{Lattice, Scratch};
 
 use super::board::crossings;
-use super::{house, implied, order, sum, visibility, Lowered};
+use super::{house, implied, line, order, sum, visibility, Lowered};
+use crate::line::Automaton;
+use crate::puzzle::{LineRule, Relation};
 
 /// Which rules the network runs (grading switches them on level by level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +67,9 @@ enum Filter {
     /// A visibility clue.
     Visible(u8),
     /// A relation between two cells.
-    Pair(order::Relation),
+    Pair(Relation),
+    /// A rule over a line of cells.
+    Line(LineRule),
 }
 
 /// A model's families as a line network.
@@ -130,6 +137,10 @@ impl ModelNetwork {
             lines.push(cells.to_vec());
             filters.push(Filter::Pair(*rel));
         }
+        for (cells, rule) in &lowered.automata {
+            lines.push(cells.clone());
+            filters.push(Filter::Line(rule.clone()));
+        }
         ModelNetwork {
             net: Network::new(lowered.cells.len(), lines),
             n,
@@ -187,6 +198,7 @@ impl LineFilter for ModelNetwork {
             Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
             Filter::Visible(clue) => visibility::filter(self.n, *clue, doms),
             Filter::Pair(rel) => order::filter(*rel, doms),
+            Filter::Line(rule) => line::filter(&Automaton::new(rule, doms.len()), doms),
         }
     }
 }

@@ -40,6 +40,7 @@ pub fn is_one_liner(word: &str) -> bool {
         || super::unequal::looks_like_unequal_id(word)
         || puzzlink::looks_like_url(word)
         || (fpuzzles::looks_like(word) && !word.starts_with('{'))
+        || super::sudokupad::looks_like(word)
 }
 
 /// The first word of each content line (not blank, not a `#` comment), with its line

@@ -24,6 +24,7 @@ pub(crate) mod solo;
 pub(crate) mod solo_write;
 pub(crate) mod solution;
 pub(crate) mod sudoku;
+pub(crate) mod sudokupad;
 pub(crate) mod tatham;
 pub(crate) mod towers;
 pub(crate) mod unequal;
@@ -37,7 +38,7 @@ pub use clue::{ParseWarning, ParseWarningKind};
 pub use crossproduct::CrossProductParseError;
 pub use export::{export, ExportError, ExportTarget};
 pub use fpuzzles::FpuzzlesError;
-pub use fpuzzles_write::fpuzzles_link;
+pub use fpuzzles_write::{fpuzzles_link, to_fpuzzles_json, to_fpuzzles_link, FpuzzlesWriteError};
 pub use kakuro::KakuroParseError;
 pub use keen::{looks_like_keen_id, parse_keen_id, KeenIdError};
 pub use keen_write::keen_id;
@@ -50,6 +51,7 @@ pub use solo_write::solo_id;
 pub use solution::parse_solution;
 pub use solution::SolutionParseError;
 pub use sudoku::SudokuParseError;
+pub use sudokupad::{to_sudokupad_link, SudokupadError};
 pub use tatham::TathamParseError;
 pub use towers::{looks_like_towers_id, parse_towers, towers_id, towers_text};
 pub use unequal::{looks_like_unequal_id, parse_unequal, unequal_id, unequal_text};
@@ -130,6 +132,9 @@ pub enum ParseErrorKind {
     /// An f-puzzles link's or JSON's problem.
     #[error(transparent)]
     Fpuzzles(#[from] FpuzzlesError),
+    /// A SudokuPad link's problem (its column is the start of the link's puzzle data).
+    #[error(transparent)]
+    Sudokupad(#[from] SudokupadError),
     /// A Towers or Unequal game ID or text.
     #[error(transparent)]
     Tatham(#[from] TathamParseError),

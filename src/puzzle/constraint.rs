@@ -28,6 +28,7 @@ use std::fmt;
 
 use crate::grid::Cell;
 use crate::puzzle::kakuro::Dir;
+use crate::puzzle::rule::{LineRule, Relation};
 use crate::puzzle::Technique;
 use crate::puzzle::{CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
 
@@ -59,6 +60,8 @@ pub enum ConstraintKind {
     Adjacent,
     /// Two neighbours without a bar (adjacent mode): the digits do not differ by 1.
     NotAdjacent,
+    /// A variant Sudoku constraint: its [`Rule`] says which family and what it states.
+    Variant,
 }
 
 impl ConstraintKind {
@@ -92,6 +95,7 @@ impl ConstraintKind {
             ConstraintKind::Less => "less",
             ConstraintKind::Adjacent => "adjacent",
             ConstraintKind::NotAdjacent => "nonadjacent",
+            ConstraintKind::Variant => "variant",
         }
     }
 }
@@ -109,6 +113,29 @@ pub struct Constraint {
     pub target: Option<u64>,
     /// Whether the cells hold distinct digits (rows, columns, boxes, runs, Killer cages).
     pub distinct: bool,
+    /// A variant's rule and the setter's name for it (`None` for the other kinds).
+    pub rule: Option<Rule>,
+}
+
+/// The family of a variant constraint and what it states, with the setter's name for it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// The setter's name (`thermometer`, `white dot`, `anti-knight`), as reasons print it.
+    pub name: &'static str,
+    /// The family and its data.
+    pub kind: RuleKind,
+}
+
+/// The model family of a variant constraint.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RuleKind {
+    /// A relation between the digits of the two cells.
+    Pair(Relation),
+    /// A rule over the digits of the cells, read in their order.
+    Line(LineRule),
+    /// The cells hold distinct digits (a house when there are `max_digit` of them).
+    Distinct,
 }
 
 impl Constraint {
@@ -119,6 +146,7 @@ impl Constraint {
             op: None,
             target: None,
             distinct: true,
+            rule: None,
         }
     }
 }
@@ -176,6 +204,10 @@ impl fmt::Display for Constraint {
                     _ => "≠±1",
                 };
                 write!(f, "{} {sign} {}", first.label(), second.label())
+            }
+            ConstraintKind::Variant => {
+                let name = self.rule.as_ref().map_or("variant", |r| r.name);
+                write!(f, "{name} {}", cells())
             }
         }
     }
@@ -281,6 +313,7 @@ impl KenKen {
                 op: Some(cage.effective_op()),
                 target: Some(cage.target),
                 distinct: false,
+                rule: None,
             })
             .collect();
         list.extend(latin_lines(n));
@@ -318,6 +351,11 @@ impl Sudoku {
                 .into_iter()
                 .map(|(_, cells)| Constraint::line(ConstraintKind::Diagonal, cells)),
         );
+        let dots = self.dots();
+        let box_of = |c: Cell| self.box_of(c);
+        for v in self.variants() {
+            list.extend(v.lower(n, &box_of, &dots));
+        }
         Constraints {
             rows: n,
             cols: n,
@@ -340,6 +378,7 @@ impl Killer {
             op: Some(Op::Add),
             target: Some(u64::from(cage.sum)),
             distinct: true,
+            rule: None,
         });
         out.list = cages.chain(out.list).collect();
         out
@@ -360,6 +399,7 @@ impl Kakuro {
                 op: Some(Op::Add),
                 target: Some(u64::from(run.sum)),
                 distinct: true,
+                rule: None,
             })
             .collect();
         Constraints {
@@ -384,6 +424,7 @@ impl CrossProduct {
             op: Some(Op::Mul),
             target: Some(target),
             distinct: false,
+            rule: None,
         };
         let mut list: Vec<Constraint> = (0..rows)
             .map(|r| {

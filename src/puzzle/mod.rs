@@ -8,20 +8,24 @@ pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
 mod overlay;
+pub(crate) mod rule;
 pub(crate) mod sudoku;
 mod technique;
 pub(crate) mod towers;
 pub(crate) mod unequal;
+pub(crate) mod variant;
 
-pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Step};
+pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Rule, RuleKind, Step};
 pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub use overlay::Overlay;
+pub use rule::{LineRule, Relation};
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 pub use technique::{Level, Technique};
 pub use towers::{Side, Towers, MAX_TOWERS_SIDE};
 pub use unequal::{Mark, Unequal, MAX_UNEQUAL_SIDE};
+pub use variant::{Dot, Variant, VariantError};
 
 /// Any puzzle the project understands. Each kind implements the crate's one kind trait
 /// (`crate::kind`), where the only `match` over this enum lives.
@@ -77,7 +81,7 @@ pub const KINDS: &[KindInfo] = &[
     KindInfo {
         name: "sudoku",
         title: "Sudoku",
-        variants: &["Sudoku X", "Jigsaw Sudoku"],
+        variants: &["Sudoku X", "Jigsaw Sudoku", "Variant Sudoku"],
     },
     KindInfo {
         name: "killer",

@@ -12,6 +12,7 @@
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::variant::{Dot, Variant, VariantError};
 
 /// Largest Sudoku side.
 pub(crate) const MAX_SUDOKU_SIZE: usize = 16;
@@ -167,6 +168,9 @@ pub enum SudokuError {
         /// The side (cells each region must have).
         size: usize,
     },
+    /// A variant constraint that does not fit the grid.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
     /// A given that leaves its cage without a filling.
     #[error("given {digit} at {cell} conflicts with cage {sum}")]
     GivenInCage {
@@ -220,6 +224,8 @@ pub struct Sudoku {
     /// A jigsaw's region of every cell, numbered from 0 in reading order of their first
     /// cells; `None` for boxes.
     regions: Option<Grid<u8>>,
+    /// The variant constraints (thermometers, arrows, dots, …), as listed.
+    variants: Vec<Variant>,
 }
 
 impl Sudoku {
@@ -261,6 +267,7 @@ impl Sudoku {
             givens: Grid::filled(size, size, 0),
             diagonals: false,
             regions,
+            variants: Vec::new(),
         };
         // The given of each digit in each row, column and box so far (units numbered as in
         // `units`); the units are named only for an error.
@@ -429,12 +436,48 @@ impl Sudoku {
     /// # Errors
     /// As [`Sudoku::new`] and [`Sudoku::with_diagonals`].
     pub fn with_givens(&self, givens: &[(Cell, u8)]) -> Result<Self, SudokuError> {
-        let out = Sudoku::build(self.size, self.boxes(), self.regions.clone(), givens)?;
+        let mut out = Sudoku::build(self.size, self.boxes(), self.regions.clone(), givens)?;
+        out.variants.clone_from(&self.variants);
         if self.diagonals {
             out.with_diagonals()
         } else {
             Ok(out)
         }
+    }
+
+    /// The same Sudoku with variant constraints added (after those it has), each checked
+    /// against the grid ([`Variant::check`]).
+    ///
+    /// # Errors
+    /// [`SudokuError::Variant`] for the first constraint that does not fit.
+    pub fn with_variants(
+        mut self,
+        variants: impl IntoIterator<Item = Variant>,
+    ) -> Result<Self, SudokuError> {
+        for v in variants {
+            v.check(self.size)?;
+            self.variants.push(v);
+        }
+        Ok(self)
+    }
+
+    /// The variant constraints, as listed.
+    #[must_use]
+    pub fn variants(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// The dots and signs between two cells among the variants (what the negative rules
+    /// leave alone).
+    #[must_use]
+    pub fn dots(&self) -> Vec<([Cell; 2], Dot)> {
+        self.variants
+            .iter()
+            .filter_map(|v| match v {
+                Variant::Dot { cells, dot } => Some((*cells, *dot)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether both long diagonals hold distinct digits (Sudoku X).

@@ -144,6 +144,7 @@ impl Towers {
                 op: None,
                 target: Some(u64::from(clue)),
                 distinct: false,
+                rule: None,
             });
         latin_square(self.size, &self.givens, clues)
     }

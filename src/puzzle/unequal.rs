@@ -169,6 +169,7 @@ impl Unequal {
                 op: None,
                 target: None,
                 distinct: false,
+                rule: None,
             })
         });
         latin_square(self.size, &self.givens, marks)

@@ -46,6 +46,7 @@
 mod candidates;
 pub mod explain;
 mod oracle;
+mod partial;
 mod repair;
 mod state;
 
@@ -54,6 +55,7 @@ use thiserror::Error;
 use crate::engine::{EngineError, StopReason};
 
 pub use candidates::{candidates, candidates_by, Candidates, Method};
+pub use partial::PartialKenKen;
 pub use repair::{repair, Repair, RepairOptions, DEFAULT_MAX_GIVENS};
 pub use state::State;
 

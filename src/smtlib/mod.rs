@@ -11,6 +11,7 @@
 pub(crate) mod answer;
 mod arith;
 mod latin;
+mod rules;
 
 use std::fmt;
 use std::io::{self, Write};

@@ -163,7 +163,7 @@ fn unknown_kind_is_named() {
     let e = Puzzle::parse("kind kenkne\nsize 2\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "<stdin>:1:6: unknown kind 'kenkne' (expected one of url, killer-short, fpuzzles, towers, unequal, keen, solo, crossproduct, sudoku, killer, kakuro, kenken)"
+        "<stdin>:1:6: unknown kind 'kenkne' (expected one of url, killer-short, fpuzzles, sudokupad, towers, unequal, keen, solo, crossproduct, sudoku, killer, kakuro, kenken)"
     );
 }
 
@@ -436,19 +436,19 @@ fn fpuzzles_links_of_killers_and_sudokus() {
 #[test]
 fn fpuzzles_refuses_what_it_cannot_read() {
     let sudoku = Puzzle::parse(HARD).unwrap();
+    // One diagonal alone is a variant constraint of the Sudoku.
     let x = link(&fpuzzles_json(&sudoku, ",\"diagonal+\":true"));
-    let e = Puzzle::parse(&x).unwrap_err().to_string();
+    let Puzzle::Sudoku(one) = Puzzle::parse(&x).unwrap() else {
+        panic!("a Sudoku");
+    };
     assert_eq!(
-        e,
-        "<stdin>:1:33: the f-puzzles feature 'diagonal+' is not supported: one diagonal alone is not in cagesat's Sudoku and Killer models (both are: Sudoku X / Killer X)"
+        one.variants(),
+        &[cagesat::puzzle::Variant::Diagonal { anti: true }]
     );
-    let thermo = fpuzzles_json(
-        &sudoku,
-        ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
-    );
+    let minimum = fpuzzles_json(&sudoku, ",\"minimum\":[{\"cell\":\"R1C1\"}]");
     assert_eq!(
-        Puzzle::parse(&thermo).unwrap_err().to_string(),
-        "<stdin>:1:1: the f-puzzles feature 'thermometer' is not supported: cagesat reads givens, Killer cages and the diagonals only"
+        Puzzle::parse(&minimum).unwrap_err().to_string(),
+        "<stdin>:1:1: the f-puzzles feature 'minimum' is not supported: minimum cells are not in cagesat's models"
     );
     assert_eq!(
         Puzzle::parse("https://www.f-puzzles.com/?load=N4Ig")

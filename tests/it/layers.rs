@@ -10,14 +10,14 @@ use std::path::Path;
 
 /// The top-level modules of `src/`, lowest layer first.
 const LAYERS: &[&str] = &[
-    "grid", "tree", "stop", "rng", "lrat", "answer", "puzzle", "tuples", "product", "parse",
-    "verify", "render", "smtlib", "cnf", "encode", "native", "model", "backend", "grade", "kind",
-    "engine", "setter", "generate",
+    "grid", "tree", "stop", "rng", "lrat", "answer", "puzzle", "tuples", "product", "line",
+    "parse", "verify", "render", "smtlib", "cnf", "encode", "native", "model", "backend", "grade",
+    "kind", "engine", "setter", "generate",
 ];
 
 /// The modules the verifier must never import: it shares no code with the encoder.
 const NOT_FOR_THE_VERIFIER: &[&str] = &[
-    "cnf", "encode", "tuples", "native", "model", "product", "kind",
+    "cnf", "encode", "tuples", "native", "model", "product", "line", "kind",
 ];
 
 /// `(from, to, file)` for every `crate::to` path in the non-test code of module `from`.
@@ -107,4 +107,55 @@ fn every_module_of_src_has_a_layer() {
             let _ = layer(module);
         }
     }
+}
+
+/// Every verifier (the files of `src/verify/` and each kind's `verify.rs`) reads the puzzle's
+/// own constraints from their definitions: no path into the encoder, the model or the
+/// searches; and the grid verifiers read none of the model's rules (`Relation`, `LineRule`,
+/// `Variant::lower`), so a wrong lowering of a variant is caught. (The replay of
+/// explanations, `src/verify/replay/`, checks steps against the model's named constraints,
+/// rules included, by design.)
+#[test]
+fn no_verifier_reads_the_model() {
+    let mut files = Vec::new();
+    let mut stack = vec![Path::new("src/verify").to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for entry in std::fs::read_dir("src/kind").expect("src/kind") {
+        let verify = entry.expect("entry").path().join("verify.rs");
+        if verify.exists() {
+            files.push(verify);
+        }
+    }
+    assert!(
+        files.len() >= 8,
+        "found only {} verifier files",
+        files.len()
+    );
+    let mut bad = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let code = text.split("#[cfg(test)]").next().expect("some text");
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            let model = NOT_FOR_THE_VERIFIER
+                .iter()
+                .any(|m| line.contains(&format!("crate::{m}")));
+            let replay = path.starts_with("src/verify/replay");
+            let rules = ["rule::", "LineRule", "Relation", "RuleKind", ".lower("]
+                .iter()
+                .any(|r| !replay && line.contains(r));
+            if model || rules {
+                bad.push(format!("{}: {}", path.display(), line.trim()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
 }

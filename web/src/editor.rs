@@ -141,7 +141,23 @@ fn square(s: Square) -> String {
 /// picture with them shaded.
 #[must_use]
 pub fn check(text: &str) -> Value {
-    with_puzzle(text, |puzzle| {
+    let puzzle = match crate::input::read(text) {
+        Ok(puzzle) => puzzle,
+        // A KenKen while it is drawn: the cells in no cage are free.
+        Err(e) if crate::partial::only_uncaged(&e) => {
+            return match crate::partial::read(text, e) {
+                Ok(p) => crate::partial::check(&p),
+                Err(e) => failure(&e.to_string()),
+            }
+        }
+        Err(e) => return failure(&e.to_string()),
+    };
+    check_puzzle(&puzzle)
+}
+
+/// [`check`] of a puzzle read.
+fn check_puzzle(puzzle: &Puzzle) -> Value {
+    {
         let opts = EngineOptions::default();
         let counted = match Engine::Auto.count(puzzle, &opts, Some(CHECK_LIMIT)) {
             Ok((n, _)) => n,
@@ -179,7 +195,7 @@ pub fn check(text: &str) -> Value {
         answer["status"] = json!(status);
         answer["svg"] = json!(puzzle.render_svg_with(None, &overlay));
         answer
-    })
+    }
 }
 
 /// The library's picture of the puzzle (for the SVG export and the printed page).
@@ -260,7 +276,10 @@ mod tests {
             none["status"],
             "puzzle:3:1: cage 4* at B1 cannot be made by 2 digits 1..=2"
         );
-        let bad = check("size 2\n3 + A1 A2\n");
+        // Cells in no cage are free (web/src/partial.rs).
+        let drawn = check("size 2\n3 + A1 A2\n");
+        assert_eq!(drawn["status"], "2 solutions (2 cells in no cage yet)");
+        let bad = check("size 2\n3 + A1 A2 A3\n");
         assert_eq!(bad["ok"], false);
         assert!(
             bad["status"].as_str().unwrap().starts_with("puzzle:"),

@@ -9,9 +9,11 @@
 
 pub mod actions;
 pub mod editor;
+pub mod export;
 pub mod generate;
 pub mod impossible;
 pub mod input;
+pub mod partial;
 pub mod play;
 pub mod setter;
 
@@ -77,7 +79,8 @@ pub fn answer_with(action: &str, text: &str, extra: &serde_json::Value) -> serde
         "explain" => play::explain_path(text, extra),
         "repair" => play::repair(text),
         "generate" => generate::generate(extra),
-        "export" => play::export(text),
+        "export" => export::export(text),
+        "grade" => export::grade(text),
         other => actions::failure(&format!("unknown action '{other}'")),
     }
 }

@@ -12,9 +12,8 @@
 //! - `explain`: the whole path from the progress, step by step, each with its reason;
 //! - `repair`: the fewest givens that make the puzzle unique ([`setter::repair`]), and the
 //!   repaired text;
-//! - `export`: the Keen game ID (KenKen up to 9×9) and the puzz.link URL (Kakuro).
+//! - exports: see [`crate::export`].
 
-use cagesat::generate::keen_id;
 use cagesat::puzzle::{Action, Step};
 use cagesat::setter::explain::{self, End, ExplainOptions};
 use cagesat::setter::{self, RepairOptions, State};
@@ -232,18 +231,6 @@ pub fn repair(text: &str) -> Value {
     })
 }
 
-/// The Keen game ID of a KenKen (up to 9×9) and the puzz.link URL of a Kakuro.
-#[must_use]
-pub fn export(text: &str) -> Value {
-    with_puzzle(text, |puzzle| {
-        let id = match puzzle {
-            Puzzle::KenKen(k) => keen_id(k),
-            _ => None,
-        };
-        json!({"ok": true, "status": "export", "keen": id, "puzzlink": puzzle.to_puzzlink()})
-    })
-}
-
 /// Counts the solutions, telling `tell` the running total every `every` solutions.
 #[must_use]
 pub fn count_with(text: &str, every: u64, mut tell: impl FnMut(u64)) -> Value {
@@ -338,14 +325,14 @@ mod tests {
         let c = count_with(TWO, 1, |n| seen.push(n));
         assert_eq!((c["count"].as_u64(), seen), (Some(2), vec![1, 2]));
         assert_eq!(
-            export("size 2\n3 + A1 A2\n3 + B1 B2\n")["keen"],
+            crate::export::export("size 2\n3 + A1 A2\n3 + B1 B2\n")["keen"],
             json!(keen_id_of(TWO))
         );
     }
 
     fn keen_id_of(text: &str) -> Option<String> {
         match Puzzle::parse(text).unwrap() {
-            Puzzle::KenKen(k) => keen_id(&k),
+            Puzzle::KenKen(k) => cagesat::generate::keen_id(&k),
             _ => None,
         }
     }

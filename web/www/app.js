@@ -223,8 +223,9 @@ function render(answer, asked, ms) {
 }
 
 function renderExport(answer) {
-  const { key, what } = exportWanted;
+  const { key, what, target, download } = exportWanted;
   exportWanted = null;
+  if (target) return renderTarget(answer, target, download);
   if (key === "svg") {
     save("puzzle.svg", answer.svg, "image/svg+xml");
     return exported("saved puzzle.svg", answer.svg);
@@ -240,7 +241,9 @@ function renderCheck(answer, asked) {
     syncDiagonals();
   }
   editor.setOverlay({ ambiguous: answer.ambiguous });
-  showSvg(answer);
+  // A KenKen while it is drawn has no picture of its own (cells in no cage).
+  if (answer.svg) showSvg(answer);
+  else picture.replaceChildren();
   picture.dataset.action = "check";
   clearPictureData();
   picture.dataset.count = String(answer.count);
@@ -345,6 +348,7 @@ function showChoices(kind) {
 // Jigsaw for regions, Adjacent for the adjacent mode.
 function syncDiagonals() {
   const kind = editor.model.kind;
+  syncExport(kind);
   if (LISTS.kinds.length) $("kind").value = kind;
   showChoices(kind);
   $("diagonals").checked = !!editor.model.diagonals;
@@ -472,8 +476,48 @@ function save(name, text, type) {
 
 function exported(line, value) {
   $("export-out").value = value || "";
+  $("export-out").dataset.value = value || "";
   setStatus(line, value ? "" : "error");
   status.dataset.action = "export";
+}
+
+// Export: the target chosen (f-puzzles link, Tatham game ID, puzz.link URL, short Killer
+// string, text), copied or downloaded; a target that cannot hold the puzzle says what.
+const EXPORT_FILES = { fpuzzles: "puzzle-fpuzzles.txt", id: "puzzle-id.txt",
+  puzzlink: "puzzle-puzzlink.txt", short: "puzzle.killer-short" };
+const EXPORT_NAMES = { fpuzzles: "f-puzzles link", id: "Tatham game ID", puzzlink: "puzz.link URL",
+  short: "short Killer string", text: "text" };
+
+function renderTarget(answer, target, download) {
+  const got = (answer.targets || {})[target] || { refused: "no export " + target };
+  if (got.refused) return exported(got.refused, "");
+  const name = EXPORT_NAMES[target];
+  if (download) {
+    const file = target === "text" ? "puzzle." + got.ext : EXPORT_FILES[target];
+    save(file, got.value + (got.value.endsWith("\n") ? "" : "\n"), "text/plain");
+    exported("saved the " + name + " as " + file, got.value.split("\n")[0]);
+  } else {
+    if (navigator.clipboard) navigator.clipboard.writeText(got.value).catch(() => {});
+    exported(name + " (copied when the browser allows)", got.value.split("\n")[0]);
+  }
+  $("export-out").dataset.value = got.value;
+}
+
+for (const [id, download] of [["export", false], ["export-download", true]]) {
+  $(id).addEventListener("click", () => {
+    exportWanted = { target: $("export-target").value, download };
+    ask("export");
+  });
+}
+
+// The export target that suits a kind, chosen when the kind changes.
+const EXPORT_OF_KIND = { sudoku: "fpuzzles", killer: "fpuzzles", kenken: "id", towers: "id",
+  unequal: "id", kakuro: "puzzlink", crossproduct: "text" };
+let exportKind = null;
+function syncExport(kind) {
+  if (kind === exportKind) return;
+  exportKind = kind;
+  if (EXPORT_OF_KIND[kind]) $("export-target").value = EXPORT_OF_KIND[kind];
 }
 
 $("download").addEventListener("click", () => {
@@ -534,6 +578,12 @@ window.addEventListener("hashchange", () => {
   if (text !== null && text !== puzzle.value) setText(text);
 });
 
+// The page opens on an example (a shipped puzzle: tests/data/kenken/norvig/), unless the
+// address holds a puzzle; a broken address leaves the box empty.
+const EXAMPLE = "size 6\n11 + A1 B1\n2 / A2 A3\n20 * A4 B4\n6 * A5 A6 B6 C6\n3 - B2 B3\n3 / B5 C5\n"
+  + "240 * C1 C2 D1 D2\n6 * C3 C4\n6 * D3 E3\n7 + D4 E4 E5\n30 * D5 D6\n6 * E1 E2\n9 + E6 F6\n"
+  + "8 + F1 F2 F3\n2 / F4 F5\n";
 const initial = fromAddress();
-if (initial) puzzle.value = initial;
+if (initial !== null) puzzle.value = initial;
+else puzzle.value = EXAMPLE;
 startWorker();

@@ -243,10 +243,35 @@ function setTowersClue(model, name, value) {
   return null;
 }
 
-// The selected cells become one cage with `clue`; they leave the cages they were in.
+// Whether `cells` are joined through their sides (one piece).
+function joined(cells) {
+  if (!cells.length) return true;
+  const reached = [cells[0]];
+  for (let i = 0; i < reached.length; i++) {
+    const [r, c] = parseLabel(reached[i]);
+    for (const other of cells) {
+      const [rr, cc] = parseLabel(other);
+      if (!reached.includes(other) && Math.abs(r - rr) + Math.abs(c - cc) === 1) reached.push(other);
+    }
+  }
+  return reached.length === cells.length;
+}
+
+// The selected cells become one cage with `clue`. They must be joined through their sides;
+// a cage they cover whole is replaced (its clue goes with it), and a cage they would cut is
+// refused by name: a cut cage would keep a clue its cells no longer make.
 function setCage(model, cells, clue) {
-  for (const cage of model.cages) cage.cells = cage.cells.filter((c) => !cells.includes(c));
-  model.cages = model.cages.filter((c) => c.cells.length > 0);
+  if (!joined(cells)) {
+    return "a cage's cells are joined through their sides: " + cells.slice().sort(byPosition).join(" ") + " are not";
+  }
+  for (const cage of model.cages) {
+    const inside = cage.cells.filter((c) => cells.includes(c));
+    if (inside.length && inside.length < cage.cells.length) {
+      return "the cage " + cage.clue + " at " + cage.cells[0] + " (" + cage.cells.join(" ")
+        + ") would be cut: select all of its cells to redraw it, or Delete it first";
+    }
+  }
+  model.cages = model.cages.filter((c) => !c.cells.some((x) => cells.includes(x)));
   model.cages.push({ clue, cells: cells.slice().sort(byPosition) });
   model.cages.sort((a, b) => byPosition(a.cells[0], b.cells[0]));
   return null;

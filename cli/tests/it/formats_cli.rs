@@ -112,7 +112,7 @@ fn short_killers_and_fpuzzles_links_as_arguments() {
     );
     let puzzle = Puzzle::parse(TAREK_1).unwrap();
     puzzle.verify(&grid_of(&r["solution"])).unwrap();
-    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal-":true}"#;
+    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"minimum":[{"cell":"R1C1"}]}"#;
     let link = format!(
         "https://www.f-puzzles.com/?load={}",
         lz_str::compress_to_base64(json)
@@ -121,7 +121,7 @@ fn short_killers_and_fpuzzles_links_as_arguments() {
     assert_eq!(o.code, Some(2));
     assert_eq!(
         o.stderr,
-        "<arg>:1:33: the f-puzzles feature 'diagonal-' is not supported: one diagonal alone is not in cagesat's Sudoku and Killer models (both are: Sudoku X / Killer X)\n"
+        "<arg>:1:33: the f-puzzles feature 'minimum' is not supported: minimum cells are not in cagesat's models\n"
     );
 }
 

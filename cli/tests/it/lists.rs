@@ -39,6 +39,8 @@ fn help_man_and_descriptions_name_every_kind() {
         "../Cargo.toml",
         "Cargo.toml",
         "../python/cagesat/__init__.py",
+        "../python/pyproject.toml",
+        "../src/lib.rs",
         "../web/www/index.html",
     ] {
         let text = fs::read_to_string(file).unwrap();

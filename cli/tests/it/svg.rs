@@ -451,3 +451,504 @@ fn overlay_draws_marks_groups_and_outlines() {
         assert!(at("class=\"marked\"") > at("class=\"frame\""), "{file}");
     }
 }
+
+/// Sudoku, Sudoku X, Killer X, a Killer jigsaw and a solved jigsaw draw as they did before
+/// the variant families (golden files written by the drawing of `main` at 11ad064).
+#[test]
+fn sudoku_pictures_without_variants_are_unchanged() {
+    let draw = |puzzle: &str, solution: Option<&str>| {
+        let p = common::load(puzzle);
+        let sol = solution.map(|s| common::read_solution(Path::new(s)).unwrap());
+        p.render_svg(sol.as_ref())
+    };
+    expect_test::expect_file!["../svg/sudoku_x_9x9.svg"]
+        .assert_eq(&draw("tests/data/sudoku/x-9x9-s21.sudoku", None));
+    expect_test::expect_file!["../svg/killer_x_9x9.svg"]
+        .assert_eq(&draw("tests/data/killer/x-9x9-s22.killer", None));
+    expect_test::expect_file!["../svg/killer_jigsaw_9x9.svg"]
+        .assert_eq(&draw("tests/data/solo/9x9-killer-jigsaw.solo", None));
+    expect_test::expect_file!["../svg/jigsaw_6x6_solved.svg"].assert_eq(&draw(
+        "tests/data/solo/6x6-jigsaw.solo",
+        Some("tests/data/solo/6x6-jigsaw.sol"),
+    ));
+}
+
+/// A 9×9 Sudoku with the one variant constraint `v`, drawn without a solution.
+fn variant_svg(v: cagesat::puzzle::Variant) -> String {
+    let s = cagesat::puzzle::Sudoku::new(9, (3, 3), &[])
+        .unwrap()
+        .with_variants([v])
+        .unwrap();
+    Puzzle::Sudoku(s).render_svg(None)
+}
+
+fn cells(list: &[(u8, u8)]) -> Vec<Cell> {
+    list.iter().map(|&(r, c)| Cell::new(r, c)).collect()
+}
+
+/// The integer attribute `a` of `n`.
+fn num(n: &roxmltree::Node<'_, '_>, a: &str) -> i64 {
+    n.attribute(a).unwrap().parse::<i64>().unwrap()
+}
+
+/// Every variant family is drawn in its own group with its own elements: lines as
+/// polylines through the cells' centres, circles and bulbs where they belong, dots on the
+/// edge between their cells, outside clues outside the frame (the picture grows for them),
+/// the global rules in the caption.
+#[test]
+fn every_variant_family_is_drawn() {
+    use cagesat::puzzle::{Dot, Variant};
+    let line = cells(&[(1, 1), (1, 2), (2, 2)]);
+    let families: Vec<(Variant, &str, &str, usize)> = vec![
+        (Variant::Thermo(line.clone()), "thermo", "polyline", 1),
+        (Variant::Thermo(line.clone()), "thermo", "circle", 1),
+        (
+            Variant::Arrow {
+                circle: cells(&[(0, 0)]),
+                line: cells(&[(1, 1), (2, 2)]),
+            },
+            "arrow",
+            "circle",
+            1,
+        ),
+        (
+            Variant::Arrow {
+                circle: cells(&[(0, 0), (0, 1)]),
+                line: cells(&[(1, 1), (2, 2)]),
+            },
+            "arrow",
+            "rect",
+            1,
+        ),
+        (
+            Variant::Arrow {
+                circle: cells(&[(0, 0)]),
+                line: cells(&[(1, 1), (2, 2)]),
+            },
+            "arrow",
+            "polyline",
+            2, // the line and its head
+        ),
+        (Variant::DoubleArrow(line.clone()), "arrow", "circle", 2),
+        (
+            Variant::Whisper {
+                cells: line.clone(),
+                diff: 5,
+            },
+            "whisper",
+            "polyline",
+            1,
+        ),
+        (Variant::Renban(line.clone()), "renban", "polyline", 1),
+        (
+            Variant::Palindrome(line.clone()),
+            "palindrome",
+            "polyline",
+            1,
+        ),
+        (Variant::Between(line.clone()), "between", "circle", 2),
+        (
+            Variant::Lockout {
+                cells: line.clone(),
+                diff: 4,
+            },
+            "lockout",
+            "polygon",
+            2,
+        ),
+        (
+            Variant::RegionSum(line.clone()),
+            "region-sum",
+            "polyline",
+            1,
+        ),
+        (Variant::Zipper(line.clone()), "zipper", "polyline", 1),
+        (Variant::Entropic(line.clone()), "entropic", "polyline", 1),
+        (
+            Variant::Modular {
+                cells: line.clone(),
+                modulus: 3,
+            },
+            "modular",
+            "polyline",
+            1,
+        ),
+        (
+            Variant::Dot {
+                cells: [Cell::new(0, 0), Cell::new(0, 1)],
+                dot: Dot::WHITE,
+            },
+            "kropki",
+            "circle",
+            1,
+        ),
+        (
+            Variant::Dot {
+                cells: [Cell::new(0, 0), Cell::new(1, 0)],
+                dot: Dot::BLACK,
+            },
+            "kropki",
+            "circle",
+            1,
+        ),
+        (
+            Variant::Dot {
+                cells: [Cell::new(0, 0), Cell::new(0, 1)],
+                dot: Dot::X,
+            },
+            "xv",
+            "text",
+            1,
+        ),
+        (
+            Variant::GreaterThan([Cell::new(0, 0), Cell::new(0, 1)]),
+            "greater-than",
+            "polyline",
+            1,
+        ),
+        (
+            Variant::Quadruple {
+                cells: [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(r, c)| Cell::new(r, c)),
+                digits: vec![1, 2, 3],
+            },
+            "quadruple",
+            "circle",
+            1,
+        ),
+        (
+            Variant::LittleKiller {
+                cells: cells(&[(0, 1), (1, 2), (2, 3)]),
+                sum: 12,
+            },
+            "little-killer",
+            "text",
+            1,
+        ),
+        (
+            Variant::LittleKiller {
+                cells: cells(&[(0, 1), (1, 2), (2, 3)]),
+                sum: 12,
+            },
+            "little-killer-arrows",
+            "polyline",
+            2,
+        ),
+        (
+            Variant::Sandwich {
+                cells: (0..9).map(|c| Cell::new(2, c)).collect(),
+                sum: 20,
+            },
+            "sandwich",
+            "text",
+            1,
+        ),
+        (
+            Variant::XSum {
+                cells: (0..9).rev().map(|r| Cell::new(r, 4)).collect(),
+                sum: 25,
+            },
+            "x-sum",
+            "text",
+            1,
+        ),
+        (
+            Variant::Skyscraper {
+                cells: (0..9).rev().map(|c| Cell::new(6, c)).collect(),
+                count: 3,
+            },
+            "skyscraper",
+            "text",
+            1,
+        ),
+        (
+            Variant::Parity {
+                cell: Cell::new(4, 4),
+                even: true,
+            },
+            "even",
+            "rect",
+            1,
+        ),
+        (
+            Variant::Parity {
+                cell: Cell::new(4, 4),
+                even: false,
+            },
+            "odd",
+            "circle",
+            1,
+        ),
+        (
+            Variant::Region(cells(&[(0, 0), (4, 4), (8, 8)])),
+            "extra-region",
+            "rect",
+            3,
+        ),
+        (Variant::Windoku, "windoku", "rect", 36),
+        (Variant::Diagonal { anti: true }, "diagonal", "line", 1),
+        (
+            Variant::Cage {
+                cells: cells(&[(0, 0), (0, 1)]),
+                sum: Some(7),
+            },
+            "cage-sums",
+            "text",
+            1,
+        ),
+        (
+            Variant::Cage {
+                cells: cells(&[(0, 0), (0, 1)]),
+                sum: None,
+            },
+            "cage",
+            "line",
+            6, // two long sides, two ends, each long side in two halves
+        ),
+        (Variant::AntiKnight, "caption", "text", 1),
+        (Variant::AntiKing, "caption", "text", 1),
+        (Variant::NonConsecutive, "caption", "text", 1),
+        (Variant::NegativeDots(Dot::WHITE), "caption", "text", 1),
+        (
+            Variant::Candidates {
+                cell: Cell::new(3, 3),
+                digits: vec![1, 5],
+            },
+            "candidates",
+            "text",
+            1,
+        ),
+    ];
+    let plain =
+        Puzzle::Sudoku(cagesat::puzzle::Sudoku::new(9, (3, 3), &[]).unwrap()).render_svg(None);
+    for (v, class, tag, count) in families {
+        let name = v.to_string();
+        let outside = matches!(
+            v,
+            Variant::LittleKiller { .. }
+                | Variant::Sandwich { .. }
+                | Variant::XSum { .. }
+                | Variant::Skyscraper { .. }
+        );
+        let svg = variant_svg(v);
+        let doc = parse(&svg);
+        let found = in_group(&doc, class, tag);
+        assert_eq!(found.len(), count, "{name}: <{tag}> in {class}\n{svg}");
+        let frame = in_group(&doc, "frame", "rect");
+        let (left, top) = xy(&frame[0]);
+        let (right, bottom) = (
+            left + num(&frame[0], "width"),
+            top + num(&frame[0], "height"),
+        );
+        if outside {
+            // Outside the frame, inside the picture, clear of the row and column labels.
+            let (w, h) = (
+                num(&doc.root_element(), "width"),
+                num(&doc.root_element(), "height"),
+            );
+            for n in in_group(&doc, class, "text") {
+                let (x, y) = xy(&n);
+                assert!(
+                    !(left..=right).contains(&x) || !(top..=bottom).contains(&y),
+                    "{name} at {x},{y} is inside the frame"
+                );
+                assert!((0..w).contains(&x) && (0..h).contains(&y), "{name}");
+            }
+            let labels = in_group(&doc, "labels", "text");
+            assert!(
+                labels
+                    .iter()
+                    .all(|n| xy(n).0 < left - 24 || xy(n).1 < top - 24),
+                "{name}"
+            );
+        } else {
+            // Without outside clues the grid sits where it always did.
+            let plain_frame = plain.lines().find(|l| l.starts_with("<rect x=")).unwrap();
+            assert!(svg.contains(plain_frame), "{name}: the frame moved");
+        }
+    }
+}
+
+/// The drawn marks sit where their cells are: a thermometer's bulb on its first cell, a
+/// Kropki dot on the middle of its edge, an arrow's line leaving its circle, a caption
+/// naming the rule, and the text listing every constraint under the grid.
+#[test]
+fn variant_marks_sit_on_their_cells() {
+    use cagesat::puzzle::{Dot, Variant};
+    let s = cagesat::puzzle::Sudoku::new(9, (3, 3), &[])
+        .unwrap()
+        .with_variants([
+            Variant::Thermo(cells(&[(4, 4), (4, 5), (3, 5)])),
+            Variant::Dot {
+                cells: [Cell::new(2, 3), Cell::new(2, 4)],
+                dot: Dot::BLACK,
+            },
+            Variant::AntiKnight,
+            Variant::Sandwich {
+                cells: (0..9).map(|c| Cell::new(0, c)).collect(),
+                sum: 15,
+            },
+        ])
+        .unwrap();
+    let p = Puzzle::Sudoku(s);
+    let svg = p.render_svg(None);
+    let doc = parse(&svg);
+    let frame = in_group(&doc, "frame", "rect");
+    let (left, top) = xy(&frame[0]);
+    let cell = num(&frame[0], "width") / 9;
+    let centre = |r: i64, c: i64| (left + c * cell + cell / 2, top + r * cell + cell / 2);
+    let bulb = &in_group(&doc, "thermo", "circle")[0];
+    assert_eq!((num(bulb, "cx"), num(bulb, "cy")), centre(4, 4));
+    let thermo = in_group(&doc, "thermo", "polyline")[0]
+        .attribute("points")
+        .unwrap()
+        .to_string();
+    let want: Vec<String> = [(4, 4), (4, 5), (3, 5)]
+        .iter()
+        .map(|&(r, c)| {
+            let (x, y) = centre(r, c);
+            format!("{x},{y}")
+        })
+        .collect();
+    assert_eq!(thermo, want.join(" "));
+    let dot = &in_group(&doc, "kropki", "circle")[0];
+    assert_eq!(
+        (num(dot, "cx"), num(dot, "cy")),
+        (left + 4 * cell, top + 2 * cell + cell / 2)
+    );
+    assert_eq!(dot.attribute("fill"), Some("#000000"));
+    assert_eq!(texts(&doc, "caption"), ["anti-knight"]);
+    // The sandwich clue sits above row A's first column... of the row it sums: left of row A.
+    let clue = &in_group(&doc, "sandwich", "text")[0];
+    let (x, y) = xy(clue);
+    assert!(
+        x < left && (top..top + cell).contains(&y),
+        "sandwich at {x},{y}"
+    );
+    assert_eq!(clue.text(), Some("15"));
+    let text = p.render_text(None);
+    for line in [
+        "thermometer E5 E6 D6",
+        "black dot C4 C5",
+        "anti-knight",
+        "sandwich 15 A1",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+/// A 9×9 with every variant family at once, and its outside clues on all four sides, draws
+/// as `cli/tests/svg/variants_9x9.svg` (`UPDATE_EXPECT=1` rewrites it after a deliberate
+/// change; look at it in a browser first).
+#[test]
+fn every_family_at_once_is_the_golden_picture() {
+    use cagesat::puzzle::{Dot, Variant};
+    let row = |r: u8| (0..9).map(move |c| Cell::new(r, c));
+    let col = |c: u8| (0..9).map(move |r| Cell::new(r, c));
+    let variants = vec![
+        Variant::Windoku,
+        Variant::Region(cells(&[(8, 0), (8, 1)])),
+        Variant::Parity {
+            cell: Cell::new(0, 8),
+            even: true,
+        },
+        Variant::Parity {
+            cell: Cell::new(8, 8),
+            even: false,
+        },
+        Variant::Diagonal { anti: false },
+        Variant::Cage {
+            cells: cells(&[(0, 0), (0, 1), (1, 0)]),
+            sum: Some(12),
+        },
+        Variant::Thermo(cells(&[(1, 1), (2, 2), (2, 3), (3, 3)])),
+        Variant::Arrow {
+            circle: cells(&[(4, 0)]),
+            line: cells(&[(5, 1), (6, 1), (7, 1)]),
+        },
+        Variant::Arrow {
+            circle: cells(&[(0, 4), (0, 5)]),
+            line: cells(&[(1, 5), (1, 6)]),
+        },
+        Variant::DoubleArrow(cells(&[(2, 5), (3, 5), (3, 6), (3, 7)])),
+        Variant::Whisper {
+            cells: cells(&[(4, 2), (4, 3), (5, 3)]),
+            diff: 5,
+        },
+        Variant::Renban(cells(&[(6, 3), (6, 4), (6, 5)])),
+        Variant::Palindrome(cells(&[(7, 3), (7, 4), (8, 4)])),
+        Variant::Between(cells(&[(4, 5), (5, 5), (5, 6)])),
+        Variant::Lockout {
+            cells: cells(&[(7, 6), (7, 7), (6, 7), (5, 7)]),
+            diff: 4,
+        },
+        Variant::RegionSum(cells(&[(1, 7), (2, 7), (2, 8)])),
+        Variant::Zipper(cells(&[(3, 0), (2, 0), (2, 1)])),
+        Variant::Entropic(cells(&[(8, 5), (8, 6), (8, 7)])),
+        Variant::Modular {
+            cells: cells(&[(5, 8), (6, 8), (7, 8)]),
+            modulus: 3,
+        },
+        Variant::Dot {
+            cells: [Cell::new(3, 1), Cell::new(3, 2)],
+            dot: Dot::WHITE,
+        },
+        Variant::Dot {
+            cells: [Cell::new(4, 1), Cell::new(5, 1)],
+            dot: Dot::BLACK,
+        },
+        Variant::Dot {
+            cells: [Cell::new(1, 3), Cell::new(1, 4)],
+            dot: Dot::X,
+        },
+        Variant::Dot {
+            cells: [Cell::new(5, 4), Cell::new(6, 4)],
+            dot: Dot::V,
+        },
+        Variant::Dot {
+            cells: [Cell::new(4, 6), Cell::new(4, 7)],
+            dot: Dot::White(3),
+        },
+        Variant::GreaterThan([Cell::new(7, 2), Cell::new(8, 2)]),
+        Variant::Quadruple {
+            cells: [(3, 3), (3, 4), (4, 3), (4, 4)].map(|(r, c)| Cell::new(r, c)),
+            digits: vec![1, 2, 9],
+        },
+        Variant::LittleKiller {
+            cells: cells(&[(0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (5, 7), (6, 8)]),
+            sum: 40,
+        },
+        Variant::LittleKiller {
+            cells: cells(&[(8, 6), (7, 5), (6, 4), (5, 3), (4, 2), (3, 1), (2, 0)]),
+            sum: 33,
+        },
+        Variant::Sandwich {
+            cells: row(4).collect(),
+            sum: 21,
+        },
+        Variant::XSum {
+            cells: col(6).collect(),
+            sum: 9,
+        },
+        Variant::Skyscraper {
+            cells: row(2).rev().collect(),
+            count: 4,
+        },
+        Variant::Skyscraper {
+            cells: col(3).rev().collect(),
+            count: 2,
+        },
+        Variant::AntiKnight,
+        Variant::NonConsecutive,
+        Variant::Candidates {
+            cell: Cell::new(8, 3),
+            digits: vec![2, 4, 6],
+        },
+    ];
+    let s = cagesat::puzzle::Sudoku::new(9, (3, 3), &[(Cell::new(4, 4), 5)])
+        .unwrap()
+        .with_variants(variants)
+        .unwrap();
+    let svg = Puzzle::Sudoku(s).render_svg(None);
+    let _ = parse(&svg);
+    expect_test::expect_file!["../svg/variants_9x9.svg"].assert_eq(&svg);
+}

@@ -27,6 +27,7 @@ use crate::cnf::card::exactly_one;
 use crate::cnf::{EncodeStats, ExtendFormula, Lit};
 use crate::encode::derived;
 use crate::encode::houses::encode_latin;
+use crate::encode::rules::encode_rules;
 use crate::encode::sum::{combinations_of, encode_run, DigitSet, RunEncoding};
 use crate::encode::{ConstraintEncoding, EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
@@ -91,6 +92,9 @@ pub(crate) fn encode_sudoku(s: &Sudoku, opts: &EncodeOptions) -> Result<Encoding
         },
     );
     enc.tally(GIVENS, UNIT, givens.len());
+    if !s.variants().is_empty() {
+        encode_rules(&mut enc, n as u8, &s.constraints().list, opts)?;
+    }
     Ok(enc)
 }
 

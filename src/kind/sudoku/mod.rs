@@ -86,6 +86,9 @@ fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
     };
     let units = s.units().into_iter().map(|(n, c)| (c, n)).collect();
     b.grid_groups(s.size(), units, &s.given_cells(), cages, summary);
+    if !s.variants().is_empty() {
+        b.rules(&s.constraints().list);
+    }
 }
 
 /// `s` with the givens `set` added to its own.
@@ -122,6 +125,10 @@ impl Kind for Sudoku {
     }
 
     fn game_id(&self) -> Option<String> {
+        // Solo has no variant constraints: a puzzle with any has no ID.
+        if !self.variants().is_empty() {
+            return None;
+        }
         crate::parse::solo_write::write(self, None)
     }
 
@@ -189,6 +196,9 @@ impl Kind for Killer {
     }
 
     fn game_id(&self) -> Option<String> {
+        if !self.sudoku().variants().is_empty() {
+            return None;
+        }
         crate::parse::solo_write::write(self.sudoku(), Some(self))
     }
 

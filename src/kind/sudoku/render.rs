@@ -4,14 +4,17 @@
 //! in its top-left cell (Killer, drawn like KenKen cages), givens or solution digits in the
 //! cells; a jigsaw's regions are walled like cages. SVG: a thin grid, thick box (or jigsaw
 //! region) walls, Killer cages as dashed walls with their sums,
-//! and the givens (or the solution) centred.
+//! the variant constraints (thermometers, arrows, dots, lines, outside clues, …; see
+//! [`crate::render::svg::variant`]) and the givens (or the solution) centred. The text lists
+//! the variant constraints under the grid, one a line.
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::Variant;
 use crate::puzzle::{Killer, Overlay, Sudoku};
 use crate::render::draw_regions;
 use crate::render::svg::doc::{self, Anchor, Svg};
 use crate::render::svg::kenken::wall_segments;
-use crate::render::svg::{digits, frame, overlay, thin_grid, Layout, CELL};
+use crate::render::svg::{digits, frame, overlay, thin_grid, variant, Layout, CELL};
 
 /// The digit shown in `cell`: the solution's, else the given (blank when none).
 fn shown(s: &Sudoku, grid: Option<&Grid<u8>>, cell: Cell) -> String {
@@ -55,6 +58,40 @@ pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
     if s.diagonals() {
         out += "diagonals\n";
     }
+    out += &variant_lines(s.variants());
+    out
+}
+
+/// One line per variant constraint: its name, its value when it has one, its cells.
+fn variant_lines(variants: &[Variant]) -> String {
+    let mut out = String::new();
+    for v in variants {
+        let value = match v {
+            Variant::Candidates { digits, .. } | Variant::Quadruple { digits, .. } => Some(
+                digits
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(""),
+            ),
+            Variant::Cage { sum, .. } => sum.map(|s| s.to_string()),
+            Variant::Whisper { diff, .. } | Variant::Lockout { diff, .. } => Some(diff.to_string()),
+            Variant::Modular { modulus, .. } => Some(modulus.to_string()),
+            Variant::LittleKiller { sum, .. }
+            | Variant::Sandwich { sum, .. }
+            | Variant::XSum { sum, .. } => Some(sum.to_string()),
+            Variant::Skyscraper { count, .. } => Some(count.to_string()),
+            _ => None,
+        };
+        out += &v.name();
+        if let Some(value) = value {
+            out += &format!(" {value}");
+        }
+        for c in v.cells() {
+            out += &format!(" {c}");
+        }
+        out.push('\n');
+    }
     out
 }
 
@@ -72,6 +109,7 @@ fn jigsaw_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
     if s.diagonals() {
         out += "diagonals\n";
     }
+    out += &variant_lines(s.variants());
     out
 }
 
@@ -94,6 +132,7 @@ pub(crate) fn killer_text(k: &Killer, grid: Option<&Grid<u8>>) -> String {
     if k.sudoku().diagonals() {
         out += "diagonals\n";
     }
+    out += &variant_lines(k.sudoku().variants());
     out
 }
 
@@ -115,7 +154,14 @@ pub(crate) fn svg(
     ov: &Overlay,
 ) -> String {
     let n = s.size();
-    let layout = Layout::new(n, n, CELL);
+    let variants = s.variants();
+    let border = if variant::has_outside(variants) {
+        variant::OUTSIDE
+    } else {
+        0
+    };
+    let layout = Layout::new(n, n, CELL).with_border(border);
+    let caption = variant::caption(variants);
     let title = match (killer.is_some(), s.diagonals()) {
         (true, false) => "Killer Sudoku",
         (true, true) => "Killer Sudoku X",
@@ -129,10 +175,11 @@ pub(crate) fn svg(
     };
     let mut svg = Svg::new(
         layout.width(0),
-        layout.height(0),
+        layout.height(variant::caption_room(&caption)),
         &format!("{title} {n}x{n}"),
     );
     overlay::underlay(&mut svg, &layout, ov);
+    variant::under(&mut svg, &layout, variants);
     thin_grid(&mut svg, &layout);
     if s.diagonals() {
         // Sudoku X: both long diagonals, light, under everything else.
@@ -149,10 +196,16 @@ pub(crate) fn svg(
         svg.group("cage-walls", &attrs);
         walls(&mut svg, &layout, &k.cage_grid());
     }
+    variant::cages(&mut svg, &layout, n, variants);
     // Boxes, or a jigsaw's regions: thick walls between cells of different ones.
     svg.group("box-walls", &doc::stroke(doc::INK, 4));
     walls(&mut svg, &layout, &s.box_grid());
     frame(&mut svg, &layout);
+    variant::over(&mut svg, &layout, variants);
+    variant::outside(&mut svg, &layout, n, variants);
+    if grid.is_none() {
+        variant::candidates(&mut svg, &layout, variants);
+    }
     if let Some(k) = killer {
         svg.group("clues", &doc::font(doc::INK, false));
         for cage in k.cages() {
@@ -168,6 +221,7 @@ pub(crate) fn svg(
     }
     let shown = grid.unwrap_or(s.givens());
     overlay::overlay(&mut svg, &layout, ov, |c| *shown.get(c) != 0);
+    variant::draw_caption(&mut svg, &layout, &caption);
     svg.finish()
 }
 

@@ -5,9 +5,9 @@
 //! (`less`), or in the adjacent mode each pair of neighbours (`adjacent`, `nonadjacent`), by
 //! its supports (`crate::encode::order`).
 
-use crate::encode::order::{encode_pairs, Relation};
+use crate::encode::order::encode_pairs;
 use crate::encode::{EncodeOptions, Encoding};
-use crate::puzzle::{Mark, Unequal};
+use crate::puzzle::{Mark, Relation, Unequal};
 
 use super::super::latin_square::encode_square;
 
@@ -21,8 +21,8 @@ pub(crate) fn encode(u: &Unequal, opts: &EncodeOptions) -> Encoding {
         .filter_map(|(a, b, mark)| match mark {
             Mark::Less => Some((a, b, Relation::Less)),
             Mark::Greater => Some((b, a, Relation::Less)),
-            Mark::Bar => Some((a, b, Relation::Adjacent)),
-            _ if u.adjacent() => Some((a, b, Relation::NotAdjacent)),
+            Mark::Bar => Some((a, b, Relation::DiffIs(1))),
+            _ if u.adjacent() => Some((a, b, Relation::DiffNot(1))),
             _ => None,
         })
         .collect();

@@ -107,6 +107,46 @@ impl Svg {
         let _ = writeln!(self.out, "<polygon points=\"{}\"/>", list.join(" "));
     }
 
+    /// A circle, with its own presentation attributes `attrs` (may be empty).
+    pub(crate) fn circle(&mut self, cx: i64, cy: i64, r: i64, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"{}/>",
+            spaced(attrs)
+        );
+    }
+
+    /// A rectangle with rounded corners of radius `r`, with its own attributes `attrs`.
+    pub(crate) fn round_rect(&mut self, x: i64, y: i64, w: i64, h: i64, r: i64, attrs: &str) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"{r}\" ry=\"{r}\"{}/>",
+            spaced(attrs)
+        );
+    }
+
+    /// An open line through `points`, with its own attributes `attrs`.
+    pub(crate) fn polyline(&mut self, points: &[(i64, i64)], attrs: &str) {
+        let list: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let _ = writeln!(
+            self.out,
+            "<polyline points=\"{}\"{}/>",
+            list.join(" "),
+            spaced(attrs)
+        );
+    }
+
+    /// A closed shape through `points`, with its own attributes `attrs`.
+    pub(crate) fn polygon_with(&mut self, points: &[(i64, i64)], attrs: &str) {
+        let list: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let _ = writeln!(
+            self.out,
+            "<polygon points=\"{}\"{}/>",
+            list.join(" "),
+            spaced(attrs)
+        );
+    }
+
     /// Text with its baseline at y.
     pub(crate) fn text(&mut self, x: i64, y: i64, anchor: Anchor, size: i64, text: &str) {
         let anchor = match anchor {
@@ -125,6 +165,15 @@ impl Svg {
         self.close_group();
         self.out.push_str("</svg>\n");
         self.out
+    }
+}
+
+/// `attrs` with a leading space, or nothing when empty.
+fn spaced(attrs: &str) -> String {
+    if attrs.is_empty() {
+        String::new()
+    } else {
+        format!(" {attrs}")
     }
 }
 

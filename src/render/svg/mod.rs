@@ -16,6 +16,7 @@ pub(crate) mod doc;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
 pub(crate) mod overlay;
+pub(crate) mod variant;
 
 use crate::grid::{Cell, Grid};
 use doc::{Anchor, Svg};
@@ -38,6 +39,8 @@ pub(crate) struct Layout {
     cols: usize,
     cell_w: i64,
     cell_h: i64,
+    /// Room on every side between the grid and the labels (for clues outside the grid).
+    border: i64,
 }
 
 impl Layout {
@@ -48,7 +51,19 @@ impl Layout {
             cols,
             cell_w: cell,
             cell_h: cell,
+            border: 0,
         }
+    }
+
+    /// The same layout with `border` pixels of room on every side of the grid, inside the
+    /// row and column labels (where clues outside the grid go).
+    pub(crate) fn with_border(self, border: i64) -> Self {
+        Layout { border, ..self }
+    }
+
+    /// The room on every side of the grid (see [`Layout::with_border`]).
+    pub(crate) fn border(&self) -> i64 {
+        self.border
     }
 
     /// A grid of cells `cell_w` wide and `cell_h` high.
@@ -58,26 +73,27 @@ impl Layout {
             cols,
             cell_w,
             cell_h,
+            border: 0,
         }
     }
 
     /// The picture's width with `extra` pixels right of the grid (the row labels' gutter
     /// included).
     pub(crate) fn width(&self, extra: i64) -> i64 {
-        2 * MARGIN + GUTTER + self.cols as i64 * self.cell_w + extra
+        2 * MARGIN + GUTTER + 2 * self.border + self.cols as i64 * self.cell_w + extra
     }
 
     /// The picture's height with `extra` pixels below the grid (the column labels' gutter
     /// included).
     pub(crate) fn height(&self, extra: i64) -> i64 {
-        2 * MARGIN + GUTTER + self.rows as i64 * self.cell_h + extra
+        2 * MARGIN + GUTTER + 2 * self.border + self.rows as i64 * self.cell_h + extra
     }
 
     /// The pixel position of grid line crossing (column line `x`, row line `y`).
     pub(crate) fn point(&self, x: usize, y: usize) -> (i64, i64) {
         (
-            MARGIN + GUTTER + x as i64 * self.cell_w,
-            MARGIN + GUTTER + y as i64 * self.cell_h,
+            MARGIN + GUTTER + self.border + x as i64 * self.cell_w,
+            MARGIN + GUTTER + self.border + y as i64 * self.cell_h,
         )
     }
 
@@ -133,7 +149,7 @@ pub(crate) fn labels(svg: &mut Svg, layout: &Layout) {
     let (left, top) = layout.point(0, 0);
     let (cell_w, cell_h) = layout.cell_size();
     // Clear of the frame's 4-pixel stroke, which is centred on the grid's edge.
-    let above = top - LABEL / 2 - 2;
+    let above = top - layout.border - LABEL / 2 - 2;
     for c in 0..layout.cols {
         let (x, _) = layout.point(c, 0);
         svg.text(
@@ -144,7 +160,7 @@ pub(crate) fn labels(svg: &mut Svg, layout: &Layout) {
             &(c + 1).to_string(),
         );
     }
-    let beside = left - GUTTER / 2 - 2;
+    let beside = left - layout.border - GUTTER / 2 - 2;
     for r in 0..layout.rows {
         let (_, y) = layout.point(0, r);
         let name = Cell::row_label(u8::try_from(r).unwrap_or(u8::MAX));

@@ -305,6 +305,7 @@ mod tests {
             op: Some(op),
             target: Some(target),
             distinct,
+            rule: None,
         }
     }
 
@@ -355,6 +356,7 @@ mod tests {
             op: None,
             target: None,
             distinct: true,
+            rule: None,
         };
         let tight = [
             bits(&[1, 2]),

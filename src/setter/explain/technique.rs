@@ -170,6 +170,7 @@ mod tests {
             op: None,
             target: None,
             distinct: true,
+            rule: None,
         }
     }
 
@@ -252,6 +253,7 @@ mod tests {
             op: Some(Op::Add),
             target: Some(5),
             distinct: false,
+            rule: None,
         };
         assert_eq!(
             shape(&[&cage], Cell::new(0, 0)),

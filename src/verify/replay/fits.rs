@@ -129,6 +129,7 @@ mod tests {
             op: None,
             target: None,
             distinct: true,
+            rule: None,
         }
     }
 

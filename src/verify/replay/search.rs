@@ -4,7 +4,7 @@
 //! reason, with nothing but the constraints' meaning.
 
 use crate::grid::Cell;
-use crate::puzzle::{Constraint, ConstraintKind, Op};
+use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
 use crate::verify::kenken::op_holds;
 
 use super::Candidates;
@@ -205,6 +205,15 @@ impl Search<'_> {
             ConstraintKind::Less => v.len() == 2 && v[0] < v[1],
             ConstraintKind::Adjacent => v.len() == 2 && v[0].abs_diff(v[1]) == 1,
             ConstraintKind::NotAdjacent => v.len() == 2 && v[0].abs_diff(v[1]) != 1,
+            ConstraintKind::Variant => {
+                let ds: Vec<u8> = v.iter().map(|&x| u8::try_from(x).unwrap_or(0)).collect();
+                match c.rule.as_ref().map(|r| &r.kind) {
+                    Some(RuleKind::Pair(rel)) => ds.len() == 2 && rel.holds(ds[0], ds[1]),
+                    Some(RuleKind::Line(rule)) => rule.holds(&ds),
+                    Some(RuleKind::Distinct) => distinct,
+                    _ => false,
+                }
+            }
         }
     }
 }

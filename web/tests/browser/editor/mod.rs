@@ -23,6 +23,7 @@ mod diagonals;
 mod forms;
 mod kakuro;
 mod kenken;
+mod setter;
 mod sudoku;
 mod tatham;
 

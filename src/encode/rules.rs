@@ -1,0 +1,151 @@
+//! # A variant's rules → CNF, read from the model
+//!
+//! The variant constraints of a puzzle are written from its model (the constraints a
+//! variant lowers to, `crate::puzzle::Variant::lower`), one family at a time, over the
+//! one-hot x(cell, d):
+//!
+//! - a relation between two cells ([`RuleKind::Pair`]) by its supports
+//!   ([`crate::encode::order::encode_pair`]: 2N clauses, arc consistency by unit
+//!   propagation, as the native filter);
+//! - a rule over a line ([`RuleKind::Line`]) as its layered automaton (`crate::line`, the
+//!   automaton the native filter walks) with the MDD encoding of `crate::cnf::mdd`;
+//! - a distinct group ([`RuleKind::Distinct`]): each digit at most once (exactly once when
+//!   the group has N cells), with the puzzle's at-most-one encoding.
+//!
+//! Each constraint's clauses are counted under the clause family of its setter's name
+//! ([`family`]: `thermometer`, `white-dot`, `anti-knight`, …).
+
+use crate::cnf::card::{at_most_one, exactly_one};
+use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
+use crate::cnf::{EncodeStats, Lit};
+use crate::encode::order::encode_pair;
+use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::line::Automaton;
+use crate::puzzle::{Constraint, ConstraintKind, RuleKind};
+
+/// The clause family of a variant's constraints, by the setter's name of the variant.
+#[must_use]
+pub(crate) fn family(name: &str) -> &'static str {
+    match name {
+        "candidates" => "candidates",
+        "even cell" => "even",
+        "odd cell" => "odd",
+        "anti-knight" => "anti-knight",
+        "anti-king" => "anti-king",
+        "non-consecutive" => "non-consecutive",
+        "diagonal" => "variant-diagonal",
+        "window" => "window",
+        "extra region" => "extra-region",
+        "cage" => "variant-cage",
+        "white dot" => "white-dot",
+        "black dot" => "black-dot",
+        "X" => "x-sign",
+        "V" => "v-sign",
+        "sum dot" => "sum-dot",
+        "no white dot" => "no-white-dot",
+        "no black dot" => "no-black-dot",
+        "no X" => "no-x-sign",
+        "no V" => "no-v-sign",
+        "no sum dot" => "no-sum-dot",
+        "greater-than sign" => "greater-than",
+        "quadruple" => "quadruple",
+        "thermometer" => "thermometer",
+        "arrow" => "arrow",
+        "double arrow" => "double-arrow",
+        "whisper" => "whisper",
+        "renban" => "renban",
+        "palindrome" => "palindrome",
+        "between line" => "between-line",
+        "lockout line" => "lockout-line",
+        "region-sum line" => "region-sum-line",
+        "zipper line" => "zipper-line",
+        "entropic line" => "entropic-line",
+        "modular line" => "modular-line",
+        "little killer" => "little-killer",
+        "sandwich" => "sandwich",
+        "X-sum" => "x-sum",
+        "skyscraper" => "skyscraper",
+        _ => "variant",
+    }
+}
+
+/// Writes every variant constraint of `list` (digits `1..=n`) into `enc`; nothing when
+/// there is none.
+///
+/// # Errors
+/// [`EncodeError::Mdd`] when a line's automaton exceeds the node limit.
+pub(crate) fn encode_rules(
+    enc: &mut Encoding,
+    n: u8,
+    list: &[Constraint],
+    opts: &EncodeOptions,
+) -> Result<(), EncodeError> {
+    let mut count = 0usize;
+    for c in list {
+        let Some(rule) = c
+            .rule
+            .as_ref()
+            .filter(|_| c.kind == ConstraintKind::Variant)
+        else {
+            continue;
+        };
+        count += 1;
+        let name = family(rule.name);
+        match &rule.kind {
+            RuleKind::Pair(rel) => {
+                let (a, b) = (c.cells[0], c.cells[1]);
+                let map = &enc.map;
+                let clauses = encode_pair(&mut enc.formula, |c, d| map.lit(c, d), n, (a, b, *rel));
+                enc.record(name, EncodeStats { vars: 0, clauses });
+            }
+            RuleKind::Line(line) => {
+                let a = Automaton::new(line, c.cells.len());
+                let values = vec![(1..=n).collect::<Vec<u8>>(); c.cells.len()];
+                let mdd = Mdd::build(
+                    &values,
+                    a.start(),
+                    |pos, s, d| a.step(pos, s, d),
+                    |s| a.accept(s),
+                    DEFAULT_NODE_LIMIT,
+                )
+                .map_err(|source| EncodeError::Mdd {
+                    line: c.to_string(),
+                    source,
+                })?;
+                let stats = enc.with_aux("variant line automaton", |f, map| {
+                    let lits: Vec<Vec<Lit>> = c
+                        .cells
+                        .iter()
+                        .map(|&cell| (1..=n).map(|d| map.lit(cell, d)).collect())
+                        .collect();
+                    encode_mdd(f, &lits, &mdd)
+                });
+                enc.record(name, stats.total());
+            }
+            RuleKind::Distinct => {
+                let house = c.cells.len() == usize::from(n);
+                let stats = enc.with_aux("variant region ladder", |f, map| {
+                    let mut total = EncodeStats::default();
+                    for d in 1..=n {
+                        let lits: Vec<Lit> = c.cells.iter().map(|&cell| map.lit(cell, d)).collect();
+                        total += if house {
+                            exactly_one(f, &lits, opts.amo)
+                        } else {
+                            at_most_one(f, &lits, opts.amo)
+                        };
+                    }
+                    total
+                });
+                enc.record(name, stats);
+            }
+        }
+    }
+    if count > 0 {
+        enc.tally(
+            "variant constraints",
+            ["from the model's rules", "from the model's rules"],
+            count,
+        );
+    }
+    Ok(())
+}

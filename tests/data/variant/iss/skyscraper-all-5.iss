@@ -1,0 +1,1 @@
+.Skyscraper~C1~5~.Skyscraper~C4~5~.Skyscraper~C7~5~.Skyscraper~C9~5~.Skyscraper~R2~~5.Skyscraper~R5~~5.Skyscraper~R7~~5.Skyscraper~C6~~5.Skyscraper~C5~~5.Skyscraper~C3~~5.Skyscraper~C2~~5.Skyscraper~R8~5~.Skyscraper~R6~5~.Skyscraper~R4~5~.Skyscraper~R1~5~.
