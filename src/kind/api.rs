@@ -379,6 +379,14 @@ pub(super) const SUDOKUPAD: Format = Format {
     parse: |text, _| crate::parse::sudokupad::parse(text),
 };
 
+/// Interactive Sudoku Solver strings and links, whatever the file's name.
+pub(super) const ISS: Format = Format {
+    ext: "iss",
+    looks_like: crate::parse::iss::looks_like,
+    over_extension: true,
+    parse: |text, _| crate::parse::iss::parse(text),
+};
+
 /// The format a name (`--kind`, a `kind` line) chooses.
 fn named_format(name: &str, pos: Pos) -> Result<&'static Format, ParseError> {
     let lower = name.to_ascii_lowercase();

@@ -215,7 +215,7 @@ pub(crate) struct Format {
 /// takes anything.
 pub(crate) const FORMATS: &[Format] = &[
     kakuro::URL,
-    crate::parse::iss::FORMAT,
+    api::ISS,
     api::KILLER_SHORT,
     api::FPUZZLES,
     api::SUDOKUPAD,

@@ -168,14 +168,6 @@ pub enum IssError {
     Rule(#[from] SudokuError),
 }
 
-/// ISS strings and links, whatever the file's name.
-pub(crate) const FORMAT: crate::kind::Format = crate::kind::Format {
-    ext: "iss",
-    looks_like,
-    over_extension: true,
-    parse: |text, _| parse(text),
-};
-
 /// `n` as ISS writes a row or column number in a cell id (base 17).
 fn base17(n: usize) -> char {
     u32::try_from(n)

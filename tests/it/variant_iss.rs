@@ -51,11 +51,23 @@ fn unique_as_iss_solved_it(puzzle: &Puzzle, path: &Path, how: &str) -> Duration 
 fn check(path: &Path) {
     let puzzle = Puzzle::read(path).unwrap_or_else(|e| panic!("{e}"));
     let took = unique_as_iss_solved_it(&puzzle, path, "ISS string");
-    // Its f-puzzles link, read back, is the same puzzle to solve.
-    let link = cagesat::parse::to_fpuzzles_link(&puzzle)
-        .unwrap_or_else(|e| panic!("{}: f-puzzles: {e}", path.display()));
-    let back = Puzzle::parse(&link).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let _ = unique_as_iss_solved_it(&back, path, "f-puzzles link");
+    // Its f-puzzles link, read back, is the same puzzle to solve, unless f-puzzles has no
+    // place for one of its constraints (refused by name: greater-than signs).
+    match cagesat::parse::to_fpuzzles_link(&puzzle) {
+        Ok(link) => {
+            let back = Puzzle::parse(&link).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let _ = unique_as_iss_solved_it(&back, path, "f-puzzles link");
+        }
+        Err(e) => {
+            let text = e.to_string();
+            assert!(
+                text.contains("f-puzzles has no"),
+                "{}: {text}",
+                path.display()
+            );
+            eprintln!("{}: no f-puzzles link: {text}", stem(path));
+        }
+    }
     // Its ISS string, written and read back, is the same puzzle.
     let iss = cagesat::parse::iss_string(&puzzle).unwrap();
     assert_eq!(
