@@ -115,7 +115,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, conflicts_with = "quiet")]
     pub progress: bool,
     /// Read every input as this kind (`kenken`, `killer`, `sudoku`, `kakuro`,
-    /// `crossproduct`, `keen`, `solo`, `url`, `killer-short`, `fpuzzles`, `towers`, `unequal`) instead of recognising it
+    /// `crossproduct`, `keen`, `solo`, `url`, `killer-short`, `fpuzzles`, `sudokupad`, `iss`, `towers`, `unequal`) instead of recognising it
     /// by its extension or its text; a first line `kind NAME` in a file does the same.
     #[arg(long = "kind", id = "input_kind", global = true, value_name = "KIND")]
     pub input_kind: Option<String>,
