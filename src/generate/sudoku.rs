@@ -607,6 +607,9 @@ fn recage(
     false
 }
 
+/// The Killer of some groups of cells (their sums taken from the solution).
+type Build<'b> = dyn Fn(&[Vec<Cell>]) -> Result<Puzzle, GenerateError> + 'b;
+
 /// Merges neighbouring groups while the puzzle stays unique: each pair of neighbouring
 /// groups (in a random order of the edges between them, each pair once) whose digits are
 /// distinct and whose size together is at most a size drawn by [`cage_size`] is merged
@@ -620,7 +623,7 @@ fn merge_while_unique(
     groups: &mut Vec<Vec<Cell>>,
     style: KillerStyle,
     checker: &mut Checker<'_>,
-    build: &dyn Fn(&[Vec<Cell>]) -> Result<Puzzle, GenerateError>,
+    build: &Build<'_>,
 ) -> Result<(), GenerateError> {
     let n = solution.rows();
     let edges: Vec<(Cell, Cell)> = groups

@@ -143,6 +143,9 @@ pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterErr
     })
 }
 
+/// Whether a set of givens, written in, keeps the puzzle's rules.
+type Rule<'a> = dyn Fn(&[(Cell, u8)]) -> bool + 'a;
+
 /// The exhaustive search over sets of givens of one size.
 struct Search<'a> {
     oracle: &'a mut dyn Oracle,
@@ -155,7 +158,7 @@ struct Search<'a> {
     stop: Stop,
     /// Whether the puzzle with a whole set written in keeps the kind's rules
     /// ([`keeps_rules`]); sets that break them are passed over.
-    keeps_rules: &'a dyn Fn(&[(Cell, u8)]) -> bool,
+    keeps_rules: &'a Rule<'a>,
 }
 
 impl Search<'_> {

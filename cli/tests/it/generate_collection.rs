@@ -21,7 +21,18 @@ const CASES: [(&[&str], &str); 12] = [
     (&["sudoku", "--diagonals"], "3x3x:"),
     (&["sudoku", "--jigsaw", "--size", "6"], "6j:"),
     (&["killer"], ""),
-    (&["killer", "--diagonals"], "https://www.f-puzzles.com/"),
+    // The old style (givens, one-cell cages up to 4 cells): Solo's ID cannot hold it.
+    (
+        &[
+            "killer",
+            "--diagonals",
+            "--givens",
+            "--single-cages",
+            "--max-cage",
+            "4",
+        ],
+        "https://www.f-puzzles.com/",
+    ),
     (&["kenken", "5"], "5:"),
     (
         &["kakuro", "--rows", "6", "--cols", "6"],
