@@ -61,22 +61,20 @@ impl<'a> Automaton<'a> {
                 (sum + left <= u64::from(*t)).then_some(sum)
             }
             LineRule::Arrow { circle } => {
-                let k = usize::from(*circle);
-                let (number, sum) = (s >> 16, s & 0xFFFF);
-                if pos < k {
-                    Some((number * 10 + d64) << 16)
+                // The circle's cells build the number; then the state is what the line's
+                // cells still have to add up to (each cell left adds at least 1).
+                if pos < usize::from(*circle) {
+                    Some(s * 10 + d64)
                 } else {
-                    let sum = sum + d64;
-                    (sum + left <= number).then_some(number << 16 | sum)
+                    s.checked_sub(d64).filter(|&rest| rest >= left)
                 }
             }
             LineRule::EndsSum => {
-                let (target, sum) = (s >> 16, s & 0xFFFF);
+                // The two ends' sum, then what the cells between still have to add up to.
                 if pos < 2 {
-                    Some((target + d64) << 16)
+                    Some(s + d64)
                 } else {
-                    let sum = sum + d64;
-                    (sum + left <= target).then_some(target << 16 | sum)
+                    s.checked_sub(d64).filter(|&rest| rest >= left)
                 }
             }
             LineRule::Consecutive => {
@@ -227,7 +225,7 @@ impl<'a> Automaton<'a> {
     pub(crate) fn accept(&self, s: u64) -> bool {
         match self.rule {
             LineRule::Sum(t) => s == u64::from(*t),
-            LineRule::Arrow { .. } | LineRule::EndsSum => s >> 16 == s & 0xFFFF,
+            LineRule::Arrow { .. } | LineRule::EndsSum => s == 0,
             LineRule::Consecutive
             | LineRule::Increasing
             | LineRule::Between
@@ -284,6 +282,7 @@ mod tests {
             (LineRule::Sum(11), 6, 3),
             (LineRule::Arrow { circle: 1 }, 9, 3),
             (LineRule::Arrow { circle: 2 }, 9, 4),
+            (LineRule::Arrow { circle: 3 }, 4, 5),
             (LineRule::EndsSum, 6, 4),
             (LineRule::Consecutive, 6, 3),
             (LineRule::Between, 6, 4),

@@ -34,6 +34,7 @@ pub(crate) fn plan(puzzle: &Puzzle, limit: Option<u64>) -> Plan {
     let cdcl = Engine::cdcl(auto_choice(work, limit));
     let first = match work {
         Workload::Sudoku => Some(Engine::Native),
+        Workload::Variant => None,
         Workload::KenKen { side } if side > AUTO_DPLL_MAX_SIDE => None,
         _ => Some(Engine::Dpll),
     };

@@ -6,8 +6,13 @@
 //! cell while an edge of a live path reads it there. That is exact arc consistency on the
 //! line alone, the same automaton the CNF encoder writes.
 
+use std::collections::HashMap;
+
 use crate::line::Automaton;
 use crate::native::domains::Mask;
+
+/// Layers up to this many states are searched linearly for a state met before.
+const LINEAR_MAX: usize = 32;
 
 /// Filters `doms` (the line's cells in order) to the digits on an accepting path of `a`;
 /// `false` when a cell empties.
@@ -17,23 +22,35 @@ pub(crate) fn filter(a: &Automaton<'_>, doms: &mut [Mask]) -> bool {
     // Edges of each layer: (from, digit, to).
     let mut edges: Vec<Vec<(u32, u8, u32)>> = Vec::with_capacity(k);
     layers.push(vec![a.start()]);
+    // Small layers are searched linearly; an index takes over beyond that.
+    let mut index: HashMap<u64, u32> = HashMap::new();
     for (pos, &dom) in doms.iter().enumerate() {
         let mut next: Vec<u64> = Vec::new();
         let mut layer_edges = Vec::new();
+        index.clear();
         for (from, &s) in layers[pos].iter().enumerate() {
             let mut m = dom;
             while m != 0 {
                 let d = m.trailing_zeros() as u8;
                 m &= m - 1;
                 let Some(t) = a.step(pos, s, d) else { continue };
-                let to = match next.iter().position(|&x| x == t) {
-                    Some(i) => i,
-                    None => {
-                        next.push(t);
-                        next.len() - 1
+                let found = if next.len() <= LINEAR_MAX {
+                    next.iter().position(|&x| x == t).map(|i| i as u32)
+                } else {
+                    if index.is_empty() {
+                        index.extend(next.iter().enumerate().map(|(i, &x)| (x, i as u32)));
                     }
+                    index.get(&t).copied()
                 };
-                layer_edges.push((from as u32, d, to as u32));
+                let to = found.unwrap_or_else(|| {
+                    next.push(t);
+                    let i = (next.len() - 1) as u32;
+                    if !index.is_empty() {
+                        let _ = index.insert(t, i);
+                    }
+                    i
+                });
+                layer_edges.push((from as u32, d, to));
             }
         }
         if next.is_empty() {

@@ -263,7 +263,7 @@ impl PartialKenKen {
                     (None, Ok(k)) => Puzzle::KenKen(k).verify(&grid),
                     (cell, _) => {
                         let cell = cell.copied().unwrap_or(Cell::new(0, 0));
-                        Err(crate::VerifyError::OutOfRange {
+                        Err(crate::verify::VerifyError::OutOfRange {
                             cell,
                             value: *grid.get(cell),
                             max: n as u8,

@@ -133,7 +133,11 @@ impl Kind for Sudoku {
     }
 
     fn workload(&self) -> Workload {
-        Workload::Sudoku
+        if self.variants().is_empty() {
+            Workload::Sudoku
+        } else {
+            Workload::Variant
+        }
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
@@ -203,7 +207,11 @@ impl Kind for Killer {
     }
 
     fn workload(&self) -> Workload {
-        Workload::Sudoku
+        if self.sudoku().variants().is_empty() {
+            Workload::Sudoku
+        } else {
+            Workload::Variant
+        }
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
