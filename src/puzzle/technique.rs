@@ -286,10 +286,10 @@ mod tests {
             Technique::NakedSingle,
             Technique::HiddenSingle,
             Technique::Inequality,
+            Technique::CageCombinations,
             Technique::Variant {
                 rule: "thermometer",
             },
-            Technique::CageCombinations,
             Technique::LineProduct,
             Technique::TowerClue,
             Technique::Pointing,
