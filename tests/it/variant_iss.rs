@@ -80,7 +80,7 @@ fn check(path: &Path) {
         Err(e) => {
             let text = e.to_string();
             assert!(
-                text.contains("f-puzzles has no"),
+                text.contains("f-puzzles cannot hold"),
                 "{}: {text}",
                 path.display()
             );
