@@ -19,6 +19,11 @@ pub(crate) struct Automaton<'a> {
     len: usize,
     /// For [`LineRule::EqualSegments`]: whether a segment ends at each position.
     ends: Vec<bool>,
+    /// The least and the largest sum of the cells after each position (the sum rules'
+    /// bounds): one and N a cell, or, where [`Automaton::with_boxes`] says which cells share
+    /// a box (and so hold distinct digits), 1 + 2 + … + k and N + (N − 1) + … for the k
+    /// cells of a box.
+    rest: Vec<(u64, u64)>,
 }
 
 /// A sentinel for "not yet known" in packed fields.
@@ -37,7 +42,44 @@ impl<'a> Automaton<'a> {
                 }
             }
         }
-        Automaton { rule, len, ends }
+        let rest = (0..len)
+            .map(|pos| {
+                let k = (len - pos - 1) as u64;
+                (k, u64::MAX)
+            })
+            .collect();
+        Automaton {
+            rule,
+            len,
+            ends,
+            rest,
+        }
+    }
+
+    /// The same automaton, its sum bounds taken from the boxes of the cells (`boxes[i]`:
+    /// the box of cell `i`; cells of one box hold distinct digits `1..=n`).
+    pub(crate) fn with_boxes(mut self, boxes: &[usize], n: u8) -> Self {
+        if boxes.len() != self.len {
+            return self;
+        }
+        let n = u64::from(n);
+        for pos in 0..self.len {
+            let mut counts: Vec<(usize, u64)> = Vec::new();
+            for &b in &boxes[pos + 1..] {
+                match counts.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, k)) => *k += 1,
+                    None => counts.push((b, 1)),
+                }
+            }
+            let (mut lo, mut hi) = (0u64, 0u64);
+            for &(_, k) in &counts {
+                let k = k.min(n);
+                lo += k * (k + 1) / 2;
+                hi += k * (2 * n + 1 - k) / 2;
+            }
+            self.rest[pos] = (lo, hi);
+        }
+        self
     }
 
     /// The state before the first cell.
@@ -53,12 +95,15 @@ impl<'a> Automaton<'a> {
     pub(crate) fn step(&self, pos: usize, s: u64, d: u8) -> Option<u64> {
         let d64 = u64::from(d);
         let left = (self.len - pos - 1) as u64;
+        let (lo, hi) = self.rest[pos];
+        let owed = |rest: u64| (lo..=hi).contains(&rest);
         match self.rule {
             LineRule::Increasing => (d64 > s).then_some(d64),
             LineRule::Sum(t) => {
                 let sum = s + d64;
                 // Each cell after this one adds at least 1.
-                (sum + left <= u64::from(*t)).then_some(sum)
+                let t = u64::from(*t);
+                (sum <= t && owed(t - sum)).then_some(sum)
             }
             LineRule::Arrow { circle } => {
                 // The circle's cells build the number; then the state is what the line's
@@ -66,7 +111,7 @@ impl<'a> Automaton<'a> {
                 if pos < usize::from(*circle) {
                     Some(s * 10 + d64)
                 } else {
-                    s.checked_sub(d64).filter(|&rest| rest >= left)
+                    s.checked_sub(d64).filter(|&rest| owed(rest))
                 }
             }
             LineRule::EndsSum => {
@@ -74,7 +119,7 @@ impl<'a> Automaton<'a> {
                 if pos < 2 {
                     Some(s + d64)
                 } else {
-                    s.checked_sub(d64).filter(|&rest| rest >= left)
+                    s.checked_sub(d64).filter(|&rest| owed(rest))
                 }
             }
             LineRule::Consecutive => {
@@ -271,6 +316,43 @@ mod tests {
                 }
                 ds[i] = 1;
                 i += 1;
+            }
+        }
+    }
+
+    /// With the cells' boxes, the sum rules accept exactly the fillings that satisfy the
+    /// rule and hold distinct digits within each box.
+    #[test]
+    fn box_bounds_keep_every_filling_of_distinct_boxes() {
+        let boxes = [0usize, 0, 1, 1, 0];
+        for rule in [
+            LineRule::Sum(14),
+            LineRule::Arrow { circle: 1 },
+            LineRule::EndsSum,
+        ] {
+            let a = Automaton::new(&rule, 5).with_boxes(&boxes, 4);
+            let mut ds = [1u8; 5];
+            loop {
+                let distinct =
+                    (0..5).all(|i| (0..i).all(|j| boxes[i] != boxes[j] || ds[i] != ds[j]));
+                if distinct {
+                    let mut s = Some(a.start());
+                    for (pos, &d) in ds.iter().enumerate() {
+                        s = s.and_then(|s| a.step(pos, s, d));
+                    }
+                    assert_eq!(
+                        s.is_some_and(|s| a.accept(s)),
+                        rule.holds(&ds),
+                        "{rule:?} {ds:?}"
+                    );
+                }
+                let Some(i) = ds.iter().position(|&d| d < 4) else {
+                    break;
+                };
+                ds[i] += 1;
+                for d in &mut ds[..i] {
+                    *d = 1;
+                }
             }
         }
     }

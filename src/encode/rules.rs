@@ -15,11 +15,14 @@
 //! Each constraint's clauses are counted under the clause family of its setter's name
 //! ([`family`]: `thermometer`, `white-dot`, `anti-knight`, …).
 
+use std::collections::HashMap;
+
 use crate::cnf::card::{at_most_one, exactly_one};
 use crate::cnf::mdd::{encode_mdd, Mdd, DEFAULT_NODE_LIMIT};
 use crate::cnf::{EncodeStats, Lit};
 use crate::encode::order::encode_pair;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
+use crate::grid::Cell;
 use crate::line::Automaton;
 use crate::puzzle::{Constraint, ConstraintKind, RuleKind};
 
@@ -80,6 +83,18 @@ pub(crate) fn encode_rules(
     list: &[Constraint],
     opts: &EncodeOptions,
 ) -> Result<(), EncodeError> {
+    // The box of every cell (a jigsaw's region): a line's sum bounds count the cells of a
+    // box as distinct digits.
+    let mut box_of: HashMap<Cell, usize> = HashMap::new();
+    for (i, c) in list
+        .iter()
+        .filter(|c| c.kind == ConstraintKind::Box)
+        .enumerate()
+    {
+        for &cell in &c.cells {
+            let _ = box_of.insert(cell, i);
+        }
+    }
     let mut count = 0usize;
     for c in list {
         let Some(rule) = c
@@ -99,7 +114,13 @@ pub(crate) fn encode_rules(
                 enc.record(name, EncodeStats { vars: 0, clauses });
             }
             RuleKind::Line(line) => {
-                let a = Automaton::new(line, c.cells.len());
+                let boxes: Vec<usize> = c
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(j, cell)| box_of.get(cell).copied().unwrap_or(usize::MAX - j))
+                    .collect();
+                let a = Automaton::new(line, c.cells.len()).with_boxes(&boxes, n);
                 let values = vec![(1..=n).collect::<Vec<u8>>(); c.cells.len()];
                 let mdd = Mdd::build(
                     &values,

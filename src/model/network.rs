@@ -68,8 +68,8 @@ enum Filter {
     Visible(u8),
     /// A relation between two cells.
     Pair(Relation),
-    /// A rule over a line of cells.
-    Line(LineRule),
+    /// A rule over a line of cells, with the box of each cell (its sum bounds).
+    Line(LineRule, Vec<usize>),
 }
 
 /// A model's families as a line network.
@@ -137,9 +137,24 @@ impl ModelNetwork {
             lines.push(cells.to_vec());
             filters.push(Filter::Pair(*rel));
         }
-        for (cells, rule) in &lowered.automata {
+        let mut region = vec![usize::MAX; lowered.cells.len()];
+        for (r, cells) in lowered.regions.iter().enumerate() {
+            for &c in cells {
+                region[c] = r;
+            }
+        }
+        for (i, (cells, rule)) in lowered.automata.iter().enumerate() {
             lines.push(cells.clone());
-            filters.push(Filter::Line(rule.clone()));
+            // A cell in no region is a box of its own (numbers past the regions').
+            let boxes = cells
+                .iter()
+                .enumerate()
+                .map(|(j, &c)| match region[c] {
+                    usize::MAX => lowered.regions.len() + i * 64 + j,
+                    r => r,
+                })
+                .collect();
+            filters.push(Filter::Line(rule.clone(), boxes));
         }
         ModelNetwork {
             net: Network::new(lowered.cells.len(), lines),
@@ -198,7 +213,10 @@ impl LineFilter for ModelNetwork {
             Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
             Filter::Visible(clue) => visibility::filter(self.n, *clue, doms),
             Filter::Pair(rel) => order::filter(*rel, doms),
-            Filter::Line(rule) => line::filter(&Automaton::new(rule, doms.len()), doms),
+            Filter::Line(rule, boxes) => {
+                let a = Automaton::new(rule, doms.len()).with_boxes(boxes, self.n as u8);
+                line::filter(&a, doms)
+            }
         }
     }
 }
