@@ -47,7 +47,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     match ask(&solver, &puzzle, &enc, &opts, &[grid])? {
         Outcome::Unsat => println!("{}: no other solution, so it is unique", solver.display()),
         Outcome::Solved { .. } => return Err("a second solution: expected a unique puzzle".into()),
-        Outcome::Stopped { .. } => return Err("the solver was stopped".into()),
+        other => return Err(format!("no answer: {}", other.label()).into()),
     }
     Ok(())
 }

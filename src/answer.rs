@@ -11,6 +11,7 @@ use crate::stop::StopReason;
 
 /// The answer to "solve this puzzle".
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// A verified solution; `unique` is `None` when uniqueness was not checked.
     Solved {

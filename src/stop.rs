@@ -88,6 +88,7 @@ impl Stop {
 
 /// Why a run stopped before its answer was complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StopReason {
     /// The deadline passed.
     Timeout,

@@ -33,6 +33,7 @@ const MAX_SEARCH_NODES: usize = 2_000_000;
 
 /// Tuple enumeration failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum TupleError {
     /// The cage allows more tuples than the limit.
     #[error(

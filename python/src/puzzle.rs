@@ -126,6 +126,13 @@ impl PyPuzzle {
                     timeout.unwrap_or_default()
                 )))
             }
+            other => {
+                return Err(SolverError::new_err(format!(
+                    "{}: no answer ({})",
+                    engine.name(),
+                    other.label()
+                )))
+            }
         };
         Ok(Some(Solution {
             grid,

@@ -243,6 +243,7 @@ pub(crate) fn encode_options_for(
 /// Why a solver call failed. "Unsatisfiable" and "gave up" are answers
 /// (`SatResult::Unsat`, `SatResult::Unknown`), not errors.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum BackendError {
     /// The solver command is empty.
     #[error("empty solver command")]

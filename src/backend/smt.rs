@@ -24,6 +24,7 @@ use crate::stop::Stop;
 
 /// An SMT solver cagesat can drive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SmtSolver {
     /// Microsoft's z3 (`z3 -smt2 FILE`).
     Z3,

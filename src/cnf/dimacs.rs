@@ -54,6 +54,7 @@ pub(crate) fn write_dimacs(
 
 /// A solver answer could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum AnswerError {
     /// No status line (`s ...` or `SAT`/`UNSAT`) was found.
     #[error(

@@ -60,6 +60,7 @@ pub(crate) const DEFAULT_NODE_LIMIT: usize = 1_000_000;
 
 /// Building an automaton failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MddError {
     /// More nodes than the limit.
     #[error("layered automaton has more than {limit} nodes (at layer {layer})")]

@@ -12,6 +12,7 @@ use crate::grid::{Cell, Grid};
 
 /// A model could not be read back into a grid.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// No digit variable of a cell is true.
     #[error("cell {0} has no digit in the model")]

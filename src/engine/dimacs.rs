@@ -24,6 +24,7 @@ use crate::verify::VerifyError;
 
 /// An external answer could not be turned into a verified outcome.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum DecodeAnswerError {
     /// The answer text is not a solver answer.
     #[error(transparent)]

@@ -61,6 +61,7 @@ pub use crate::stop::StopReason;
 
 /// A solving engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Engine {
     /// The native propagation-and-search engine (`crate::native`).
     Native,
@@ -338,6 +339,7 @@ pub struct EngineOptions {
 
 /// An engine failed (never "no solution", which is [`Outcome::Unsat`]).
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum EngineError {
     /// The puzzle could not be encoded.
     #[error(transparent)]
@@ -384,6 +386,7 @@ pub enum EngineError {
 
 /// Effort of one run, in the engine's own terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EngineStats {
     /// Native search effort.
     Native(NativeStats),

@@ -42,6 +42,7 @@ pub struct Certificate {
 
 /// Why no certificate was written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum CertificateError {
     /// The formula has a model: the puzzle has another solution (or, without a grid, one).
     #[error("no certificate: the CNF is satisfiable (the puzzle has {0})")]

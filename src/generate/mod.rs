@@ -60,6 +60,7 @@ pub use unequal::UNEQUAL_GEN_SIDES;
 
 /// Generation failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// Encoding or solving a candidate failed.
     #[error(transparent)]

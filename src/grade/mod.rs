@@ -91,6 +91,7 @@ pub(crate) use unit::{unit_propagate, Propagated};
 
 /// The result of root propagation.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Root {
     /// Every cell fixed; the grid passed the independent checker.
     Solved(Grid<u8>),

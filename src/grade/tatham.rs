@@ -26,6 +26,7 @@ fn cage_index(level: Level) -> Option<usize> {
 
 /// Keen's difficulty levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum KeenDifficulty {
     /// `e`.
     Easy,

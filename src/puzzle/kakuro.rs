@@ -24,6 +24,7 @@ pub(crate) const MAX_DIM: usize = 255;
 
 /// One square of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Square {
     /// A blocked square without clues (`#`).
     Blocked,
@@ -41,6 +42,7 @@ pub enum Square {
 
 /// The direction of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Dir {
     /// Left to right, clued by the across number.
     Across,

@@ -32,6 +32,7 @@ mod layers;
 mod native_vs_cdcl;
 mod opless;
 mod parse_errors;
+mod public_api;
 mod puzzlink;
 mod setter_candidates;
 mod setter_loop;

@@ -176,7 +176,7 @@ pub(super) fn decode(args: &DecodeArgs, out: &mut impl Write, err: &mut impl Wri
             }
             match outcome {
                 Outcome::Solved { .. } => EXIT_OK,
-                Outcome::Unsat | Outcome::Stopped { .. } => EXIT_UNSAT,
+                _ => EXIT_UNSAT,
             }
         }
         Err(error) => {

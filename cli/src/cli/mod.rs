@@ -400,6 +400,7 @@ fn stopped_status(reason: StopReason) -> u8 {
     match reason {
         StopReason::Timeout => EXIT_STOPPED,
         StopReason::Interrupted => EXIT_INTERRUPTED,
+        _ => EXIT_STOPPED,
     }
 }
 

@@ -45,6 +45,8 @@ pub(crate) enum StatsRecord {
         /// Variables of the CNF.
         vars: usize,
     },
+    /// An engine this front end does not know: no figures (`{}`).
+    Other {},
     /// An SMT run: the script's size, solver calls and times.
     Smt {
         /// Assertions of the script.
@@ -89,6 +91,7 @@ impl From<&EngineStats> for StatsRecord {
                 encode_ms: ms(s.encode_time),
                 solve_ms: ms(s.solve_time),
             },
+            _ => StatsRecord::Other {},
         }
     }
 }

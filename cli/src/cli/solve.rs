@@ -311,6 +311,7 @@ pub(super) fn solve_files(
                 Outcome::Solved { .. } => EXIT_OK,
                 Outcome::Unsat => EXIT_UNSAT,
                 Outcome::Stopped { reason, .. } => stopped_status(reason),
+                _ => EXIT_UNSAT,
             })
         },
     )
@@ -599,6 +600,7 @@ pub(super) fn solve_record<'a>(
         Outcome::Solved { grid, unique, .. } => ("solved", Some(grid), *unique),
         Outcome::Unsat => ("unsat", None, None),
         Outcome::Stopped { grid, reason } => (reason.name(), grid.as_ref(), None),
+        other => (other.label(), None, None),
     };
     let second = outcome.second();
     SolveRecord {
@@ -643,6 +645,7 @@ pub(super) fn write_solve_text(
                 writeln!(out, "no answer ({})", reason.name())
             }
         }
+        other => writeln!(out, "no answer ({})", other.label()),
     }
 }
 

@@ -197,6 +197,7 @@ pub(crate) fn records(c: &PuzzleComparison, puzzle: &Puzzle) -> Vec<serde_json::
                             json!(null),
                             grid.as_ref().map_or(json!(null), |g| puzzle.render_json(g)),
                         ),
+                        other => (other.label(), json!(null), json!(null)),
                     };
                     let ms: Vec<f64> = m.times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
                     json!({

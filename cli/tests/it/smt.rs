@@ -162,6 +162,7 @@ fn encode_solve_decode_round_trip_for_every_kind() {
                 SmtSolver::Cvc5 => ["--lang", "smt2", "--produce-models", &script]
                     .map(String::from)
                     .to_vec(),
+                other => panic!("no command line written for {other}"),
             };
             let answer = Command::new(solver.program()).args(&args).output().unwrap();
             let answer_path = tmp.path("p.answer");
