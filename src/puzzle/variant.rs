@@ -298,42 +298,70 @@ pub enum VariantError {
 }
 
 impl Variant {
-    /// The setter's name for it (`thermometer`, `arrow`, `white dot`, `little killer`, …).
+    /// The setter's name for it (`thermometer`, `arrow`, `German whisper`, `difference 3
+    /// dot`, …): its [family](Variant::family), told apart where a parameter changes what
+    /// setters call it.
     #[must_use]
     pub fn name(&self) -> String {
         match self {
-            Variant::Candidates { .. } => "candidates".into(),
-            Variant::Parity { even: true, .. } => "even cell".into(),
-            Variant::Parity { even: false, .. } => "odd cell".into(),
-            Variant::AntiKnight => "anti-knight".into(),
-            Variant::AntiKing => "anti-king".into(),
-            Variant::NonConsecutive => "non-consecutive".into(),
-            Variant::Diagonal { anti: false } => "diagonal".into(),
             Variant::Diagonal { anti: true } => "anti-diagonal".into(),
             Variant::Windoku => "windoku".into(),
-            Variant::Region(_) => "extra region".into(),
-            Variant::Cage { .. } => "cage".into(),
             Variant::Dot { dot, .. } => dot.name(),
             Variant::NegativeDots(dot) => format!("no {}", dot.name()),
-            Variant::GreaterThan(_) => "greater-than sign".into(),
-            Variant::Quadruple { .. } => "quadruple".into(),
-            Variant::Thermo(_) => "thermometer".into(),
-            Variant::Arrow { .. } => "arrow".into(),
-            Variant::DoubleArrow(_) => "double arrow".into(),
             Variant::Whisper { diff: 5, .. } => "German whisper".into(),
-            Variant::Whisper { .. } => "whisper".into(),
-            Variant::Renban(_) => "renban".into(),
-            Variant::Palindrome(_) => "palindrome".into(),
-            Variant::Between(_) => "between line".into(),
-            Variant::Lockout { .. } => "lockout line".into(),
-            Variant::RegionSum(_) => "region-sum line".into(),
-            Variant::Zipper(_) => "zipper line".into(),
-            Variant::Entropic(_) => "entropic line".into(),
-            Variant::Modular { .. } => "modular line".into(),
-            Variant::LittleKiller { .. } => "little killer".into(),
-            Variant::Sandwich { .. } => "sandwich".into(),
-            Variant::XSum { .. } => "X-sum".into(),
-            Variant::Skyscraper { .. } => "skyscraper".into(),
+            other => other.family().into(),
+        }
+    }
+
+    /// The family's name, the same for every parameter (`diagonal` for both diagonals,
+    /// `window` for a windoku's regions, `whisper` for any difference): the label of its
+    /// constraints in reasons and the name of its steps' technique (the names
+    /// `Technique::from_name` reads back).
+    #[must_use]
+    pub fn family(&self) -> &'static str {
+        match self {
+            Variant::Candidates { .. } => "candidates",
+            Variant::Parity { even: true, .. } => "even cell",
+            Variant::Parity { even: false, .. } => "odd cell",
+            Variant::AntiKnight => "anti-knight",
+            Variant::AntiKing => "anti-king",
+            Variant::NonConsecutive => "non-consecutive",
+            Variant::Diagonal { .. } => "diagonal",
+            Variant::Windoku => "window",
+            Variant::Region(_) => "extra region",
+            Variant::Cage { .. } => "cage",
+            Variant::Dot { dot, .. } => match dot {
+                Dot::White(_) => "white dot",
+                Dot::Black(_) => "black dot",
+                Dot::Sum(10) => "X",
+                Dot::Sum(5) => "V",
+                Dot::Sum(_) => "sum dot",
+            },
+            Variant::NegativeDots(dot) => match dot {
+                Dot::White(_) => "no white dot",
+                Dot::Black(_) => "no black dot",
+                Dot::Sum(10) => "no X",
+                Dot::Sum(5) => "no V",
+                Dot::Sum(_) => "no sum dot",
+            },
+            Variant::GreaterThan(_) => "greater-than sign",
+            Variant::Quadruple { .. } => "quadruple",
+            Variant::Thermo(_) => "thermometer",
+            Variant::Arrow { .. } => "arrow",
+            Variant::DoubleArrow(_) => "double arrow",
+            Variant::Whisper { .. } => "whisper",
+            Variant::Renban(_) => "renban",
+            Variant::Palindrome(_) => "palindrome",
+            Variant::Between(_) => "between line",
+            Variant::Lockout { .. } => "lockout line",
+            Variant::RegionSum(_) => "region-sum line",
+            Variant::Zipper(_) => "zipper line",
+            Variant::Entropic(_) => "entropic line",
+            Variant::Modular { .. } => "modular line",
+            Variant::LittleKiller { .. } => "little killer",
+            Variant::Sandwich { .. } => "sandwich",
+            Variant::XSum { .. } => "X-sum",
+            Variant::Skyscraper { .. } => "skyscraper",
         }
     }
 
@@ -523,7 +551,7 @@ impl Variant {
         box_of: &dyn Fn(Cell) -> usize,
         dots: &[([Cell; 2], Dot)],
     ) -> Vec<Constraint> {
-        let name = variant_label(self);
+        let name = self.family();
         let pair = |a: Cell, b: Cell, rel: Relation| rule(name, vec![a, b], RuleKind::Pair(rel));
         let line = |cells: Vec<Cell>, r: LineRule| rule(name, cells, RuleKind::Line(r));
         let n = size as u8;
@@ -691,7 +719,8 @@ impl Variant {
     }
 }
 
-/// Every label [`variant_label`] gives (the names of variant steps' techniques).
+/// Every name [`Variant::family`] gives (the names of variant steps' techniques); a test
+/// holds the two to each other.
 pub(crate) const LABELS: &[&str] = &[
     "candidates",
     "even cell",
@@ -733,54 +762,6 @@ pub(crate) const LABELS: &[&str] = &[
     "skyscraper",
 ];
 
-/// The label of a variant's constraints in reasons (a `'static` name, one of [`LABELS`]).
-fn variant_label(v: &Variant) -> &'static str {
-    match v {
-        Variant::Candidates { .. } => "candidates",
-        Variant::Parity { even: true, .. } => "even cell",
-        Variant::Parity { even: false, .. } => "odd cell",
-        Variant::AntiKnight => "anti-knight",
-        Variant::AntiKing => "anti-king",
-        Variant::NonConsecutive => "non-consecutive",
-        Variant::Diagonal { .. } => "diagonal",
-        Variant::Windoku => "window",
-        Variant::Region(_) => "extra region",
-        Variant::Cage { .. } => "cage",
-        Variant::Dot { dot, .. } => match dot {
-            Dot::White(_) => "white dot",
-            Dot::Black(_) => "black dot",
-            Dot::Sum(10) => "X",
-            Dot::Sum(5) => "V",
-            Dot::Sum(_) => "sum dot",
-        },
-        Variant::NegativeDots(dot) => match dot {
-            Dot::White(_) => "no white dot",
-            Dot::Black(_) => "no black dot",
-            Dot::Sum(10) => "no X",
-            Dot::Sum(5) => "no V",
-            Dot::Sum(_) => "no sum dot",
-        },
-        Variant::GreaterThan(_) => "greater-than sign",
-        Variant::Quadruple { .. } => "quadruple",
-        Variant::Thermo(_) => "thermometer",
-        Variant::Arrow { .. } => "arrow",
-        Variant::DoubleArrow(_) => "double arrow",
-        Variant::Whisper { .. } => "whisper",
-        Variant::Renban(_) => "renban",
-        Variant::Palindrome(_) => "palindrome",
-        Variant::Between(_) => "between line",
-        Variant::Lockout { .. } => "lockout line",
-        Variant::RegionSum(_) => "region-sum line",
-        Variant::Zipper(_) => "zipper line",
-        Variant::Entropic(_) => "entropic line",
-        Variant::Modular { .. } => "modular line",
-        Variant::LittleKiller { .. } => "little killer",
-        Variant::Sandwich { .. } => "sandwich",
-        Variant::XSum { .. } => "X-sum",
-        Variant::Skyscraper { .. } => "skyscraper",
-    }
-}
-
 /// A model constraint of a variant's family.
 fn rule(name: &'static str, cells: Vec<Cell>, kind: RuleKind) -> Constraint {
     Constraint {
@@ -810,6 +791,109 @@ mod tests {
 
     fn boxes9(c: Cell) -> usize {
         usize::from(c.row / 3) * 3 + usize::from(c.col / 3)
+    }
+
+    #[test]
+    fn every_family_name_is_a_label_and_every_label_a_family() {
+        let c = |r: u8, k: u8| Cell::new(r, k);
+        let line = || vec![c(0, 0), c(0, 1), c(0, 2)];
+        let dots = [Dot::WHITE, Dot::Black(2), Dot::X, Dot::Sum(5), Dot::Sum(7)];
+        let mut examples = vec![
+            Variant::Candidates {
+                cell: c(0, 0),
+                digits: vec![1, 2],
+            },
+            Variant::Parity {
+                cell: c(0, 0),
+                even: true,
+            },
+            Variant::Parity {
+                cell: c(0, 0),
+                even: false,
+            },
+            Variant::AntiKnight,
+            Variant::AntiKing,
+            Variant::NonConsecutive,
+            Variant::Diagonal { anti: false },
+            Variant::Diagonal { anti: true },
+            Variant::Windoku,
+            Variant::Region(line()),
+            Variant::Cage {
+                cells: line(),
+                sum: None,
+            },
+            Variant::GreaterThan([c(0, 0), c(0, 1)]),
+            Variant::Quadruple {
+                cells: [c(0, 0), c(0, 1), c(1, 0), c(1, 1)],
+                digits: vec![1],
+            },
+            Variant::Thermo(line()),
+            Variant::Arrow {
+                circle: vec![c(1, 1)],
+                line: line(),
+            },
+            Variant::DoubleArrow(line()),
+            Variant::Whisper {
+                cells: line(),
+                diff: 5,
+            },
+            Variant::Renban(line()),
+            Variant::Palindrome(line()),
+            Variant::Between(line()),
+            Variant::Lockout {
+                cells: line(),
+                diff: 4,
+            },
+            Variant::RegionSum(line()),
+            Variant::Zipper(line()),
+            Variant::Entropic(line()),
+            Variant::Modular {
+                cells: line(),
+                modulus: 3,
+            },
+            Variant::LittleKiller {
+                cells: line(),
+                sum: 6,
+            },
+            Variant::Sandwich {
+                cells: line(),
+                sum: 6,
+            },
+            Variant::XSum {
+                cells: line(),
+                sum: 6,
+            },
+            Variant::Skyscraper {
+                cells: line(),
+                count: 2,
+            },
+        ];
+        for dot in dots {
+            examples.push(Variant::Dot {
+                cells: [c(0, 0), c(0, 1)],
+                dot,
+            });
+            examples.push(Variant::NegativeDots(dot));
+        }
+        let families: std::collections::BTreeSet<&str> =
+            examples.iter().map(Variant::family).collect();
+        let labels: std::collections::BTreeSet<&str> = LABELS.iter().copied().collect();
+        assert_eq!(families, labels);
+        assert_eq!(labels.len(), LABELS.len(), "a label listed twice");
+        // Names differ from the family only where a parameter changes what setters say.
+        let named: Vec<String> = examples.iter().map(Variant::name).collect();
+        for want in [
+            "anti-diagonal",
+            "windoku",
+            "German whisper",
+            "sum 7 dot",
+            "no V",
+        ] {
+            assert!(
+                named.iter().any(|n| n == want),
+                "{want} not among {named:?}"
+            );
+        }
     }
 
     #[test]
