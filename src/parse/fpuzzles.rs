@@ -376,21 +376,14 @@ pub(crate) fn decompress(data: &str) -> Option<String> {
 /// Undecodable data, JSON without a size or grid, bad cells or values, features the models
 /// lack; the position is the start of the link's data (f-puzzles data has no lines).
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let lead = text.len() - text.trim_start().len();
-    let line = text[..lead].matches('\n').count() + 1;
-    let col = text[..lead]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    let trimmed = text.trim();
+    let (start, trimmed) = Pos::of_trimmed(text);
     let (pos, json) = match link_data(trimmed) {
         Some((offset, data)) => {
-            let pos = Pos::new(line, col + offset);
+            let pos = start.right(offset);
             let json = decompress(data).ok_or(ParseError::new(pos, FpuzzlesError::Decompress))?;
             (pos, json)
         }
-        None => (Pos::new(line, col), trimmed.to_string()),
+        None => (start, trimmed.to_string()),
     };
     from_json(&json).map_err(|e| ParseError::new(pos, e))
 }
@@ -429,14 +422,31 @@ pub(crate) fn from_map(root: &Map<String, Value>) -> Result<Puzzle, FpuzzlesErro
     variants.extend(grid.candidates);
     variants.extend(r.variants()?);
     let (cages, plain) = r.cages()?;
-    let sudoku = sudoku.with_variants(variants)?;
+    Ok(killer_or_sudoku(
+        sudoku.with_variants(variants)?,
+        cages,
+        plain,
+    )?)
+}
+
+/// The puzzle of a Sudoku with cages that have sums (`cages`) and cages without
+/// (`plain`): a Killer when the summed cages do not overlap, else a Sudoku whose cages are
+/// all variant constraints (overlapping cages are not a Killer's). SudokuPad's reader
+/// shares it.
+///
+/// # Errors
+/// A rule of the puzzle is broken (a cage's cell outside the grid, a repeated given, …).
+pub(crate) fn killer_or_sudoku(
+    sudoku: Sudoku,
+    cages: Vec<KillerCage>,
+    plain: Vec<Variant>,
+) -> Result<Puzzle, SudokuError> {
     if cages.is_empty() {
         return Ok(Puzzle::Sudoku(sudoku.with_variants(plain)?));
     }
     let with_plain = sudoku.clone().with_variants(plain.clone())?;
     match Killer::new(with_plain, cages.clone()) {
         Ok(k) => Ok(Puzzle::Killer(k)),
-        // Cages that overlap are constraints of a Sudoku, not a Killer's cages.
         Err(SudokuError::CellInTwoCages { .. }) => {
             let as_variants = cages.into_iter().map(|c| Variant::Cage {
                 cells: c.cells,
@@ -445,12 +455,12 @@ pub(crate) fn from_map(root: &Map<String, Value>) -> Result<Puzzle, FpuzzlesErro
             let all: Vec<Variant> = as_variants.chain(plain).collect();
             Ok(Puzzle::Sudoku(sudoku.with_variants(all)?))
         }
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
     }
 }
 
 /// Whether a JSON value says "present": true, a non-empty array, object or string.
-fn present(v: &Value) -> bool {
+pub(crate) fn present(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Bool(b) => *b,

@@ -76,6 +76,24 @@ impl Pos {
     pub const fn new(line: usize, col: usize) -> Self {
         Pos { line, col }
     }
+
+    /// The position of `text`'s first character that is not white space, and `text`
+    /// without its white space at both ends: where a one-item format (a link, a JSON
+    /// document) starts, `offset` characters into it giving an error's position.
+    pub(crate) fn of_trimmed(text: &str) -> (Self, &str) {
+        let lead = &text[..text.len() - text.trim_start().len()];
+        let line = lead.matches('\n').count() + 1;
+        let col = lead.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (Pos { line, col }, text.trim())
+    }
+
+    /// This position moved `chars` characters right on its line.
+    pub(crate) const fn right(self, chars: usize) -> Self {
+        Pos {
+            line: self.line,
+            col: self.col + chars,
+        }
+    }
 }
 
 impl fmt::Display for Pos {

@@ -32,7 +32,7 @@ use crate::grid::{Cell, Grid};
 use crate::parse::fpuzzles::{self, fpuzzles_boxes, german, lockout_diff, FpuzzlesError};
 use crate::parse::fpuzzles_write::{to_fpuzzles_json, FpuzzlesWriteError};
 use crate::parse::{clip, ParseError, Pos};
-use crate::puzzle::sudoku::{Killer, KillerCage, Sudoku, SudokuError};
+use crate::puzzle::sudoku::{KillerCage, Sudoku, SudokuError};
 use crate::puzzle::variant::{Dot, Variant};
 use crate::puzzle::Puzzle;
 
@@ -120,16 +120,9 @@ fn payload(link: &str) -> (usize, &str) {
 /// A short link, undecodable data, anything drawn that is not read; the position is the
 /// start of the link's puzzle data.
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let lead = text.len() - text.trim_start().len();
-    let line = text[..lead].matches('\n').count() + 1;
-    let col = text[..lead]
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
-    let link = text.trim();
+    let (start, link) = Pos::of_trimmed(text);
     let (offset, data) = payload(link);
-    let pos = Pos::new(line, col + offset);
+    let pos = start.right(offset);
     read(data).map_err(|e| ParseError::new(pos, e))
 }
 
@@ -471,7 +464,7 @@ impl Scl<'_> {
     fn read(root: &Map<String, Value>) -> Result<Puzzle, SudokupadError> {
         if let Some((key, _)) = root
             .iter()
-            .find(|(k, v)| !SCL_IGNORED.contains(&k.as_str()) && fpuz_present(v))
+            .find(|(k, v)| !SCL_IGNORED.contains(&k.as_str()) && fpuzzles::present(v))
         {
             return Err(SudokupadError::Unsupported {
                 what: format!("'{}'", clip(key)),
@@ -519,26 +512,11 @@ impl Scl<'_> {
         s.arrows(&mut variants)?;
         let (cages, plain) = s.cages()?;
         s.marks(&mut variants, &plain)?;
-        let sudoku = sudoku.with_variants(variants)?;
-        if cages.is_empty() {
-            return Ok(Puzzle::Sudoku(sudoku.with_variants(plain)?));
-        }
-        let with_plain = sudoku.clone().with_variants(plain.clone())?;
-        match Killer::new(with_plain, cages.clone()) {
-            Ok(k) => Ok(Puzzle::Killer(k)),
-            Err(SudokuError::CellInTwoCages { .. }) => {
-                let all: Vec<Variant> = cages
-                    .into_iter()
-                    .map(|c| Variant::Cage {
-                        cells: c.cells,
-                        sum: Some(c.sum),
-                    })
-                    .chain(plain)
-                    .collect();
-                Ok(Puzzle::Sudoku(sudoku.with_variants(all)?))
-            }
-            Err(e) => Err(e.into()),
-        }
+        Ok(fpuzzles::killer_or_sudoku(
+            sudoku.with_variants(variants)?,
+            cages,
+            plain,
+        )?)
     }
 
     /// The entries of a list.
@@ -948,18 +926,6 @@ impl Scl<'_> {
             }
         }
         Ok(())
-    }
-}
-
-/// Whether a top-level value says anything.
-fn fpuz_present(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Array(a) => !a.is_empty(),
-        Value::Object(o) => !o.is_empty(),
-        Value::String(s) => !s.is_empty(),
-        Value::Number(_) => true,
     }
 }
 
