@@ -51,6 +51,7 @@ mod oracle;
 mod partial;
 mod repair;
 mod state;
+mod tune;
 mod unsolvable;
 
 use thiserror::Error;
@@ -61,6 +62,7 @@ pub use candidates::{candidates, candidates_by, Candidates, Method};
 pub use partial::PartialKenKen;
 pub use repair::{repair, Repair, RepairOptions, DEFAULT_MAX_GIVENS};
 pub use state::State;
+pub use tune::{tune, Direction, TuneOptions, Tuned};
 pub use unsolvable::{no_solution_reason, NoSolutionReason};
 
 /// Why a setter tool gave no answer.
@@ -111,6 +113,18 @@ pub enum SetterError {
     TooManyGivens {
         /// The bound searched.
         max: usize,
+    },
+    /// The puzzle has several solutions: tuning starts from a unique puzzle (repair it first).
+    #[error("the puzzle has several solutions: make it unique first (repair)")]
+    NotUnique,
+    /// No single change makes the puzzle harder (or easier) and keeps it unique, or the
+    /// kind has no such change.
+    #[error("no single change makes this {kind} {direction} and keeps it unique")]
+    NoTuning {
+        /// The puzzle kind.
+        kind: &'static str,
+        /// `harder` or `easier`.
+        direction: &'static str,
     },
 }
 

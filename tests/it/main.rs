@@ -37,6 +37,7 @@ mod puzzlink;
 mod setter_candidates;
 mod setter_loop;
 mod setter_repair;
+mod setter_tune;
 mod solo;
 mod sudoku;
 mod sudoku_doc;
