@@ -123,14 +123,14 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
     assert_eq!(
         (status.as_str(), value.as_str()),
         (
-            "Tatham game ID: Solo's Killer cages cover every cell (A3 is in no cage)",
+            "Solo's game ID needs every cell in a cage: A3 is in none",
             ""
         )
     );
     let (_, status, _) = export(&ed, "short");
     assert_eq!(
         status,
-        "short Killer string: holds a 9x9 Killer with 3x3 boxes, not 4x4"
+        "the short Killer form holds grids of side 9, not 4x4"
     );
     // The link pasted back draws the same puzzle.
     page.paste(&link);
@@ -152,10 +152,10 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
     let (_, status, _) = export(&ed, "fpuzzles");
     assert_eq!(
         status,
-        "f-puzzles holds Sudoku and Killer Sudoku, not kenken"
+        "f-puzzles holds Sudoku and Killer Sudoku, not a 6x6 kenken"
     );
     let (_, status, _) = export(&ed, "puzzlink");
-    assert_eq!(status, "puzz.link URL: written for a Kakuro, not a KenKen");
+    assert_eq!(status, "puzz.link holds Kakuro, not a 6x6 kenken");
     // Download: the text file, read back.
     let _ = ed.js(
         "document.querySelector('[data-testid=export-target]').value = 'text';",
