@@ -216,7 +216,7 @@ function render(answer, asked, ms) {
   }
   if (action === "next") renderHint(answer);
   if (action === "explain") startSteps(answer);
-  if ((action === "repair" || action === "generate") && answer.text) {
+  if (["repair", "harder", "easier", "generate"].includes(action) && answer.text) {
     note = answer.status;
     setText(answer.text);
   }

@@ -175,3 +175,62 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
         Puzzle::parse(&keen).unwrap()
     );
 }
+
+#[test]
+fn harder_and_easier_change_one_given_and_the_puzzle_stays_unique() {
+    let Some((_one, page, _)) = open("editor-tune", "") else {
+        return;
+    };
+    page.browser.resize(1280, 1000);
+    let ed = Editor { page: &page };
+    let file = std::fs::read_to_string(root().join("tests/data/sudoku/gen-6x6-s2.sudoku"))
+        .expect("test data");
+    let givens = |text: &str| match Puzzle::parse(text).expect("the library reads it") {
+        Puzzle::Sudoku(s) => s.given_cells(),
+        other => panic!("not a Sudoku: {}", other.kind()),
+    };
+    let unique = |text: &str| {
+        let p = Puzzle::parse(text).expect("the library reads it");
+        let (n, _) = Engine::Auto
+            .count(&p, &EngineOptions::default(), Some(2))
+            .expect("counted");
+        n.count == 1
+    };
+    page.paste(&file);
+    assert_eq!(ed.checked().1, "unique");
+    let solution = solution(&file);
+    let before = givens(&file);
+
+    // Easier: one given more, a digit of the solution, unique.
+    let (ok, status) = ed.button("easier", "check");
+    assert!(
+        ok && status.starts_with("unique (easier: with "),
+        "{status}"
+    );
+    let text = ed.text();
+    let after = givens(&text);
+    assert_eq!(after.len(), before.len() + 1, "{status}\n{text}");
+    let (cell, digit) = *after
+        .iter()
+        .find(|g| !before.contains(g))
+        .expect("a new given");
+    assert_eq!(digit, *solution.get(cell), "{status}");
+    assert!(
+        status.contains(&format!("with {}={digit}, unique; ", cell.label())),
+        "{status}"
+    );
+    assert!(unique(&text), "{text}");
+
+    // Harder: one given fewer (there is one that can go: the one just added), unique.
+    let was = after;
+    let (ok, status) = ed.button("harder", "check");
+    assert!(
+        ok && status.starts_with("unique (harder: without "),
+        "{status}"
+    );
+    let text = ed.text();
+    let after = givens(&text);
+    assert_eq!(after.len(), was.len() - 1, "{status}\n{text}");
+    assert!(after.iter().all(|g| was.contains(g)), "{status}");
+    assert!(unique(&text), "{text}");
+}
