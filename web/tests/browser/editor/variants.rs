@@ -224,3 +224,98 @@ fn variant_constraints_are_drawn_by_pointer_checked_and_exported_to_fpuzzles() {
         json!({"thermo": 1, "arrow": 1, "kropki": 1, "xv": 1, "whisper": 1, "renban": 1, "sandwich": 1})
     );
 }
+
+/// A press and release `dx`, `dy` pixels from the centre of cell or clue `name`.
+fn click_off(ed: &Editor<'_>, name: &str, dx: i64, dy: i64) {
+    let mv = ed.cell(name);
+    let x = mv["x"].as_i64().expect("x") + dx;
+    let y = mv["y"].as_i64().expect("y") + dy;
+    click_at(ed, &json!([x, y]));
+}
+
+#[test]
+fn signs_cells_quads_cages_regions_and_little_killers_by_pointer() {
+    let Some((_one, page, _)) = open("editor-variants-more", "") else {
+        return;
+    };
+    page.browser.resize(1280, 1000);
+    let ed = Editor { page: &page };
+    ed.new_grid("sudoku", 9);
+    let lines = || lines_of(&ed.text());
+    let sorted = |v: &[&str]| {
+        let mut out: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        out.sort();
+        out
+    };
+
+    // A greater-than sign: a click puts it (the first cell greater), a click again turns it
+    // round, a third takes it away.
+    tool(&ed, "greater");
+    click_between(&ed, "E5", "E6");
+    assert_eq!(lines(), sorted(&["greater E5 E6"]));
+    click_between(&ed, "E5", "E6");
+    assert_eq!(lines(), sorted(&["greater E6 E5"]));
+    click_between(&ed, "E6", "E5");
+    assert_eq!(lines(), Vec::<String>::new());
+    click_between(&ed, "E6", "E5");
+
+    // Even, then odd on the same cell: odd replaces it.
+    tool(&ed, "even");
+    click(&ed, "G1");
+    tool(&ed, "odd");
+    click(&ed, "G1");
+    tool(&ed, "even");
+    click(&ed, "G3");
+
+    // A quadruple: a press near the corner of B2, B3, C2, C3, its digits, Enter.
+    tool(&ed, "quad");
+    click_off(&ed, "B2", 12, 12);
+    assert_eq!(ed.selection(), labels(&["B2", "B3", "C2", "C3"]));
+    ed.type_text("12");
+    ed.press(key(ENTER, false));
+
+    // A cage with a sum and an extra region: the selection, then the sum (or none), Enter.
+    tool(&ed, "cage");
+    ed.drag(&labels(&["H1", "H2"]));
+    ed.type_text("9");
+    ed.press(key(ENTER, false));
+    tool(&ed, "region");
+    ed.drag(&labels(&["I7", "I8", "I9"]));
+    ed.press(key(ENTER, false));
+
+    // A little killer: a press in the right half of the square above column 3 runs down
+    // and to the right, from A4.
+    tool(&ed, "littlekiller");
+    click_off(&ed, "out:-1:2", 8, 0);
+    ed.type_text("30");
+    ed.press(key(ENTER, false));
+
+    let want = sorted(&[
+        "greater E5 E6",
+        "odd G1",
+        "even G3",
+        "quad B2 B3 C2 C3 : 1 2",
+        "cage 9 H1 H2",
+        "region I7 I8 I9",
+        "littlekiller 30 A4 B5 C6 D7 E8 F9",
+    ]);
+    let text = ed.text();
+    assert_eq!(lines(), want, "{text}");
+    let (ok, status, _) = ed.checked();
+    assert!(ok && status == status_of(&text), "{status}");
+    let drawn = ed.js(
+        "const g = document.querySelector('[data-testid=grid]');
+         const n = (s) => g.querySelectorAll(s).length;
+         return [n('polyline.greater'), n('circle.odd'), n('rect.even'), n('g.quad'),
+                 n('g.cage'), n('g.extra-region'), n('g.little-killer')];",
+        json!([]),
+    );
+    assert_eq!(drawn, json!([1, 1, 1, 1, 1, 1, 1]));
+
+    // Delete on a cell of the cage takes the cage away, and nothing else.
+    tool(&ed, "");
+    click(&ed, "H2");
+    ed.press(key(DELETE, false));
+    let left: Vec<String> = want.into_iter().filter(|l| l != "cage 9 H1 H2").collect();
+    assert_eq!(lines(), left, "{}", ed.text());
+}
