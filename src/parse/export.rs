@@ -221,12 +221,13 @@ pub fn export(puzzle: &Puzzle, target: ExportTarget) -> Result<String, ExportErr
         },
         ExportTarget::Fpuzzles => fpuzzles(puzzle, "f-puzzles"),
         ExportTarget::SudokuPad => fpuzzles(puzzle, "SudokuPad").map(|link| sudokupad(&link)),
-        ExportTarget::Iss => {
-            super::iss_write::iss_string(puzzle).map_err(|e| ExportError::Feature {
+        ExportTarget::Iss => super::iss_write::iss_string(puzzle).map_err(|e| match e {
+            super::IssWriteError::Kind(_) => kind("an ISS string", "Sudoku and Killer Sudoku"),
+            super::IssWriteError::Unsupported { what, reason } => ExportError::Feature {
                 form: "an ISS string",
-                feature: e.to_string(),
-            })
-        }
+                feature: format!("{what}: {reason}"),
+            },
+        }),
     }
 }
 

@@ -60,6 +60,7 @@ pub use sudokupad::{to_sudokupad_link, SudokupadError};
 pub use tatham::TathamParseError;
 pub use towers::{looks_like_towers_id, parse_towers, towers_id, towers_text};
 pub use unequal::{looks_like_unequal_id, parse_unequal, unequal_id, unequal_text};
+pub use variant_text::variant_line;
 
 /// A 1-based position in a text file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

@@ -316,8 +316,19 @@ fn dot_words(dot: Dot) -> String {
     }
 }
 
-/// The variant as its line (without the newline), which [`parse_variant`] reads back.
-pub(crate) fn variant_line(v: &Variant) -> String {
+/// The variant as its line of the `.sudoku` and `.killer` formats (without the newline),
+/// which the parser reads back: `thermo A1 A2 A3`, `dot white 3 A1 A2`.
+///
+/// ```
+/// use cagesat::parse::variant_line;
+/// use cagesat::puzzle::{Dot, Variant};
+/// use cagesat::Cell;
+///
+/// let x = Variant::Dot { cells: [Cell::new(0, 0), Cell::new(0, 1)], dot: Dot::X };
+/// assert_eq!(variant_line(&x), "dot x A1 A2");
+/// ```
+#[must_use]
+pub fn variant_line(v: &Variant) -> String {
     let digits = |ds: &[u8]| ds.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
     match v {
         Variant::Candidates { cell, digits: ds } => format!("candidates {cell} {}", digits(ds)),

@@ -30,7 +30,7 @@ use crate::grid::Cell;
 use crate::puzzle::kakuro::Dir;
 use crate::puzzle::rule::{LineRule, Relation};
 use crate::puzzle::Technique;
-use crate::puzzle::{CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
+use crate::puzzle::{Cage, CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
 
 /// What a constraint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -308,28 +308,32 @@ impl KenKen {
     /// The cages, then the rows and columns.
     #[must_use]
     pub fn constraints(&self) -> Constraints {
-        let n = self.size();
-        let mut list: Vec<Constraint> = self
-            .cages()
-            .iter()
-            .map(|cage| Constraint {
-                kind: ConstraintKind::Cage,
-                cells: cage.cells.clone(),
-                op: Some(cage.effective_op()),
-                target: Some(cage.target),
-                distinct: false,
-                rule: None,
-            })
-            .collect();
-        list.extend(latin_lines(n));
-        Constraints {
-            rows: n,
-            cols: n,
-            max_digit: n as u8,
-            cells: square_cells(n),
-            givens: Vec::new(),
-            list,
-        }
+        cages_and_lines(self.size(), self.cages())
+    }
+}
+
+/// The model of an `n`×`n` KenKen's `cages` (a drawn one's too, with cells in none): the
+/// cages, then the rows and columns.
+pub(crate) fn cages_and_lines(n: usize, cages: &[Cage]) -> Constraints {
+    let mut list: Vec<Constraint> = cages
+        .iter()
+        .map(|cage| Constraint {
+            kind: ConstraintKind::Cage,
+            cells: cage.cells.clone(),
+            op: Some(cage.effective_op()),
+            target: Some(cage.target),
+            distinct: false,
+            rule: None,
+        })
+        .collect();
+    list.extend(latin_lines(n));
+    Constraints {
+        rows: n,
+        cols: n,
+        max_digit: n as u8,
+        cells: square_cells(n),
+        givens: Vec::new(),
+        list,
     }
 }
 

@@ -31,7 +31,7 @@ use crate::answer::Count;
 use crate::engine::EngineError;
 use crate::grid::{Cell, Grid};
 use crate::native::{run_cages, NativeOptions, NativeStats};
-use crate::puzzle::{Cage, KenKen, KenKenError, Op, Puzzle};
+use crate::puzzle::{Cage, Constraints, KenKen, KenKenError, Op, Puzzle};
 use crate::setter::SetterError;
 use crate::stop::Stop;
 
@@ -73,6 +73,13 @@ impl PartialKenKen {
     #[must_use]
     pub fn free_cells(&self) -> &[Cell] {
         &self.free
+    }
+
+    /// The model of what is drawn, as [`KenKen::constraints`] names it: the cages, then the
+    /// rows and columns (the free cells are in no cage, only in their row and column).
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        crate::puzzle::constraint::cages_and_lines(self.size, &self.cages)
     }
 
     /// Counts the solutions, up to `limit` (then `complete` is false).
@@ -370,6 +377,8 @@ mod tests {
         }
         assert_eq!(last, 1);
         let p = PartialKenKen::new(4, cages.clone()).unwrap();
+        let whole = KenKen::new(4, cages.clone(), false).unwrap();
+        assert_eq!(p.constraints(), whole.constraints());
         let c = p.candidates(&stop).unwrap();
         assert!(
             (0..4).all(|r| (0..4).all(|col| c.get(Cell::new(r, col)).len() == 1)),
@@ -377,6 +386,9 @@ mod tests {
         );
         assert_eq!(p.ambiguous(&stop).unwrap(), Vec::<Cell>::new());
         let first = PartialKenKen::new(4, cages[..1].to_vec()).unwrap();
+        // One cage, four rows and four columns; the free cells are in their lines only.
+        let model = first.constraints();
+        assert_eq!((model.list.len(), model.cells.len()), (9, 16));
         let c = first.candidates(&stop).unwrap();
         assert_eq!(c.get(Cell::new(0, 0)), &vec![3, 4]);
         // The ambiguous cells are those with two candidates or more, cage by cage.

@@ -11,12 +11,15 @@
 //! The model's JSON: `kind`, `rows`, `cols`, `box` (`[rows, cols]` of a Sudoku box),
 //! `cages` (`{clue, cells}`, the clue as the editor takes it: `12+`, `3-`, `5=`, `7?`, or a
 //! Killer sum `15`), `givens` (`{"A1": 5}`), `diagonals` (Sudoku and Killer: whether both
-//! long diagonals hold distinct digits, Sudoku X and Killer X), `squares` (Kakuro: per row, `"."` for a white
+//! long diagonals hold distinct digits, Sudoku X and Killer X), `variants` (Sudoku and
+//! Killer: the variant constraints, each its line of the text format,
+//! [`cagesat::parse::variant_line`]: `thermo A1 A2 A3`, `dot white A1 A2`), `squares` (Kakuro: per row, `"."` for a white
 //! square, `"#"` for a blocked one and `"D\\A"` for a clue), `rowClues`, `colClues`
 //! (CrossProduct), `regions` (a jigsaw Sudoku or Killer: per row each cell's region, `null`
 //! for boxes), `clues` (Towers: `top`, `bottom`, `left`, `right`, 0 for no clue), `adjacent`
 //! and `marks` (Unequal: `{"A1 A2": "<"}`).
 
+use cagesat::parse::variant_line;
 use cagesat::puzzle::{Mark, Overlay, Side, Square, Sudoku, Towers, Unequal};
 use cagesat::setter;
 use cagesat::{Cell, Engine, EngineOptions, Puzzle};
@@ -81,6 +84,8 @@ fn sudoku(m: &mut Map<String, Value>, s: &Sudoku) {
     let _ = m.insert("regions".into(), json!(s.regions().map(|r| r.to_rows())));
     let _ = m.insert("diagonals".into(), json!(s.diagonals()));
     let _ = m.insert("givens".into(), givens(&s.given_cells()));
+    let lines: Vec<String> = s.variants().iter().map(variant_line).collect();
+    let _ = m.insert("variants".into(), json!(lines));
 }
 
 /// Towers: the clues around the grid (`clues`: `top`, `bottom`, `left`, `right`, each
@@ -223,6 +228,14 @@ mod tests {
         assert_eq!(model(&x)["diagonals"], true);
         let plain = Puzzle::parse("1 . . .\n. . . .\n. . . .\n. . . .\n").unwrap();
         assert_eq!(model(&plain)["diagonals"], false);
+        assert_eq!(model(&plain)["variants"], json!([]));
+        let thermo =
+            Puzzle::parse(". . . .\n. . . .\n. . . .\n. . . .\nthermo A1 A2 B2\ndot x C1 C2\n")
+                .unwrap();
+        assert_eq!(
+            model(&thermo)["variants"],
+            json!(["thermo A1 A2 B2", "dot x C1 C2"])
+        );
         assert_eq!(
             model(&k)["squares"],
             json!([["#", "3\\", "4\\"], ["\\3", ".", "."], ["\\4", ".", "."]])

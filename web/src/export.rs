@@ -1,183 +1,33 @@
 //! # Exports to where puzzles are published, and the grade
 //!
-//! [`export`] answers every target at once, each either its text (`value`) or why the
-//! target cannot hold the puzzle (`refused`, naming what it cannot hold, for the status
-//! line): `fpuzzles` (an f-puzzles link, which SudokuPad also loads; the writer,
-//! [`cagesat::parse::to_fpuzzles_link`], names what f-puzzles cannot hold), `id` (Simon
-//! Tatham's game ID: Keen, Solo, Towers, Unequal; [`Puzzle::to_game_id`]), `puzzlink` (a
-//! puzz.link URL, Kakuro: [`Puzzle::to_puzzlink`]), `short` (the forum's short Killer
-//! string: [`Puzzle::to_short_killer`]) and `text` (cagesat's text format). [`grade`] is the
+//! [`export`] answers every target of [`TARGETS`] at once, each written by the library's
+//! [`cagesat::parse::export`]: its text (`value`) or why the target cannot hold the puzzle
+//! (`refused`, the library's [`cagesat::parse::ExportError`] naming what it cannot hold, for
+//! the status line). The targets: `fpuzzles` (an f-puzzles link), `sudokupad` (a SudokuPad
+//! link), `iss` (an Interactive Sudoku Solver constraint string), `id` (Simon Tatham's game
+//! ID: Keen, Solo, Towers, Unequal), `puzzlink` (a puzz.link URL, Kakuro), `short` (the
+//! forum's short Killer string) and `text` (cagesat's text format). [`grade`] is the
 //! command line's `grade --technique`: the level and the hardest technique of the
 //! step-by-step path with its score.
 
-use cagesat::puzzle::{Op, Overlay};
+use cagesat::parse::ExportTarget;
+use cagesat::puzzle::Overlay;
 use cagesat::setter::explain::{explain, End, ExplainOptions};
-use cagesat::{Cell, Puzzle};
+use cagesat::Puzzle;
 use serde_json::{json, Map, Value};
 
 use crate::actions::{failure, picture, with_puzzle};
 
-/// The targets, in the order the page lists them: key and name.
-pub const TARGETS: [(&str, &str); 5] = [
-    ("fpuzzles", "f-puzzles link"),
-    ("id", "Tatham game ID"),
-    ("puzzlink", "puzz.link URL"),
-    ("short", "short Killer string"),
-    ("text", "text file"),
+/// The targets, in the order the page lists them: key, the library's form and name.
+pub const TARGETS: [(&str, ExportTarget, &str); 7] = [
+    ("fpuzzles", ExportTarget::Fpuzzles, "f-puzzles link"),
+    ("sudokupad", ExportTarget::SudokuPad, "SudokuPad link"),
+    ("iss", ExportTarget::Iss, "ISS constraint string"),
+    ("id", ExportTarget::Id, "Tatham game ID"),
+    ("puzzlink", ExportTarget::Puzzlink, "puzz.link URL"),
+    ("short", ExportTarget::Short, "short Killer string"),
+    ("text", ExportTarget::Text, "text file"),
 ];
-
-/// The puzzle as people name its kind.
-fn title(p: &Puzzle) -> &'static str {
-    match p {
-        Puzzle::KenKen(_) => "KenKen",
-        Puzzle::Kakuro(_) => "Kakuro",
-        Puzzle::CrossProduct(_) => "CrossProduct",
-        Puzzle::Sudoku(s) if s.regions().is_some() => "jigsaw Sudoku",
-        Puzzle::Sudoku(_) => "Sudoku",
-        Puzzle::Killer(_) => "Killer Sudoku",
-        Puzzle::Towers(_) => "Towers",
-        Puzzle::Unequal(_) => "Unequal",
-        _ => "puzzle",
-    }
-}
-
-/// Whether `cells` are connected through their sides (`corners`: also their corners).
-fn connected(cells: &[Cell], corners: bool) -> bool {
-    let Some(&first) = cells.first() else {
-        return true;
-    };
-    let near = |a: Cell, b: Cell| {
-        let (dr, dc) = (a.row.abs_diff(b.row), a.col.abs_diff(b.col));
-        dr.max(dc) == 1 && (corners || dr + dc == 1)
-    };
-    let mut reached = vec![first];
-    let mut next = 0;
-    while next < reached.len() {
-        let from = reached[next];
-        next += 1;
-        for &c in cells {
-            if !reached.contains(&c) && near(from, c) {
-                reached.push(c);
-            }
-        }
-    }
-    reached.len() == cells.len()
-}
-
-/// Why Tatham's games have no ID for `p`.
-fn id_refusal(p: &Puzzle) -> String {
-    match p {
-        Puzzle::KenKen(k) => {
-            let n = k.size();
-            if n > 9 {
-                return format!("Tatham game ID: Keen goes up to 9x9, not {n}x{n}");
-            }
-            for cage in k.cages() {
-                let at = cage.anchor().label();
-                let cells = cage.cells.len();
-                match cage.effective_op() {
-                    Op::Sub | Op::Div if cells != 2 => {
-                        return format!(
-                            "Tatham game ID: Keen's - and / cages have two cells (cage {}{} at {at} has {cells})",
-                            cage.target,
-                            cage.op.symbol()
-                        )
-                    }
-                    Op::Any => {
-                        return format!(
-                            "Tatham game ID: Keen has no cage without an operator (cage {}? at {at})",
-                            cage.target
-                        )
-                    }
-                    _ => {}
-                }
-            }
-            "Tatham game ID: Keen cannot hold this KenKen".to_string()
-        }
-        Puzzle::Killer(k) => {
-            let covered: Vec<Cell> = k.cages().iter().flat_map(|c| c.cells.clone()).collect();
-            if let Some(cell) = k
-                .sudoku()
-                .cells()
-                .into_iter()
-                .find(|c| !covered.contains(c))
-            {
-                return format!(
-                    "Tatham game ID: Solo's Killer cages cover every cell ({} is in no cage)",
-                    cell.label()
-                );
-            }
-            if let Some(cage) = k.cages().iter().find(|c| c.cells.len() == 1) {
-                return format!(
-                    "Tatham game ID: Solo has no one-cell cage (cage {} at {})",
-                    cage.sum,
-                    cage.anchor().label()
-                );
-            }
-            if let Some(cage) = k.cages().iter().find(|c| !connected(&c.cells, false)) {
-                return format!(
-                    "Tatham game ID: Solo's cages are joined through their sides (cage {} at {} is not)",
-                    cage.sum,
-                    cage.anchor().label()
-                );
-            }
-            "Tatham game ID: Solo cannot hold this Killer Sudoku".to_string()
-        }
-        Puzzle::Sudoku(s) if s.regions().is_some() => {
-            "Tatham game ID: Solo's jigsaw regions are joined through their sides (one here is not)"
-                .to_string()
-        }
-        Puzzle::Sudoku(_) => "Tatham game ID: Solo cannot hold this Sudoku".to_string(),
-        _ => format!("Tatham game ID: Tatham's games have no {}", title(p)),
-    }
-}
-
-/// Why the forum's short Killer string cannot hold `p`.
-fn short_refusal(p: &Puzzle) -> String {
-    let Puzzle::Killer(k) = p else {
-        return format!(
-            "short Killer string: holds a 9x9 Killer Sudoku, not a {}",
-            title(p)
-        );
-    };
-    let s = k.sudoku();
-    let n = s.size();
-    if n != 9 || s.boxes() != (3, 3) || s.regions().is_some() {
-        return format!("short Killer string: holds a 9x9 Killer with 3x3 boxes, not {n}x{n}");
-    }
-    if s.diagonals() {
-        return "short Killer string: has no diagonals (Killer X)".to_string();
-    }
-    if let Some((cell, d)) = s.given_cells().first() {
-        return format!(
-            "short Killer string: has no givens ({} = {d})",
-            cell.label()
-        );
-    }
-    if let Some(cage) = k.cages().iter().find(|c| c.sum > 45) {
-        return format!(
-            "short Killer string: sums go up to 45 (cage {} at {})",
-            cage.sum,
-            cage.anchor().label()
-        );
-    }
-    if let Some(cage) = k.cages().iter().find(|c| !connected(&c.cells, true)) {
-        return format!(
-            "short Killer string: a cage's cells touch (cage {} at {} is in pieces)",
-            cage.sum,
-            cage.anchor().label()
-        );
-    }
-    "short Killer string: cannot hold this Killer Sudoku".to_string()
-}
-
-/// One target's answer: `{"value": …}` or `{"refused": …}`.
-fn target(value: Option<String>, refused: impl FnOnce() -> String) -> Value {
-    match value {
-        Some(v) => json!({ "value": v }),
-        None => json!({ "refused": refused() }),
-    }
-}
 
 /// Every export of the puzzle in `text` (see the module notes); `keen` and `puzzlink` as
 /// before (the Keen ID of a KenKen, the puzz.link URL), `null` when there is none.
@@ -185,27 +35,17 @@ fn target(value: Option<String>, refused: impl FnOnce() -> String) -> Value {
 pub fn export(text: &str) -> Value {
     with_puzzle(text, |p| {
         let mut targets = Map::new();
-        // The writer names what f-puzzles cannot hold (a kind, a variant's constraint).
-        let fpuzzles = match cagesat::parse::to_fpuzzles_link(p) {
-            Ok(link) => json!({ "value": link }),
-            Err(e) => json!({ "refused": e.to_string() }),
-        };
-        let _ = targets.insert("fpuzzles".into(), fpuzzles);
-        let _ = targets.insert("id".into(), target(p.to_game_id(), || id_refusal(p)));
-        let _ = targets.insert(
-            "puzzlink".into(),
-            target(p.to_puzzlink(), || {
-                format!("puzz.link URL: written for a Kakuro, not a {}", title(p))
-            }),
-        );
-        let _ = targets.insert(
-            "short".into(),
-            target(p.to_short_killer(), || short_refusal(p)),
-        );
-        let _ = targets.insert(
-            "text".into(),
-            json!({ "value": crate::generate::text_of(p), "ext": p.kind() }),
-        );
+        for (key, target, _) in TARGETS {
+            let answer = match (target, cagesat::parse::export(p, target)) {
+                // The text box has no file extension to tell a kind by.
+                (ExportTarget::Text, Ok(_)) => {
+                    json!({ "value": crate::generate::text_of(p), "ext": p.kind() })
+                }
+                (_, Ok(value)) => json!({ "value": value }),
+                (_, Err(e)) => json!({ "refused": e.to_string() }),
+            };
+            let _ = targets.insert(key.into(), answer);
+        }
         let keen = match p {
             Puzzle::KenKen(_) => p.to_game_id(),
             _ => None,
@@ -275,18 +115,28 @@ mod tests {
             .expect("a link");
         let p = Puzzle::parse(text).unwrap();
         assert_eq!(Puzzle::parse(link).unwrap(), p, "{link}");
+        // The library's words (`cagesat::parse::export`).
         assert_eq!(
             answer["targets"]["short"]["refused"],
-            "short Killer string: holds a 9x9 Killer with 3x3 boxes, not 4x4"
+            "the short Killer form holds grids of side 9, not 4x4"
         );
         assert_eq!(
             answer["targets"]["id"]["refused"],
-            "Tatham game ID: Solo's Killer cages cover every cell (A3 is in no cage)"
+            "Solo's game ID needs every cell in a cage: A3 is in none"
         );
         assert_eq!(
             answer["targets"]["puzzlink"]["refused"],
-            "puzz.link URL: written for a Kakuro, not a Killer Sudoku"
+            "puzz.link holds Kakuro, not a 4x4 killer"
         );
+        // SudokuPad loads the same data; ISS reads the Killer as its string.
+        let pad = answer["targets"]["sudokupad"]["value"]
+            .as_str()
+            .expect("a link");
+        assert_eq!(Puzzle::parse(pad).unwrap(), p, "{pad}");
+        let iss = answer["targets"]["iss"]["value"]
+            .as_str()
+            .expect("a string");
+        assert_eq!(Puzzle::parse(iss).unwrap(), p, "{iss}");
     }
 
     #[test]
@@ -300,7 +150,11 @@ mod tests {
         assert_eq!(Puzzle::parse(id).unwrap(), p);
         assert_eq!(
             answer["targets"]["fpuzzles"]["refused"],
-            "f-puzzles holds Sudoku and Killer Sudoku, not kenken"
+            "f-puzzles holds Sudoku and Killer Sudoku, not a 6x6 kenken"
+        );
+        assert_eq!(
+            answer["targets"]["iss"]["refused"],
+            "an ISS string holds Sudoku and Killer Sudoku, not a 6x6 kenken"
         );
         let text = answer["targets"]["text"]["value"].as_str().unwrap();
         assert_eq!(Puzzle::parse(text).unwrap(), p);
@@ -309,7 +163,7 @@ mod tests {
         );
         assert_eq!(
             long["targets"]["id"]["refused"],
-            "Tatham game ID: Keen's - and / cages have two cells (cage 1- at A1 has 3)"
+            "Keen's game ID has - and / cages of two cells only: cage 1- at A1 has 3"
         );
         let kakuro = export("  #  3\\ 4\\\n\\3 .  .\n\\4 .  .\n");
         let url = kakuro["targets"]["puzzlink"]["value"].as_str().unwrap();
@@ -319,7 +173,7 @@ mod tests {
         );
         assert_eq!(
             kakuro["targets"]["id"]["refused"],
-            "Tatham game ID: Tatham's games have no Kakuro"
+            "a Tatham game ID holds KenKen (Keen), Sudoku and Killer Sudoku (Solo), Towers and Unequal, not a 3x3 kakuro"
         );
     }
 

@@ -16,6 +16,7 @@ pub mod input;
 pub mod partial;
 pub mod play;
 pub mod setter;
+pub mod tune;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -60,8 +61,8 @@ pub fn answer(action: &str, text: &str) -> serde_json::Value {
 }
 
 /// [`run_with`]'s answer as a JSON value: the buttons' actions, and `check`, `svg`,
-/// `progress`, `next`, `explain`, `repair`, `generate`, `export` and `count` with a running
-/// total.
+/// `progress`, `next`, `explain`, `repair`, `harder`, `easier`, `generate`, `export` and
+/// `count` with a running total.
 #[must_use]
 pub fn answer_with(action: &str, text: &str, extra: &serde_json::Value) -> serde_json::Value {
     match action {
@@ -78,6 +79,8 @@ pub fn answer_with(action: &str, text: &str, extra: &serde_json::Value) -> serde
         "next" => play::next(text, extra),
         "explain" => play::explain_path(text, extra),
         "repair" => play::repair(text),
+        "harder" => tune::harder(text),
+        "easier" => tune::easier(text),
         "generate" => generate::generate(extra),
         "export" => export::export(text),
         "grade" => export::grade(text),

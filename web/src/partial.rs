@@ -10,7 +10,7 @@
 //! dropped again before counting.
 
 use cagesat::parse::KenKenParseError;
-use cagesat::puzzle::{Cage, Constraint, ConstraintKind, Constraints};
+use cagesat::puzzle::Cage;
 use cagesat::setter::PartialKenKen;
 use cagesat::{Cell, ParseError, Puzzle, Stop};
 use serde_json::{json, Value};
@@ -149,54 +149,6 @@ fn label(word: &str) -> Option<Cell> {
     Some(Cell::new(r, c.checked_sub(1)?))
 }
 
-/// The named constraints of the drawn puzzle: its cages, then its rows and columns.
-fn constraints(p: &PartialKenKen) -> Constraints {
-    let n = p.size();
-    let n8 = n as u8;
-    let mut list: Vec<Constraint> = p
-        .cages()
-        .iter()
-        .map(|cage| Constraint {
-            kind: ConstraintKind::Cage,
-            cells: cage.cells.clone(),
-            op: Some(cage.effective_op()),
-            target: Some(cage.target),
-            distinct: false,
-            rule: None,
-        })
-        .collect();
-    let line = |kind, cells: Vec<Cell>| Constraint {
-        kind,
-        cells,
-        op: None,
-        target: None,
-        distinct: true,
-        rule: None,
-    };
-    list.extend((0..n8).map(|r| {
-        line(
-            ConstraintKind::Row,
-            (0..n8).map(|c| Cell::new(r, c)).collect(),
-        )
-    }));
-    list.extend((0..n8).map(|c| {
-        line(
-            ConstraintKind::Column,
-            (0..n8).map(|r| Cell::new(r, c)).collect(),
-        )
-    }));
-    Constraints {
-        rows: n,
-        cols: n,
-        max_digit: n8,
-        cells: (0..n8)
-            .flat_map(|r| (0..n8).map(move |c| Cell::new(r, c)))
-            .collect(),
-        givens: Vec::new(),
-        list,
-    }
-}
-
 /// The editor's model of the drawn puzzle (as [`crate::editor::model`] for a KenKen).
 #[must_use]
 pub fn model(p: &PartialKenKen) -> Value {
@@ -224,7 +176,7 @@ pub fn check(p: &PartialKenKen) -> Value {
     let n = p.size();
     let free = p.free_cells().len();
     let mut status = match (counted.count, counted.complete) {
-        (0, _) => match crate::impossible::first_impossible(&constraints(p)) {
+        (0, _) => match crate::impossible::first_impossible(&p.constraints()) {
             Some(c) => format!("no solution: {c} is impossible alone"),
             None => "no solution".to_string(),
         },

@@ -216,7 +216,7 @@ function render(answer, asked, ms) {
   }
   if (action === "next") renderHint(answer);
   if (action === "explain") startSteps(answer);
-  if ((action === "repair" || action === "generate") && answer.text) {
+  if (["repair", "harder", "easier", "generate"].includes(action) && answer.text) {
     note = answer.status;
     setText(answer.text);
   }
@@ -334,6 +334,13 @@ function showChoices(kind) {
   for (const option of ["diagonals", "jigsaw", "adjacent"]) {
     $(option + "-box").hidden = !info.options.includes(option);
   }
+  // Variant constraints are drawn on a Sudoku or a Killer (variant.js).
+  const variants = kind === "sudoku" || kind === "killer";
+  $("tool-box").hidden = !variants;
+  if (!variants && $("tool").value) {
+    $("tool").value = "";
+    editor.setTool("");
+  }
   const difficulty = $("difficulty");
   const chosen = difficulty.value;
   if (difficulty.dataset.kind !== kind) {
@@ -404,6 +411,11 @@ $("kind").addEventListener("change", () => {
   newGrid();
 });
 $("diagonals").addEventListener("change", () => editor.setDiagonals($("diagonals").checked));
+$("tool").replaceChildren(...TOOLS.map(([value, name]) => new Option(name, value)));
+$("tool").addEventListener("change", () => {
+  editor.setTool($("tool").value);
+  gridBox.focus();
+});
 $("jigsaw").addEventListener("change", () => {
   if (editor.model.kind === "sudoku") editor.setJigsaw($("jigsaw").checked);
 });
@@ -483,10 +495,10 @@ function exported(line, value) {
 
 // Export: the target chosen (f-puzzles link, Tatham game ID, puzz.link URL, short Killer
 // string, text), copied or downloaded; a target that cannot hold the puzzle says what.
-const EXPORT_FILES = { fpuzzles: "puzzle-fpuzzles.txt", id: "puzzle-id.txt",
-  puzzlink: "puzzle-puzzlink.txt", short: "puzzle.killer-short" };
-const EXPORT_NAMES = { fpuzzles: "f-puzzles link", id: "Tatham game ID", puzzlink: "puzz.link URL",
-  short: "short Killer string", text: "text" };
+const EXPORT_FILES = { fpuzzles: "puzzle-fpuzzles.txt", sudokupad: "puzzle-sudokupad.txt",
+  iss: "puzzle.iss", id: "puzzle-id.txt", puzzlink: "puzzle-puzzlink.txt", short: "puzzle.killer-short" };
+const EXPORT_NAMES = { fpuzzles: "f-puzzles link", sudokupad: "SudokuPad link", iss: "ISS constraint string",
+  id: "Tatham game ID", puzzlink: "puzz.link URL", short: "short Killer string", text: "text" };
 
 function renderTarget(answer, target, download) {
   const got = (answer.targets || {})[target] || { refused: "no export " + target };

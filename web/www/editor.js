@@ -28,10 +28,12 @@ class Editor {
     this.progress = {};
     this.overlay = {}; // {ambiguous: [labels], wrong, groups: [[labels]], marked, solution}
     this.dragging = false;
+    this.tool = ""; // variant.js: the family drawn (empty: select)
+    this.line = null; // the line being dragged
     root.tabIndex = 0;
     root.addEventListener("pointerdown", (e) => this.pointerDown(e));
     root.addEventListener("pointermove", (e) => this.pointerMove(e));
-    window.addEventListener("pointerup", () => { this.dragging = false; });
+    window.addEventListener("pointerup", () => { this.dragging = false; this.toolUp(); });
     root.addEventListener("keydown", (e) => this.keyDown(e));
     this.draw();
   }
@@ -57,6 +59,8 @@ class Editor {
       return this.model.kind === "crossproduct"
         && Number(m[2]) < (m[1] === "row" ? this.model.rows : this.model.cols);
     }
+    const o = /^out:(-?\d+):(-?\d+)$/.exec(name);
+    if (o) return this.ringed() && [o[1], o[2]].every((v) => v >= -1 && v <= this.model.rows);
     const t = /^(top|bottom|left|right):(\d+)$/.exec(name);
     return !!t && this.model.kind === "towers" && Number(t[2]) < this.model.rows;
   }
@@ -65,6 +69,8 @@ class Editor {
   pos(name) {
     const rc = name && parseLabel(name);
     if (rc) return rc;
+    const o = name && /^out:(-?\d+):(-?\d+)$/.exec(name);
+    if (o) return [Number(o[1]), Number(o[2])];
     const t = name && /^(top|bottom|left|right):(\d+)$/.exec(name);
     if (!t) return null;
     const i = Number(t[2]);
@@ -78,6 +84,7 @@ class Editor {
     const outR = r < 0 || r >= n;
     const outC = c < 0 || c >= this.model.cols;
     if (!outR && !outC) return label(r, c);
+    if (this.ringed()) return "out:" + r + ":" + c;
     if (this.model.kind !== "towers" || (outR && outC)) return null;
     if (r === -1) return "top:" + c;
     if (r === n) return "bottom:" + c;
@@ -181,8 +188,9 @@ class Editor {
   }
 
   pointerDown(e) {
-    const name = this.target(e);
     this.root.focus();
+    if (this.toolDown(e)) return;
+    const name = this.target(e);
     if (!name) return;
     e.preventDefault();
     if (e.shiftKey || e.ctrlKey || e.metaKey) {
@@ -200,7 +208,7 @@ class Editor {
   }
 
   pointerMove(e) {
-    if (!this.dragging) return;
+    if (this.toolMove(e) || !this.dragging) return;
     const name = this.target(e);
     if (name && parseLabel(name) && !this.selection.includes(name)) this.select([name], true);
   }
@@ -208,7 +216,7 @@ class Editor {
   // The arrow keys: the cursor moves (a Towers cursor also onto the clues around the grid).
   move(dr, dc, extend) {
     const at = this.pos(this.cursor) || [0, 0];
-    const lo = this.model.kind === "towers" ? -1 : 0;
+    const lo = this.model.kind === "towers" || this.ringed() ? -1 : 0;
     const clamp = (v, n) => Math.min(n - 1 - lo, Math.max(lo, v));
     const r = clamp(at[0] + (this.cursor ? dr : 0), this.model.rows);
     const c = clamp(at[1] + (this.cursor ? dc : 0), this.model.cols);
@@ -242,7 +250,7 @@ class Editor {
     } else if (key === "Escape") {
       this.clearSelection();
     } else if (key === "Enter") {
-      this.enter();
+      if (!this.toolEnter()) this.enter();
     } else if (key === "Backspace" && this.entry) {
       this.setEntry(this.entry.slice(0, -1));
     } else if (key === "Delete" || key === "Backspace") {
@@ -256,6 +264,9 @@ class Editor {
       this.region();
     } else if (this.model.kind === "kakuro" && (key === "#" || key === "b" || key === "B")) {
       this.toggleBlack();
+    } else if (this.drawing() && /^[0-9]$/.test(key)
+      && ["outside", "area", "corner"].includes(toolShape(this.tool))) {
+      this.setEntry(this.entry + key);
     } else if (this.model.kind === "sudoku" && /^[0-9]$/.test(key) && this.model.rows <= 9
       && !this.entry) {
       this.given(Number(key));
@@ -366,6 +377,7 @@ class Editor {
     this.edit((model) => {
       model.cages = model.cages.filter((c) => !c.cells.some((x) => cells.includes(x)));
       for (const cell of cells) delete model.givens[cell];
+      this.removeVariants(model);
       if (model.kind === "kakuro") {
         for (const cell of cells) {
           const [r, c] = parseLabel(cell);
@@ -395,14 +407,17 @@ class Editor {
   draw() {
     const m = this.model;
     const cp = m.kind === "crossproduct";
-    const ring = m.kind === "towers" ? CELL : 0;
+    const ring = m.kind === "towers" || this.ringed() ? CELL : 0;
     OFFSET = MARGIN + ring;
     const width = OFFSET + m.cols * CELL + ring + (cp ? 70 : 4);
     const height = OFFSET + m.rows * CELL + ring + (cp ? 30 : 4);
     const out = [];
     this.drawSquares(out);
+    this.drawVariantsUnder(out);
+    if (ring && m.kind !== "towers") this.drawRing(out);
     this.drawLines(out);
     this.drawClues(out);
+    this.drawVariants(out);
     if (m.kind === "towers") this.drawTowers(out);
     if (m.kind === "unequal") this.drawSigns(out);
     this.drawDigits(out);
@@ -411,6 +426,7 @@ class Editor {
     this.root.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" `
       + `style="max-width:${width * 1.25}px" role="img" aria-label="${m.rows}x${m.cols} ${m.kind}">${out.join("")}</svg>`;
     this.root.dataset.kind = m.kind;
+    this.root.dataset.tool = this.drawing() ? this.tool : "";
     this.root.dataset.diagonals = String(!!m.diagonals);
     this.root.dataset.cursor = this.cursor || "";
     this.root.dataset.text = toText(m);

@@ -1,7 +1,8 @@
 // The puzzle as plain data (the model) and cagesat's text format written from it. The model
 // is the worker's `model` JSON (web/src/editor.rs): {kind, rows, cols, box, diagonals, cages:
 // [{clue, cells}], givens: {A1: 5}, squares, rowClues, colClues, regions (jigsaw), clues
-// (Towers: {top, bottom, left, right}, 0 = none), adjacent and marks (Unequal: {"A1 A2": "<"},
+// (Towers: {top, bottom, left, right}, 0 = none), variants (Sudoku and Killer: each variant
+// constraint its text line, `thermo A1 A2 A3`; variant.js), adjacent and marks (Unequal: {"A1 A2": "<"},
 // the first cell left of or above the second)}. Cells are named as in the text format: row
 // letter, column number (A1).
 "use strict";
@@ -62,10 +63,12 @@ function emptyModel(kind, size, options = {}) {
     model.box = SUDOKU_BOXES[n] || [1, n];
     model.regions = boxRegions(n);
     model.diagonals = false;
+    model.variants = [];
   } else if (kind === "sudoku" || kind === "killer") {
     if (!SUDOKU_BOXES[n]) return [null, "a " + kind + " has side 4, 6, 9, 12 or 16"];
     model.box = SUDOKU_BOXES[n];
     model.diagonals = false;
+    model.variants = [];
   } else if (kind === "towers") {
     model.clues = {};
     for (const side of SIDES) model.clues[side] = Array(n).fill(0);
@@ -91,6 +94,7 @@ function normalise(m) {
   model.cages = model.cages.map((c) => ({ clue: c.clue, cells: c.cells.slice().sort(byPosition) }));
   if (model.kind === "sudoku" || model.kind === "killer") {
     model.diagonals = !!model.diagonals;
+    model.variants = (model.variants || []).slice();
     if (!model.regions) delete model.regions;
   }
   if (model.kind === "unequal") {
@@ -133,6 +137,7 @@ function toText(model) {
       for (const cell of Object.keys(model.givens).sort(byPosition)) {
         lines.push(model.givens[cell] + " = " + cell);
       }
+      lines.push(...(model.variants || []));
       break;
     case "sudoku": {
       const wide = model.rows > 9;
@@ -146,6 +151,7 @@ function toText(model) {
         lines.push(row.join(" "));
       }
       if (model.regions) lines.push(...regionLines(model));
+      lines.push(...(model.variants || []));
       break;
     }
     case "towers": {

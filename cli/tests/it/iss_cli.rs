@@ -29,7 +29,7 @@ fn convert_refuses_what_iss_cannot_hold() {
     assert_eq!(o.code, Some(2));
     assert!(
         o.stderr
-            .contains("ISS strings hold Sudoku and Killer Sudoku, not KenKen"),
+            .contains("an ISS string holds Sudoku and Killer Sudoku, not a 2x2 kenken"),
         "{}",
         o.stderr
     );

@@ -3,7 +3,8 @@
 //! Draws the Norvig 6×6 KenKen (one cage by dragging, the rest by click and shift-click), a
 //! 9×9 Killer (pointer and keyboard) and a 9×9 Sudoku (keyboard only) in the editor (and a
 //! Sudoku X and a Killer X through the diagonals toggle, `diagonals.rs`; Towers and both
-//! Unequal modes, and Generate for every kind, `tatham.rs`), and
+//! Unequal modes, and Generate for every kind, `tatham.rs`; variant Sudoku by the Draw
+//! tools, `variants.rs`), and
 //! checks that the text box reads back as the same puzzles, that the live check says
 //! `unique` without a button, and that deleting a cage shows exactly the ambiguous cells the
 //! library finds. Then it plays, asks for hints, steps through Explain, repairs, generates,
@@ -26,6 +27,7 @@ mod kenken;
 mod setter;
 mod sudoku;
 mod tatham;
+mod variants;
 
 const ENTER: &str = "\u{E007}";
 const ESCAPE: &str = "\u{E00C}";

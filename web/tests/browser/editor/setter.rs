@@ -123,14 +123,14 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
     assert_eq!(
         (status.as_str(), value.as_str()),
         (
-            "Tatham game ID: Solo's Killer cages cover every cell (A3 is in no cage)",
+            "Solo's game ID needs every cell in a cage: A3 is in none",
             ""
         )
     );
     let (_, status, _) = export(&ed, "short");
     assert_eq!(
         status,
-        "short Killer string: holds a 9x9 Killer with 3x3 boxes, not 4x4"
+        "the short Killer form holds grids of side 9, not 4x4"
     );
     // The link pasted back draws the same puzzle.
     page.paste(&link);
@@ -152,10 +152,10 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
     let (_, status, _) = export(&ed, "fpuzzles");
     assert_eq!(
         status,
-        "f-puzzles holds Sudoku and Killer Sudoku, not kenken"
+        "f-puzzles holds Sudoku and Killer Sudoku, not a 6x6 kenken"
     );
     let (_, status, _) = export(&ed, "puzzlink");
-    assert_eq!(status, "puzz.link URL: written for a Kakuro, not a KenKen");
+    assert_eq!(status, "puzz.link holds Kakuro, not a 6x6 kenken");
     // Download: the text file, read back.
     let _ = ed.js(
         "document.querySelector('[data-testid=export-target]').value = 'text';",
@@ -174,4 +174,63 @@ fn exports_read_back_or_say_what_the_target_cannot_hold() {
         Puzzle::parse(saved.as_str().unwrap_or_default()).unwrap(),
         Puzzle::parse(&keen).unwrap()
     );
+}
+
+#[test]
+fn harder_and_easier_change_one_given_and_the_puzzle_stays_unique() {
+    let Some((_one, page, _)) = open("editor-tune", "") else {
+        return;
+    };
+    page.browser.resize(1280, 1000);
+    let ed = Editor { page: &page };
+    let file = std::fs::read_to_string(root().join("tests/data/sudoku/gen-6x6-s2.sudoku"))
+        .expect("test data");
+    let givens = |text: &str| match Puzzle::parse(text).expect("the library reads it") {
+        Puzzle::Sudoku(s) => s.given_cells(),
+        other => panic!("not a Sudoku: {}", other.kind()),
+    };
+    let unique = |text: &str| {
+        let p = Puzzle::parse(text).expect("the library reads it");
+        let (n, _) = Engine::Auto
+            .count(&p, &EngineOptions::default(), Some(2))
+            .expect("counted");
+        n.count == 1
+    };
+    page.paste(&file);
+    assert_eq!(ed.checked().1, "unique");
+    let solution = solution(&file);
+    let before = givens(&file);
+
+    // Easier: one given more, a digit of the solution, unique.
+    let (ok, status) = ed.button("easier", "check");
+    assert!(
+        ok && status.starts_with("unique (easier: with "),
+        "{status}"
+    );
+    let text = ed.text();
+    let after = givens(&text);
+    assert_eq!(after.len(), before.len() + 1, "{status}\n{text}");
+    let (cell, digit) = *after
+        .iter()
+        .find(|g| !before.contains(g))
+        .expect("a new given");
+    assert_eq!(digit, *solution.get(cell), "{status}");
+    assert!(
+        status.contains(&format!("with {}={digit}, unique; ", cell.label())),
+        "{status}"
+    );
+    assert!(unique(&text), "{text}");
+
+    // Harder: one given fewer (there is one that can go: the one just added), unique.
+    let was = after;
+    let (ok, status) = ed.button("harder", "check");
+    assert!(
+        ok && status.starts_with("unique (harder: without "),
+        "{status}"
+    );
+    let text = ed.text();
+    let after = givens(&text);
+    assert_eq!(after.len(), was.len() - 1, "{status}\n{text}");
+    assert!(after.iter().all(|g| was.contains(g)), "{status}");
+    assert!(unique(&text), "{text}");
 }
