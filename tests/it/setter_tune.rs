@@ -128,7 +128,7 @@ fn kenken_merges_and_splits_keep_keens_rules() {
         assert_eq!(k.cages().len(), cages, "{}", t.change);
         // Keen's rules: contiguous cages, − and ÷ on two cells only (strict reading).
         let text = t.puzzle.to_string();
-        cagesat::puzzle::KenKen::new(6, k.cages().to_vec(), true).unwrap();
+        let _strict = cagesat::puzzle::KenKen::new(6, k.cages().to_vec(), true).unwrap();
         assert!(
             Puzzle::parse_with(&text, &cagesat::ParseOptions::default().strict(true)).is_ok(),
             "{text}"
