@@ -5,7 +5,7 @@
 //!
 //! | kind | harder | easier |
 //! | --- | --- | --- |
-//! | Sudoku (any variant) | take out a given | write in a given of the solution |
+//! | Sudoku (any variant), Towers, Unequal | take out a given | write in a given of the solution |
 //! | Killer Sudoku | take out a given; without givens, merge two neighbouring cages | split a cage in two (each part two cells or more); a given when no cage splits |
 //! | KenKen | merge two neighbouring cages | split a cage in two |
 //!
@@ -26,7 +26,7 @@ use crate::answer::Outcome;
 use crate::engine::{Engine, EngineOptions};
 use crate::grade::{Grade, Level};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Cage, KenKen, Killer, KillerCage, Op, Puzzle, Sudoku};
+use crate::puzzle::{Cage, KenKen, Killer, KillerCage, Op, Puzzle};
 use crate::rng::SplitMix64;
 use crate::setter::SetterError;
 
@@ -221,88 +221,110 @@ fn changes(
     direction: Direction,
     solution: &Grid<u8>,
 ) -> Result<Vec<(Puzzle, String)>, SetterError> {
-    let no = || SetterError::NoTuning {
-        kind: puzzle.kind(),
-        direction: direction.name(),
-    };
     let out = match (puzzle, direction) {
-        (Puzzle::Sudoku(s), Direction::Harder) => fewer_givens(s)
-            .map(|(s, change)| (Puzzle::Sudoku(s), change))
-            .collect(),
-        (Puzzle::Sudoku(s), Direction::Easier) => more_givens(s, solution)
-            .map(|(s, change)| (Puzzle::Sudoku(s), change))
-            .collect(),
-        (Puzzle::Killer(k), Direction::Harder) => {
-            let fewer: Vec<_> = fewer_givens(k.sudoku())
-                .filter_map(|(s, change)| {
-                    let killer = Killer::new(s, k.cages().to_vec()).ok()?;
-                    Some((Puzzle::Killer(killer), change))
-                })
-                .collect();
-            if fewer.is_empty() {
-                killer_merges(k, solution)
-            } else {
-                fewer
-            }
+        (Puzzle::KenKen(k), Direction::Harder) => kenken_merges(k, solution),
+        (Puzzle::KenKen(k), Direction::Easier) => kenken_splits(k, solution),
+        (Puzzle::Killer(k), Direction::Harder) if k.sudoku().given_cells().is_empty() => {
+            killer_merges(k, solution)
         }
         (Puzzle::Killer(k), Direction::Easier) => {
             let splits = killer_splits(k, solution);
             if splits.is_empty() {
-                more_givens(k.sudoku(), solution)
-                    .filter_map(|(s, change)| {
-                        let killer = Killer::new(s, k.cages().to_vec()).ok()?;
-                        Some((Puzzle::Killer(killer), change))
-                    })
-                    .collect()
+                more_givens(puzzle, solution)
             } else {
                 splits
             }
         }
-        (Puzzle::KenKen(k), Direction::Harder) => kenken_merges(k, solution),
-        (Puzzle::KenKen(k), Direction::Easier) => kenken_splits(k, solution),
-        _ => return Err(no()),
+        (_, Direction::Harder) => fewer_givens(puzzle),
+        (_, Direction::Easier) => more_givens(puzzle, solution),
     };
     if out.is_empty() {
-        return Err(no());
+        return Err(SetterError::NoTuning {
+            kind: puzzle.kind(),
+            direction: direction.name(),
+        });
     }
     Ok(out)
 }
 
-/// The Sudoku with one given taken out, for each given.
-fn fewer_givens(s: &Sudoku) -> impl Iterator<Item = (Sudoku, String)> + '_ {
-    let givens = s.given_cells();
-    (0..givens.len()).filter_map(move |i| {
-        let (cell, digit) = givens[i];
-        let mut rest = givens.clone();
-        let _ = rest.remove(i);
-        let out = s.with_givens(&rest).ok()?;
-        Some((
-            out,
-            format!("took out the given {} = {digit}", cell.label()),
-        ))
-    })
+/// The puzzle's givens, when its kind has them (Sudoku, Killer, Towers, Unequal).
+fn givens(puzzle: &Puzzle) -> Option<Vec<(Cell, u8)>> {
+    match puzzle {
+        Puzzle::Sudoku(s) => Some(s.given_cells()),
+        Puzzle::Killer(k) => Some(k.sudoku().given_cells()),
+        Puzzle::Towers(t) => Some(t.given_cells()),
+        Puzzle::Unequal(u) => Some(u.given_cells()),
+        _ => None,
+    }
 }
 
-/// The Sudoku with one digit of the solution written in, for each empty cell.
-fn more_givens<'a>(
-    s: &'a Sudoku,
-    solution: &'a Grid<u8>,
-) -> impl Iterator<Item = (Sudoku, String)> + 'a {
-    let givens = s.given_cells();
-    s.cells().into_iter().filter_map(move |cell| {
-        if givens.iter().any(|&(c, _)| c == cell) {
-            return None;
+/// The same puzzle with `set` as its givens (`None` when it breaks a rule).
+fn with_givens(puzzle: &Puzzle, set: &[(Cell, u8)]) -> Option<Puzzle> {
+    match puzzle {
+        Puzzle::Sudoku(s) => s.with_givens(set).ok().map(Puzzle::Sudoku),
+        Puzzle::Killer(k) => {
+            let sudoku = k.sudoku().with_givens(set).ok()?;
+            Killer::new(sudoku, k.cages().to_vec())
+                .ok()
+                .map(Puzzle::Killer)
         }
-        let digit = *solution.get(cell);
-        let mut more = givens.clone();
-        more.push((cell, digit));
-        more.sort_unstable();
-        let out = s.with_givens(&more).ok()?;
-        Some((
-            out,
-            format!("wrote in the given {} = {digit}", cell.label()),
-        ))
-    })
+        // Towers and Unequal write givens over the old ones: start from none.
+        Puzzle::Towers(t) => t
+            .with_givens(&[])
+            .and_then(|t| t.with_givens(set))
+            .map(Puzzle::Towers),
+        Puzzle::Unequal(u) => u
+            .with_givens(&[])
+            .and_then(|u| u.with_givens(set))
+            .map(Puzzle::Unequal),
+        _ => None,
+    }
+}
+
+/// The puzzle with one given taken out, for each given.
+fn fewer_givens(puzzle: &Puzzle) -> Vec<(Puzzle, String)> {
+    let Some(set) = givens(puzzle) else {
+        return Vec::new();
+    };
+    (0..set.len())
+        .filter_map(|i| {
+            let (cell, digit) = set[i];
+            let mut rest = set.clone();
+            let _ = rest.remove(i);
+            let out = with_givens(puzzle, &rest)?;
+            Some((
+                out,
+                format!("took out the given {} = {digit}", cell.label()),
+            ))
+        })
+        .collect()
+}
+
+/// The puzzle with one digit of the solution written in, for each empty cell.
+fn more_givens(puzzle: &Puzzle, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
+    let Some(set) = givens(puzzle) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for r in 0..solution.rows() {
+        for c in 0..solution.cols() {
+            let (Ok(r), Ok(c)) = (u8::try_from(r), u8::try_from(c)) else {
+                continue;
+            };
+            let cell = Cell::new(r, c);
+            if set.iter().any(|&(g, _)| g == cell) {
+                continue;
+            }
+            let digit = *solution.get(cell);
+            let mut more = set.clone();
+            more.push((cell, digit));
+            more.sort_unstable();
+            if let Some(p) = with_givens(puzzle, &more) {
+                out.push((p, format!("wrote in the given {} = {digit}", cell.label())));
+            }
+        }
+    }
+    out
 }
 
 /// Whether some cell of `a` is an orthogonal neighbour of some cell of `b`.

@@ -204,7 +204,7 @@ fn harder_and_easier_change_one_given_and_the_puzzle_stays_unique() {
     // Easier: one given more, a digit of the solution, unique.
     let (ok, status) = ed.button("easier", "check");
     assert!(
-        ok && status.starts_with("unique (easier: with "),
+        ok && status.starts_with("unique (easier: wrote in the given "),
         "{status}"
     );
     let text = ed.text();
@@ -216,7 +216,10 @@ fn harder_and_easier_change_one_given_and_the_puzzle_stays_unique() {
         .expect("a new given");
     assert_eq!(digit, *solution.get(cell), "{status}");
     assert!(
-        status.contains(&format!("with {}={digit}, unique; ", cell.label())),
+        status.contains(&format!(
+            "wrote in the given {} = {digit}, still unique; ",
+            cell.label()
+        )),
         "{status}"
     );
     assert!(unique(&text), "{text}");
@@ -225,7 +228,7 @@ fn harder_and_easier_change_one_given_and_the_puzzle_stays_unique() {
     let was = after;
     let (ok, status) = ed.button("harder", "check");
     assert!(
-        ok && status.starts_with("unique (harder: without "),
+        ok && status.starts_with("unique (harder: took out the given "),
         "{status}"
     );
     let text = ed.text();
