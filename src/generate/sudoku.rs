@@ -28,7 +28,7 @@
 //! level fixes every cell, which also makes it unique), so the merges stop at the level
 //! asked. Before that the small cages change one cell at a time (each change kept when
 //! propagation at the level fixes as many cells as before or more) until the level solves
-//! them, up to [`KILLER_REPAIRS`] changes. A draw that does not get there, or ends below
+//! them, up to [`KILLER_LEVEL_MOVES`] changes. A draw that does not get there, or ends below
 //! the level, is drawn again, up to [`KILLER_DRAWS`] draws (then the last unique Killer is
 //! returned, of another level: callers check the grade); at [`Level::Search`] merges are
 //! kept while the puzzle stays unique, as without a level. The puzzle is proven unique at
@@ -469,6 +469,10 @@ impl Killer {
 /// Cage changes tried on one draw of cages before the cages are drawn again.
 pub const KILLER_REPAIRS: usize = 60;
 
+/// Cage changes tried on one draw of cages to bring it to the level asked
+/// ([`KillerStyle::with_level`]) before the cages are drawn again.
+pub const KILLER_LEVEL_MOVES: usize = 240;
+
 /// Draws of cages tried for one Killer without givens.
 pub const KILLER_DRAWS: usize = 20;
 
@@ -705,7 +709,7 @@ fn fixed_at(puzzle: &Puzzle, level: Level) -> Result<usize, GenerateError> {
 
 /// Changes cages one cell at a time until root propagation at `level` solves the puzzle of
 /// `groups` (true), keeping each change that fixes as many cells as before or more, up to
-/// [`KILLER_REPAIRS`] changes tried (false when it is still not solved).
+/// [`KILLER_LEVEL_MOVES`] changes tried (false when it is still not solved).
 ///
 /// # Errors
 /// What `build` and grading return.
@@ -719,7 +723,7 @@ fn toward(
 ) -> Result<bool, GenerateError> {
     let all = solution.rows() * solution.cols();
     let mut fixed = fixed_at(&build(groups)?, level)?;
-    for _ in 0..KILLER_REPAIRS {
+    for _ in 0..KILLER_LEVEL_MOVES {
         if fixed == all {
             return Ok(true);
         }
@@ -1001,6 +1005,29 @@ mod tests {
             Err(GenerateError::Sudoku(SudokuError::Size { size: 10 }))
         ));
         assert!(Sudoku::generate(5, 1).is_err());
+    }
+
+    /// Killers asked for a level below `search` come out at that level (on some of the
+    /// first seeds: a seed whose draws all miss returns another level), unique, without
+    /// givens or one-cell cages.
+    #[test]
+    fn killers_asked_for_a_level_grade_at_it() {
+        let stop = Stop::new();
+        for level in [Level::Singles, Level::Subsets, Level::Interactions] {
+            let style = KillerStyle::new(6).with_level(Some(level));
+            let made = (1..=20).find(|&seed| {
+                let (k, solution) =
+                    Killer::generate_styled(6, seed, style, SudokuVariant::default(), &stop)
+                        .unwrap();
+                let p = Puzzle::Killer(k.clone());
+                assert!(unique(&p), "seed {seed}");
+                assert!(crate::kind::verify(&p, &solution).is_ok());
+                assert!(k.sudoku().given_cells().is_empty());
+                assert!(k.cages().iter().all(|c| (2..=6).contains(&c.cells.len())));
+                graded(&p).unwrap() == level
+            });
+            assert!(made.is_some(), "no 6x6 Killer at {level:?} in seeds 1..=20");
+        }
     }
 
     #[test]

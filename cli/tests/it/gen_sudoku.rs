@@ -97,7 +97,7 @@ fn generated_killers_are_unique_and_written_to_files() {
 }
 
 /// Killers in the published style (issue 53): ten by default and ten of each
-/// `--difficulty` but `singles` (two: about 10 s each), every one without givens and
+/// `--difficulty` but `singles` (four: about 2 s of CPU each), every one without givens and
 /// one-cell cages, unique on the native engine, varisat and `auto`, graded at the level
 /// asked, with cages mostly of 2 to 4 cells and few of 6.
 #[test]
@@ -105,7 +105,7 @@ fn generated_killers_have_no_givens_no_single_cages_and_the_asked_level() {
     let mut sizes = [0usize; 7];
     for (difficulty, count) in [
         (None, 10),
-        (Some(("singles", Level::Singles)), 2),
+        (Some(("singles", Level::Singles)), 4),
         (Some(("subsets", Level::Subsets)), 10),
         (Some(("box-line", Level::Interactions)), 10),
         (Some(("search", Level::Search)), 10),
