@@ -130,3 +130,27 @@ pub mod proof {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the pages under `docs/` (the library's own: `docs/library.md`),
+/// compiled and run as doctests; `cli/tests/it/docs.rs` checks that every page is here.
+#[cfg(doctest)]
+pub mod docs_doctests {
+    #[doc = include_str!("../docs/commands.md")]
+    pub struct Commands;
+    #[doc = include_str!("../docs/formats.md")]
+    pub struct Formats;
+    #[doc = include_str!("../docs/generate.md")]
+    pub struct Generate;
+    #[doc = include_str!("../docs/layout.md")]
+    pub struct Layout;
+    #[doc = include_str!("../docs/library.md")]
+    pub struct Library;
+    #[doc = include_str!("../docs/limits.md")]
+    pub struct Limits;
+    #[doc = include_str!("../docs/python.md")]
+    pub struct Python;
+    #[doc = include_str!("../docs/sat.md")]
+    pub struct Sat;
+    #[doc = include_str!("../docs/setting.md")]
+    pub struct Setting;
+}

@@ -53,7 +53,8 @@ pub use kenken::{
     MAX_ATTEMPTS,
 };
 pub use sudoku::{
-    KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE, KILLER_DRAWS, KILLER_REPAIRS,
+    KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE, KILLER_DRAWS, KILLER_LEVEL_MOVES,
+    KILLER_REPAIRS,
 };
 pub use towers::TOWERS_GEN_SIDES;
 pub use unequal::UNEQUAL_GEN_SIDES;

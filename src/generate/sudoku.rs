@@ -23,6 +23,17 @@
 //! [`KillerStyle::givens`] the old way is kept: every cell given, givens removed while
 //! unique; with [`KillerStyle::single_cages`] sizes are drawn evenly from 1..=`max_cage`.
 //!
+//! With a grade level ([`KillerStyle::with_level`], below [`Level::Search`]) a merge is
+//! kept only while the puzzle still grades at that level or below (root propagation at the
+//! level fixes every cell, which also makes it unique), so the merges stop at the level
+//! asked. Before that the small cages change one cell at a time (each change kept when
+//! propagation at the level fixes as many cells as before or more) until the level solves
+//! them, up to [`KILLER_LEVEL_MOVES`] changes. A draw that does not get there, or ends below
+//! the level, is drawn again, up to [`KILLER_DRAWS`] draws (then the last unique Killer is
+//! returned, of another level: callers check the grade); at [`Level::Search`] merges are
+//! kept while the puzzle stays unique, as without a level. The puzzle is proven unique at
+//! the end either way.
+//!
 //! Uniqueness is proven by `auto` (the native engine, handing over to CDCL past its
 //! backtrack budget), and every puzzle's solution passes the verifier; the command line
 //! confirms each puzzle with varisat.
@@ -35,6 +46,7 @@
 use crate::answer::Outcome;
 use crate::engine::{Engine, EngineOptions};
 use crate::generate::GenerateError;
+use crate::grade::Level;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::sudoku::default_boxes;
 use crate::puzzle::{Killer, KillerCage, Puzzle, Sudoku, SudokuError};
@@ -391,6 +403,9 @@ impl Killer {
             max_cage: style.max_cage.min(3),
             ..style
         };
+        // With a level: the last unique Killer of another level, returned when no draw
+        // reaches the level asked.
+        let mut other_level = None;
         for _ in 0..KILLER_DRAWS {
             let mut groups = draw_cages(&mut rng, &solution, &cells, small)?;
             let mut unique = false;
@@ -403,20 +418,46 @@ impl Killer {
                     break;
                 }
             }
-            if unique {
-                merge_while_unique(
-                    &mut rng,
-                    &solution,
-                    &mut groups,
-                    style,
-                    &mut checker,
-                    &build,
-                )?;
-                let Puzzle::Killer(killer) = build(&groups)? else {
-                    unreachable!("build makes Killers")
-                };
-                return Ok((killer, solution));
+            if !unique {
+                continue;
             }
+            let killer = match style.level.filter(|&l| l < Level::Search) {
+                None => {
+                    merge_while(&mut rng, &solution, &mut groups, style, &build, &mut |p| {
+                        Ok(checker.other(p, &solution)?.is_none())
+                    })?;
+                    build(&groups)?
+                }
+                Some(level) => {
+                    let unique_groups = groups.clone();
+                    if !toward(&mut rng, &solution, &mut groups, small, level, &build)? {
+                        // The changes need not keep it unique: the draw as it was does.
+                        other_level = Some(build(&unique_groups)?);
+                        continue;
+                    }
+                    merge_while(&mut rng, &solution, &mut groups, style, &build, &mut |p| {
+                        Ok(graded(p)? <= level)
+                    })?;
+                    let killer = build(&groups)?;
+                    if checker.other(&killer, &solution)?.is_some() {
+                        return Err(GenerateError::Params(
+                            "a Killer that root propagation solved has a second solution"
+                                .to_string(),
+                        ));
+                    }
+                    killer
+                }
+            };
+            if let Some(want) = style.level {
+                if graded(&killer)? != want {
+                    other_level = Some(killer);
+                    continue;
+                }
+            }
+            return Ok((as_killer(killer), solution));
+        }
+        if let Some(killer) = other_level {
+            return Ok((as_killer(killer), solution));
         }
         Err(GenerateError::Params(format!(
             "no {size}x{size} Killer without givens became unique in {KILLER_DRAWS} draws of cages \
@@ -427,6 +468,10 @@ impl Killer {
 
 /// Cage changes tried on one draw of cages before the cages are drawn again.
 pub const KILLER_REPAIRS: usize = 60;
+
+/// Cage changes tried on one draw of cages to bring it to the level asked
+/// ([`KillerStyle::with_level`]) before the cages are drawn again.
+pub const KILLER_LEVEL_MOVES: usize = 240;
 
 /// Draws of cages tried for one Killer without givens.
 pub const KILLER_DRAWS: usize = 20;
@@ -442,6 +487,10 @@ pub struct KillerStyle {
     pub givens: bool,
     /// One-cell cages allowed: cage sizes drawn evenly from 1..=`max_cage`.
     pub single_cages: bool,
+    /// The grade level asked for (`None`: any). Cages are merged only while the puzzle
+    /// grades at this level or below, and draws that end at another level are drawn again
+    /// (see the module notes); not with [`KillerStyle::givens`].
+    pub level: Option<Level>,
 }
 
 impl KillerStyle {
@@ -453,7 +502,14 @@ impl KillerStyle {
             max_cage,
             givens: false,
             single_cages: false,
+            level: None,
         }
+    }
+
+    /// This style aiming at a grade level (`None`: any level).
+    #[must_use]
+    pub fn with_level(self, level: Option<Level>) -> Self {
+        KillerStyle { level, ..self }
     }
 
     /// This style with givens allowed (or not).
@@ -568,19 +624,32 @@ fn recage(
     groups: &mut [Vec<Cell>],
     style: KillerStyle,
 ) -> bool {
-    let n = solution.rows();
     let differ: Vec<Cell> = groups
         .iter()
         .flatten()
         .copied()
         .filter(|&c| solution.get(c) != other.get(c))
         .collect();
+    move_one(rng, solution, differ, groups, style)
+}
+
+/// Moves one of `cells` to a neighbouring cage (or a neighbour into its cage), keeping
+/// every group connected, of distinct digits, of `least` to `max_cage` cells. False when
+/// none of them allows a move.
+fn move_one(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    cells: Vec<Cell>,
+    groups: &mut [Vec<Cell>],
+    style: KillerStyle,
+) -> bool {
+    let n = solution.rows();
     let group_of = |groups: &[Vec<Cell>], c: Cell| groups.iter().position(|g| g.contains(&c));
     let can_leave = |g: &[Cell], c: Cell| {
         let rest: Vec<Cell> = g.iter().copied().filter(|&x| x != c).collect();
         rest.len() >= least(style) && connected(&rest)
     };
-    for cell in shuffled(rng, differ) {
+    for cell in shuffled(rng, cells) {
         let Some(a) = group_of(groups, cell) else {
             continue;
         };
@@ -610,20 +679,86 @@ fn recage(
 /// The Killer of some groups of cells (their sums taken from the solution).
 type Build<'b> = dyn Fn(&[Vec<Cell>]) -> Result<Puzzle, GenerateError> + 'b;
 
-/// Merges neighbouring groups while the puzzle stays unique: each pair of neighbouring
-/// groups (in a random order of the edges between them, each pair once) whose digits are
-/// distinct and whose size together is at most a size drawn by [`cage_size`] is merged
-/// when `build` of the merged groups is still unique with `solution`.
+/// The Killer inside a puzzle that [`Build`] made.
+fn as_killer(puzzle: Puzzle) -> Killer {
+    let Puzzle::Killer(killer) = puzzle else {
+        unreachable!("build makes Killers")
+    };
+    killer
+}
+
+/// The grade level of `puzzle` ([`Level::Search`] when root propagation does not solve it).
 ///
 /// # Errors
-/// What `build` and the checks return.
-fn merge_while_unique(
+/// Grading errors, and [`GenerateError::Params`] when propagation finds no solution (a
+/// generated puzzle always has one).
+fn graded(puzzle: &Puzzle) -> Result<Level, GenerateError> {
+    puzzle.grade()?.level.ok_or_else(|| {
+        GenerateError::Params("grading found no solution to a generated Killer".to_string())
+    })
+}
+
+/// The cells root propagation at `level` fixes in `puzzle` (all of them when it solves it).
+///
+/// # Errors
+/// Grading errors.
+fn fixed_at(puzzle: &Puzzle, level: Level) -> Result<usize, GenerateError> {
+    let grade = puzzle.grade()?;
+    Ok(grade.root(level).map_or(0, |r| r.fixed(grade.cells)))
+}
+
+/// Changes cages one cell at a time until root propagation at `level` solves the puzzle of
+/// `groups` (true), keeping each change that fixes as many cells as before or more, up to
+/// [`KILLER_LEVEL_MOVES`] changes tried (false when it is still not solved).
+///
+/// # Errors
+/// What `build` and grading return.
+fn toward(
     rng: &mut SplitMix64,
     solution: &Grid<u8>,
     groups: &mut Vec<Vec<Cell>>,
     style: KillerStyle,
-    checker: &mut Checker<'_>,
+    level: Level,
     build: &Build<'_>,
+) -> Result<bool, GenerateError> {
+    let all = solution.rows() * solution.cols();
+    let mut fixed = fixed_at(&build(groups)?, level)?;
+    for _ in 0..KILLER_LEVEL_MOVES {
+        if fixed == all {
+            return Ok(true);
+        }
+        let mut changed = groups.clone();
+        let cells: Vec<Cell> = groups.iter().flatten().copied().collect();
+        if !move_one(rng, solution, cells, &mut changed, style) {
+            return Ok(false);
+        }
+        let now = fixed_at(&build(&changed)?, level)?;
+        if now >= fixed {
+            *groups = changed;
+            fixed = now;
+        }
+    }
+    Ok(fixed == all)
+}
+
+/// A check that decides whether a merge is kept.
+type Keep<'k> = dyn FnMut(&Puzzle) -> Result<bool, GenerateError> + 'k;
+
+/// Merges neighbouring groups while `keep` holds: each pair of neighbouring groups (in a
+/// random order of the edges between them, each pair once) whose digits are distinct and
+/// whose size together is at most a size drawn by [`cage_size`] is merged when `keep`
+/// holds for `build` of the merged groups (unique with `solution`, or graded at most a
+/// level).
+///
+/// # Errors
+/// What `build` and `keep` return.
+fn merge_while(
+    rng: &mut SplitMix64,
+    solution: &Grid<u8>,
+    groups: &mut Vec<Vec<Cell>>,
+    style: KillerStyle,
+    build: &Build<'_>,
+    keep: &mut Keep<'_>,
 ) -> Result<(), GenerateError> {
     let n = solution.rows();
     let edges: Vec<(Cell, Cell)> = groups
@@ -664,7 +799,7 @@ fn merge_while_unique(
             .map(|(_, g)| g.clone())
             .collect();
         merged.push(union);
-        if checker.other(&build(&merged)?, solution)?.is_none() {
+        if keep(&build(&merged)?)? {
             *groups = merged;
         }
     }
@@ -870,6 +1005,29 @@ mod tests {
             Err(GenerateError::Sudoku(SudokuError::Size { size: 10 }))
         ));
         assert!(Sudoku::generate(5, 1).is_err());
+    }
+
+    /// Killers asked for a level below `search` come out at that level (on some of the
+    /// first seeds: a seed whose draws all miss returns another level), unique, without
+    /// givens or one-cell cages.
+    #[test]
+    fn killers_asked_for_a_level_grade_at_it() {
+        let stop = Stop::new();
+        for level in [Level::Singles, Level::Subsets, Level::Interactions] {
+            let style = KillerStyle::new(6).with_level(Some(level));
+            let made = (1..=20).find(|&seed| {
+                let (k, solution) =
+                    Killer::generate_styled(6, seed, style, SudokuVariant::default(), &stop)
+                        .unwrap();
+                let p = Puzzle::Killer(k.clone());
+                assert!(unique(&p), "seed {seed}");
+                assert!(crate::kind::verify(&p, &solution).is_ok());
+                assert!(k.sudoku().given_cells().is_empty());
+                assert!(k.cages().iter().all(|c| (2..=6).contains(&c.cells.len())));
+                graded(&p).unwrap() == level
+            });
+            assert!(made.is_some(), "no 6x6 Killer at {level:?} in seeds 1..=20");
+        }
     }
 
     #[test]

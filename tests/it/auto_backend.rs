@@ -7,8 +7,8 @@ use crate::common;
 use cagesat::{Engine, EngineOptions, Outcome, Puzzle};
 
 /// The largest KenKen side `auto` walks with DPLL, and the smallest it gives to CaDiCaL: the
-/// rule the README and `encodings/backends.md` state (measured there), pinned here as users
-/// read it.
+/// rule `docs/commands.md` and `encodings/backends.md` state (measured there), pinned here
+/// as users read it.
 const AUTO_DPLL_MAX_SIDE: usize = 9;
 const AUTO_CADICAL_MIN_SIDE: usize = 17;
 use common::{exact_count, load};

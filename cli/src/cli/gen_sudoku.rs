@@ -125,7 +125,8 @@ fn make(
     } else if killer {
         let style = KillerStyle::new(a.max_cage)
             .with_givens(a.givens)
-            .with_single_cages(a.single_cages);
+            .with_single_cages(a.single_cages)
+            .with_level(a.difficulty.map(Difficulty::level));
         let (k, g) = Killer::generate_styled(a.size, seed, style, variant, stop)?;
         (Puzzle::Killer(k), g)
     } else {

@@ -59,7 +59,7 @@ pub(crate) const EXIT_STOPPED: u8 = 3;
 /// Exit status: Ctrl-C or SIGTERM ended the run (128 + SIGINT, as shells report it).
 pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
-/// Limits and exit statuses, shown after `cagesat --help` (the README's "Limits" section
+/// Limits and exit statuses, shown after `cagesat --help` (`docs/limits.md`
 /// says the same at length; `cli/tests/it/limits_documented.rs` checks both against the code).
 const LIMITS_HELP: &str = "\
 Limits:
@@ -416,7 +416,7 @@ pub(crate) enum EngineArg {
 /// `--backend` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum BackendArg {
-    /// Per puzzle, by the measured rule (see the README's backends table).
+    /// Per puzzle, by the measured rule (see the backends table in docs/commands.md).
     Auto,
     /// varisat (pure Rust).
     Varisat,
@@ -639,9 +639,10 @@ fn report_warnings(warnings: &[cagesat::parse::ParseWarning]) {
 }
 
 /// Writes an error and its causes on one line (`context: cause: …`) to `err` and returns
-/// [`EXIT_ERROR`]. Every such line starts with where the problem is (the README's rule):
-/// `file:line:col: ` for a position in a file, `file: ` for a whole file, `cagesat: ` for
-/// anything else. An encoding limit also says that the native engine has none.
+/// [`EXIT_ERROR`]. Every such line starts with where the problem is (the rule of
+/// `docs/commands.md`): `file:line:col: ` for a position in a file, `file: ` for a whole
+/// file, `cagesat: ` for anything else. An encoding limit also says that the native engine
+/// has none.
 fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
     if is_broken_pipe(error) {
         OUTPUT_CLOSED.store(true, Ordering::Relaxed);
@@ -660,7 +661,7 @@ fn fail(err: &mut impl Write, error: &anyhow::Error) -> u8 {
 static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// True once a write found standard output closed by its reader: the run ends quietly (no
-/// message, no further puzzle) with the status of what was written before (the README's
+/// message, no further puzzle) with the status of what was written before (`docs/commands.md`'s
 /// rule, as ripgrep does).
 pub(crate) fn output_closed() -> bool {
     OUTPUT_CLOSED.load(Ordering::Relaxed)

@@ -1,5 +1,6 @@
 //! `generate sudoku` and `generate killer`: each puzzle parses, is unique on two engines,
-//! and has the `--difficulty` asked for by `grade`; bad sizes are one-line errors.
+//! and has the `--difficulty` asked for by `grade` (a Killer in the published style too:
+//! no givens, no one-cell cages); bad sizes are one-line errors.
 
 use cagesat::grade::{Level, Scale};
 use cagesat::{Engine, EngineOptions, Outcome, ParseOptions, Puzzle};
@@ -93,6 +94,50 @@ fn generated_killers_are_unique_and_written_to_files() {
     let r = run(["generate", "killer", "--size", "4", "--seed", "3"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     unique_everywhere(&puzzles(&r.stdout, "x.killer")[0]);
+}
+
+/// Killers in the published style (issue 53): ten by default and ten of each
+/// `--difficulty` but `singles` (four: about 2 s of CPU each), every one without givens and
+/// one-cell cages, unique on the native engine, varisat and `auto`, graded at the level
+/// asked, with cages mostly of 2 to 4 cells and few of 6.
+#[test]
+fn generated_killers_have_no_givens_no_single_cages_and_the_asked_level() {
+    let mut sizes = [0usize; 7];
+    for (difficulty, count) in [
+        (None, 10),
+        (Some(("singles", Level::Singles)), 4),
+        (Some(("subsets", Level::Subsets)), 10),
+        (Some(("box-line", Level::Interactions)), 10),
+        (Some(("search", Level::Search)), 10),
+    ] {
+        let count_arg = count.to_string();
+        let mut args = vec!["generate", "killer", "--seed", "1", "--count", &count_arg];
+        if let Some((name, _)) = difficulty {
+            args.extend(["--difficulty", name]);
+        }
+        let r = run(&args);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        let made = puzzles(&r.stdout, "x.killer");
+        assert_eq!(made.len(), count, "{args:?}");
+        for p in &made {
+            let k = p.as_killer().expect("a Killer");
+            assert!(k.sudoku().given_cells().is_empty(), "{args:?}: givens");
+            for c in k.cages() {
+                assert!((2..=6).contains(&c.cells.len()), "{args:?}: a cage {c:?}");
+                sizes[c.cells.len()] += 1;
+            }
+            unique_everywhere(p);
+            if let Some((name, level)) = difficulty {
+                assert_eq!(p.grade().unwrap().level, Some(level), "{name}");
+                assert!(r.stdout.contains(&format!("grade: {name}\n")));
+            }
+        }
+    }
+    let all: usize = sizes.iter().sum();
+    assert!(
+        sizes[6] * 10 <= all && sizes[2..=4].iter().sum::<usize>() * 10 >= all * 7,
+        "cage sizes 0..=6: {sizes:?}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! byte-order mark is accepted, long tokens are cut, empty and comment-only files are told
 //! apart, OS errors carry no invented position, encoding limits point at the constraint and
 //! name the native engine, and every error line starts with `file:line:col: `, `file: ` or
-//! `cagesat: ` (the README's rule).
+//! `cagesat: ` (the rule of `docs/commands.md`).
 
 use crate::common;
 

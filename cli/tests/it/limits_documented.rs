@@ -1,4 +1,4 @@
-//! The limits the README's "Limits" section and `cagesat --help` state are the limits the
+//! The limits `docs/limits.md` and `cagesat --help` state are the limits the
 //! code enforces: just inside each one is accepted, just beyond it is a one-line error with
 //! exit status 2, and the exit statuses listed are the ones the commands use.
 
@@ -6,21 +6,22 @@ use crate::common;
 
 use common::cli::{run, run_stdin};
 
-fn readme() -> String {
-    std::fs::read_to_string("../README.md").expect("README.md")
+/// A page of the documentation (a path from the repository root).
+fn page(path: &str) -> String {
+    std::fs::read_to_string(format!("../{path}")).expect(path)
 }
 
-/// The README row of the limits table that starts with `what`.
+/// The row of the limits table (`docs/limits.md`) that starts with `what`.
 fn row(what: &str) -> String {
-    readme()
+    page("docs/limits.md")
         .lines()
         .find(|l| l.starts_with(&format!("| {what}")))
-        .unwrap_or_else(|| panic!("README limits table has no row '{what}'"))
+        .unwrap_or_else(|| panic!("docs/limits.md's table has no row '{what}'"))
         .to_string()
 }
 
 #[test]
-fn help_and_readme_state_the_limits_and_exit_statuses() {
+fn help_and_docs_state_the_limits_and_exit_statuses() {
     let help = run(["--help"]);
     assert_eq!(help.code, Some(0));
     for needle in [
@@ -43,13 +44,21 @@ fn help_and_readme_state_the_limits_and_exit_statuses() {
     assert!(row("Kakuro grid").contains("255×255"));
     assert!(row("`generate kakuro`").contains("3..=64 rows and columns"));
     assert!(row("`generate towers`").contains("sides 3..=9 (jigsaw 4..=9)"));
-    let text = readme();
-    assert!(text.contains("**3** a `--timeout`"));
-    assert!(text.contains("**130** Ctrl-C"));
-    assert!(
-        !text.contains("Rows past Z"),
-        "KenKen stops at Z: the README must not promise AA"
-    );
+    let commands = page("docs/commands.md");
+    assert!(commands.contains("**3** a `--timeout`"));
+    assert!(commands.contains("**130** Ctrl-C"));
+    assert!(page("README.md").contains("3 timeout, 130 interrupted"));
+    for path in [
+        "README.md",
+        "docs/commands.md",
+        "docs/formats.md",
+        "docs/limits.md",
+    ] {
+        assert!(
+            !page(path).contains("Rows past Z"),
+            "KenKen stops at Z: {path} must not promise AA"
+        );
+    }
 }
 
 /// A KenKen of side `n` given whole: the cyclic Latin square, one `=` cage per cell.

@@ -1,6 +1,7 @@
 //! The library owns its lists: every kind of `cagesat::puzzle::KINDS`, every built-in
 //! engine and every Sudoku grade level is named wherever people read about them (the help
-//! texts, the manual page, the README, the package descriptions, Python and the page), and
+//! texts, the manual page, the README and `docs/`, the package descriptions, Python and the
+//! page), and
 //! the list itself matches the kinds the parsers make. Adding a kind, an engine or a level
 //! without its mentions fails here.
 
@@ -65,12 +66,15 @@ fn the_readme_names_every_kind_variant_engine_and_level() {
             "README.md does not name the engine {name}"
         );
     }
+    // The grade levels are told where grading is (the README's setter screen links it).
+    let grading = fs::read_to_string("../docs/setting.md").unwrap();
+    assert!(readme.contains("(docs/setting.md)"));
     let generate = out(&["generate", "sudoku", "--help"]);
     for &level in Scale::Houses.levels() {
         let name = Scale::Houses.name(level);
         assert!(
-            readme.contains(name) && generate.contains(name),
-            "the Sudoku level {name} is missing from README.md or `generate sudoku --help`",
+            grading.contains(&format!("`{name}`")) && generate.contains(name),
+            "the Sudoku level {name} is missing from docs/setting.md or `generate sudoku --help`",
         );
     }
 }

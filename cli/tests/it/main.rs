@@ -14,6 +14,7 @@ mod completions;
 mod convert_targets;
 mod count_memory;
 mod decode_and_pipes;
+mod docs;
 mod edges;
 mod explain_cli;
 mod external;

@@ -359,7 +359,7 @@ fn solve_svg_names_one_file_or_a_directory_of_stems() {
     assert!(r.stderr.contains("already written"), "{}", r.stderr);
 }
 
-/// The sample pictures under `docs/` (shown in the README) are what the code draws today
+/// The sample pictures under `docs/` (shown in `docs/setting.md`) are what the code draws today
 /// (`UPDATE_EXPECT=1 cargo test --test svg` rewrites them).
 #[test]
 fn readme_samples_are_current() {
