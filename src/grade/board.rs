@@ -91,6 +91,16 @@ impl Board {
         }
     }
 
+    /// Whether cell `i` is placed.
+    pub(crate) fn is_placed(&self, i: usize) -> bool {
+        self.placed[i]
+    }
+
+    /// The rows, columns and boxes (the houses a Killer's 45 rule reads in Solo).
+    pub(crate) fn sum_houses(&self) -> Vec<Vec<usize>> {
+        self.lines.iter().chain(&self.boxes).cloned().collect()
+    }
+
     /// Whether every cell is placed.
     pub(crate) fn solved(&self) -> bool {
         self.placed.iter().all(|&p| p)
@@ -161,8 +171,8 @@ impl Board {
     /// # Errors
     /// [`Conflict`] as [`Board::place`].
     pub(crate) fn naked_singles(&mut self) -> Step {
-        let cell = (0..self.n * self.n)
-            .find(|&c| !self.placed[c] && self.doms.get(c).count_ones() == 1);
+        let cell =
+            (0..self.n * self.n).find(|&c| !self.placed[c] && self.doms.get(c).count_ones() == 1);
         match cell {
             Some(c) => self
                 .place(c, min_digit(self.doms.get(c)))
@@ -311,10 +321,7 @@ impl Board {
             for x in digits(m) {
                 if let Some((target, len)) = self.chain_from(s, x) {
                     let _ = self.doms.remove(target, bit(x))?;
-                    return Ok(Some(Found {
-                        size: len,
-                        open: 0,
-                    }));
+                    return Ok(Some(Found { size: len, open: 0 }));
                 }
             }
         }

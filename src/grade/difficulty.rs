@@ -41,7 +41,7 @@ use crate::puzzle::Technique;
 use super::board::{Board, Found, Houses};
 use super::levels::union_filter;
 use super::prepared::Prepared;
-use super::sums::sum_filter;
+use super::sums::{combinations, minmax};
 use super::KeenDifficulty;
 
 /// Solo's difficulty levels (Sudoku and Killer).
@@ -357,7 +357,12 @@ impl Ladder<'_> {
     }
 
     /// One rule once.
-    fn apply(&mut self, board: &mut Board, rule: Rule, max: usize) -> Result<Option<Found>, Conflict> {
+    fn apply(
+        &mut self,
+        board: &mut Board,
+        rule: Rule,
+        max: usize,
+    ) -> Result<Option<Found>, Conflict> {
         match rule {
             Rule::BoxSingles => board.hidden_singles(Houses::Boxes),
             Rule::LineSingles => board.hidden_singles(Houses::Lines),
@@ -383,12 +388,7 @@ impl Ladder<'_> {
     fn cages(&mut self, board: &mut Board, rule: Rule) -> Result<(), Conflict> {
         match &mut self.cages {
             Cages::None => Ok(()),
-            Cages::Sums(sums) => {
-                for (cells, target) in sums.iter() {
-                    sum_filter(&mut board.doms, board.n, cells, *target)?;
-                }
-                Ok(())
-            }
+            Cages::Sums(sums) => killer(board, sums),
             Cages::Tables(p, tables) => {
                 for (cage, table) in p.cages.iter().zip(tables.iter_mut()) {
                     match (table, rule) {
@@ -408,4 +408,105 @@ impl Ladder<'_> {
             }
         }
     }
+}
+
+/// Solo's Killer rules, in its order: a cage (given or deduced) with one open cell is
+/// placed; then minmax on every cage; then the sets of digits of every cage.
+///
+/// # Errors
+/// [`Conflict`] when a rule leaves a cell without a candidate.
+fn killer(board: &mut Board, sums: &[(Vec<usize>, u32)]) -> Result<(), Conflict> {
+    let cages = open_cages(board, sums);
+    let deduced = innies(board, &cages);
+    for (cells, target) in cages.iter().chain(&deduced) {
+        if let ([c], Ok(d)) = (&cells[..], u8::try_from(*target)) {
+            if !board.is_placed(*c) {
+                return board.place(*c, d);
+            }
+        }
+    }
+    for (cells, target) in cages.iter().chain(&deduced) {
+        if minmax(&mut board.doms, cells, *target)? {
+            return Ok(());
+        }
+    }
+    for (cells, target) in cages.iter().chain(&deduced) {
+        if combinations(&mut board.doms, board.n, cells, *target)? {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Each cage's open cells and what they still add up to (cages with none left out).
+fn open_cages(board: &Board, sums: &[(Vec<usize>, u32)]) -> Vec<(Vec<usize>, u32)> {
+    sums.iter()
+        .filter_map(|(cells, target)| {
+            let rest: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&c| !board.is_placed(c))
+                .collect();
+            let placed: u32 = cells
+                .iter()
+                .filter(|&&c| board.is_placed(c))
+                .map(|&c| u32::from(min_digit(board.doms.get(c))))
+                .sum();
+            (!rest.is_empty()).then(|| Some((rest, target.checked_sub(placed)?)))?
+        })
+        .collect()
+}
+
+/// Solo's deduced cages (the 45 rule, `solver` at `DIFF_KINTERSECT`): in each row, column
+/// and box, the open cells left when the cages whose open cells all lie inside are taken
+/// out add up to what the house's sum leaves; when they lie in one cage, the rest of that
+/// cage adds up to the remainder of its sum.
+fn innies(board: &Board, open: &[(Vec<usize>, u32)]) -> Vec<(Vec<usize>, u32)> {
+    let n = board.n;
+    let full = u32::try_from(n * (n + 1) / 2).unwrap_or(u32::MAX);
+    let mut out = Vec::new();
+    for house in board.sum_houses() {
+        let mut rest: Vec<usize> = house
+            .iter()
+            .copied()
+            .filter(|&c| !board.is_placed(c))
+            .collect();
+        let all = rest.len();
+        let placed: u32 = house
+            .iter()
+            .filter(|&&c| board.is_placed(c))
+            .map(|&c| u32::from(min_digit(board.doms.get(c))))
+            .sum();
+        let mut left = i64::from(full) - i64::from(placed);
+        for (cells, sum) in open {
+            if cells.iter().all(|c| house.contains(c)) {
+                rest.retain(|c| !cells.contains(c));
+                left -= i64::from(*sum);
+            }
+        }
+        let Ok(target) = u32::try_from(left) else {
+            continue;
+        };
+        if rest.is_empty() || rest.len() == all || target == 0 {
+            continue;
+        }
+        let whole = open
+            .iter()
+            .find(|(cells, _)| rest.iter().all(|c| cells.contains(c)));
+        if let Some((cells, sum)) = whole {
+            let other: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|c| !rest.contains(c))
+                .collect();
+            if let Some(t) = sum
+                .checked_sub(target)
+                .filter(|&t| t > 0 && !other.is_empty())
+            {
+                out.push((other, t));
+            }
+        }
+        out.push((rest, target));
+    }
+    out
 }

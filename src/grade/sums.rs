@@ -1,39 +1,74 @@
-//! # A Killer cage's digits cell by cell
+//! # Solo's Killer rules
 //!
-//! [`sum_filter`] keeps a candidate of a cage's cell exactly when some filling of the whole
-//! cage with distinct digits adding up to its sum puts it there (arc consistency on the
-//! cage): for each set of digits with that sum, a walk over the subsets of the set finds
-//! which digits each cell can take in a full matching of cells to digits.
+//! The deductions Simon Tatham's Solo makes from a Killer's cages at every level
+//! (`solo.c`, `solver` with `DIFF_KINTERSECT`), over a cage's open cells and what they
+//! still add up to:
+//!
+//! - [`minmax`]: a digit goes when the other cells' smallest (largest) candidates leave
+//!   too much (too little) for it (`solver_killer_minmax`);
+//! - [`combinations`]: a cage of 2 to 4 open cells keeps only the digits of the sets of
+//!   distinct digits with its sum that every one of its cells can take part in
+//!   (`solver_killer_sums`).
 
-use crate::native::domains::{bit, Conflict, Domains, Mask};
+use crate::native::domains::{bit, max_digit, min_digit, Conflict, Domains, Mask};
 
-/// Narrows the cells of a cage (`cells`, distinct digits `1..=n` adding up to `target`)
-/// to the digits some filling of the whole cage puts there.
+/// Solo's minmax rule on the open cells `cells` adding up to `target`; whether a
+/// candidate went.
 ///
 /// # Errors
-/// [`Conflict`] when no filling is left.
-pub(crate) fn sum_filter(
+/// [`Conflict`] when a cell is left without a candidate.
+pub(crate) fn minmax(doms: &mut Domains, cells: &[usize], target: u32) -> Result<bool, Conflict> {
+    let t = i64::from(target);
+    let mut any = false;
+    for (i, &c) in cells.iter().enumerate() {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (j, &o) in cells.iter().enumerate() {
+            if i != j {
+                lo += i64::from(min_digit(doms.get(o)));
+                hi += i64::from(max_digit(doms.get(o)));
+            }
+        }
+        let keep: Mask = (1..=31u8)
+            .filter(|&d| {
+                let d = i64::from(d);
+                hi + d >= t && lo + d <= t
+            })
+            .fold(0, |m, d| m | bit(d));
+        any |= doms.restrict(c, keep)?;
+    }
+    Ok(any)
+}
+
+/// Solo's sums rule on the open cells `cells` (distinct digits `1..=n`) adding up to
+/// `target`: with 2 to 4 cells, each keeps the digits of the sets with that sum that
+/// leave every cell a candidate; whether a candidate went.
+///
+/// # Errors
+/// [`Conflict`] when no set is left.
+pub(crate) fn combinations(
     doms: &mut Domains,
     n: usize,
     cells: &[usize],
     target: u32,
-) -> Result<(), Conflict> {
+) -> Result<bool, Conflict> {
     let k = cells.len();
-    if k == 0 || k > n || n > 16 {
-        return Ok(());
+    if !(2..=4).contains(&k) || n > 16 {
+        return Ok(false);
     }
-    let masks: Vec<Mask> = cells.iter().map(|&c| doms.get(c)).collect();
-    let mut support = vec![0 as Mask; k];
+    let mut keep: Mask = 0;
     for set in digit_sets(n, k, target) {
-        supports(&masks, set, &mut support);
+        if cells.iter().all(|&c| doms.get(c) & set != 0) {
+            keep |= set;
+        }
     }
-    if support.iter().any(|&s| s == 0) {
+    if keep == 0 {
         return Err(Conflict);
     }
-    for (&c, &s) in cells.iter().zip(&support) {
-        let _ = doms.restrict(c, s)?;
+    let mut any = false;
+    for &c in cells {
+        any |= doms.restrict(c, keep)?;
     }
-    Ok(())
+    Ok(any)
 }
 
 /// Every set of `k` distinct digits `1..=n` adding up to `target`, as masks (bit `d`).
@@ -41,7 +76,10 @@ fn digit_sets(n: usize, k: usize, target: u32) -> Vec<Mask> {
     let mut out = Vec::new();
     let mut set: u32 = (1 << k) - 1;
     while set < 1 << n {
-        let sum: u32 = (0..n).filter(|&i| set & (1 << i) != 0).map(|i| i as u32 + 1).sum();
+        let sum: u32 = (0..n)
+            .filter(|&i| set & (1 << i) != 0)
+            .map(|i| i as u32 + 1)
+            .sum();
         if sum == target {
             out.push(set << 1);
         }
@@ -52,62 +90,27 @@ fn digit_sets(n: usize, k: usize, target: u32) -> Vec<Mask> {
     out
 }
 
-/// Adds to `support[i]` each digit of `set` that cell `i` takes in some matching of the
-/// cells (candidates `masks`) to the digits of `set`.
-fn supports(masks: &[Mask], set: Mask, support: &mut [Mask]) {
-    let k = masks.len();
-    let digits: Vec<u8> = (1..=31u8).filter(|&d| set & bit(d) != 0).collect();
-    // Local bit j stands for digits[j]; `local[i]`: cell i's candidates among them.
-    let local: Vec<u32> = masks
-        .iter()
-        .map(|&m| (0..k).filter(|&j| m & bit(digits[j]) != 0).fold(0, |a, j| a | 1 << j))
-        .collect();
-    let size = 1usize << k;
-    // front[S]: cells 0..|S| take the digits S; back[T]: the last |T| cells take T.
-    let mut front = vec![false; size];
-    let mut back = vec![false; size];
-    front[0] = true;
-    back[0] = true;
-    for s in 1..size {
-        let i = (s as u32).count_ones() as usize;
-        front[s] = (0..k).any(|j| s & (1 << j) != 0 && local[i - 1] & (1 << j) != 0 && front[s & !(1 << j)]);
-        back[s] = (0..k).any(|j| s & (1 << j) != 0 && local[k - i] & (1 << j) != 0 && back[s & !(1 << j)]);
-    }
-    let all = size - 1;
-    for s in 0..size {
-        if !front[s] {
-            continue;
-        }
-        let i = (s as u32).count_ones() as usize;
-        if i == k {
-            continue;
-        }
-        for j in 0..k {
-            let bitj = 1usize << j;
-            if s & bitj == 0 && local[i] & (1 << j) != 0 && back[all & !s & !bitj] {
-                support[i] |= bit(digits[j]);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_cage_keeps_the_digits_of_its_fillings() {
-        // 3 over two cells of a 4×4 grid is 1 + 2; with the first cell 2, the second is 1.
+    fn minmax_and_combinations_narrow_a_cage() {
+        // 3 over two cells of a 4×4 grid: minmax keeps 1 and 2; so does the set {1, 2}.
         let mut d = Domains::new(4);
-        sum_filter(&mut d, 4, &[0, 1], 3).unwrap();
+        assert_eq!(minmax(&mut d, &[0, 1], 3), Ok(true));
         assert_eq!(d.get(0), bit(1) | bit(2));
-        let _ = d.assign(0, 2).unwrap();
-        sum_filter(&mut d, 4, &[0, 1], 3).unwrap();
-        assert_eq!(d.get(1), bit(1));
-        // 7 over two cells: 3 + 4 (1 + 6 and 2 + 5 need digits above 4).
+        // 7 over two cells: minmax keeps 3 and 4, the sets agree ({3, 4}).
         let mut d = Domains::new(4);
-        sum_filter(&mut d, 4, &[0, 1], 7).unwrap();
+        assert_eq!(minmax(&mut d, &[0, 1], 7), Ok(true));
         assert_eq!(d.get(1), bit(3) | bit(4));
-        assert_eq!(sum_filter(&mut d, 4, &[0, 1], 8), Err(Conflict));
+        assert_eq!(combinations(&mut d, 4, &[0, 1], 7), Ok(false));
+        // 5 over two cells: minmax keeps 1..4, the sets {1, 4} and {2, 3} too; with the
+        // first cell 1 or 4 only {1, 4} is left.
+        let mut d = Domains::new(4);
+        let _ = d.restrict(0, bit(1) | bit(4)).unwrap();
+        assert_eq!(combinations(&mut d, 4, &[0, 1], 5), Ok(true));
+        assert_eq!(d.get(1), bit(1) | bit(4));
+        assert_eq!(combinations(&mut d, 4, &[0, 1], 9), Err(Conflict));
     }
 }

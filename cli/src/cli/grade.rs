@@ -333,10 +333,7 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
         cells: g.cells,
         difficulty: g.difficulty.as_ref().map(|d| d.level.name()),
         difficulty_rule: g.difficulty.as_ref().map(|d| d.rule.clone()),
-        difficulty_score: g
-            .difficulty
-            .as_ref()
-            .map(|d| f64::from(d.score) / 10.0),
+        difficulty_score: g.difficulty.as_ref().map(|d| f64::from(d.score) / 10.0),
         cnf_up_fixed: g.cnf_up.fixed(g.cells),
         cnf_up_solves: g.cnf_up.solves(),
         file: name,
