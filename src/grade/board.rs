@@ -375,7 +375,7 @@ pub(crate) enum Houses {
 /// [`Conflict`] when `k` masks have fewer than `k` bits between them.
 fn naked_set(masks: &[Mask]) -> Result<Option<(u32, Mask)>, Conflict> {
     let m = masks.len();
-    if m < 4 || m > 31 {
+    if !(4..=31).contains(&m) {
         return Ok(None);
     }
     let largest = if m <= 12 { m - 2 } else { 4 };

@@ -187,6 +187,9 @@ impl Rule {
     }
 }
 
+/// The hardest rule of a run: its level, name and score.
+type Hardest = (usize, String, u32);
+
 /// The cages a ladder's cage rules read.
 enum Cages<'a> {
     /// None (Sudoku).
@@ -331,14 +334,14 @@ impl Ladder<'_> {
     /// Tatham's loop at `max`: the cheapest rule that does something, then back to the
     /// cheapest, until none does. The board, and the hardest rule used (its level, name
     /// and score).
-    fn run(&mut self, max: usize) -> Result<(Board, Option<(usize, String, u32)>), Conflict> {
+    fn run(&mut self, max: usize) -> Result<(Board, Option<Hardest>), Conflict> {
         let mut board = self.start.clone();
         if let Cages::Tables(_, tables) = &mut self.cages {
             for (table, live) in tables.iter_mut().flatten().flatten() {
                 *live = table.len();
             }
         }
-        let mut hardest: Option<(usize, String, u32)> = None;
+        let mut hardest: Option<Hardest> = None;
         'run: loop {
             for &(rule, level) in self.rules.iter().filter(|(_, l)| *l <= max) {
                 if let Some(found) = self.apply(&mut board, rule, max)? {

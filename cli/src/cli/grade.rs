@@ -272,19 +272,24 @@ fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
 
 fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io::Result<()> {
     let techniques = rows.iter().any(|r| r.technique.is_some());
-    let mut header = vec!["file", "size", "difficulty", "level"];
+    // Tatham's level, where the table has a kind of his (KenKen, Sudoku, Killer).
+    let difficulty = rows.iter().any(|r| r.difficulty != "-");
+    let mut header = vec!["file", "size"];
+    if difficulty {
+        header.push("difficulty");
+    }
+    header.push("level");
     if techniques {
         header.extend(["technique", "score"]);
     }
     header.push("cnf-up");
     header.extend(levels);
     let cells = |r: &Row| -> Vec<String> {
-        let mut v = vec![
-            r.file.clone(),
-            r.size.clone(),
-            r.difficulty.clone(),
-            r.level.clone(),
-        ];
+        let mut v = vec![r.file.clone(), r.size.clone()];
+        if difficulty {
+            v.push(r.difficulty.clone());
+        }
+        v.push(r.level.clone());
         if techniques {
             v.extend(r.technique.clone().unwrap_or_default());
         }
