@@ -307,28 +307,43 @@ pub(crate) fn solo(m: &Lowered) -> Option<(Difficulty, Board)> {
 impl Ladder<'_> {
     /// The weakest level whose rules solve the puzzle (guessing when none does), the
     /// hardest rule of that run, and its final board; `None` on a conflict.
+    ///
+    /// One run with every rule but guessing finds it: the rules are tried cheapest first,
+    /// so the run at the level of the hardest rule it used takes the same steps (and
+    /// solves), and the run one level below takes them up to that rule's first step and
+    /// stops there. Keen's Easy cage rule is left out above Easy (as in `keen.c`), so a
+    /// KenKen is first run at Easy.
     fn grade(mut self) -> Option<(Difficulty, Board)> {
         let top = self.levels.len() - 1;
-        let mut last = None;
-        for level in 0..top {
-            let (board, hardest) = self.run(level).ok()?;
+        let mut floor = 0;
+        if self.rules.iter().any(|(r, _)| *r == Rule::CageUnion) {
+            let (board, hardest) = self.run(0).ok()?;
             if board.solved() {
-                let (rule, score) = hardest.map_or(("none".to_string(), 0), |(_, r, s)| (r, s));
-                let difficulty = Difficulty {
-                    level: self.levels[level],
-                    rule,
-                    score,
-                };
-                return Some((difficulty, board));
+                return Some((self.rated(0, hardest), board));
             }
-            last = Some(board);
+            floor = 1;
+        }
+        let (board, hardest) = self.run(top - 1).ok()?;
+        if board.solved() {
+            let level = hardest.as_ref().map_or(0, |h| h.0).max(floor);
+            return Some((self.rated(level, hardest), board));
         }
         let difficulty = Difficulty {
             level: self.levels[top],
             rule: "guessing".to_string(),
             score: 100,
         };
-        Some((difficulty, last?))
+        Some((difficulty, board))
+    }
+
+    /// The difficulty at `level`, by the hardest rule of its run.
+    fn rated(&self, level: usize, hardest: Option<Hardest>) -> Difficulty {
+        let (rule, score) = hardest.map_or(("none".to_string(), 0), |(_, r, s)| (r, s));
+        Difficulty {
+            level: self.levels[level],
+            rule,
+            score,
+        }
     }
 
     /// Tatham's loop at `max`: the cheapest rule that does something, then back to the
