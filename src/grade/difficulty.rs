@@ -2,12 +2,12 @@
 //!
 //! A puzzle's [`Difficulty`] is the level Simon Tatham's own game gives it: his generators
 //! keep a puzzle at a level when the solver with that level's rules solves it and the one
-//! below does not. The rules here are his ([`super::board`]), tried cheapest first, going
-//! back to the cheapest after every deduction, as his solvers do:
+//! below does not. The rules here are his (`board.rs` beside this file), tried cheapest
+//! first, going back to the cheapest after every deduction, as his solvers do:
 //!
 //! | Solo (Sudoku, Killer) | rules added |
 //! |---|---|
-//! | `trivial` | hidden singles in boxes; a Killer's cage combinations |
+//! | `trivial` | hidden singles in boxes; a Killer's cage rules (minmax, digit sets, the 45 rule) |
 //! | `basic` | hidden singles in rows and columns, naked singles |
 //! | `intermediate` | pointing and claiming (intersectional analysis) |
 //! | `advanced` | naked and hidden sets of any size (set elimination) |

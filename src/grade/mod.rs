@@ -67,7 +67,7 @@
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
 pub(crate) mod board;
-pub(crate) mod difficulty;
+pub mod difficulty;
 pub(crate) mod levels;
 pub(crate) mod network;
 pub(crate) mod pairs;
