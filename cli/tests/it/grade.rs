@@ -274,9 +274,18 @@ fn technique_beside_the_level() {
         assert!(!singles.contains(&t), "{r}");
         assert!(r["score"].as_f64().is_some_and(|s| s >= 3.0), "{r}");
     }
-    // Without the flag the record has no such fields; the text table gets two columns.
+    // Without the flag the record has no such fields, and the same difficulty (one grade
+    // per puzzle); the text table gets two columns.
     let o = run(["grade", "--json", "tests/data/techniques/solo-3x3db.txt"]);
     assert!(o.json_lines().iter().all(|r| r.get("technique").is_none()));
+    let o = run(["grade", "--json", "tests/data/techniques/solo-3x3de.txt"]);
+    let plain: Vec<_> = o
+        .json_lines()
+        .iter()
+        .map(|r| r["difficulty"].clone())
+        .collect();
+    let with: Vec<_> = extreme.iter().map(|r| r["difficulty"].clone()).collect();
+    assert_eq!(plain, with);
     let o = run(["grade", "--technique", NORVIG_1]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let header: Vec<&str> = o
