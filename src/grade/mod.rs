@@ -66,12 +66,15 @@
 //! - S. Tatham, *Keen* (Portable Puzzle Collection), `keen.c`: difficulty levels.
 //! - Wolfram community, "Solving KenKen puzzles" (naked subsets, box–box interaction).
 
+pub(crate) mod board;
+pub mod difficulty;
 pub(crate) mod levels;
 pub(crate) mod network;
 pub(crate) mod pairs;
 pub(crate) mod prepared;
 pub mod scale;
 pub(crate) mod sum_rules;
+pub(crate) mod sums;
 pub(crate) mod tatham;
 pub(crate) mod unit;
 
@@ -84,6 +87,7 @@ use crate::model::Lowered;
 use crate::puzzle::Constraints;
 use crate::verify::VerifyError;
 
+pub use difficulty::{Difficulty, SoloDifficulty, TathamLevel};
 pub(crate) use prepared::Prepared;
 pub use scale::{Level, Scale};
 pub use tatham::{KeenDifficulty, Matrix};
@@ -167,6 +171,10 @@ pub struct Grade {
     pub cnf_up: Root,
     /// Number of cells.
     pub cells: usize,
+    /// The difficulty in the words of Tatham's game of the kind (Keen's for a KenKen,
+    /// Solo's for a Sudoku or Killer, [`difficulty`](mod@difficulty)); `None` for the other
+    /// kinds, and when his rules prove there is no solution.
+    pub difficulty: Option<Difficulty>,
 }
 
 impl Grade {
@@ -255,6 +263,26 @@ impl Families {
         }
     }
 
+    /// The difficulty by Tatham's rules; a grid his rules fix is checked with `verify`.
+    ///
+    /// # Errors
+    /// [`GradeError::Unsound`] when the fixed grid fails verification.
+    fn difficulty(&self, verify: Verifier<'_>) -> Result<Option<Difficulty>, GradeError> {
+        let found = match self {
+            Families::Cages(p) => difficulty::keen(p),
+            Families::Model(m) => difficulty::solo(m),
+        };
+        let Some((d, board)) = found else {
+            return Ok(None);
+        };
+        if board.solved() {
+            if let Some(grid) = board.doms.to_grid() {
+                let _ = checked(verify, grid, d.level.name())?;
+            }
+        }
+        Ok(Some(d))
+    }
+
     /// The number of cells.
     fn cells(&self) -> usize {
         match self {
@@ -293,6 +321,7 @@ pub(crate) fn grade(
         cage_lines,
         cnf_up: cnf_root(cnf, verify)?,
         cells: families.cells(),
+        difficulty: families.difficulty(verify)?,
     })
 }
 

@@ -43,6 +43,7 @@ mod sudoku;
 mod sudoku_doc;
 mod sudoku_fast;
 mod tatham;
+mod tatham_levels;
 mod techniques;
 mod threads;
 mod variant_iss;

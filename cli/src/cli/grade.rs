@@ -52,6 +52,8 @@ type Hardest = (Option<Technique>, Option<StopReason>);
 struct Row {
     file: String,
     size: String,
+    /// Tatham's level (`-` for kinds without one).
+    difficulty: String,
     level: String,
     /// With `--technique`: the hardest technique and its score (`-` for none).
     technique: Option<[String; 2]>,
@@ -230,6 +232,11 @@ fn row(file: String, puzzle: &Puzzle, g: &Grade) -> Row {
     Row {
         file,
         size: puzzle.size_label(),
+        difficulty: g
+            .difficulty
+            .as_ref()
+            .map_or("-", |d| d.level.name())
+            .to_string(),
         level: level_name(g),
         technique: None,
         cnf_up: if g.cnf_up.solves() { "yes" } else { "no" },
@@ -265,14 +272,24 @@ fn fixed_counts<L>(roots: &[(L, Root)], cells: usize) -> Vec<String> {
 
 fn write_table(out: &mut impl Write, levels: Vec<&str>, rows: &[Row]) -> std::io::Result<()> {
     let techniques = rows.iter().any(|r| r.technique.is_some());
-    let mut header = vec!["file", "size", "level"];
+    // Tatham's level, where the table has a kind of his (KenKen, Sudoku, Killer).
+    let difficulty = rows.iter().any(|r| r.difficulty != "-");
+    let mut header = vec!["file", "size"];
+    if difficulty {
+        header.push("difficulty");
+    }
+    header.push("level");
     if techniques {
         header.extend(["technique", "score"]);
     }
     header.push("cnf-up");
     header.extend(levels);
     let cells = |r: &Row| -> Vec<String> {
-        let mut v = vec![r.file.clone(), r.size.clone(), r.level.clone()];
+        let mut v = vec![r.file.clone(), r.size.clone()];
+        if difficulty {
+            v.push(r.difficulty.clone());
+        }
+        v.push(r.level.clone());
         if techniques {
             v.extend(r.technique.clone().unwrap_or_default());
         }
@@ -319,6 +336,9 @@ fn grade_record<'a>(name: &'a str, puzzle: &Puzzle, g: &Grade) -> GradeRecord<'a
     GradeRecord {
         box_box_needed: (g.scale == Scale::Cages).then(|| g.needs_box_pairs()),
         cells: g.cells,
+        difficulty: g.difficulty.as_ref().map(|d| d.level.name()),
+        difficulty_rule: g.difficulty.as_ref().map(|d| d.rule.clone()),
+        difficulty_score: g.difficulty.as_ref().map(|d| f64::from(d.score) / 10.0),
         cnf_up_fixed: g.cnf_up.fixed(g.cells),
         cnf_up_solves: g.cnf_up.solves(),
         file: name,

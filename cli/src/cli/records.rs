@@ -238,6 +238,14 @@ pub(crate) struct GradeRecord<'a> {
     pub box_box_needed: Option<bool>,
     /// Cells to fill.
     pub cells: usize,
+    /// The difficulty in the words of Tatham's game of the kind (Keen's `easy` …
+    /// `unreasonable` for a KenKen, Solo's `trivial` … `unreasonable` for a Sudoku or
+    /// Killer), `null` for the other kinds.
+    pub difficulty: Option<&'static str>,
+    /// The hardest rule Tatham's rules used for `difficulty` (`naked pair`, `guessing`).
+    pub difficulty_rule: Option<String>,
+    /// That rule's score on the hints' scale (as `score`).
+    pub difficulty_score: Option<f64>,
     /// Cells that unit propagation on the CNF fixes.
     pub cnf_up_fixed: usize,
     /// Whether unit propagation on the CNF solves the puzzle.

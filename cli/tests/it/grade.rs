@@ -163,12 +163,34 @@ fn cli_table_json_errors_and_matrix() {
     let header: Vec<&str> = lines[0].split_whitespace().collect();
     assert_eq!(
         header,
-        ["file", "size", "level", "cnf-up", "singles", "subsets", "cage-gac", "box"]
+        [
+            "file",
+            "size",
+            "difficulty",
+            "level",
+            "cnf-up",
+            "singles",
+            "subsets",
+            "cage-gac",
+            "box"
+        ]
     );
+    // Wolfram's 6×6 needs box–box interaction (two cages sharing a line), which Keen's
+    // rules do not have: by Keen's rules it is a guess.
     let wolfram: Vec<&str> = lines[2].split_whitespace().collect();
     assert_eq!(
         wolfram,
-        [WOLFRAM_6, "6x6", "box", "no", "2/36", "2/36", "2/36", "36/36"]
+        [
+            WOLFRAM_6,
+            "6x6",
+            "unreasonable",
+            "box",
+            "no",
+            "2/36",
+            "2/36",
+            "2/36",
+            "36/36"
+        ]
     );
     assert_eq!(
         lines[1].rfind("4x4"),
@@ -190,6 +212,9 @@ fn cli_table_json_errors_and_matrix() {
     assert_eq!(v[0]["kind"], "kenken");
     assert_eq!(v[0]["size"], "4x4");
     assert_eq!(v[0]["level"], "singles");
+    assert_eq!(v[0]["difficulty"], "easy");
+    assert_eq!(v[0]["difficulty_rule"], "cage combinations");
+    assert_eq!(v[0]["difficulty_score"], 1.5);
     assert_eq!(v[0]["cnf_up_solves"], true);
     assert_eq!(v[0]["fixed"]["singles"], 16);
     assert_eq!(v[1]["status"], "error");
@@ -232,6 +257,7 @@ fn technique_beside_the_level() {
         assert!(singles.contains(&t), "{r}");
         assert!(r["score"].as_f64().is_some_and(|s| s <= 1.2), "{r}");
         assert_eq!(r["level"], "singles", "{r}");
+        assert_eq!(r["difficulty"], "basic", "{r}");
     }
     let o = run([
         "grade",
@@ -243,13 +269,23 @@ fn technique_beside_the_level() {
     let extreme = o.json_lines();
     assert_eq!(extreme.len(), 6);
     for r in &extreme {
+        assert_eq!(r["difficulty"], "extreme", "{r}");
         let t = r["technique"].as_str().expect("a technique");
         assert!(!singles.contains(&t), "{r}");
         assert!(r["score"].as_f64().is_some_and(|s| s >= 3.0), "{r}");
     }
-    // Without the flag the record has no such fields; the text table gets two columns.
+    // Without the flag the record has no such fields, and the same difficulty (one grade
+    // per puzzle); the text table gets two columns.
     let o = run(["grade", "--json", "tests/data/techniques/solo-3x3db.txt"]);
     assert!(o.json_lines().iter().all(|r| r.get("technique").is_none()));
+    let o = run(["grade", "--json", "tests/data/techniques/solo-3x3de.txt"]);
+    let plain: Vec<_> = o
+        .json_lines()
+        .iter()
+        .map(|r| r["difficulty"].clone())
+        .collect();
+    let with: Vec<_> = extreme.iter().map(|r| r["difficulty"].clone()).collect();
+    assert_eq!(plain, with);
     let o = run(["grade", "--technique", NORVIG_1]);
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     let header: Vec<&str> = o
@@ -260,8 +296,8 @@ fn technique_beside_the_level() {
         .split_whitespace()
         .collect();
     assert_eq!(
-        header[2..6],
-        ["level", "technique", "score", "cnf-up"],
+        header[2..7],
+        ["difficulty", "level", "technique", "score", "cnf-up"],
         "{}",
         o.stdout
     );

@@ -149,7 +149,7 @@ fn cli_table_and_json() {
         .map(|l| l.split_whitespace().collect())
         .collect();
     // The KenKen table, a blank line, then the Kakuro table in input order.
-    assert_eq!(lines[0][6], "cage-gac");
+    assert_eq!(lines[0][7], "cage-gac");
     assert_eq!(lines[1][0], KENKEN);
     assert!(lines[2].is_empty());
     assert_eq!(
