@@ -61,35 +61,72 @@ pub fn export(text: &str) -> Value {
     })
 }
 
-/// The grade of the puzzle in `text`: `grade: LEVEL · hardest TECHNIQUE SCORE` (the
-/// command line's `grade --technique`), with `level`, `technique` and `score`.
+/// How hard a puzzle is, as Grade says it: Tatham's level in the kind's words where the
+/// kind has one (Keen's for KenKen, Solo's for Sudoku and Killer), the grade level, and
+/// the hardest step of the step-by-step path with its score.
+pub(crate) struct Hardness {
+    /// The whole line (`extreme · search · hardest step forcing chain (score 6.4)`).
+    pub(crate) words: String,
+    /// Tatham's level, when the kind has one.
+    difficulty: Option<&'static str>,
+    /// The grade level (`unsat` when propagation proves there is no solution).
+    level: String,
+    /// The hardest step's technique and score, `-` when the path does not solve it.
+    technique: String,
+    score: String,
+}
+
+/// The puzzle's [`Hardness`].
+pub(crate) fn hardness(p: &Puzzle) -> Result<Hardness, String> {
+    let g = p.grade().map_err(|e| e.to_string())?;
+    let level = g.level_name().unwrap_or("unsat").to_string();
+    let difficulty = g.difficulty.as_ref().map(|d| d.level.name());
+    let ex = explain(p, None, &ExplainOptions::default()).map_err(|e| e.to_string())?;
+    let hardest = match ex.end {
+        End::Solved(_) => ex.hardest(),
+        _ => None,
+    };
+    let head = match difficulty {
+        Some(d) => format!("{d} · {level}"),
+        None => level.clone(),
+    };
+    Ok(match hardest {
+        Some(t) => Hardness {
+            words: format!(
+                "{head} · hardest step {} (score {})",
+                t.name(),
+                t.score_text()
+            ),
+            difficulty,
+            level,
+            technique: t.name().to_string(),
+            score: t.score_text(),
+        },
+        None => Hardness {
+            words: format!("{head} · the step-by-step path does not solve it"),
+            difficulty,
+            level,
+            technique: "-".to_string(),
+            score: "-".to_string(),
+        },
+    })
+}
+
+/// Grade: Tatham's level in the kind's words (where it has one), the grade level and the
+/// hardest step of the step-by-step path with its score, as `grade` and
+/// `grade --technique` give them.
 #[must_use]
 pub fn grade(text: &str) -> Value {
     with_puzzle(text, |p| {
-        let g = match p.grade() {
-            Ok(g) => g,
+        let h = match hardness(p) {
+            Ok(h) => h,
             Err(e) => return failure(&format!("grade: {e}")),
         };
-        let level = g.level_name().unwrap_or("unsat").to_string();
-        let hardest = match explain(p, None, &ExplainOptions::default()) {
-            Ok(ex) => match ex.end {
-                End::Solved(_) => ex.hardest(),
-                _ => None,
-            },
-            Err(e) => return failure(&format!("grade: {e}")),
-        };
-        let (technique, score) = match hardest {
-            Some(t) => (t.name().to_string(), t.score_text()),
-            None => ("-".to_string(), "-".to_string()),
-        };
-        let status = match hardest {
-            Some(_) => format!("grade: {level} · hardest step {technique} (score {score})"),
-            None => format!("grade: {level} · the step-by-step path does not solve it"),
-        };
-        let mut answer = picture(p, &status, None, &Overlay::default());
-        answer["level"] = json!(level);
-        answer["technique"] = json!(technique);
-        answer["score"] = json!(score);
+        let mut answer = picture(p, &format!("grade: {}", h.words), None, &Overlay::default());
+        answer["difficulty"] = json!(h.difficulty);
+        answer["level"] = json!(h.level);
+        answer["technique"] = json!(h.technique);
+        answer["score"] = json!(h.score);
         answer
     })
 }
@@ -183,8 +220,18 @@ mod tests {
         assert_eq!(g["ok"], true, "{g}");
         let status = g["status"].as_str().unwrap();
         let level = g["level"].as_str().unwrap();
+        // Keen's level, as the library's grade gives it, first.
+        let keen = Puzzle::parse(&read("kenken/norvig/norvig-07-6x6.kenken"))
+            .unwrap()
+            .grade()
+            .unwrap()
+            .difficulty
+            .unwrap()
+            .level
+            .name();
+        assert_eq!(g["difficulty"], keen, "{g}");
         assert!(
-            status.starts_with(&format!("grade: {level} · ")),
+            status.starts_with(&format!("grade: {keen} · {level} · ")),
             "{status}"
         );
         assert!(
@@ -193,6 +240,7 @@ mod tests {
         );
         let bad = grade("  #  3\\ 4\\\n\\3 .  .\n\\4 .  .\n");
         assert_eq!(bad["ok"], true, "{bad}");
+        assert_eq!(bad["difficulty"], Value::Null, "{bad}");
         let product = grade("rows 6 6\ncols 6 6\n");
         assert_eq!(product["ok"], false, "{product}");
         assert!(

@@ -7,31 +7,12 @@
 //! puzzle is before and after, as Grade says it: the grade level and the hardest step of
 //! the step-by-step path (`grade --technique`).
 
-use cagesat::setter::explain::{explain, End, ExplainOptions};
 use cagesat::setter::{self, Direction, SetterError, TuneOptions};
 use cagesat::Puzzle;
 use serde_json::{json, Value};
 
 use crate::actions::{failure, with_puzzle};
-
-/// How hard a puzzle is, in words: its grade level and the hardest step of the path.
-fn hardness(p: &Puzzle) -> Result<String, String> {
-    let g = p.grade().map_err(|e| e.to_string())?;
-    let level = g.level_name().unwrap_or("unsat").to_string();
-    let ex = explain(p, None, &ExplainOptions::default()).map_err(|e| e.to_string())?;
-    let hardest = match ex.end {
-        End::Solved(_) => ex.hardest(),
-        _ => None,
-    };
-    Ok(match hardest {
-        Some(t) => format!(
-            "{level} · hardest step {} (score {})",
-            t.name(),
-            t.score_text()
-        ),
-        None => format!("{level} · the step-by-step path does not solve it"),
-    })
-}
+use crate::export::hardness;
 
 /// The answer with the new puzzle's text (as Repair's: the page loads `text`).
 fn answer(q: &Puzzle, status: String, change: String) -> Value {
@@ -49,7 +30,7 @@ fn tuned(text: &str, direction: Direction) -> Value {
         let what = direction.name();
         match setter::tune(p, direction, &TuneOptions::default()) {
             Ok(t) => {
-                let words = |p: &Puzzle| hardness(p).unwrap_or_else(|e| e);
+                let words = |p: &Puzzle| hardness(p).map_or_else(|e| e, |h| h.words);
                 let status = format!(
                     "{what}: {}, still unique; {} (was {})",
                     t.change,
