@@ -23,7 +23,7 @@ use crate::cnf::{EncodeStats, Lit};
 use crate::encode::order::encode_pair;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
-use crate::line::Automaton;
+use crate::line::{linear_form, Automaton, Linear};
 use crate::puzzle::{Constraint, ConstraintKind, RuleKind};
 
 /// The clause family of a variant's constraints, by the setter's name of the variant.
@@ -85,16 +85,29 @@ pub(crate) fn encode_rules(
 ) -> Result<(), EncodeError> {
     // The box of every cell (a jigsaw's region): a line's sum bounds count the cells of a
     // box as distinct digits.
-    let mut box_of: HashMap<Cell, usize> = HashMap::new();
-    for (i, c) in list
-        .iter()
-        .filter(|c| c.kind == ConstraintKind::Box)
-        .enumerate()
-    {
-        for &cell in &c.cells {
-            let _ = box_of.insert(cell, i);
+    // Rows and columns do the same: three partitions of the cells into distinct digits.
+    let mut parts: [HashMap<Cell, usize>; 3] = Default::default();
+    for (part, kind) in parts.iter_mut().zip([
+        ConstraintKind::Box,
+        ConstraintKind::Row,
+        ConstraintKind::Column,
+    ]) {
+        for (i, c) in list
+            .iter()
+            .filter(|c| c.kind == kind && c.distinct)
+            .enumerate()
+        {
+            for &cell in &c.cells {
+                let _ = part.insert(cell, i);
+            }
         }
     }
+    // The houses (each digit once): a sum line covering most of one is rewritten by it.
+    let houses: Vec<Vec<Cell>> = list
+        .iter()
+        .filter(|c| c.kind.is_group() && c.distinct && c.cells.len() == usize::from(n))
+        .map(|c| c.cells.clone())
+        .collect();
     let mut count = 0usize;
     for c in list {
         let Some(rule) = c
@@ -113,14 +126,52 @@ pub(crate) fn encode_rules(
                 let clauses = encode_pair(&mut enc.formula, |c, d| map.lit(c, d), n, (a, b, *rel));
                 enc.record(name, EncodeStats { vars: 0, clauses });
             }
-            RuleKind::Line(line) => {
-                let boxes: Vec<usize> = c
-                    .cells
+            RuleKind::Line(line) if linear_form(line, &c.cells, &houses, n).is_some() => {
+                let (cells, coefs, target) =
+                    linear_form(line, &c.cells, &houses, n).unwrap_or_default();
+                let parts: Vec<Vec<usize>> = parts
                     .iter()
-                    .enumerate()
-                    .map(|(j, cell)| box_of.get(cell).copied().unwrap_or(usize::MAX - j))
+                    .map(|part| {
+                        cells
+                            .iter()
+                            .enumerate()
+                            .map(|(j, cell)| part.get(cell).copied().unwrap_or(usize::MAX - j))
+                            .collect()
+                    })
                     .collect();
-                let a = Automaton::new(line, c.cells.len()).with_boxes(&boxes, n);
+                let a = Linear::new(coefs, target, n, &parts);
+                let values = vec![(1..=n).collect::<Vec<u8>>(); cells.len()];
+                let mdd = Mdd::build(
+                    &values,
+                    a.start(),
+                    |pos, s, d| a.step(pos, s, d),
+                    Linear::accept,
+                    DEFAULT_NODE_LIMIT,
+                )
+                .map_err(|source| EncodeError::Mdd {
+                    line: c.to_string(),
+                    source,
+                })?;
+                let stats = enc.with_aux("variant line automaton", |f, map| {
+                    let lits: Vec<Vec<Lit>> = cells
+                        .iter()
+                        .map(|&cell| (1..=n).map(|d| map.lit(cell, d)).collect())
+                        .collect();
+                    encode_mdd(f, &lits, &mdd)
+                });
+                enc.record(name, stats.total());
+            }
+            RuleKind::Line(line) => {
+                let mut a = Automaton::new(line, c.cells.len());
+                for part in &parts {
+                    let groups: Vec<usize> = c
+                        .cells
+                        .iter()
+                        .enumerate()
+                        .map(|(j, cell)| part.get(cell).copied().unwrap_or(usize::MAX - j))
+                        .collect();
+                    a = a.with_boxes(&groups, n);
+                }
                 let values = vec![(1..=n).collect::<Vec<u8>>(); c.cells.len()];
                 let mdd = Mdd::build(
                     &values,
