@@ -415,8 +415,11 @@ impl Linear {
             for (pos, bound) in rest.iter_mut().enumerate() {
                 // (group, coefficient) → cells after pos.
                 let mut counts: Vec<(usize, i64, i64)> = Vec::new();
-                for j in pos + 1..len {
-                    let key = (groups[j], coefs[j]);
+                for key in groups[pos + 1..]
+                    .iter()
+                    .copied()
+                    .zip(coefs[pos + 1..].iter().copied())
+                {
                     match counts.iter_mut().find(|(g, a, _)| (*g, *a) == key) {
                         Some((_, _, k)) => *k += 1,
                         None => counts.push((key.0, key.1, 1)),
@@ -543,7 +546,7 @@ mod tests {
         ];
         for (rule, cells) in &cases {
             let (on, coefs, target) = linear_form(rule, cells, &houses, 4).unwrap();
-            let partition = vec![vec![0usize, 0, 0, 0, 4, 5]];
+            let partition = [vec![0usize, 0, 0, 0, 4, 5]];
             let parts: Vec<Vec<usize>> = partition
                 .iter()
                 .map(|p| on.iter().map(|&c| p[c]).collect())

@@ -264,14 +264,14 @@ fn digits_on_line(f: &mut impl ExtendFormula, lits: &[Vec<Lit>]) -> EncodeStats 
             clauses += 1;
         }
     }
-    for d in 0..n {
-        for e in d + 1..n {
+    for (d, &yd) in y.iter().enumerate() {
+        for (e, &ye) in y.iter().enumerate().skip(d + 1) {
             if e - d >= k {
-                f.add_clause(&[!y[d], !y[e]]);
+                f.add_clause(&[!yd, !ye]);
                 clauses += 1;
             } else {
                 for &ym in &y[d + 1..e] {
-                    f.add_clause(&[!y[d], !y[e], ym]);
+                    f.add_clause(&[!yd, !ye, ym]);
                     clauses += 1;
                 }
             }
