@@ -56,8 +56,10 @@ impl<'a> Automaton<'a> {
         }
     }
 
-    /// The same automaton, its sum bounds taken from the boxes of the cells (`boxes[i]`:
-    /// the box of cell `i`; cells of one box hold distinct digits `1..=n`).
+    /// The same automaton, its sum bounds tightened by the boxes of the cells (`boxes[i]`:
+    /// the box of cell `i`; cells of one box hold distinct digits `1..=n`). Any partition
+    /// of the cells into groups of distinct digits serves (boxes, rows, columns); applied
+    /// once per partition, the bounds are the tightest of them.
     pub(crate) fn with_boxes(mut self, boxes: &[usize], n: u8) -> Self {
         if boxes.len() != self.len {
             return self;
@@ -77,7 +79,8 @@ impl<'a> Automaton<'a> {
                 lo += k * (k + 1) / 2;
                 hi += k * (2 * n + 1 - k) / 2;
             }
-            self.rest[pos] = (lo, hi);
+            let (was_lo, was_hi) = self.rest[pos];
+            self.rest[pos] = (was_lo.max(lo), was_hi.min(hi));
         }
         self
     }
@@ -288,6 +291,177 @@ impl<'a> Automaton<'a> {
     }
 }
 
+/// A sum rule ([`LineRule::Sum`], [`LineRule::Arrow`], [`LineRule::EndsSum`]) as one
+/// linear equation over cells, `Σ coef · digit = target`, read by an automaton whose state
+/// is what the cells still owe (ISS's sum handlers work on the same form).
+#[derive(Clone, Debug)]
+pub(crate) struct Linear {
+    coefs: Vec<i64>,
+    target: i64,
+    /// The least and the largest `Σ coef · digit` of the cells after each position.
+    rest: Vec<(i64, i64)>,
+}
+
+/// The largest coefficient a rewriting may make (beyond it the rule stays as it was).
+const COEF_MAX: i64 = 1 << 20;
+
+/// `rule` over `cells` as terms `(cell, coef)` and a target; `None` for the other rules.
+fn terms<C: Copy + Eq>(rule: &LineRule, cells: &[C]) -> Option<(Vec<(C, i64)>, i64)> {
+    let mut out: Vec<(C, i64)> = Vec::with_capacity(cells.len());
+    let target = match rule {
+        LineRule::Sum(t) => {
+            out.extend(cells.iter().map(|&c| (c, 1)));
+            i64::from(*t)
+        }
+        LineRule::Arrow { circle } => {
+            let k = usize::from(*circle).min(cells.len());
+            let mut place = 1i64;
+            for &c in cells[..k].iter().rev() {
+                out.push((c, place));
+                place = place.checked_mul(10).filter(|&p| p <= COEF_MAX)?;
+            }
+            out.reverse();
+            out.extend(cells[k..].iter().map(|&c| (c, -1)));
+            0
+        }
+        LineRule::EndsSum if cells.len() >= 2 => {
+            out.extend(cells[..2].iter().map(|&c| (c, 1)));
+            out.extend(cells[2..].iter().map(|&c| (c, -1)));
+            0
+        }
+        _ => return None,
+    };
+    // A cell met twice adds its coefficients.
+    let mut merged: Vec<(C, i64)> = Vec::with_capacity(out.len());
+    for (c, k) in out {
+        match merged.iter_mut().find(|(x, _)| *x == c) {
+            Some((_, was)) => *was = was.checked_add(k)?,
+            None => merged.push((c, k)),
+        }
+    }
+    merged.retain(|&(_, k)| k != 0);
+    Some((merged, target))
+}
+
+/// A sum rule over `cells` as a linear equation `(cells, coefs, target)`, rewritten by the
+/// `houses` (groups of `n` cells holding each digit `1..=n` once, so adding up to
+/// n(n + 1)/2): where more cells of a house share a coefficient `a` than the house has
+/// cells off the equation, `a` times the house's sum is taken out (the house's other cells
+/// get `−a`). Every step leaves fewer cells, so an arrow along whole rows and columns
+/// shrinks to the few cells they miss (ISS's optimizer does the same). `None` for the
+/// other rules.
+pub(crate) fn linear_form<C: Copy + Eq>(
+    rule: &LineRule,
+    cells: &[C],
+    houses: &[Vec<C>],
+    n: u8,
+) -> Option<(Vec<C>, Vec<i64>, i64)> {
+    let (mut terms, mut target) = terms(rule, cells)?;
+    let house_sum = i64::from(n) * (i64::from(n) + 1) / 2;
+    let coef = |terms: &[(C, i64)], c: C| terms.iter().find(|(x, _)| *x == c).map_or(0, |t| t.1);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for house in houses.iter().filter(|h| h.len() == usize::from(n)) {
+            let present: Vec<i64> = house
+                .iter()
+                .map(|&c| coef(&terms, c))
+                .filter(|&k| k != 0)
+                .collect();
+            let off = house.len() - present.len();
+            let Some(a) = present
+                .iter()
+                .copied()
+                .find(|&a| present.iter().filter(|&&k| k == a).count() > off)
+            else {
+                continue;
+            };
+            let Some(t) = a.checked_mul(house_sum).and_then(|s| target.checked_sub(s)) else {
+                continue;
+            };
+            let mut next = terms.clone();
+            let mut fits = true;
+            for &c in house {
+                match next.iter_mut().find(|(x, _)| *x == c) {
+                    Some((_, k)) => *k -= a,
+                    None => next.push((c, -a)),
+                }
+            }
+            next.retain(|&(_, k)| {
+                fits &= k.abs() <= COEF_MAX;
+                k != 0
+            });
+            if fits {
+                (terms, target) = (next, t);
+                changed = true;
+            }
+        }
+    }
+    let (cells, coefs) = terms.into_iter().unzip();
+    Some((cells, coefs, target))
+}
+
+impl Linear {
+    /// The automaton of `Σ coefs[i] · digit(i) = target` over digits `1..=n`, its bounds
+    /// tightened by `parts` (each a partition of the cells into groups of distinct digits,
+    /// `parts[p][i]` the group of cell `i`; boxes, rows, columns).
+    pub(crate) fn new(coefs: Vec<i64>, target: i64, n: u8, parts: &[Vec<usize>]) -> Self {
+        let len = coefs.len();
+        let n64 = i64::from(n);
+        let mut rest = vec![(i64::MIN, i64::MAX); len];
+        let singles: Vec<usize> = (0..len).collect();
+        let parts = parts.iter().filter(|p| p.len() == len);
+        for groups in parts.chain([&singles]) {
+            for (pos, bound) in rest.iter_mut().enumerate() {
+                // (group, coefficient) → cells after pos.
+                let mut counts: Vec<(usize, i64, i64)> = Vec::new();
+                for key in groups[pos + 1..]
+                    .iter()
+                    .copied()
+                    .zip(coefs[pos + 1..].iter().copied())
+                {
+                    match counts.iter_mut().find(|(g, a, _)| (*g, *a) == key) {
+                        Some((_, _, k)) => *k += 1,
+                        None => counts.push((key.0, key.1, 1)),
+                    }
+                }
+                let (mut lo, mut hi) = (0i64, 0i64);
+                for &(_, a, k) in &counts {
+                    let k = k.min(n64);
+                    let (small, large) = (k * (k + 1) / 2, k * (2 * n64 + 1 - k) / 2);
+                    let (x, y) = (a.saturating_mul(small), a.saturating_mul(large));
+                    lo = lo.saturating_add(x.min(y));
+                    hi = hi.saturating_add(x.max(y));
+                }
+                *bound = (bound.0.max(lo), bound.1.min(hi));
+            }
+        }
+        Linear {
+            coefs,
+            target,
+            rest,
+        }
+    }
+
+    /// The state before the first cell: all of the target is owed.
+    pub(crate) fn start(&self) -> i64 {
+        self.target
+    }
+
+    /// The state after digit `d` at position `pos`: what the cells after it owe, `None` when
+    /// they cannot.
+    pub(crate) fn step(&self, pos: usize, s: i64, d: u8) -> Option<i64> {
+        let owed = s.checked_sub(self.coefs[pos].checked_mul(i64::from(d))?)?;
+        let (lo, hi) = self.rest[pos];
+        (lo..=hi).contains(&owed).then_some(owed)
+    }
+
+    /// Whether nothing is owed after the last cell.
+    pub(crate) fn accept(s: i64) -> bool {
+        s == 0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,6 +529,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The linear form, rewritten by a house, accepts exactly the fillings (distinct in
+    /// the house) that satisfy the rule.
+    #[test]
+    fn linear_forms_keep_every_filling_of_distinct_houses() {
+        // Cells 0..=3 are a house of digits 1..=4; cells 4 and 5 are free.
+        let houses = [vec![0usize, 1, 2, 3]];
+        let cases = [
+            (LineRule::Arrow { circle: 1 }, vec![4, 0, 1, 2]),
+            (LineRule::Arrow { circle: 2 }, vec![4, 5, 0, 1, 2, 3]),
+            (LineRule::Sum(12), vec![0, 1, 3, 5]),
+            (LineRule::EndsSum, vec![4, 3, 0, 1, 2]),
+            (LineRule::Sum(7), vec![4, 5]),
+        ];
+        for (rule, cells) in &cases {
+            let (on, coefs, target) = linear_form(rule, cells, &houses, 4).unwrap();
+            let partition = [vec![0usize, 0, 0, 0, 4, 5]];
+            let parts: Vec<Vec<usize>> = partition
+                .iter()
+                .map(|p| on.iter().map(|&c| p[c]).collect())
+                .collect();
+            let a = Linear::new(coefs, target, 4, &parts);
+            let mut ds = [1u8; 6];
+            loop {
+                let distinct = (0..4).all(|i| (0..i).all(|j| ds[i] != ds[j]));
+                if distinct {
+                    let line: Vec<u8> = cells.iter().map(|&c| ds[c]).collect();
+                    let mut s = Some(a.start());
+                    for (pos, &c) in on.iter().enumerate() {
+                        s = s.and_then(|s| a.step(pos, s, ds[c]));
+                    }
+                    assert_eq!(
+                        s.is_some_and(Linear::accept),
+                        rule.holds(&line),
+                        "{rule:?} {ds:?}"
+                    );
+                }
+                let Some(i) = ds.iter().position(|&d| d < 4) else {
+                    break;
+                };
+                ds[i] += 1;
+                for d in &mut ds[..i] {
+                    *d = 1;
+                }
+            }
+        }
+        // The arrow along three cells of the house keeps two cells: 4 + 3 = 10.
+        let (on, coefs, target) =
+            linear_form(&LineRule::Arrow { circle: 1 }, &[4, 0, 1, 2], &houses, 4).unwrap();
+        assert_eq!((on, coefs, target), (vec![4, 3], vec![1, 1], 10));
     }
 
     #[test]

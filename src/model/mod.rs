@@ -142,6 +142,14 @@ impl Lowered {
                 }
                 ConstraintKind::Variant => match (&c.rule.as_ref()?.kind, &cells[..]) {
                     (RuleKind::Pair(rel), &[a, b]) => out.pairs.push(([a, b], *rel)),
+                    // Candidate digits of each cell (pencilmarks, even/odd cells) narrow
+                    // its root domain instead of becoming a line.
+                    (RuleKind::Line(LineRule::OneOf(digits)), _) => {
+                        let allowed = digits.iter().fold(0, |m: Mask, &d| m | bit(d));
+                        for &i in &cells {
+                            out.root[i] &= allowed;
+                        }
+                    }
                     (RuleKind::Line(rule), _) => out.automata.push((cells, rule.clone())),
                     (RuleKind::Distinct, _) if cells.len() == n => out.extra.push(cells),
                     (RuleKind::Distinct, _) => {
@@ -163,7 +171,7 @@ impl Lowered {
         out.lines.extend(columns);
         for &(cell, d) in &model.givens {
             let i = out.number(cell)?;
-            out.root[i] = bit(d);
+            out.root[i] &= bit(d);
         }
         Some(out)
     }
@@ -242,6 +250,11 @@ pub(crate) fn run(
         return Some(run_cages(cages, opts, &fixed, stop, stats, on_solution));
     }
     let lowered = Lowered::new(model)?;
+    if lowered.root.contains(&0) {
+        // A given outside its cell's candidates: no grid, found at the root.
+        stats.setup_time = t0.elapsed();
+        return Some(true);
+    }
     let board = (lowered.bitset_search() && fixed.is_empty())
         .then(|| board::Board::cached(&lowered))
         .flatten();

@@ -68,8 +68,9 @@ enum Filter {
     Visible(u8),
     /// A relation between two cells.
     Pair(Relation),
-    /// A rule over a line of cells, with the box of each cell (its sum bounds).
-    Line(LineRule, Vec<usize>),
+    /// A rule over a line of cells, with the group of each cell in each partition of the
+    /// cells into distinct digits (regions, rows, columns: its sum bounds).
+    Line(LineRule, Vec<Vec<usize>>),
 }
 
 /// A model's families as a line network.
@@ -137,24 +138,37 @@ impl ModelNetwork {
             lines.push(cells.to_vec());
             filters.push(Filter::Pair(*rel));
         }
-        let mut region = vec![usize::MAX; lowered.cells.len()];
-        for (r, cells) in lowered.regions.iter().enumerate() {
-            for &c in cells {
-                region[c] = r;
+        // Three partitions of the cells into groups of distinct digits: regions, rows,
+        // columns (a cell in none is a group of its own).
+        let mut parts = [
+            vec![usize::MAX; lowered.cells.len()],
+            vec![usize::MAX; lowered.cells.len()],
+            vec![usize::MAX; lowered.cells.len()],
+        ];
+        let (rows, cols) = lowered.lines.split_at(lowered.rows);
+        for (part, groups) in parts.iter_mut().zip([&lowered.regions[..], rows, cols]) {
+            for (r, cells) in groups.iter().enumerate() {
+                for &c in cells {
+                    part[c] = r;
+                }
             }
         }
         for (i, (cells, rule)) in lowered.automata.iter().enumerate() {
             lines.push(cells.clone());
-            // A cell in no region is a box of its own (numbers past the regions').
-            let boxes = cells
+            let groups = parts
                 .iter()
-                .enumerate()
-                .map(|(j, &c)| match region[c] {
-                    usize::MAX => lowered.regions.len() + i * 64 + j,
-                    r => r,
+                .map(|part| {
+                    cells
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &c)| match part[c] {
+                            usize::MAX => lowered.cells.len() + i * 64 + j,
+                            r => r,
+                        })
+                        .collect()
                 })
                 .collect();
-            filters.push(Filter::Line(rule.clone(), boxes));
+            filters.push(Filter::Line(rule.clone(), groups));
         }
         ModelNetwork {
             net: Network::new(lowered.cells.len(), lines),
@@ -213,8 +227,11 @@ impl LineFilter for ModelNetwork {
             Filter::Product(lattice) => lattice.filter(doms, &mut self.scratch.borrow_mut()),
             Filter::Visible(clue) => visibility::filter(self.n, *clue, doms),
             Filter::Pair(rel) => order::filter(*rel, doms),
-            Filter::Line(rule, boxes) => {
-                let a = Automaton::new(rule, doms.len()).with_boxes(boxes, self.n as u8);
+            Filter::Line(rule, parts) => {
+                let mut a = Automaton::new(rule, doms.len());
+                for groups in parts {
+                    a = a.with_boxes(groups, self.n as u8);
+                }
                 line::filter(&a, doms)
             }
         }
