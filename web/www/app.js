@@ -276,7 +276,26 @@ function showStep() {
   gridBox.dataset.step = String(n);
   setStatus("step " + n + "/" + steps.steps.length + ": " + step.text, "");
   status.dataset.action = "step";
-  editor.setOverlay({ groups: step.reason, marked: step.cell });
+  const pencil = candidatesAt(steps.at);
+  gridBox.dataset.pencil = JSON.stringify(pencil);
+  editor.setOverlay({ groups: step.reason, marked: step.cell, pencil });
+}
+
+// The candidates after the steps up to `at`, drawn as pencil marks: every digit in each
+// cell the path works on (the open cells), less each elimination so far; a placement
+// leaves its digit alone.
+function candidatesAt(at) {
+  const kind = $("kind").value;
+  const n = kind === "kakuro" || kind === "crossproduct" ? 9 : editor.model.rows;
+  const marks = {};
+  for (const s of steps.steps) {
+    if (!marks[s.cell]) marks[s.cell] = Array.from({ length: n }, (_, i) => i + 1);
+  }
+  for (let i = 0; i <= at; i++) {
+    const s = steps.steps[i];
+    marks[s.cell] = s.place ? [s.digit] : marks[s.cell].filter((d) => d !== s.digit);
+  }
+  return marks;
 }
 
 $("explain-prev").addEventListener("click", () => {
@@ -299,6 +318,7 @@ const editor = new Editor(gridBox, {
     puzzle.value = text;
     $("export-out").value = ""; // an export of the puzzle before the edit is stale
     steps = null;
+    delete gridBox.dataset.pencil;
     $("steps").hidden = true;
     toAddress();
     scheduleCheck();

@@ -529,7 +529,27 @@ class Editor {
           cls = "solved";
         }
         if (d) out.push(`<text class="digit ${cls}" x="${x(c) + CELL / 2}" y="${y(r) + CELL / 2 + 9}" text-anchor="middle">${d}</text>`);
+        else if (this.overlay.pencil && this.overlay.pencil[cell]) this.drawPencil(out, r, c, this.overlay.pencil[cell]);
       }
+    }
+  }
+
+  // Explain's candidates of an open cell: a placed digit large, else the candidates small,
+  // each at its place of a k×k layout (k×k ≥ the largest digit).
+  drawPencil(out, r, c, digits) {
+    const [x0, y0] = [at(c), at(r)];
+    if (digits.length === 1) {
+      out.push(`<text class="digit solved" x="${x0 + CELL / 2}" y="${y0 + CELL / 2 + 9}" text-anchor="middle">${digits[0]}</text>`);
+      return;
+    }
+    const n = Math.max(this.model.rows, 9);
+    const k = Math.ceil(Math.sqrt(n));
+    const step = CELL / k;
+    for (const d of digits) {
+      const i = d - 1;
+      const px = x0 + step * ((i % k) + 0.5);
+      const py = y0 + step * (Math.floor(i / k) + 0.5) + step * 0.3;
+      out.push(`<text class="pencil" x="${px}" y="${py}" text-anchor="middle" font-size="${(step * 0.8).toFixed(1)}">${d}</text>`);
     }
   }
 

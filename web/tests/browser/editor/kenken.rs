@@ -112,6 +112,32 @@ fn the_norvig_kenken_is_drawn_checked_played_and_exported() {
         "{shown}"
     );
     assert_eq!(ed.data("step"), ["3"]);
+    // The candidates after three steps are drawn as pencil marks: each step's elimination
+    // is gone from its cell, each placement is its cell's only digit.
+    let pencil = ed.js(
+        "return JSON.parse(document.querySelector('[data-testid=grid]').dataset.pencil);",
+        json!([]),
+    );
+    let done = ed.js("return steps.steps.slice(0, 3);", json!([]));
+    for s in done.as_array().expect("three steps") {
+        let marks = &pencil[s["cell"].as_str().unwrap()];
+        let digit = &s["digit"];
+        if s["place"] == true {
+            assert_eq!(marks, &json!([digit]), "{s} {pencil}");
+        } else {
+            assert!(!marks.as_array().unwrap().contains(digit), "{s} {pencil}");
+        }
+    }
+    let open = pencil.as_object().unwrap();
+    assert!(open.values().all(|m| {
+        let m = m.as_array().unwrap();
+        !m.is_empty() && m.iter().all(|d| (1..=6).contains(&d.as_u64().unwrap()))
+    }));
+    let drawn = ed.js(
+        "return document.querySelectorAll('[data-testid=grid] text.pencil').length;",
+        json!([]),
+    );
+    assert!(drawn.as_u64().unwrap() > 0, "no pencil marks drawn");
     ed.screenshots("explain");
     page.browser.click("mode");
 
