@@ -535,21 +535,27 @@ class Editor {
   }
 
   // Explain's candidates of an open cell: a placed digit large, else the candidates small,
-  // each at its place of a k×k layout (k×k ≥ the largest digit).
+  // each at its place of a layout of k columns (k×k ≥ the largest digit) below the clue's
+  // corner.
   drawPencil(out, r, c, digits) {
     const [x0, y0] = [at(c), at(r)];
     if (digits.length === 1) {
       out.push(`<text class="digit solved" x="${x0 + CELL / 2}" y="${y0 + CELL / 2 + 9}" text-anchor="middle">${digits[0]}</text>`);
       return;
     }
-    const n = Math.max(this.model.rows, 9);
+    const kind = this.model.kind;
+    const n = kind === "kakuro" || kind === "crossproduct" ? 9 : this.model.rows;
     const k = Math.ceil(Math.sqrt(n));
-    const step = CELL / k;
+    const lines = Math.ceil(n / k);
+    const top = CELL * 0.3; // the clue's corner
+    const w = CELL / k;
+    const h = (CELL - top) / lines;
+    const size = Math.min(w, h) * 0.85;
     for (const d of digits) {
       const i = d - 1;
-      const px = x0 + step * ((i % k) + 0.5);
-      const py = y0 + step * (Math.floor(i / k) + 0.5) + step * 0.3;
-      out.push(`<text class="pencil" x="${px}" y="${py}" text-anchor="middle" font-size="${(step * 0.8).toFixed(1)}">${d}</text>`);
+      const px = x0 + w * ((i % k) + 0.5);
+      const py = y0 + top + h * Math.floor(i / k) + h * 0.5 + size * 0.35;
+      out.push(`<text class="pencil" x="${px.toFixed(1)}" y="${py.toFixed(1)}" text-anchor="middle" font-size="${size.toFixed(1)}">${d}</text>`);
     }
   }
 
