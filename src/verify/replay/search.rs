@@ -303,3 +303,50 @@ fn lowest(bits: u32) -> u64 {
 fn highest(bits: u32) -> u64 {
     u64::from(31 - bits.leading_zeros())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Row,
+            cells: (0..4).map(|c| Cell::new(0, c)).collect(),
+            op: None,
+            target: None,
+            distinct: true,
+            rule: None,
+        }
+    }
+
+    fn cage(target: u64) -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Cage,
+            cells: (0..3).map(|c| Cell::new(0, c)).collect(),
+            op: Some(Op::Add),
+            target: Some(target),
+            distinct: true,
+            rule: None,
+        }
+    }
+
+    #[test]
+    fn an_innie_is_proved_and_a_wrong_one_refused() {
+        let cands = Candidates {
+            cols: 4,
+            bits: vec![0b11110; 16],
+        };
+        let (r, at) = (row(), Cell::new(0, 3));
+        // The row adds up to 10 and the cage to 7: D1 is 3, so it is not 1 ...
+        let seven = cage(7);
+        assert_eq!(contradiction(&[&r, &seven], &cands, at, 1 << 1, 4), None);
+        assert_eq!(
+            house_sums(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4),
+            Some((vec![0, 0, 0, 1], 3))
+        );
+        // ... but with a cage of 6 it is 4: eliminating 4 is not forced, a filling says so.
+        let six = cage(6);
+        let witness = contradiction(&[&r, &six], &cands, at, 1 << 4, 4);
+        assert!(witness.is_some());
+    }
+}
