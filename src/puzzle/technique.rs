@@ -29,6 +29,7 @@
 //! | 5.2 | jellyfish |
 //! | 5.4 | hidden quad |
 //! | 5.0 + 0.4 (k − 4) | naked and hidden sets of k ≥ 5 cells |
+//! | 5.5 + 0.5 (d − 1), at most 9.5 | trial of depth d |
 //! | 6.0 + 0.5 (N − 2) | combination of N constraints |
 
 use std::fmt;
@@ -121,6 +122,13 @@ pub enum Technique {
         /// The variant's name (`thermometer`, `white dot`, …).
         rule: &'static str,
     },
+    /// A bounded trial: the digit assumed in the cell, its constraints' arc consistency
+    /// run in rounds reaches a contradiction in `depth` rounds; the reason is the minimal set
+    /// of constraints that forces the elimination (a forcing chain of that length).
+    Trial {
+        /// The rounds of propagation the contradiction took.
+        depth: u8,
+    },
     /// Any other reason: this many constraints together.
     Combination {
         /// How many constraints.
@@ -164,6 +172,7 @@ impl Technique {
                 k => 52 + 4 * (u32::from(k) - 4),
             },
             Technique::InniesOuties => 45,
+            Technique::Trial { depth } => 55 + 5 * u32::from(depth.clamp(1, 9) - 1),
             Technique::Combination { constraints } => {
                 60 + 5 * u32::from(constraints.saturating_sub(2))
             }
@@ -188,7 +197,7 @@ impl Technique {
             Technique::NakedSet { .. } | Technique::HiddenSet { .. } => Level::Set,
             Technique::Fish { .. } => Level::Fish,
             Technique::InniesOuties => Level::Sums,
-            Technique::Combination { .. } => Level::Combination,
+            Technique::Trial { .. } | Technique::Combination { .. } => Level::Combination,
         }
     }
 
@@ -221,6 +230,7 @@ impl Technique {
             Technique::TowerClue => "tower clue".into(),
             Technique::Inequality => "inequality".into(),
             Technique::Variant { rule } => rule.into(),
+            Technique::Trial { depth } => format!("trial of depth {depth}"),
             Technique::Combination { constraints } => {
                 format!("combination of {constraints} constraints")
             }
@@ -254,6 +264,7 @@ impl Technique {
                 Technique::NakedSet { size: k },
                 Technique::HiddenSet { size: k },
                 Technique::Fish { size: k },
+                Technique::Trial { depth: k },
                 Technique::Combination { constraints: k },
             ]
         };

@@ -107,6 +107,13 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
             },
             "a variant step needs that one variant constraint",
         ),
+        Technique::Trial { depth } => {
+            if depth >= 1 && r.len() >= 2 {
+                Ok(())
+            } else {
+                Err("a trial needs two or more constraints and a depth of one or more rounds")
+            }
+        }
         Technique::Combination { constraints } => {
             if usize::from(constraints) == r.len() {
                 Ok(())
@@ -160,5 +167,17 @@ mod tests {
         let mut three = fish_at(Cell::new(1, 1));
         three.technique = Technique::Fish { size: 3 };
         assert!(fits(&three).is_err());
+    }
+
+    #[test]
+    fn a_trial_needs_two_constraints_and_a_depth() {
+        let mut step = fish_at(Cell::new(1, 1));
+        step.technique = Technique::Trial { depth: 3 };
+        assert_eq!(fits(&step), Ok(()));
+        step.technique = Technique::Trial { depth: 0 };
+        assert!(fits(&step).is_err());
+        step.technique = Technique::Trial { depth: 3 };
+        step.reason.truncate(1);
+        assert!(fits(&step).is_err());
     }
 }

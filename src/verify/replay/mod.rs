@@ -229,7 +229,7 @@ fn check_step(
         Action::Eliminate => bit,
     };
     let reason: Vec<&Constraint> = step.reason.iter().collect();
-    if let Some(witness) = contradiction(&reason, cands, step.cell, against) {
+    if let Some(witness) = contradiction(&reason, cands, step.cell, against, model.max_digit) {
         return Err(ReplayError::NotForced {
             step: number,
             text: step.to_string(),
@@ -241,7 +241,7 @@ fn check_step(
             .filter(|&i| i != drop)
             .map(|i| reason[i])
             .collect();
-        if contradiction(&rest, cands, step.cell, against).is_none() {
+        if contradiction(&rest, cands, step.cell, against, model.max_digit).is_none() {
             return Err(ReplayError::NotMinimal {
                 step: number,
                 text: step.to_string(),

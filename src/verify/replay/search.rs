@@ -11,12 +11,13 @@ use super::Candidates;
 
 /// A filling of the constraints' cells (and `cell`) from their candidates, with `cell`
 /// restricted to `against`, that satisfies every constraint, as text (`A1=3 A2=1`); `None`
-/// when there is none.
+/// when there is none. Digits run 1..=`max`.
 pub(super) fn contradiction(
     reason: &[&Constraint],
     cands: &Candidates,
     cell: Cell,
     against: u32,
+    max: u8,
 ) -> Option<String> {
     let mut cells = vec![cell];
     for c in reason {
@@ -41,8 +42,9 @@ pub(super) fn contradiction(
         reason,
         members: &members,
         assigned: vec![false; cells.len()],
+        sum: house_sums(reason, &members, cells.len(), max),
     };
-    if !s.run(&mut doms) {
+    if !s.sums_reachable(&doms) || !s.run(&mut doms) {
         return None;
     }
     let text: Vec<String> = cells
@@ -58,6 +60,38 @@ struct Search<'a> {
     /// `members[k]`: the positions of constraint k's cells.
     members: &'a [Vec<usize>],
     assigned: Vec<bool>,
+    /// The houses' sums less the sum cages' (see [`house_sums`]).
+    sum: Option<(Vec<i64>, i64)>,
+}
+
+/// The reason's full houses (distinct, `max` cells: they add up to 1 + … + `max`) less its
+/// sum cages, as one equation `Σ coef·x = total` over the positions: a consequence of the
+/// constraints' meaning that bounds every filling (the rule of 45 behind innies and
+/// outies). `None` without both a house and a sum cage.
+fn house_sums(
+    reason: &[&Constraint],
+    members: &[Vec<usize>],
+    cells: usize,
+    max: u8,
+) -> Option<(Vec<i64>, i64)> {
+    let n = usize::from(max);
+    let house = i64::try_from(n * (n + 1) / 2).ok()?;
+    let mut coef = vec![0i64; cells];
+    let (mut total, mut houses, mut cages) = (0i64, 0, 0);
+    for (c, m) in reason.iter().zip(members) {
+        let sum_cage = c.kind == ConstraintKind::Run
+            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add));
+        if c.kind.is_group() && c.distinct && m.len() == n {
+            m.iter().for_each(|&p| coef[p] += 1);
+            total = total.checked_add(house)?;
+            houses += 1;
+        } else if sum_cage {
+            m.iter().for_each(|&p| coef[p] -= 1);
+            total = total.checked_sub(i64::try_from(c.target?).ok()?)?;
+            cages += 1;
+        }
+    }
+    (houses > 0 && cages > 0).then_some((coef, total))
 }
 
 impl Search<'_> {
@@ -136,7 +170,28 @@ impl Search<'_> {
                 }
             }
         }
-        (0..self.reason.len()).all(|k| self.feasible(k, doms))
+        (0..self.reason.len()).all(|k| self.feasible(k, doms)) && self.sums_reachable(doms)
+    }
+
+    /// Can the houses-less-cages equation still hold: its least and largest value over the
+    /// candidates around its total.
+    fn sums_reachable(&self, doms: &[u32]) -> bool {
+        let Some((coef, total)) = &self.sum else {
+            return true;
+        };
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (&a, &d) in coef.iter().zip(doms) {
+            if a == 0 || d == 0 {
+                continue;
+            }
+            let (l, h) = (
+                i64::from(d.trailing_zeros()) * a,
+                i64::from(31 - d.leading_zeros()) * a,
+            );
+            lo += l.min(h);
+            hi += l.max(h);
+        }
+        lo <= *total && *total <= hi
     }
 
     /// Can constraint `k` still hold: sum bounds, product divisibility, and the full
@@ -247,4 +302,51 @@ fn lowest(bits: u32) -> u64 {
 
 fn highest(bits: u32) -> u64 {
     u64::from(31 - bits.leading_zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Row,
+            cells: (0..4).map(|c| Cell::new(0, c)).collect(),
+            op: None,
+            target: None,
+            distinct: true,
+            rule: None,
+        }
+    }
+
+    fn cage(target: u64) -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Cage,
+            cells: (0..3).map(|c| Cell::new(0, c)).collect(),
+            op: Some(Op::Add),
+            target: Some(target),
+            distinct: true,
+            rule: None,
+        }
+    }
+
+    #[test]
+    fn an_innie_is_proved_and_a_wrong_one_refused() {
+        let cands = Candidates {
+            cols: 4,
+            bits: vec![0b11110; 16],
+        };
+        let (r, at) = (row(), Cell::new(0, 3));
+        // The row adds up to 10 and the cage to 7: D1 is 3, so it is not 1 ...
+        let seven = cage(7);
+        assert_eq!(contradiction(&[&r, &seven], &cands, at, 1 << 1, 4), None);
+        assert_eq!(
+            house_sums(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4),
+            Some((vec![0, 0, 0, 1], 3))
+        );
+        // ... but with a cage of 6 it is 4: eliminating 4 is not forced, a filling says so.
+        let six = cage(6);
+        let witness = contradiction(&[&r, &six], &cands, at, 1 << 4, 4);
+        assert!(witness.is_some());
+    }
 }

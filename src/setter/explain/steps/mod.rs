@@ -20,6 +20,8 @@ use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique};
 
 mod setup;
 mod solver;
+mod sums;
+mod trial;
 
 use super::fish;
 use super::gac::{digits, supported};
@@ -65,11 +67,18 @@ pub(super) struct Explainer<'p> {
     box_lines: Vec<[usize; 2]>,
     /// The full rows and the full columns, for fish.
     lines: [Vec<usize>; 2],
+    /// The house sums (innies and outies) whose sources are all encoded.
+    sums: Vec<sums::SumRule>,
+    /// The house sums of each grid index.
+    sums_of_cell: Vec<Vec<usize>>,
     sat: Sat,
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
     pairs: Vec<Vec<[usize; 2]>>,
     method: Method,
+    /// A solution found before (bit d for digit d per grid index): while every cell keeps
+    /// its digit among the candidates it saves the solver's call for a model.
+    known: Option<Vec<u32>>,
     pub(super) stats: ExplainStats,
 }
 
@@ -121,6 +130,16 @@ impl<'p> Explainer<'p> {
         let pairs = pairs(&members, &of_cell, &sat);
         let box_lines = box_lines(&model, &members);
         let lines = fish::lines(&model, &members);
+        let sums: Vec<sums::SumRule> = sums::rules(&model, &members)
+            .into_iter()
+            .filter(|r| r.sources.iter().all(|&k| sat.has(k)))
+            .collect();
+        let mut sums_of_cell = vec![Vec::new(); rows * cols];
+        for (r, rule) in sums.iter().enumerate() {
+            for &(i, _) in &rule.cells {
+                sums_of_cell[i].push(r);
+            }
+        }
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -130,9 +149,12 @@ impl<'p> Explainer<'p> {
             cache,
             box_lines,
             lines,
+            sums,
+            sums_of_cell,
             sat,
             pairs,
             method: opts.method,
+            known: first_solution(puzzle, &opts.stop, cols, rows * cols),
             stats: ExplainStats::default(),
         }))
     }
@@ -142,6 +164,9 @@ impl<'p> Explainer<'p> {
     /// # Errors
     /// [`ExplainError::Solver`] when the solver fails.
     pub(super) fn solvable(&mut self) -> Result<bool, ExplainError> {
+        if self.model_now().is_some() {
+            return Ok(true);
+        }
         let all = self.active();
         let grid = self.doms.len();
         let probe = self
@@ -149,6 +174,13 @@ impl<'p> Explainer<'p> {
             .probe(&all, None, grid)
             .map_err(ExplainError::solver)?;
         Ok(matches!(probe, Probe::Possible(_)))
+    }
+
+    /// The solution found before, when the candidates still hold it.
+    fn model_now(&self) -> Option<Vec<u32>> {
+        let known = self.known.as_ref()?;
+        let fits = known.iter().zip(&self.doms).all(|(&k, &d)| k & !d == 0);
+        fits.then(|| known.clone())
     }
 
     fn active(&self) -> Vec<usize> {
@@ -402,4 +434,33 @@ impl<'p> Explainer<'p> {
         }
         Ok(None)
     }
+}
+
+/// A solution of the puzzle by the engine, as candidate bits per grid index (`cols` per
+/// row, `grid` indices); `None` when the engine finds none or fails.
+fn first_solution(
+    puzzle: &Puzzle,
+    stop: &crate::stop::Stop,
+    cols: usize,
+    grid: usize,
+) -> Option<Vec<u32>> {
+    let opts = crate::engine::EngineOptions {
+        stop: stop.clone(),
+        ..Default::default()
+    };
+    let (outcome, _) = crate::engine::Engine::Auto.solve(puzzle, &opts).ok()?;
+    let crate::answer::Outcome::Solved { grid: g, .. } = outcome else {
+        return None;
+    };
+    let mut bits = vec![0u32; grid];
+    for r in 0..g.rows() {
+        for c in 0..g.cols() {
+            let cell = Cell::new(r as u8, c as u8);
+            let d = *g.get(cell);
+            if d != 0 {
+                bits[cell.index(cols)] = 1 << d;
+            }
+        }
+    }
+    Some(bits)
 }

@@ -5,7 +5,7 @@
 //! cores are shrunk to minimal reasons and the smallest wins.
 
 use super::{
-    digits, technique, Cell, End, ExplainError, Explainer, Method, Next, Probe, Technique,
+    digits, technique, trial, Cell, End, ExplainError, Explainer, Method, Next, Probe, Technique,
     CORES_SHRUNK,
 };
 
@@ -15,19 +15,38 @@ impl Explainer<'_> {
     pub(super) fn solver_phase(&mut self, undecided: usize) -> Result<Next, ExplainError> {
         let all = self.active();
         let grid = self.doms.len();
-        let covered = match self
-            .sat
-            .probe(&all, None, grid)
-            .map_err(ExplainError::solver)?
-        {
-            Probe::Possible(seen) => seen,
-            Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
+        let known = self.model_now();
+        let covered = match known {
+            Some(seen) => seen,
+            None => match self
+                .sat
+                .probe(&all, None, grid)
+                .map_err(ExplainError::solver)?
+            {
+                Probe::Possible(seen) => {
+                    self.known = Some(seen.clone());
+                    seen
+                }
+                Probe::Impossible(_) => return Ok(Next::End(End::NoSolution)),
+            },
         };
         let plain = self.method == Method::PlainMus;
         if !plain {
             // Open candidates outside the first model, cells then digits in order: for a
-            // unique puzzle, exactly the impossible ones.
+            // unique puzzle, exactly the impossible ones. The rungs, cheapest first: house
+            // sums, bounded trials, pairs of constraints by the solver; the solver's cores
+            // over every constraint last.
             let open: Vec<(usize, u8)> = self.open(&covered);
+            if let Some((i, d, reason)) = self.house_sum()? {
+                self.stats.solver_calls = self.sat.calls;
+                let t = self.shape(&reason, i);
+                return Ok(Next::Step(self.apply(i, 1 << d, reason, t)));
+            }
+            if let Some(t) = self.trial(&open)? {
+                self.stats.solver_calls = self.sat.calls;
+                let named = trial::named(self.shape(&t.reason, t.i), t.depth);
+                return Ok(Next::Step(self.apply(t.i, 1 << t.d, t.reason, named)));
+            }
             if let Some((i, d, pair)) = self.pair(&open)? {
                 self.stats.solver_calls = self.sat.calls;
                 let t = self.shape(&pair, i);

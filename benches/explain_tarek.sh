@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Explains Tarek's 42 hard Killers (tests/data/collections/tarek-42.killers) one at a time,
+# on one core, and prints per puzzle: seconds, steps, unnamed combination steps, trial
+# steps and the end; then the totals and the median time. Issue #54's targets: every one
+# solved, each within 30 s, median at most 5 s, combinations at most 5% of all steps.
+#
+# Usage: benches/explain_tarek.sh [TIMEOUT_SECS] [FIRST] [LAST]
+#   (defaults 30, 1, 42; the binary is target/release/cagesat, build it first)
+set -euo pipefail
+limit=${1:-30}
+first=${2:-1}
+last=${3:-42}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin="$root/target/release/cagesat"
+data="$root/tests/data/collections/tarek-42.killers"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+grep -v '^#' "$data" | grep -v '^[[:space:]]*$' > "$tmp/all"
+printf '%-4s %8s %6s %6s %6s  %s\n' n secs steps comb trial end
+for n in $(seq "$first" "$last"); do
+    sed -n "${n}p" "$tmp/all" > "$tmp/p.txt"
+    start=$(date +%s.%N)
+    rc=0
+    taskset -c 0 "$bin" explain --kind killer-short --json --quiet --timeout "$limit" "$tmp/p.txt" \
+        > "$tmp/out.json" 2> /dev/null || rc=$?
+    end=$(date +%s.%N)
+    secs=$(echo "$end - $start" | bc)
+    steps=$(grep -c '"cell"' "$tmp/out.json" || true)
+    comb=$(grep -c '"technique":"combination of' "$tmp/out.json" || true)
+    trial=$(grep -c '"technique":"trial of' "$tmp/out.json" || true)
+    summary=$(tail -1 "$tmp/out.json" | sed -n 's/.*"summary":"\([^"]*\)".*/\1/p' | cut -c1-40)
+    printf '%-4s %8.2f %6s %6s %6s  %s (exit %s)\n' "$n" "$secs" "$steps" "$comb" "$trial" "$summary" "$rc"
+    echo "$secs $steps $comb $rc" >> "$tmp/rows"
+done
+awk '{ t[NR] = $1; s += $2; c += $3; if ($4 == 0) ok++ }
+     END {
+       n = asort(t)
+       med = (n % 2) ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
+       printf "solved %d of %d; steps %d, combinations %d (%.1f%%); median %.2f s, slowest %.2f s\n",
+              ok, n, s, c, (s ? 100 * c / s : 0), med, t[n]
+     }' "$tmp/rows"
