@@ -366,6 +366,22 @@ fn splits(cells: &[Cell], least: usize) -> Vec<(Vec<Cell>, Vec<Cell>)> {
     out
 }
 
+/// `cages` with the `i`th replaced by `merged` and the `j`th (`j > i`) gone.
+fn merged_at<T: Clone>(cages: &[T], i: usize, j: usize, merged: T) -> Vec<T> {
+    let mut next = cages.to_vec();
+    next[i] = merged;
+    let _ = next.remove(j);
+    next
+}
+
+/// `cages` with the `i`th replaced by its parts `a` and `b`.
+fn split_at<T: Clone>(cages: &[T], i: usize, a: T, b: T) -> Vec<T> {
+    let mut next = cages.to_vec();
+    next[i] = a;
+    next.insert(i + 1, b);
+    next
+}
+
 /// The sum of the solution's digits in `cells`.
 fn sum(solution: &Grid<u8>, cells: &[Cell]) -> u64 {
     cells.iter().map(|&c| u64::from(*solution.get(c))).sum()
@@ -408,9 +424,7 @@ fn killer_merges(k: &Killer, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
                 b.anchor().label(),
                 merged.anchor().label()
             );
-            let mut next: Vec<KillerCage> = cages.to_vec();
-            next[i] = merged;
-            let _ = next.remove(j);
+            let next = merged_at(cages, i, j, merged);
             if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
                 out.push((Puzzle::Killer(killer), change));
             }
@@ -441,9 +455,7 @@ fn killer_splits(k: &Killer, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
                 b.sum,
                 b.anchor().label()
             );
-            let mut next: Vec<KillerCage> = cages.to_vec();
-            next[i] = a;
-            next.insert(i + 1, b);
+            let next = split_at(cages, i, a, b);
             if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
                 out.push((Puzzle::Killer(killer), change));
             }
@@ -516,9 +528,7 @@ fn kenken_merges(k: &KenKen, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
                 kenken_name(b),
                 kenken_name(&merged)
             );
-            let mut next = cages.to_vec();
-            next[i] = merged;
-            let _ = next.remove(j);
+            let next = merged_at(cages, i, j, merged);
             if let Ok(kk) = KenKen::new(k.size(), next, true) {
                 out.push((Puzzle::KenKen(kk), change));
             }
@@ -545,9 +555,7 @@ fn kenken_splits(k: &KenKen, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
                 kenken_name(&a),
                 kenken_name(&b)
             );
-            let mut next = cages.to_vec();
-            next[i] = a;
-            next.insert(i + 1, b);
+            let next = split_at(cages, i, a, b);
             if let Ok(kk) = KenKen::new(k.size(), next, true) {
                 out.push((Puzzle::KenKen(kk), change));
             }
