@@ -99,8 +99,9 @@ pub struct Tuned {
 /// # Errors
 /// [`SetterError::Unsupported`] for an SMT engine; [`SetterError::NoSolution`];
 /// [`SetterError::NotUnique`] when the puzzle is not unique to start with;
-/// [`SetterError::NoTuning`] for a kind this does not change (Kakuro, CrossProduct,
-/// Towers, Unequal) or when no candidate keeps the puzzle unique;
+/// [`SetterError::NoTuning`] for a kind this does not change (Kakuro, CrossProduct) or
+/// when none of the candidates tried (at most [`TuneOptions::max_tries`]) keeps the puzzle
+/// unique;
 /// [`SetterError::Stopped`]; the engine's and the grader's failures.
 pub fn tune(
     puzzle: &Puzzle,
