@@ -126,73 +126,21 @@ pub(crate) fn encode_rules(
                 let clauses = encode_pair(&mut enc.formula, |c, d| map.lit(c, d), n, (a, b, *rel));
                 enc.record(name, EncodeStats { vars: 0, clauses });
             }
-            RuleKind::Line(line) if linear_form(line, &c.cells, &houses, n).is_some() => {
-                let (cells, coefs, target) =
-                    linear_form(line, &c.cells, &houses, n).unwrap_or_default();
-                let parts: Vec<Vec<usize>> = parts
-                    .iter()
-                    .map(|part| {
-                        cells
-                            .iter()
-                            .enumerate()
-                            .map(|(j, cell)| part.get(cell).copied().unwrap_or(usize::MAX - j))
-                            .collect()
-                    })
-                    .collect();
-                let a = Linear::new(coefs, target, n, &parts);
-                let values = vec![(1..=n).collect::<Vec<u8>>(); cells.len()];
-                let mdd = Mdd::build(
-                    &values,
-                    a.start(),
-                    |pos, s, d| a.step(pos, s, d),
-                    Linear::accept,
-                    DEFAULT_NODE_LIMIT,
-                )
-                .map_err(|source| EncodeError::Mdd {
-                    line: c.to_string(),
-                    source,
-                })?;
-                let stats = enc.with_aux("variant line automaton", |f, map| {
-                    let lits: Vec<Vec<Lit>> = cells
-                        .iter()
-                        .map(|&cell| (1..=n).map(|d| map.lit(cell, d)).collect())
-                        .collect();
-                    encode_mdd(f, &lits, &mdd)
-                });
-                enc.record(name, stats.total());
-            }
             RuleKind::Line(line) => {
-                let mut a = Automaton::new(line, c.cells.len());
-                for part in &parts {
-                    let groups: Vec<usize> = c
-                        .cells
-                        .iter()
-                        .enumerate()
-                        .map(|(j, cell)| part.get(cell).copied().unwrap_or(usize::MAX - j))
-                        .collect();
-                    a = a.with_boxes(&groups, n);
+                if let Some((cells, coefs, target)) = linear_form(line, &c.cells, &houses, n) {
+                    let parts: Vec<Vec<usize>> =
+                        parts.iter().map(|part| groups(&cells, part)).collect();
+                    let a = Linear::new(coefs, target, n, &parts);
+                    let step = |pos, s, d| a.step(pos, s, d);
+                    write_line(enc, name, c, &cells, n, a.start(), step, Linear::accept)?;
+                } else {
+                    let mut a = Automaton::new(line, c.cells.len());
+                    for part in &parts {
+                        a = a.with_boxes(&groups(&c.cells, part), n);
+                    }
+                    let step = |pos, s, d| a.step(pos, s, d);
+                    write_line(enc, name, c, &c.cells, n, a.start(), step, |s| a.accept(s))?;
                 }
-                let values = vec![(1..=n).collect::<Vec<u8>>(); c.cells.len()];
-                let mdd = Mdd::build(
-                    &values,
-                    a.start(),
-                    |pos, s, d| a.step(pos, s, d),
-                    |s| a.accept(s),
-                    DEFAULT_NODE_LIMIT,
-                )
-                .map_err(|source| EncodeError::Mdd {
-                    line: c.to_string(),
-                    source,
-                })?;
-                let stats = enc.with_aux("variant line automaton", |f, map| {
-                    let lits: Vec<Vec<Lit>> = c
-                        .cells
-                        .iter()
-                        .map(|&cell| (1..=n).map(|d| map.lit(cell, d)).collect())
-                        .collect();
-                    encode_mdd(f, &lits, &mdd)
-                });
-                enc.record(name, stats.total());
                 if *line == LineRule::Consecutive {
                     let stats = enc.with_aux("renban digits on the line", |f, map| {
                         let lits: Vec<Vec<Lit>> = c
@@ -278,4 +226,48 @@ fn digits_on_line(f: &mut impl ExtendFormula, lits: &[Vec<Lit>]) -> EncodeStats 
         }
     }
     EncodeStats { vars: n, clauses }
+}
+/// The group of each of `cells` in a partition of the grid into houses (`part`: cell →
+/// house); a cell in none gets a group of its own.
+fn groups(cells: &[Cell], part: &HashMap<Cell, usize>) -> Vec<usize> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(j, cell)| part.get(cell).copied().unwrap_or(usize::MAX - j))
+        .collect()
+}
+
+/// Writes the MDD of a line rule over `cells` (digits `1..=n` each), built from an
+/// automaton's `start`, `step` and `accept`, as the family `name`; `c` names the line in
+/// an error.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the automaton's three parts, the cells and the family: bundling them adds a type used once"
+)]
+fn write_line<S: Copy + Eq + std::hash::Hash>(
+    enc: &mut Encoding,
+    name: &'static str,
+    c: &Constraint,
+    cells: &[Cell],
+    n: u8,
+    start: S,
+    step: impl FnMut(usize, S, u8) -> Option<S>,
+    accept: impl Fn(S) -> bool,
+) -> Result<(), EncodeError> {
+    let values = vec![(1..=n).collect::<Vec<u8>>(); cells.len()];
+    let mdd = Mdd::build(&values, start, step, accept, DEFAULT_NODE_LIMIT).map_err(|source| {
+        EncodeError::Mdd {
+            line: c.to_string(),
+            source,
+        }
+    })?;
+    let stats = enc.with_aux("variant line automaton", |f, map| {
+        let lits: Vec<Vec<Lit>> = cells
+            .iter()
+            .map(|&cell| (1..=n).map(|d| map.lit(cell, d)).collect())
+            .collect();
+        encode_mdd(f, &lits, &mdd)
+    });
+    enc.record(name, stats.total());
+    Ok(())
 }
