@@ -6,7 +6,7 @@
 //! or the searches, so a wrong lowering is caught.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// The top-level modules of `src/`, lowest layer first.
 const LAYERS: &[&str] = &[
@@ -23,46 +23,55 @@ const NOT_FOR_THE_VERIFIER: &[&str] = &[
 /// `(from, to, file)` for every `crate::to` path in the non-test code of module `from`.
 fn edges() -> Vec<(String, String, String)> {
     let mut out = Vec::new();
-    let mut stack = vec![Path::new("src").to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("src is readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
+    for path in files_under("src") {
+        let rel = path.strip_prefix("src").expect("under src");
+        let file = rel.to_string_lossy().to_string();
+        let from = file
+            .split('/')
+            .next()
+            .expect("a first component")
+            .trim_end_matches(".rs")
+            .to_string();
+        let name = path.file_name().expect("a name").to_string_lossy();
+        if from == "lib" || name.contains("tests") || path.extension() != Some("rs".as_ref()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let code = text.split("#[cfg(test)]").next().expect("some text");
+        for line in code.lines() {
+            let line = line.trim_start();
+            if line.starts_with("//") {
                 continue;
             }
-            let rel = path.strip_prefix("src").expect("under src");
-            let file = rel.to_string_lossy().to_string();
-            let from = file
-                .split('/')
-                .next()
-                .expect("a first component")
-                .trim_end_matches(".rs")
-                .to_string();
-            let name = path.file_name().expect("a name").to_string_lossy();
-            if from == "lib" || name.contains("tests") || path.extension() != Some("rs".as_ref()) {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let code = text.split("#[cfg(test)]").next().expect("some text");
-            for line in code.lines() {
-                let line = line.trim_start();
-                if line.starts_with("//") {
-                    continue;
-                }
-                for (i, _) in line.match_indices("crate::") {
-                    let to: String = line[i + 7..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    if to != from && !to.is_empty() {
-                        out.push((from.clone(), to, file.clone()));
-                    }
+            for (i, _) in line.match_indices("crate::") {
+                let to: String = line[i + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if to != from && !to.is_empty() {
+                    out.push((from.clone(), to, file.clone()));
                 }
             }
         }
     }
     out
+}
+
+/// Every file under `dir`, at any depth.
+pub(crate) fn files_under(dir: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![PathBuf::from(dir)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
 }
 
 fn layer(module: &str) -> usize {
@@ -117,18 +126,7 @@ fn every_module_of_src_has_a_layer() {
 /// rules included, by design.)
 #[test]
 fn no_verifier_reads_the_model() {
-    let mut files = Vec::new();
-    let mut stack = vec![Path::new("src/verify").to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
+    let mut files = files_under("src/verify");
     for entry in std::fs::read_dir("src/kind").expect("src/kind") {
         let verify = entry.expect("entry").path().join("verify.rs");
         if verify.exists() {

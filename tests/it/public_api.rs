@@ -3,46 +3,36 @@
 //! not a breaking change (the front ends in `cli/`, `python/` and `web/` carry the wildcard
 //! arms this asks of them).
 
-use std::path::Path;
-
 /// `(file, line, enum)` for every `pub enum` under `src/` whose attributes lack
 /// `#[non_exhaustive]`, and how many public enums there are.
 fn open_enums() -> (Vec<String>, usize) {
     let (mut open, mut total) = (Vec::new(), 0);
-    let mut stack = vec![Path::new("src").to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("src is readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
+    for path in crate::layers::files_under("src") {
+        if path.extension() != Some("rs".as_ref()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix("pub enum ") else {
                 continue;
-            }
-            if path.extension() != Some("rs".as_ref()) {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let lines: Vec<&str> = text.lines().collect();
-            for (i, line) in lines.iter().enumerate() {
-                let Some(rest) = line.trim_start().strip_prefix("pub enum ") else {
-                    continue;
-                };
-                total += 1;
-                // The attributes and doc comments directly above the item.
-                let attributes = lines[..i]
-                    .iter()
-                    .rev()
-                    .take_while(|l| {
-                        let l = l.trim_start();
-                        l.starts_with("#[") || l.starts_with("///") || l.starts_with(')')
-                    })
-                    .any(|l| l.trim() == "#[non_exhaustive]");
-                if !attributes {
-                    let name: String = rest
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    open.push(format!("{}:{}: {name}", path.display(), i + 1));
-                }
+            };
+            total += 1;
+            // The attributes and doc comments directly above the item.
+            let attributes = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| {
+                    let l = l.trim_start();
+                    l.starts_with("#[") || l.starts_with("///") || l.starts_with(')')
+                })
+                .any(|l| l.trim() == "#[non_exhaustive]");
+            if !attributes {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                open.push(format!("{}:{}: {name}", path.display(), i + 1));
             }
         }
     }
