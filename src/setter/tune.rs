@@ -333,6 +333,19 @@ fn touching(a: &[Cell], b: &[Cell]) -> bool {
     a.iter().any(|&x| b.iter().any(|&y| x.is_adjacent(y)))
 }
 
+/// The pairs `(i, j)`, `i < j`, of cages (given by their cells) that touch.
+fn neighbour_pairs(cages: &[&[Cell]]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for i in 0..cages.len() {
+        for j in i + 1..cages.len() {
+            if touching(cages[i], cages[j]) {
+                out.push((i, j));
+            }
+        }
+    }
+    out
+}
+
 /// Whether `cells` form one orthogonally connected piece.
 fn connected(cells: &[Cell]) -> bool {
     Cage {
@@ -400,35 +413,31 @@ fn product(solution: &Grid<u8>, cells: &[Cell]) -> Option<u64> {
 fn killer_merges(k: &Killer, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
     let cages = k.cages();
     let mut out = Vec::new();
-    for i in 0..cages.len() {
-        for j in i + 1..cages.len() {
-            let (a, b) = (&cages[i], &cages[j]);
-            if !touching(&a.cells, &b.cells) {
-                continue;
-            }
-            let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
-            let mut digits: Vec<u8> = cells.iter().map(|&c| *solution.get(c)).collect();
-            digits.sort_unstable();
-            digits.dedup();
-            if digits.len() != cells.len() {
-                continue;
-            }
-            let Some(total) = a.sum.checked_add(b.sum) else {
-                continue;
-            };
-            let merged = KillerCage { sum: total, cells };
-            let change = format!(
-                "merged cages {} at {} and {} at {} into {total} at {}",
-                a.sum,
-                a.anchor().label(),
-                b.sum,
-                b.anchor().label(),
-                merged.anchor().label()
-            );
-            let next = merged_at(cages, i, j, merged);
-            if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
-                out.push((Puzzle::Killer(killer), change));
-            }
+    let shapes: Vec<&[Cell]> = cages.iter().map(|c| c.cells.as_slice()).collect();
+    for (i, j) in neighbour_pairs(&shapes) {
+        let (a, b) = (&cages[i], &cages[j]);
+        let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
+        let mut digits: Vec<u8> = cells.iter().map(|&c| *solution.get(c)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        if digits.len() != cells.len() {
+            continue;
+        }
+        let Some(total) = a.sum.checked_add(b.sum) else {
+            continue;
+        };
+        let merged = KillerCage { sum: total, cells };
+        let change = format!(
+            "merged cages {} at {} and {} at {} into {total} at {}",
+            a.sum,
+            a.anchor().label(),
+            b.sum,
+            b.anchor().label(),
+            merged.anchor().label()
+        );
+        let next = merged_at(cages, i, j, merged);
+        if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
+            out.push((Puzzle::Killer(killer), change));
         }
     }
     out
@@ -506,33 +515,29 @@ fn kenken_merges(k: &KenKen, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
     let cages = k.cages();
     let hidden = hidden_ops(k);
     let mut out = Vec::new();
-    for i in 0..cages.len() {
-        for j in i + 1..cages.len() {
-            let (a, b) = (&cages[i], &cages[j]);
-            if !touching(&a.cells, &b.cells) {
-                continue;
-            }
-            let op = if hidden {
-                Op::Any
-            } else if a.effective_op() == Op::Mul && b.effective_op() == Op::Mul {
-                Op::Mul
-            } else {
-                Op::Add
-            };
-            let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
-            let Some(merged) = kenken_cage(op, cells, solution) else {
-                continue;
-            };
-            let change = format!(
-                "merged cages {} and {} into {}",
-                kenken_name(a),
-                kenken_name(b),
-                kenken_name(&merged)
-            );
-            let next = merged_at(cages, i, j, merged);
-            if let Ok(kk) = KenKen::new(k.size(), next, true) {
-                out.push((Puzzle::KenKen(kk), change));
-            }
+    let shapes: Vec<&[Cell]> = cages.iter().map(|c| c.cells.as_slice()).collect();
+    for (i, j) in neighbour_pairs(&shapes) {
+        let (a, b) = (&cages[i], &cages[j]);
+        let op = if hidden {
+            Op::Any
+        } else if a.effective_op() == Op::Mul && b.effective_op() == Op::Mul {
+            Op::Mul
+        } else {
+            Op::Add
+        };
+        let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
+        let Some(merged) = kenken_cage(op, cells, solution) else {
+            continue;
+        };
+        let change = format!(
+            "merged cages {} and {} into {}",
+            kenken_name(a),
+            kenken_name(b),
+            kenken_name(&merged)
+        );
+        let next = merged_at(cages, i, j, merged);
+        if let Ok(kk) = KenKen::new(k.size(), next, true) {
+            out.push((Puzzle::KenKen(kk), change));
         }
     }
     out
