@@ -80,7 +80,7 @@ pub enum SetterError {
         reason: StopReason,
     },
     /// The engine cannot answer these questions (SMT solvers run one process per query).
-    #[error("engine {engine} cannot compute candidates or repairs; use a SAT engine or native")]
+    #[error("engine {engine} answers no setter questions (candidates, repair, harder or easier): use a SAT engine or native")]
     Unsupported {
         /// The engine's name.
         engine: String,

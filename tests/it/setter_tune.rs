@@ -147,4 +147,19 @@ fn refusals_name_the_reason() {
     let many = Puzzle::parse("size 3\n3 = A1\n3 + A2 A3\n6 + B1 B2 B3\n6 + C1 C2 C3").unwrap();
     let e = setter::tune(&many, Direction::Easier, &TuneOptions::default()).unwrap_err();
     assert!(matches!(e, SetterError::NotUnique), "{e}");
+    let none = read("tests/data/kenken/unsat/2x2-no-solution.kenken");
+    let e = setter::tune(&none, Direction::Harder, &TuneOptions::default()).unwrap_err();
+    assert!(matches!(e, SetterError::NoSolution), "{e}");
+    let smt = TuneOptions {
+        engine: Engine::Smt {
+            solver: cagesat::engine::SmtSolver::Z3,
+            timeout: None,
+        },
+        ..TuneOptions::default()
+    };
+    let e = setter::tune(&kakuro, Direction::Easier, &smt).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "engine z3 answers no setter questions (candidates, repair, harder or easier): use a SAT engine or native"
+    );
 }
