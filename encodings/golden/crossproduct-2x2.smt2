@@ -22,9 +22,9 @@
 (assert (<= 1 c_B1 9))
 (assert (<= 1 c_B2 9))
 ; products
-(assert (and (= (+ (e2 c_A1) (e2 c_A2)) 1) (= (+ (e3 c_A1) (e3 c_A2)) 0) (= (+ (e5 c_A1) (e5 c_A2)) 0) (= (+ (e7 c_A1) (e7 c_A2)) 0))) ; row 1
-(assert (and (= (+ (e2 c_B1) (e2 c_B2)) 2) (= (+ (e3 c_B1) (e3 c_B2)) 0) (= (+ (e5 c_B1) (e5 c_B2)) 0) (= (+ (e7 c_B1) (e7 c_B2)) 0))) ; row 2
-(assert (and (= (+ (e2 c_A1) (e2 c_B1)) 2) (= (+ (e3 c_A1) (e3 c_B1)) 0) (= (+ (e5 c_A1) (e5 c_B1)) 0) (= (+ (e7 c_A1) (e7 c_B1)) 0))) ; column 1
-(assert (and (= (+ (e2 c_A2) (e2 c_B2)) 1) (= (+ (e3 c_A2) (e3 c_B2)) 0) (= (+ (e5 c_A2) (e5 c_B2)) 0) (= (+ (e7 c_A2) (e7 c_B2)) 0))) ; column 2
+(assert (and (= (+ (e2 c_A1) (e2 c_A2)) 1) (= (+ (e3 c_A1) (e3 c_A2)) 0) (= (+ (e5 c_A1) (e5 c_A2)) 0) (= (+ (e7 c_A1) (e7 c_A2)) 0))) ; row A product 2
+(assert (and (= (+ (e2 c_B1) (e2 c_B2)) 2) (= (+ (e3 c_B1) (e3 c_B2)) 0) (= (+ (e5 c_B1) (e5 c_B2)) 0) (= (+ (e7 c_B1) (e7 c_B2)) 0))) ; row B product 4
+(assert (and (= (+ (e2 c_A1) (e2 c_B1)) 2) (= (+ (e3 c_A1) (e3 c_B1)) 0) (= (+ (e5 c_A1) (e5 c_B1)) 0) (= (+ (e7 c_A1) (e7 c_B1)) 0))) ; column 1 product 4
+(assert (and (= (+ (e2 c_A2) (e2 c_B2)) 1) (= (+ (e3 c_A2) (e3 c_B2)) 0) (= (+ (e5 c_A2) (e5 c_B2)) 0) (= (+ (e7 c_A2) (e7 c_B2)) 0))) ; column 2 product 2
 (check-sat)
 (get-value (c_A1 c_A2 c_B1 c_B2))

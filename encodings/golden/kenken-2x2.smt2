@@ -23,8 +23,8 @@
 (assert (distinct c_A1 c_B1)) ; column 1
 (assert (distinct c_A2 c_B2)) ; column 2
 ; cages
-(assert (= (+ c_A1 c_A2) 3)) ; cage 3+ at A1
-(assert (= c_B1 1)) ; cage 1= at B1
-(assert (= c_B2 2)) ; cage 2= at B2
+(assert (= (+ c_A1 c_A2) 3)) ; cage 3+ A1 A2
+(assert (= c_B1 1)) ; cage 1= B1
+(assert (= c_B2 2)) ; cage 2= B2
 (check-sat)
 (get-value (c_A1 c_A2 c_B1 c_B2))

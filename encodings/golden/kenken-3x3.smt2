@@ -42,9 +42,9 @@
 (assert (distinct c_A2 c_B2 c_C2)) ; column 2
 (assert (distinct c_A3 c_B3 c_C3)) ; column 3
 ; cages
-(assert (or (= c_A1 (* 3 c_B1)) (= c_B1 (* 3 c_A1)))) ; cage 3/ at A1
-(assert (or (= (- c_A2 c_A3) 1) (= (- c_A3 c_A2) 1))) ; cage 1- at A2
-(assert (= (+ c_B2 c_B3 c_C3) 4)) ; cage 4+ at B2
-(assert (and (= (+ (e2 c_C1) (e2 c_C2)) 1) (= (+ (e3 c_C1) (e3 c_C2)) 1))) ; cage 6* at C1
+(assert (or (= c_A1 (* 3 c_B1)) (= c_B1 (* 3 c_A1)))) ; cage 3÷ A1 B1
+(assert (or (= (- c_A2 c_A3) 1) (= (- c_A3 c_A2) 1))) ; cage 1− A2 A3
+(assert (= (+ c_B2 c_B3 c_C3) 4)) ; cage 4+ B2 B3 C3
+(assert (and (= (+ (e2 c_C1) (e2 c_C2)) 1) (= (+ (e3 c_C1) (e3 c_C2)) 1))) ; cage 6× C1 C2
 (check-sat)
 (get-value (c_A1 c_A2 c_A3 c_B1 c_B2 c_B3 c_C1 c_C2 c_C3))

@@ -1,6 +1,6 @@
 ; cagesat killer 4x4 (SMT-LIB 2)
 ; options: --smt-product exponents
-; encoding: one Int per cell in 1..4; distinct rows, columns, boxes and cages; givens; cage sums
+; encoding: one Int per cell in 1..4; distinct rows, columns and boxes; givens; cages distinct with their sums
 ; symbols: c_CELL = cell CELL (row letter, column number)
 ; c_A1 = cell A1
 ; c_A2 = cell A2
@@ -62,21 +62,21 @@
 (assert (distinct c_A2 c_B2 c_C2 c_D2)) ; column 2
 (assert (distinct c_A3 c_B3 c_C3 c_D3)) ; column 3
 (assert (distinct c_A4 c_B4 c_C4 c_D4)) ; column 4
-(assert (distinct c_A1 c_A2 c_B1 c_B2)) ; box 1
-(assert (distinct c_A3 c_A4 c_B3 c_B4)) ; box 2
-(assert (distinct c_C1 c_C2 c_D1 c_D2)) ; box 3
-(assert (distinct c_C3 c_C4 c_D3 c_D4)) ; box 4
+(assert (distinct c_A1 c_A2 c_B1 c_B2)) ; box A1-B2
+(assert (distinct c_A3 c_A4 c_B3 c_B4)) ; box A3-B4
+(assert (distinct c_C1 c_C2 c_D1 c_D2)) ; box C1-D2
+(assert (distinct c_C3 c_C4 c_D3 c_D4)) ; box C3-D4
 ; givens
 (assert (= c_A3 3)) ; given A3
 (assert (= c_C4 2)) ; given C4
 ; cages
-(assert (and (distinct c_A4 c_B4) (= (+ c_A4 c_B4) 5))) ; cage 5 at A4
-(assert (and (distinct c_B1 c_B2) (= (+ c_B1 c_B2) 7))) ; cage 7 at B1
-(assert (and (distinct c_C4 c_D3 c_D4) (= (+ c_C4 c_D3 c_D4) 6))) ; cage 6 at C4
-(assert (and (distinct c_A3 c_B3) (= (+ c_A3 c_B3) 5))) ; cage 5 at A3
-(assert (and (distinct c_C1 c_C2 c_D1) (= (+ c_C1 c_C2 c_D1) 6))) ; cage 6 at C1
-(assert (and (distinct c_A1 c_A2) (= (+ c_A1 c_A2) 3))) ; cage 3 at A1
-(assert (= c_D2 4)) ; cage 4 at D2
-(assert (= c_C3 4)) ; cage 4 at C3
+(assert (and (distinct c_A4 c_B4) (= (+ c_A4 c_B4) 5))) ; cage 5 A4 B4
+(assert (and (distinct c_B1 c_B2) (= (+ c_B1 c_B2) 7))) ; cage 7 B1 B2
+(assert (and (distinct c_C4 c_D3 c_D4) (= (+ c_C4 c_D3 c_D4) 6))) ; cage 6 C4 D3 D4
+(assert (and (distinct c_A3 c_B3) (= (+ c_A3 c_B3) 5))) ; cage 5 A3 B3
+(assert (and (distinct c_C1 c_C2 c_D1) (= (+ c_C1 c_C2 c_D1) 6))) ; cage 6 C1 C2 D1
+(assert (and (distinct c_A1 c_A2) (= (+ c_A1 c_A2) 3))) ; cage 3 A1 A2
+(assert (= c_D2 4)) ; cage 4 D2
+(assert (= c_C3 4)) ; cage 4 C3
 (check-sat)
 (get-value (c_A1 c_A2 c_A3 c_A4 c_B1 c_B2 c_B3 c_B4 c_C1 c_C2 c_C3 c_C4 c_D1 c_D2 c_D3 c_D4))

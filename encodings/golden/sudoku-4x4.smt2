@@ -62,15 +62,14 @@
 (assert (distinct c_A2 c_B2 c_C2 c_D2)) ; column 2
 (assert (distinct c_A3 c_B3 c_C3 c_D3)) ; column 3
 (assert (distinct c_A4 c_B4 c_C4 c_D4)) ; column 4
-(assert (distinct c_A1 c_A2 c_B1 c_B2)) ; box 1
-(assert (distinct c_A3 c_A4 c_B3 c_B4)) ; box 2
-(assert (distinct c_C1 c_C2 c_D1 c_D2)) ; box 3
-(assert (distinct c_C3 c_C4 c_D3 c_D4)) ; box 4
+(assert (distinct c_A1 c_A2 c_B1 c_B2)) ; box A1-B2
+(assert (distinct c_A3 c_A4 c_B3 c_B4)) ; box A3-B4
+(assert (distinct c_C1 c_C2 c_D1 c_D2)) ; box C1-D2
+(assert (distinct c_C3 c_C4 c_D3 c_D4)) ; box C3-D4
 ; givens
 (assert (= c_A1 1)) ; given A1
 (assert (= c_A2 2)) ; given A2
 (assert (= c_C2 3)) ; given C2
 (assert (= c_D4 2)) ; given D4
-; cages
 (check-sat)
 (get-value (c_A1 c_A2 c_A3 c_A4 c_B1 c_B2 c_B3 c_B4 c_C1 c_C2 c_C3 c_C4 c_D1 c_D2 c_D3 c_D4))

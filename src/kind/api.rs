@@ -305,7 +305,7 @@ impl Puzzle {
     /// The puzzle's SMT-LIB 2 script.
     pub(crate) fn smt_script(&self, opts: &SmtOptions) -> Script {
         let kind = self.as_kind();
-        Script::new(kind.name(), &kind.size_label(), opts, |b| kind.smtlib(b))
+        Script::new(kind.name(), &kind.size_label(), opts, &kind.constraints())
     }
 }
 

@@ -37,7 +37,6 @@ use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::ParseError;
 use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
-use crate::smtlib::Builder;
 use crate::verify::VerifyError;
 
 /// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
@@ -156,9 +155,6 @@ pub(crate) trait Kind: std::fmt::Display {
     /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`
     /// is given, decorated with `overlay`.
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String;
-
-    /// Writes the puzzle's declarations and assertions into an SMT-LIB script.
-    fn smtlib(&self, b: &mut Builder);
 
     /// The puzzle with the givens `set` written in, where `solution` holds them (what
     /// `setter::repair` proposes); `None` for a kind without givens (Kakuro, CrossProduct),

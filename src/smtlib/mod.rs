@@ -1,23 +1,24 @@
 //! # Puzzle → SMT-LIB 2
 //!
 //! The natural SMT form of a puzzle, for z3, cvc5 or any SMT-LIB 2 solver: one `Int` per
-//! cell (`c_B3` is cell B3) with its bounds, `distinct` for KenKen rows and columns and for
-//! Kakuro runs, and cage, run and line arithmetic as arithmetic ([`arith`] writes the
-//! terms; products take the [`ProductForm`] chosen by measurement, see
+//! cell (`c_B3` is cell B3) with its bounds, then the puzzle's model
+//! ([`crate::puzzle::Constraints`]) one family at a time, by one assembly for every kind
+//! ([`Builder::model`]): houses as `distinct`, cages, runs, products and lines as
+//! arithmetic ([`arith`] writes the terms, [`rules`] the pair relations and line rules;
+//! products take the [`ProductForm`] chosen by measurement, see
 //! `encodings/smtlib.md`). The script ends with `(check-sat)` and `(get-value (…))` over
 //! the cells; [`write_smtlib`] writes it byte-for-byte deterministically, optionally with
 //! assertions that exclude given grids, and [`answer`] reads a solver's reply back.
 
 pub(crate) mod answer;
 mod arith;
-mod latin;
 mod rules;
 
 use std::fmt;
 use std::io::{self, Write};
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::Op;
+use crate::puzzle::{Constraint, ConstraintKind, Constraints, LineRule, Op, Relation};
 
 /// How products (KenKen `*` cages, `/` cages of three or more cells, CrossProduct lines)
 /// are written.
@@ -90,16 +91,10 @@ pub(crate) fn symbol(cell: Cell) -> String {
 }
 
 impl Script {
-    /// Builds the script of a puzzle of kind `kind` and size `size` whose declarations and
-    /// assertions `fill` writes.
-    pub(crate) fn new(
-        kind: &str,
-        size: &str,
-        opts: &SmtOptions,
-        fill: impl FnOnce(&mut Builder),
-    ) -> Script {
+    /// Builds the script of the model `m` of a puzzle of kind `kind` and size `size`.
+    pub(crate) fn new(kind: &str, size: &str, opts: &SmtOptions, m: &Constraints) -> Script {
         let mut b = Builder::new(opts.product);
-        fill(&mut b);
+        b.model(m);
         let logic = if b.nonlinear { "QF_NIA" } else { "QF_LIA" };
         let header = vec![
             format!("cagesat {kind} {size} (SMT-LIB 2)"),
@@ -186,8 +181,8 @@ impl Script {
     }
 }
 
-/// Collects a script's parts; each kind writes its part (`crate::kind::Kind::smtlib`).
-pub(crate) struct Builder {
+/// Collects a script's parts from a model ([`Builder::model`]).
+struct Builder {
     form: ProductForm,
     primes: Vec<u8>,
     primes_used: Vec<u8>,
@@ -249,156 +244,195 @@ impl Builder {
         }
     }
 
-    pub(crate) fn kenken(&mut self, k: &crate::puzzle::KenKen) {
-        let n = k.size();
-        let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-        let all = (0..n).flat_map(|r| (0..n).map(move |c| at(r, c))).collect();
-        self.declare(all, (n, n), 1, n as u8);
-        let mut lines = Vec::new();
-        let rows = (0..n).map(|i| {
-            (
-                format!("row {}", Cell::row_label(i as u8)),
-                (0..n).map(|j| at(i, j)).collect::<Vec<_>>(),
-            )
-        });
-        let cols = (0..n).map(|i| {
-            (
-                format!("column {}", i + 1),
-                (0..n).map(|j| at(j, i)).collect(),
-            )
-        });
-        for (note, cells) in rows.chain(cols).filter(|_| n > 1) {
-            let syms: Vec<String> = cells.iter().map(|&c| symbol(c)).collect();
-            lines.push(Assertion {
-                term: format!("(distinct {})", syms.join(" ")),
-                note,
-            });
-        }
-        self.section("rows and columns", lines);
-        let mut cages = Vec::new();
-        for cage in k.cages() {
-            let syms: Vec<String> = cage.cells.iter().map(|&c| symbol(c)).collect();
-            let t = cage.target;
-            let term = match cage.effective_op() {
-                Op::Given => format!("(= {} {t})", syms[0]),
-                Op::Add => arith::sum_is(&syms, t),
-                Op::Sub => arith::difference_is(&syms, t),
-                Op::Mul => arith::product_is(&syms, t, self.form, &self.primes),
-                Op::Div => arith::quotient_is(&syms, t, self.form, &self.primes),
-                Op::Any => arith::any_is(&syms, t, self.form, &self.primes),
-            };
-            if matches!(cage.effective_op(), Op::Mul | Op::Any)
-                || (cage.op == Op::Div && syms.len() > 2)
-            {
-                self.used_product(&term);
-            }
-            cages.push(Assertion {
-                term,
-                note: format!("cage {t}{} at {}", cage.op.symbol(), cage.anchor()),
-            });
-        }
-        self.section("cages", cages);
-        self.summary = "distinct rows and columns; cages as arithmetic".to_string();
-    }
+    /// Writes the model `m`: its cells with their bounds, then one section per family
+    /// present, each constraint one assertion named by its [`Constraint`]'s text. Every kind
+    /// reaches SMT-LIB through here; a family's term is written once, whichever kind it
+    /// came from.
+    pub(crate) fn model(&mut self, m: &Constraints) {
+        self.declare(m.cells.clone(), (m.rows, m.cols), 1, m.max_digit);
+        let syms = |c: &Constraint| c.cells.iter().map(|&c| symbol(c)).collect::<Vec<_>>();
+        let note = |c: &Constraint| c.to_string();
+        let of = |kinds: &[ConstraintKind]| {
+            m.list
+                .iter()
+                .filter(move |c| kinds.contains(&c.kind))
+                .collect::<Vec<_>>()
+        };
+        let mut summary: Vec<String> = Vec::new();
 
-    /// The hook for kinds whose script is assembled outside this module (Sudoku, Killer
-    /// Sudoku): an N×N grid of cells in `1..=N`, a section of `distinct` groups, one of
-    /// `givens` and one of sum `cages` (distinct digits with the sum), each with its note.
-    pub(crate) fn grid_groups(
-        &mut self,
-        n: usize,
-        distinct: Vec<(Vec<Cell>, String)>,
-        givens: &[(Cell, u8)],
-        cages: Vec<(Vec<Cell>, u64, String)>,
-        summary: &str,
-    ) {
-        let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-        let all = (0..n).flat_map(|r| (0..n).map(move |c| at(r, c))).collect();
-        self.declare(all, (n, n), 1, n as u8);
-        let syms = |cells: &[Cell]| cells.iter().map(|&c| symbol(c)).collect::<Vec<_>>();
-        let groups = distinct
-            .into_iter()
-            .filter(|(cells, _)| cells.len() > 1)
-            .map(|(cells, note)| Assertion {
-                term: format!("(distinct {})", syms(&cells).join(" ")),
-                note,
+        let groups = of(&[
+            ConstraintKind::Row,
+            ConstraintKind::Column,
+            ConstraintKind::Box,
+            ConstraintKind::Diagonal,
+        ]);
+        if !groups.is_empty() {
+            let mut names: Vec<&str> = Vec::new();
+            for c in &groups {
+                let name = match c.kind {
+                    ConstraintKind::Row => "rows",
+                    ConstraintKind::Column => "columns",
+                    ConstraintKind::Box => "boxes",
+                    _ => "diagonals",
+                };
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            summary.push(format!("distinct {}", and_list(&names)));
+        }
+        let houses = groups
+            .iter()
+            .filter(|c| c.cells.len() > 1)
+            .map(|c| Assertion {
+                term: format!("(distinct {})", syms(c).join(" ")),
+                note: note(c),
             })
             .collect();
-        self.section("rows, columns and boxes", groups);
-        let fixed = givens
+        let has = |k: ConstraintKind| groups.iter().any(|c| c.kind == k);
+        let name = match (has(ConstraintKind::Box), has(ConstraintKind::Diagonal)) {
+            (false, false) => "rows and columns",
+            (true, false) => "rows, columns and boxes",
+            (false, true) => "rows, columns and diagonals",
+            (true, true) => "rows, columns, boxes and diagonals",
+        };
+        self.section(name, houses);
+
+        if !m.givens.is_empty() {
+            summary.push("givens".to_string());
+        }
+        let givens = m
+            .givens
             .iter()
             .map(|&(c, d)| Assertion {
                 term: format!("(= {} {d})", symbol(c)),
                 note: format!("given {c}"),
             })
             .collect();
-        self.section("givens", fixed);
-        let sums = cages
+        self.section("givens", givens);
+
+        // Cages and runs: arithmetic under the operator, with `distinct` where the digits
+        // are (Killer cages, Kakuro runs).
+        for (section, kinds, words) in [
+            ("cages", ConstraintKind::Cage, "cages as arithmetic"),
+            ("runs", ConstraintKind::Run, "runs distinct with their sums"),
+        ] {
+            let list = of(&[kinds]);
+            let sums = list.iter().all(|c| c.distinct && c.op == Some(Op::Add));
+            match (list.is_empty(), sums && kinds == ConstraintKind::Cage) {
+                (true, _) => {}
+                (false, true) => summary.push("cages distinct with their sums".to_string()),
+                (false, false) => summary.push(words.to_string()),
+            }
+            let asserts = list
+                .into_iter()
+                .map(|c| {
+                    let term = self.cage_term(c, &syms(c));
+                    Assertion {
+                        term,
+                        note: note(c),
+                    }
+                })
+                .collect();
+            self.section(section, asserts);
+        }
+
+        let products = of(&[ConstraintKind::RowProduct, ConstraintKind::ColProduct]);
+        if !products.is_empty() {
+            summary.push("row and column products".to_string());
+        }
+        let products = products
             .into_iter()
-            .map(|(cells, sum, note)| {
-                let s = syms(&cells);
-                let total = arith::sum_is(&s, sum);
-                let term = if s.len() > 1 {
-                    format!("(and (distinct {}) {total})", s.join(" "))
-                } else {
-                    total
-                };
-                Assertion { term, note }
+            .map(|c| {
+                let term =
+                    arith::product_is(&syms(c), c.target.unwrap_or(0), self.form, &self.primes);
+                self.used_product(&term);
+                Assertion {
+                    term,
+                    note: note(c),
+                }
             })
             .collect();
-        self.section("cages", sums);
-        self.summary = summary.to_string();
-    }
+        self.section("products", products);
 
-    pub(crate) fn kakuro(&mut self, k: &crate::puzzle::Kakuro) {
-        self.declare(k.white_cells().to_vec(), (k.rows(), k.cols()), 1, 9);
-        let mut runs = Vec::new();
-        for run in k.runs() {
-            let syms: Vec<String> = run.cells.iter().map(|&c| symbol(c)).collect();
-            let note = format!("{} run {} at {}", run.dir, run.sum, run.clue);
-            let sum = arith::sum_is(&syms, u64::from(run.sum));
-            let term = if syms.len() > 1 {
-                format!("(and (distinct {}) {sum})", syms.join(" "))
-            } else {
-                sum
-            };
-            runs.push(Assertion { term, note });
+        // Towers clues and Unequal's signs: the variant families' own terms.
+        let seen = of(&[ConstraintKind::Visible]);
+        if !seen.is_empty() {
+            summary.push("towers seen from each clue".to_string());
         }
-        self.section("runs", runs);
-        self.summary = "each run distinct with its sum".to_string();
-    }
-
-    pub(crate) fn crossproduct(&mut self, p: &crate::puzzle::CrossProduct) {
-        let (rows, cols) = p.dims();
-        let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-        let all = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| at(r, c)))
+        let seen = seen
+            .into_iter()
+            .map(|c| {
+                let k = u8::try_from(c.target.unwrap_or(0)).unwrap_or(u8::MAX);
+                Assertion {
+                    term: rules::line(&LineRule::Visible(k), &syms(c)),
+                    note: note(c),
+                }
+            })
             .collect();
-        self.declare(all, (rows, cols), 1, 9);
-        let mut lines = Vec::new();
-        let mut add = |b: &mut Builder, cells: Vec<Cell>, target: u64, note: String| {
-            let syms: Vec<String> = cells.iter().map(|&c| symbol(c)).collect();
-            let term = arith::product_is(&syms, target, b.form, &b.primes);
-            b.used_product(&term);
-            lines.push(Assertion { term, note });
+        self.section("visibility clues", seen);
+        let pairs = of(&[
+            ConstraintKind::Less,
+            ConstraintKind::Adjacent,
+            ConstraintKind::NotAdjacent,
+        ]);
+        if !pairs.is_empty() {
+            summary.push("signs and bars between neighbours".to_string());
+        }
+        let pairs = pairs
+            .into_iter()
+            .map(|c| {
+                let rel = match c.kind {
+                    ConstraintKind::Less => Relation::Less,
+                    ConstraintKind::Adjacent => Relation::DiffIs(1),
+                    _ => Relation::DiffNot(1),
+                };
+                let x = syms(c);
+                Assertion {
+                    term: rules::relation(rel, &x[0], &x[1]),
+                    note: note(c),
+                }
+            })
+            .collect();
+        self.section("signs and bars", pairs);
+        self.summary = summary.join("; ");
+        self.rules(&m.list);
+        self.sections
+            .retain(|(name, a)| !a.is_empty() || *name == "bounds");
+    }
+
+    /// The term of a cage or run `c` over its cells' symbols `x`.
+    fn cage_term(&mut self, c: &Constraint, x: &[String]) -> String {
+        let t = c.target.unwrap_or(0);
+        let op = if x.len() == 1 {
+            Op::Given
+        } else {
+            c.op.unwrap_or(Op::Add)
         };
-        for (r, &t) in p.rows().iter().enumerate() {
-            add(
-                self,
-                (0..cols).map(|c| at(r, c)).collect(),
-                t,
-                format!("row {}", r + 1),
-            );
+        let term = match op {
+            Op::Given => format!("(= {} {t})", x[0]),
+            Op::Add => arith::sum_is(x, t),
+            Op::Sub => arith::difference_is(x, t),
+            Op::Mul => arith::product_is(x, t, self.form, &self.primes),
+            Op::Div => arith::quotient_is(x, t, self.form, &self.primes),
+            Op::Any => arith::any_is(x, t, self.form, &self.primes),
+        };
+        if matches!(op, Op::Mul | Op::Any) || (op == Op::Div && x.len() > 2) {
+            self.used_product(&term);
         }
-        for (c, &t) in p.cols().iter().enumerate() {
-            add(
-                self,
-                (0..rows).map(|r| at(r, c)).collect(),
-                t,
-                format!("column {}", c + 1),
-            );
+        if c.distinct && x.len() > 1 {
+            format!("(and (distinct {}) {term})", x.join(" "))
+        } else {
+            term
         }
-        self.section("products", lines);
-        self.summary = "row and column products".to_string();
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

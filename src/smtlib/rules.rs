@@ -37,7 +37,7 @@ fn sum(args: &[String]) -> String {
 }
 
 /// The term of `a R b`.
-fn relation(rel: Relation, a: &str, b: &str) -> String {
+pub(super) fn relation(rel: Relation, a: &str, b: &str) -> String {
     let diff_is = |k: u8| format!("(or (= (- {a} {b}) {k}) (= (- {b} {a}) {k}))");
     let ratio = |k: u8| format!("(or (= {a} (* {k} {b})) (= {b} (* {k} {a})))");
     match rel {
@@ -55,7 +55,7 @@ fn relation(rel: Relation, a: &str, b: &str) -> String {
 }
 
 /// The term of a rule over the cells `x` (symbols, in the rule's order).
-fn line(rule: &LineRule, x: &[String]) -> String {
+pub(super) fn line(rule: &LineRule, x: &[String]) -> String {
     match rule {
         LineRule::Increasing => and(&x
             .windows(2)
@@ -202,6 +202,10 @@ fn line(rule: &LineRule, x: &[String]) -> String {
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
+                    if i == 0 {
+                        // The first cell is always seen.
+                        return "1".to_string();
+                    }
                     let taller: Vec<String> =
                         x[..i].iter().map(|b| format!("(> {s} {b})")).collect();
                     format!("(ite {} 1 0)", and(&taller))
@@ -238,7 +242,7 @@ fn line(rule: &LineRule, x: &[String]) -> String {
 impl Builder {
     /// The variant constraints of `list` in a section `variant constraints` (nothing when
     /// there is none).
-    pub(crate) fn rules(&mut self, list: &[Constraint]) {
+    pub(super) fn rules(&mut self, list: &[Constraint]) {
         let asserts: Vec<Assertion> = list
             .iter()
             .filter(|c| c.kind == ConstraintKind::Variant)

@@ -13,7 +13,6 @@ use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
 use crate::render;
-use crate::smtlib::Builder;
 use crate::verify::{self, VerifyError};
 
 /// The `.crossproduct` text format (a first word `rows` or `cols`).
@@ -72,9 +71,5 @@ impl Kind for CrossProduct {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg::crossproduct::crossproduct(self, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        b.crossproduct(self);
     }
 }

@@ -15,7 +15,6 @@ use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
 use crate::render;
-use crate::smtlib::Builder;
 use crate::verify::{self, VerifyError};
 
 /// The `.kakuro` text format.
@@ -91,10 +90,6 @@ impl Kind for Kakuro {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg::kakuro::kakuro(self, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        b.kakuro(self);
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -16,7 +16,6 @@ use crate::grid::{Cell, Grid};
 use crate::parse;
 use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
 use crate::render;
-use crate::smtlib::Builder;
 use crate::verify::{self, VerifyError};
 
 /// The `.kenken` text format (and anything no other format claims).
@@ -135,10 +134,6 @@ impl Kind for KenKen {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg::kenken::kenken(self, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        b.kenken(self);
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -23,7 +23,6 @@ use crate::grid::{Cell, Grid};
 use crate::parse::killer::{looks_like_killer, parse_killer};
 use crate::parse::sudoku::{looks_like_sudoku, parse_sudoku};
 use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
-use crate::smtlib::Builder;
 use crate::verify::VerifyError;
 
 /// The `.sudoku` text format.
@@ -62,32 +61,6 @@ impl std::fmt::Display for Sudoku {
 impl std::fmt::Display for Killer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.to_text())
-    }
-}
-
-/// The SMT-LIB part shared by both kinds.
-fn smtlib(b: &mut Builder, s: &Sudoku, killer: Option<&Killer>) {
-    let cages = killer
-        .map(|k| {
-            k.cages()
-                .iter()
-                .map(|c| {
-                    let note = format!("cage {} at {}", c.sum, c.anchor());
-                    (c.cells.clone(), u64::from(c.sum), note)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let summary = match (killer.is_some(), s.diagonals()) {
-        (true, false) => "distinct rows, columns, boxes and cages; givens; cage sums",
-        (true, true) => "distinct rows, columns, boxes, diagonals and cages; givens; cage sums",
-        (false, false) => "distinct rows, columns and boxes; givens",
-        (false, true) => "distinct rows, columns, boxes and diagonals; givens",
-    };
-    let units = s.units().into_iter().map(|(n, c)| (c, n)).collect();
-    b.grid_groups(s.size(), units, &s.given_cells(), cages, summary);
-    if !s.variants().is_empty() {
-        b.rules(&s.constraints().list);
     }
 }
 
@@ -158,10 +131,6 @@ impl Kind for Sudoku {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self, None, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        smtlib(b, self, None);
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {
@@ -237,10 +206,6 @@ impl Kind for Killer {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self.sudoku(), Some(self), grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        smtlib(b, self.sudoku(), Some(self));
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -20,7 +20,6 @@ use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_towers_id, parse_towers};
 use crate::puzzle::{Constraints, Overlay, Puzzle, Towers};
-use crate::smtlib::Builder;
 use crate::verify::VerifyError;
 
 /// Towers game IDs (whatever the file's extension) and the `.towers` text format.
@@ -94,26 +93,6 @@ impl Kind for Towers {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        let lines = self
-            .clue_lines()
-            .into_iter()
-            .map(|(side, i, cells, clue)| {
-                let what = if matches!(side.name(), "top" | "bottom") {
-                    format!("column {}", i + 1)
-                } else {
-                    format!("row {}", crate::grid::Cell::row_label(i as u8))
-                };
-                (
-                    cells,
-                    clue,
-                    format!("{} clue {clue} of {what}", side.name()),
-                )
-            })
-            .collect();
-        b.towers(self.size(), &self.given_cells(), lines);
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

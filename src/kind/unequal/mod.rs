@@ -20,8 +20,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_unequal_id, parse_unequal};
-use crate::puzzle::{Constraints, Mark, Overlay, Puzzle, Unequal};
-use crate::smtlib::Builder;
+use crate::puzzle::{Constraints, Overlay, Puzzle, Unequal};
 use crate::verify::VerifyError;
 
 /// Unequal game IDs (whatever the file's extension) and the `.unequal` text format.
@@ -95,32 +94,6 @@ impl Kind for Unequal {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self, grid, overlay)
-    }
-
-    fn smtlib(&self, b: &mut Builder) {
-        let pairs = self
-            .pairs()
-            .into_iter()
-            .filter_map(|(a, c, mark)| {
-                let (x, y) = (crate::smtlib::symbol(a), crate::smtlib::symbol(c));
-                let (term, note) = match mark {
-                    Mark::Less => (format!("(< {x} {y})"), format!("{a} < {c}")),
-                    Mark::Greater => (format!("(> {x} {y})"), format!("{a} > {c}")),
-                    Mark::Bar => (
-                        format!("(or (= {x} (+ {y} 1)) (= {y} (+ {x} 1)))"),
-                        format!("bar {a} {c}"),
-                    ),
-                    Mark::None if self.adjacent() => (
-                        format!("(not (or (= {x} (+ {y} 1)) (= {y} (+ {x} 1))))"),
-                        format!("no bar {a} {c}"),
-                    ),
-                    _ => return None,
-                };
-                Some((term, note))
-            })
-            .collect();
-        let name = if self.adjacent() { "bars" } else { "signs" };
-        b.unequal(self.size(), &self.given_cells(), name, pairs);
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {
