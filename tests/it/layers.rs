@@ -3,10 +3,11 @@
 //! and no upward import. The kind seam (`kind`) sits above everything that does the work for
 //! one kind (`encode`, `verify`, `native`, `model`, `render`, `smtlib`, `grade`, `parse`), and
 //! the engines above it; the verifier imports nothing from the encoder, the constraint model
-//! or the searches, so a wrong lowering is caught.
+//! or the searches, so a wrong lowering is caught. A kind's folder holds its model and its
+//! verifier too: those two files count in the layers they are named after (`KIND_FILES`).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The top-level modules of `src/`, lowest layer first.
 const LAYERS: &[&str] = &[
@@ -20,34 +21,63 @@ const NOT_FOR_THE_VERIFIER: &[&str] = &[
     "cnf", "encode", "tuples", "native", "model", "product", "line", "kind",
 ];
 
+/// The files of a kind's folder (`src/kind/<kind>/`) that belong to a lower layer, by name:
+/// the kind's model (`puzzle.rs`), which the parsers and encoders read, and its verifier
+/// (`verify.rs`). The folder's other files (the glue, the formula, the drawing) are the seam's.
+const KIND_FILES: &[&str] = &["puzzle", "verify"];
+
+/// The layer of a module path (`["kind", "kenken", "puzzle"]`, from `src/kind/kenken/puzzle.rs`
+/// or `crate::kind::kenken::puzzle`): its first module, or the layer a kind's file is named
+/// after (`KIND_FILES`).
+fn layer_of(path: &[&str]) -> String {
+    match path {
+        ["kind", kind, file, ..]
+            if KIND_FILES.contains(file) && Path::new("src/kind").join(kind).is_dir() =>
+        {
+            (*file).to_string()
+        }
+        [first, ..] => (*first).to_string(),
+        [] => String::new(),
+    }
+}
+
+/// The layers that the `crate::…` paths of one line of code name.
+fn targets(line: &str) -> Vec<String> {
+    line.match_indices("crate::")
+        .map(|(i, _)| {
+            let rest = &line[i + 7..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            let path: Vec<&str> = rest[..end].split("::").collect();
+            layer_of(&path)
+        })
+        .collect()
+}
+
+/// The lines of a source file's non-test code, comments left out.
+fn code_lines(text: &str) -> impl Iterator<Item = &str> {
+    let code = text.split("#[cfg(test)]").next().expect("some text");
+    code.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.starts_with("//"))
+}
+
 /// `(from, to, file)` for every `crate::to` path in the non-test code of module `from`.
 fn edges() -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for path in files_under("src") {
         let rel = path.strip_prefix("src").expect("under src");
         let file = rel.to_string_lossy().to_string();
-        let from = file
-            .split('/')
-            .next()
-            .expect("a first component")
-            .trim_end_matches(".rs")
-            .to_string();
         let name = path.file_name().expect("a name").to_string_lossy();
-        if from == "lib" || name.contains("tests") || path.extension() != Some("rs".as_ref()) {
+        if file == "lib.rs" || name.contains("tests") || path.extension() != Some("rs".as_ref()) {
             continue;
         }
+        let parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+        let from = layer_of(&parts);
         let text = std::fs::read_to_string(&path).expect("readable");
-        let code = text.split("#[cfg(test)]").next().expect("some text");
-        for line in code.lines() {
-            let line = line.trim_start();
-            if line.starts_with("//") {
-                continue;
-            }
-            for (i, _) in line.match_indices("crate::") {
-                let to: String = line[i + 7..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
+        for line in code_lines(&text) {
+            for to in targets(line) {
                 if to != from && !to.is_empty() {
                     out.push((from.clone(), to, file.clone()));
                 }
@@ -141,11 +171,10 @@ fn no_verifier_reads_the_model() {
     let mut bad = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable");
-        let code = text.split("#[cfg(test)]").next().expect("some text");
-        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            let model = NOT_FOR_THE_VERIFIER
+        for line in code_lines(&text) {
+            let model = targets(line)
                 .iter()
-                .any(|m| line.contains(&format!("crate::{m}")));
+                .any(|m| NOT_FOR_THE_VERIFIER.contains(&m.as_str()));
             let replay = path.starts_with("src/verify/replay");
             let rules = ["rule::", "LineRule", "Relation", "RuleKind", ".lower("]
                 .iter()
