@@ -8,6 +8,7 @@
 //! (`crate::kind::verify`) lives with the kind glue.
 
 pub(crate) mod replay;
+pub(crate) mod square;
 pub(crate) mod variant;
 
 use thiserror::Error;
