@@ -3,9 +3,10 @@
 //! Every puzzle kind implements [`Kind`]: its name and size label, its lowering to
 //! [`Constraints`], encoder, verifier, text/JSON/SVG drawing, SMT-LIB script and grading
 //! hook, each a call into the module that does the work: the kind's folder here assembles
-//! its formula from the family encoders of `crate::encode`; its verifier is in
-//! `crate::verify`. No kind brings a native search: every one runs on the constraint
-//! model's (`crate::model::run` over [`Kind::constraints`]), which picks by families.
+//! its formula from the family encoders of `crate::encode` and holds its model (`puzzle.rs`),
+//! verifier (`verify.rs`) and drawing (`render.rs`). No kind brings a native search: every
+//! one runs on the constraint model's (`crate::model::run` over [`Kind::constraints`]), which
+//! picks by families.
 //! [`Puzzle::as_kind`] is the one place that matches over the [`Puzzle`] enum, and
 //! [`FORMATS`] the one list of input formats; everything else dispatches through them.
 //! Adding a kind is a folder here (its `Kind` impl, its formula assembled from the family
@@ -18,13 +19,13 @@
 //! search; the dispatching [`verify`] is here for the same reason.
 
 mod api;
-mod crossproduct;
-mod kakuro;
-mod kenken;
+pub(crate) mod crossproduct;
+pub(crate) mod kakuro;
+pub(crate) mod kenken;
 mod latin_square;
-mod sudoku;
-mod towers;
-mod unequal;
+pub(crate) mod sudoku;
+pub(crate) mod towers;
+pub(crate) mod unequal;
 
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};

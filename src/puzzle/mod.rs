@@ -1,19 +1,24 @@
 //! # Puzzle models
 //!
 //! Plain data for each puzzle kind, with semantic validation and no CNF. Parsers in
-//! `crate::parse` build these; encoders in `crate::encode` read them.
+//! `crate::parse` build these; encoders in `crate::encode` read them. Each kind's model is its
+//! folder's `puzzle.rs` (`src/kind/<kind>/puzzle.rs`), named here by its kind
+//! (`puzzle::kenken`); the constraint model they lower to, the variants and the techniques are
+//! here.
 
 pub(crate) mod constraint;
-pub(crate) mod crossproduct;
-pub(crate) mod kakuro;
-pub(crate) mod kenken;
 mod overlay;
 pub(crate) mod rule;
-pub(crate) mod sudoku;
 mod technique;
-pub(crate) mod towers;
-pub(crate) mod unequal;
 pub(crate) mod variant;
+
+// Each kind's model lives in its folder (`src/kind/<kind>/puzzle.rs`); its old path stays.
+pub(crate) use crate::kind::crossproduct::puzzle as crossproduct;
+pub(crate) use crate::kind::kakuro::puzzle as kakuro;
+pub(crate) use crate::kind::kenken::puzzle as kenken;
+pub(crate) use crate::kind::sudoku::puzzle as sudoku;
+pub(crate) use crate::kind::towers::puzzle as towers;
+pub(crate) use crate::kind::unequal::puzzle as unequal;
 
 pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Rule, RuleKind, Step};
 pub use crossproduct::{CrossProduct, CrossProductError};

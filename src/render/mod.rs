@@ -1,19 +1,13 @@
 //! # Drawing grids as text
 //!
-//! Regions (KenKen cages) are outlined with box-drawing characters; edges between cells of
-//! the same region are left blank. Each cell is two text lines: its label (the cage clue in
-//! the region's top-left cell) and its value. One file per puzzle kind.
+//! Regions (KenKen cages) are outlined with box-drawing characters; edges between cells of the
+//! same region are left blank. Each cell is two text lines: its label (the cage clue in the
+//! region's top-left cell) and its value. Each kind's drawing is in its folder
+//! (`src/kind/<kind>/render.rs`, its SVG beside it).
 
-mod crossproduct;
-mod kakuro;
-mod kenken;
 pub(crate) mod svg;
 
 use crate::grid::{Cell, Grid};
-
-pub(crate) use crossproduct::crossproduct;
-pub(crate) use kakuro::{kakuro, kakuro_cells};
-pub(crate) use kenken::kenken;
 
 /// Draws a grid. `region` gives each cell's region id, `label` the first text line of a
 /// cell and `value` the second.

@@ -1,23 +1,19 @@
 //! # Independent checker
 //!
 //! Checks a grid against a puzzle's rules directly from the puzzle model. It deliberately
-//! shares no code with the encoders, the CNF layer or the tuple enumerator (it imports only
-//! the puzzle and grid types), so a bug there cannot hide a wrong answer here. One file per
-//! puzzle kind; the dispatch over kinds (`crate::kind::verify`) lives with the kind glue.
+//! shares no code with the encoders, the CNF layer or the tuple enumerator (it imports only the
+//! puzzle and grid types), so a bug there cannot hide a wrong answer here. Here: the error
+//! type, the shape check and the variant constraints' checks (`variant`); each kind's checker
+//! is its folder's `verify.rs` (`src/kind/<kind>/verify.rs`), and the dispatch over kinds
+//! (`crate::kind::verify`) lives with the kind glue.
 
-mod crossproduct;
-mod kakuro;
-mod kenken;
 pub(crate) mod replay;
+pub(crate) mod square;
 pub(crate) mod variant;
 
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
-
-pub(crate) use crossproduct::verify_crossproduct;
-pub(crate) use kakuro::verify_kakuro;
-pub(crate) use kenken::verify_kenken;
 
 /// A rule the grid breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -155,7 +151,7 @@ pub enum VerifyError {
 }
 
 /// Checks that `grid` is `rows`×`cols`.
-fn check_shape(grid: &Grid<u8>, rows: usize, cols: usize) -> Result<(), VerifyError> {
+pub(crate) fn check_shape(grid: &Grid<u8>, rows: usize, cols: usize) -> Result<(), VerifyError> {
     if grid.rows() != rows || grid.cols() != cols {
         return Err(VerifyError::Shape {
             rows: grid.rows(),

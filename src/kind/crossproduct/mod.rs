@@ -1,9 +1,15 @@
 //! # CrossProduct
 //!
-//! The CrossProduct glue: each [`Kind`] method calls the CrossProduct file of the module that
-//! does the work. CrossProduct has no grader (the default [`Kind::grade`]).
+//! The CrossProduct glue: each [`Kind`] method calls the file of this folder that does the work
+//! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
+//! `svg`: drawing, `to_cnf`: the formula) or the CrossProduct part of a shared module.
+//! CrossProduct has no grader (the default [`Kind::grade`]).
 
+pub(crate) mod puzzle;
+mod render;
+mod svg;
 mod to_cnf;
+mod verify;
 
 use super::{Format, Kind};
 use crate::backend::Workload;
@@ -12,8 +18,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
-use crate::render;
-use crate::verify::{self, VerifyError};
+use crate::verify::VerifyError;
 
 /// The `.crossproduct` text format (a first word `rows` or `cols`).
 pub(super) const FORMAT: Format = Format {
@@ -42,7 +47,7 @@ impl Kind for CrossProduct {
 
     fn one_hot(&self) -> OneHot {
         let (rows, cols) = self.dims();
-        OneHot::full(rows, cols, crate::puzzle::crossproduct::DIGITS)
+        OneHot::full(rows, cols, puzzle::DIGITS)
     }
 
     fn shape(&self) -> (usize, usize) {
@@ -70,6 +75,6 @@ impl Kind for CrossProduct {
     }
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
-        render::svg::crossproduct::crossproduct(self, grid, overlay)
+        svg::crossproduct(self, grid, overlay)
     }
 }

@@ -1,11 +1,16 @@
 //! # Kakuro
 //!
-//! The Kakuro glue: each [`Kind`] method calls the Kakuro file of the module that does the
-//! work.
+//! The Kakuro glue: each [`Kind`] method calls the file of this folder that does the work
+//! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
+//! `svg`: drawing, `to_cnf`: the formula) or the Kakuro part of a shared module.
 
+pub(crate) mod puzzle;
+mod render;
+mod svg;
 mod to_cnf;
 #[cfg(test)]
 mod to_cnf_tests;
+mod verify;
 
 use super::{Format, Kind};
 use crate::cnf::OneHot;
@@ -14,8 +19,7 @@ use crate::grade::{self, Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse;
 use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
-use crate::render;
-use crate::verify::{self, VerifyError};
+use crate::verify::VerifyError;
 
 /// The `.kakuro` text format.
 pub(super) const FORMAT: Format = Format {
@@ -89,7 +93,7 @@ impl Kind for Kakuro {
     }
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
-        render::svg::kakuro::kakuro(self, grid, overlay)
+        svg::kakuro(self, grid, overlay)
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

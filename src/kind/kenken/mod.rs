@@ -1,10 +1,15 @@
 //! # KenKen (and the Keen game ID format)
 //!
-//! The KenKen glue: each [`Kind`] method calls the KenKen file of the module that does the
-//! work.
+//! The KenKen glue: each [`Kind`] method calls the file of this folder that does the work
+//! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
+//! `svg`: drawing, `to_cnf`: the formula) or the KenKen part of a shared module.
 
 mod givens;
+pub(crate) mod puzzle;
+mod render;
+pub(crate) mod svg;
 mod to_cnf;
+pub(crate) mod verify;
 
 use super::{Format, Kind};
 use crate::backend::Workload;
@@ -15,8 +20,7 @@ use crate::grade::{self, Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse;
 use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
-use crate::render;
-use crate::verify::{self, VerifyError};
+use crate::verify::VerifyError;
 
 /// The `.kenken` text format (and anything no other format claims).
 pub(super) const FORMAT: Format = Format {
@@ -133,7 +137,7 @@ impl Kind for KenKen {
     }
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
-        render::svg::kenken::kenken(self, grid, overlay)
+        svg::kenken(self, grid, overlay)
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -1,16 +1,17 @@
 //! # Sudoku and Killer Sudoku
 //!
-//! The fourth and fifth puzzle kinds, added through the kind seam: the models live in
-//! `crate::puzzle::sudoku` and the parsers in `crate::parse::{sudoku, killer}`; both lower to the
-//! constraint model (`Sudoku::constraints`: rows, columns, boxes, diagonals of an X variant,
-//! cages as distinct sums, givens), which the native search reads (`crate::model`). The rest
-//! is here, one file per job: the encoder (`encode`: the Latin square of the KenKen encoder,
-//! boxes, diagonals, givens, cages as Kakuro runs), the independent verifier (`verify`), text
-//! and SVG drawing (`render`), grading (`grade`); the SMT-LIB script is written through the
-//! builder's grid hook.
+//! The fourth and fifth puzzle kinds, added through the kind seam: the models live in `puzzle`
+//! (named `crate::puzzle::sudoku` too) and the parsers in `crate::parse::{sudoku, killer}`;
+//! both lower to the constraint model (`Sudoku::constraints`: rows, columns, boxes, diagonals
+//! of an X variant, cages as distinct sums, givens), which the native search reads
+//! (`crate::model`). The rest is here, one file per job: the encoder (`encode`: the Latin
+//! square of the KenKen encoder, boxes, diagonals, givens, cages as Kakuro runs), the
+//! independent verifier (`verify`), text and SVG drawing (`render`), grading (`grade`); the
+//! SMT-LIB script is written through the builder's grid hook.
 
 mod encode;
 mod grade;
+pub(crate) mod puzzle;
 mod render;
 mod verify;
 

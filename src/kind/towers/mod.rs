@@ -1,15 +1,16 @@
 //! # Towers (Skyscrapers)
 //!
-//! The Towers glue: the puzzle lives in `crate::puzzle::towers` and its reader (game ID and
-//! `.towers` text) in `crate::parse::towers`. It lowers to the constraint model as rows,
-//! columns, givens and one *visibility* constraint per clue ([`Towers::constraints`]), so
-//! the native search is the model's ([`crate::model::run`], filter
-//! `crate::model::visibility`). Here, one file per job: the CNF encoder (`encode`: the
+//! The Towers glue: the puzzle lives in `puzzle` (named `crate::puzzle::towers` too) and its
+//! reader (game ID and `.towers` text) in `crate::parse::towers`. It lowers to the constraint
+//! model as rows, columns, givens and one *visibility* constraint per clue
+//! ([`Towers::constraints`]), so the native search is the model's ([`crate::model::run`],
+//! filter `crate::model::visibility`). Here, one file per job: the CNF encoder (`encode`: the
 //! Latin square, givens, each clue as an automaton by `crate::encode::visibility`), the
-//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script
-//! comes from the builder's Latin-square hook.
+//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script comes
+//! from the builder's Latin-square hook.
 
 mod encode;
+pub(crate) mod puzzle;
 mod render;
 mod verify;
 

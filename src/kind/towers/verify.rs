@@ -1,14 +1,13 @@
 //! # Checking a Towers grid
 //!
 //! The independent verifier: it reads the puzzle and the grid and nothing else. The Latin
-//! square and givens are checked by the shared check of `super::super::latin_square`; each
+//! square and givens are checked by the shared check of `crate::verify::square`; each
 //! clue's line is walked here from its side, counting the towers taller than all before.
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Side, Towers};
+use crate::verify::square::verify_square;
 use crate::verify::VerifyError;
-
-use super::super::latin_square::verify_square;
 
 /// Checks `grid` against `t`: shape, digits, givens, rows, columns and every clue.
 ///

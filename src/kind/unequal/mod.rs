@@ -1,16 +1,16 @@
 //! # Unequal (Futoshiki) and its adjacent mode
 //!
-//! The Unequal glue: the puzzle lives in `crate::puzzle::unequal` and its reader (game ID
-//! and `.unequal` text) in `crate::parse::unequal`. It lowers to the constraint model as
-//! rows, columns, givens and one *order* constraint per sign (`less`), or in the adjacent
-//! mode per pair of neighbours (`adjacent`, `nonadjacent`) ([`Unequal::constraints`]), so
-//! the native search is the model's ([`crate::model::run`], filter `crate::model::order`).
-//! Here, one file per job: the CNF encoder (`encode`: the Latin square, givens, each pair
-//! by its supports through `crate::encode::order`), the independent verifier (`verify`),
-//! text and SVG drawing (`render`); the SMT-LIB script comes from the builder's Latin-square
-//! hook.
+//! The Unequal glue: the puzzle lives in `puzzle` (named `crate::puzzle::unequal` too) and its
+//! reader (game ID and `.unequal` text) in `crate::parse::unequal`. It lowers to the constraint
+//! model as rows, columns, givens and one *order* constraint per sign (`less`), or in the
+//! adjacent mode per pair of neighbours (`adjacent`, `nonadjacent`) ([`Unequal::constraints`]),
+//! so the native search is the model's ([`crate::model::run`], filter `crate::model::order`).
+//! Here, one file per job: the CNF encoder (`encode`: the Latin square, givens, each pair by
+//! its supports through `crate::encode::order`), the independent verifier (`verify`), text and
+//! SVG drawing (`render`); the SMT-LIB script comes from the builder's Latin-square hook.
 
 mod encode;
+pub(crate) mod puzzle;
 mod render;
 mod verify;
 

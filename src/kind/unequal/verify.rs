@@ -1,16 +1,15 @@
 //! # Checking an Unequal grid
 //!
 //! The independent verifier: it reads the puzzle and the grid and nothing else. The Latin
-//! square and givens are checked by the shared check of `super::super::latin_square`; each
+//! square and givens are checked by the shared check of `crate::verify::square`; each
 //! pair of orthogonal neighbours is checked here against its mark (or, in the adjacent
 //! mode, against the absence of one: Tatham's rule that unbarred neighbours do not differ
 //! by 1).
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Mark, Unequal};
+use crate::verify::square::verify_square;
 use crate::verify::VerifyError;
-
-use super::super::latin_square::verify_square;
 
 /// Checks `grid` against `u`: shape, digits, givens, rows, columns and every pair.
 ///

@@ -1,20 +1,17 @@
 //! # Drawing puzzles as SVG
 //!
 //! Self-contained, deterministic SVG pictures of every puzzle kind, drawn the way puzzle books
-//! and Simon Tatham's Keen draw them (one file per kind): KenKen cages with thick walls and
-//! their clues, Kakuro clue squares split by a diagonal, CrossProduct tables with their
-//! products around them. Solution digits are centred in their cells when a grid is given.
-//! Row letters (`A`, `B`, …) run down the left of the grid and column numbers (`1`, `2`, …)
-//! along its top, in a gutter outside the frame, so that a cell is found by the name the text
-//! format and every message give it (`B3`); a kind's own clues (Kakuro's clue squares inside
-//! the grid, CrossProduct's products right of and below it) never meet them.
-//! Elements sit in named groups (`<g class="grid">`, `cage-walls`, `frame`, `labels`,
-//! `clues`, `digits`, …) so that tools and tests can find them.
+//! and Simon Tatham's Keen draw them (one file per kind, in its folder: `src/kind/<kind>/`):
+//! KenKen cages with thick walls and their clues, Kakuro clue squares split by a diagonal,
+//! CrossProduct tables with their products around them. Solution digits are centred in their
+//! cells when a grid is given. Row letters (`A`, `B`, …) run down the left of the grid and
+//! column numbers (`1`, `2`, …) along its top, in a gutter outside the frame, so that a cell is
+//! found by the name the text format and every message give it (`B3`); a kind's own clues
+//! (Kakuro's clue squares inside the grid, CrossProduct's products right of and below it) never
+//! meet them. Elements sit in named groups (`<g class="grid">`, `cage-walls`, `frame`,
+//! `labels`, `clues`, `digits`, …) so that tools and tests can find them.
 
-pub(crate) mod crossproduct;
 pub(crate) mod doc;
-pub(crate) mod kakuro;
-pub(crate) mod kenken;
 pub(crate) mod overlay;
 pub(crate) mod variant;
 

@@ -4,8 +4,8 @@
 //! reason, with nothing but the constraints' meaning.
 
 use crate::grid::Cell;
+use crate::kind::kenken::verify::op_holds;
 use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
-use crate::verify::kenken::op_holds;
 
 use super::Candidates;
 

@@ -85,7 +85,7 @@ fn cage_holds(cage: &Cage, values: &[u8]) -> bool {
 }
 
 /// Does `op` (one of `+ - * /`) turn the values `v` (two or more) into `target`?
-pub(super) fn op_holds(op: Op, target: i128, v: &[i128]) -> bool {
+pub(crate) fn op_holds(op: Op, target: i128, v: &[i128]) -> bool {
     match op {
         Op::Add => v.iter().sum::<i128>() == target,
         Op::Mul => {
