@@ -29,7 +29,6 @@ mod unequal;
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
-use crate::backend::Workload;
 use crate::cnf::{CnfFormula, OneHot};
 use crate::encode::cage::TupleCache;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
@@ -39,6 +38,31 @@ use crate::parse::ParseError;
 use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::smtlib::Builder;
 use crate::verify::VerifyError;
+
+/// What the `auto` rule between the CDCL solvers looks at in a puzzle. Each kind says it
+/// ([`Kind::workload`]); the rule that reads it is the engine's plan (`engine/plan.rs`),
+/// which sits above this seam, so the type lives here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Workload {
+    /// A KenKen of this side.
+    KenKen {
+        /// Side length.
+        side: usize,
+    },
+    /// A CrossProduct.
+    CrossProduct,
+    /// A Sudoku or Killer Sudoku: `auto` runs the native engine on it (its dedicated
+    /// search beats every SAT engine, `encodings/sudoku.md`); varisat where a CDCL solver
+    /// is asked for.
+    Sudoku,
+    /// A Sudoku or Killer with variant constraints: `auto` runs CaDiCaL alone (on ISS's
+    /// corpus the native line network took 55 s on a 78-cell pill arrow that varisat
+    /// proves unique in 2 s and CaDiCaL in 5 s, and CaDiCaL beat varisat on the hard
+    /// renban and little-killer puzzles: 4.8 s against 11.1 s, 11.6 s against 15.6 s).
+    Variant,
+    /// Any other puzzle.
+    Other,
+}
 
 /// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
 /// `&dyn Kind` once per call, never inside an encoder's or a search's loop.

@@ -5,8 +5,7 @@
 
 mod to_cnf;
 
-use super::{Format, Kind};
-use crate::backend::Workload;
+use super::{Format, Kind, Workload};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;

@@ -6,8 +6,7 @@
 mod givens;
 mod to_cnf;
 
-use super::{Format, Kind};
-use crate::backend::Workload;
+use super::{Format, Kind, Workload};
 use crate::cnf::{CnfFormula, OneHot};
 use crate::encode::cage::{cage_lines, encode_cage, TupleCache};
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
