@@ -18,6 +18,7 @@
 //! search; the dispatching [`verify`] is here for the same reason.
 
 mod api;
+mod cage_edits;
 mod crossproduct;
 mod kakuro;
 mod kenken;
@@ -192,6 +193,32 @@ pub(crate) trait Kind: std::fmt::Display {
         _set: &[(Cell, u8)],
         _solution: &Grid<u8>,
     ) -> Option<Result<Puzzle, String>> {
+        None
+    }
+
+    /// The givens (cells and digits), for kinds that have them (Sudoku, Killer, Towers,
+    /// Unequal): what `setter::tune` takes out or writes in.
+    fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        None
+    }
+
+    /// The puzzle with exactly `set` as its givens (`None` for a kind without givens, or
+    /// when `set` breaks a rule).
+    fn with_only_givens(&self, _set: &[(Cell, u8)]) -> Option<Puzzle> {
+        None
+    }
+
+    /// A little harder by a change of the kind's own, for `setter::tune`: each puzzle with
+    /// two neighbouring cages merged (targets from `solution`) and what changed; `None`
+    /// where the kind takes out a given instead.
+    fn cage_merges(&self, _solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        None
+    }
+
+    /// A little easier by a change of the kind's own, for `setter::tune`: each puzzle with
+    /// one cage split in two and what changed; `None` where the kind writes in a given
+    /// instead.
+    fn cage_splits(&self, _solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
         None
     }
 

@@ -5,6 +5,7 @@
 
 mod givens;
 mod to_cnf;
+mod tune;
 
 use super::{Format, Kind, Workload};
 use crate::cnf::{CnfFormula, OneHot};
@@ -35,6 +36,14 @@ pub(super) const KEEN: Format = Format {
 };
 
 impl Kind for KenKen {
+    fn cage_merges(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        Some(tune::merges(self, solution))
+    }
+
+    fn cage_splits(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        Some(tune::splits(self, solution))
+    }
+
     fn with_givens(
         &self,
         set: &[(Cell, u8)],
