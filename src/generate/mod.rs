@@ -21,6 +21,7 @@ pub(crate) mod kakuro_shape;
 pub(crate) mod kenken;
 pub(crate) mod kenken_cages;
 pub(crate) mod kenken_check;
+mod kinds;
 pub(crate) mod latin;
 pub(crate) mod removal;
 pub(crate) mod spec;
