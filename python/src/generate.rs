@@ -1,19 +1,16 @@
 //! # `cagesat.generate(kind, size, seed=None, **options)`
 //!
-//! One new puzzle of a kind, made by the library's seeded generators (`cagesat::generate`,
-//! `Sudoku::generate_variant`, `Killer::generate_variant`) and proven unique by them; the generation runs
-//! with the GIL released and stops on Ctrl-C like a solve.
+//! One new puzzle of a kind, made by the library's [`cagesat::generate::generate`] from one
+//! [`GenerateSpec`] and proven unique by it; the generation runs with the GIL released and
+//! stops on Ctrl-C like a solve. The keyword options are the spec's, by their names
+//! ([`GenOption::name`]); an option the kind does not read is a `TypeError`.
 
 use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use cagesat::encode::EncodeOptions;
-use cagesat::generate::{
-    generate_crossproduct_until, generate_kakuro_until, generate_kenken_until, CrossProductParams,
-    GenerateError, KakuroParams, KenKenParams, SplitMix64, SudokuVariant,
-};
-use cagesat::puzzle::{Killer, Op, Sudoku, Towers, Unequal};
-use cagesat::{Puzzle, Stop};
+use cagesat::generate::{generator, GenOption, GenerateError, GenerateSpec};
+use cagesat::puzzle::Op;
+use cagesat::Stop;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -53,48 +50,97 @@ fn ops(text: &str) -> PyResult<Vec<Op>> {
 /// Keyword options, taken one by one: whatever is left over was not understood.
 type Options<'py> = HashMap<String, Bound<'py, PyAny>>;
 
-/// A generator's error as a Python exception.
-fn failed(e: &impl std::fmt::Display) -> PyErr {
-    SolverError::new_err(e.to_string())
-}
-
-/// A Sudoku or Killer generation failed: `ValueError` for a size without standard boxes,
-/// as [`failed`] otherwise.
-fn sudoku_failed(e: &GenerateError) -> PyErr {
+/// A generator's error as a Python exception: `ValueError` for what was asked wrong (a
+/// kind, a size, a level), `TypeError` for an option the kind does not read, the
+/// `SolverError` otherwise.
+fn failed(kind: &str, e: &GenerateError) -> PyErr {
     match e {
-        GenerateError::Sudoku(e) => PyValueError::new_err(e.to_string()),
-        GenerateError::Params(_) => PyValueError::new_err(e.to_string()),
-        other => failed(other),
+        GenerateError::Unsupported { option, .. } if *option == GenOption::Cols.name() => {
+            PyValueError::new_err(format!("{kind} is square: size is one int"))
+        }
+        GenerateError::Unsupported { option, .. } => PyTypeError::new_err(format!(
+            "generate({kind:?}): unexpected option {option:?} ({e})"
+        )),
+        GenerateError::UnknownKind { .. }
+        | GenerateError::NoSuchLevel { .. }
+        | GenerateError::Sudoku(_)
+        | GenerateError::Params(_) => PyValueError::new_err(e.to_string()),
+        other => SolverError::new_err(other.to_string()),
     }
 }
 
-/// A boolean keyword option, `false` when absent.
-fn flag(options: &mut Options<'_>, name: &str) -> PyResult<bool> {
-    options.remove(name).map_or(Ok(false), |v| v.extract())
+/// Takes the option `name` out of `options`, read by `read`.
+fn take<'py, T>(
+    options: &mut Options<'py>,
+    name: GenOption,
+    read: impl Fn(&Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Option<T>> {
+    options.remove(name.name()).map(|v| read(&v)).transpose()
 }
 
-/// The `diagonals=True` option of Sudoku and Killer (the X variants).
-fn variant(options: &mut Options<'_>) -> PyResult<SudokuVariant> {
-    let diagonals: bool = match options.remove("diagonals") {
-        Some(v) => v.extract()?,
-        None => false,
-    };
-    Ok(if diagonals {
-        SudokuVariant::diagonals()
-    } else {
-        SudokuVariant::default()
-    })
+/// Reads a `bool`.
+fn boolean(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    v.extract()
+}
+
+/// Reads a number that is not negative.
+fn number(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    v.extract()
+}
+
+/// Reads text.
+fn text(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    v.extract()
+}
+
+/// The spec of `kind` from the keyword options (each taken out of `options`).
+fn spec(
+    kind: &str,
+    (rows, cols): (usize, usize),
+    seed: u64,
+    options: &mut Options<'_>,
+) -> PyResult<GenerateSpec> {
+    let mut spec = GenerateSpec::new(rows);
+    spec.cols = Some(cols);
+    spec.seed = seed;
+    if let Some(name) = take(options, GenOption::Level, text)? {
+        let level = generator(kind).and_then(|g| g.level(&name));
+        spec.level = Some(level.ok_or_else(|| {
+            let known = generator(kind).map(|g| g.level_names().join(", "));
+            PyValueError::new_err(format!(
+                "unknown difficulty {name:?} for {kind} (expected one of: {})",
+                known.unwrap_or_default()
+            ))
+        })?);
+    }
+    spec.max_attempts = take(options, GenOption::MaxAttempts, |v| v.extract::<u64>())?;
+    spec.diagonals = take(options, GenOption::Diagonals, boolean)?.unwrap_or(false);
+    spec.jigsaw = take(options, GenOption::Jigsaw, boolean)?.unwrap_or(false);
+    spec.adjacent = take(options, GenOption::Adjacent, boolean)?.unwrap_or(false);
+    spec.max_cage = take(options, GenOption::MaxCage, number)?;
+    spec.givens = take(options, GenOption::Givens, boolean)?.unwrap_or(false);
+    spec.single_cages = take(options, GenOption::SingleCages, boolean)?.unwrap_or(false);
+    if let Some(written) = take(options, GenOption::Ops, text)? {
+        spec.ops = Some(ops(&written)?);
+    }
+    spec.max_givens = take(options, GenOption::MaxGivens, number)?;
+    spec.logic_solvable = take(options, GenOption::LogicSolvable, boolean)?;
+    spec.unique = take(options, GenOption::Unique, boolean)?;
+    Ok(spec)
 }
 
 /// `cagesat.generate(kind, size, seed=None, **options)`: a new unique puzzle.
 ///
-/// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`),
-/// `kakuro` (size n or (rows, cols), frame included; `logic_solvable=True`),
-/// `crossproduct` (size (rows, cols); `unique=True`, `max_attempts=100000`), `sudoku`
-/// (size 4, 6, 9, 12 or 16; `jigsaw=True`: random regions, sizes 4..=9), `killer` (size 4, 6
-/// or 9; `max_cage=4`), `towers` (size 3..=9), `unequal` (size 3..=9; `adjacent=True`: the
-/// adjacent mode). Sudoku and Killer take `diagonals=True` (the X variants). `seed=None`
-/// draws a seed from the clock; the same seed gives the same puzzle.
+/// Kinds and options: `kenken` (size n; `max_cage=5`, `ops="+-*/"`, `logic_solvable=True`,
+/// `max_givens`), `kakuro` (size n or (rows, cols), frame included; `logic_solvable=True`,
+/// `max_attempts`), `crossproduct` (size (rows, cols); `unique=True`,
+/// `max_attempts=100000`), `sudoku` (size 4, 6, 9, 12 or 16; `jigsaw=True`: random
+/// regions, sizes 4..=9), `killer` (size 4, 6, 9, 12 or 16; `max_cage=6`, `givens=True`,
+/// `single_cages=True`), `towers` (size 3..=9), `unequal` (size 3..=9; `adjacent=True`:
+/// the adjacent mode). Sudoku and Killer take `diagonals=True` (the X variants). Every kind
+/// but CrossProduct takes `difficulty` (a `grade` level name, or Keen's for a KenKen) and
+/// all but KenKen `max_attempts` (seeds tried for it). `seed=None` draws a seed from the
+/// clock; the same seed gives the same puzzle.
 #[pyfunction]
 #[pyo3(signature = (kind, size, seed=None, **options))]
 pub(crate) fn generate(
@@ -104,147 +150,21 @@ pub(crate) fn generate(
     seed: Option<u64>,
     options: Option<Options<'_>>,
 ) -> PyResult<PyPuzzle> {
-    let (rows, cols) = dims(size)?;
-    if matches!(kind, "kenken" | "sudoku" | "killer" | "towers" | "unequal") && rows != cols {
-        return Err(PyValueError::new_err(format!(
-            "{kind} is square: size is one int"
-        )));
-    }
+    let dims = dims(size)?;
     let seed = seed_or_clock(seed);
     let mut options = options.unwrap_or_default();
-    let puzzle = match kind {
-        "kenken" => kenken(py, rows, seed, &mut options)?,
-        "kakuro" => kakuro(py, (rows, cols), seed, &mut options)?,
-        "crossproduct" => crossproduct(py, (rows, cols), seed, &mut options)?,
-        "sudoku" => {
-            let variant = variant(&mut options)?;
-            let jigsaw = flag(&mut options, "jigsaw")?;
-            let stop = Stop::new();
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || {
-                if jigsaw {
-                    Sudoku::generate_jigsaw(rows, seed, variant, &run)
-                } else {
-                    Sudoku::generate_variant(rows, seed, variant, &run)
-                }
-            })?;
-            Puzzle::Sudoku(made.map_err(|e| sudoku_failed(&e))?.0)
-        }
-        "towers" => {
-            let stop = Stop::new();
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || Towers::generate_until(rows, seed, &run))?;
-            Puzzle::Towers(made.map_err(|e| sudoku_failed(&e))?.0)
-        }
-        "unequal" => {
-            let adjacent = flag(&mut options, "adjacent")?;
-            let stop = Stop::new();
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || {
-                Unequal::generate_until(rows, adjacent, seed, &run)
-            })?;
-            Puzzle::Unequal(made.map_err(|e| sudoku_failed(&e))?.0)
-        }
-        "killer" => {
-            let max_cage = match options.remove("max_cage") {
-                Some(v) => v.extract()?,
-                None => 4,
-            };
-            let variant = variant(&mut options)?;
-            let stop = Stop::new();
-            let run = stop.clone();
-            let made = interruptible(py, &stop, move || {
-                Killer::generate_variant(rows, seed, max_cage, variant, &run)
-            })?;
-            Puzzle::Killer(made.map_err(|e| sudoku_failed(&e))?.0)
-        }
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "unknown kind {kind:?} (expected kenken, kakuro, crossproduct, sudoku, killer, \
-                 towers or unequal)"
-            )))
-        }
-    };
+    let spec = spec(kind, dims, seed, &mut options)?;
     if let Some(name) = options.keys().next() {
         return Err(PyTypeError::new_err(format!(
             "generate({kind:?}): unexpected option {name:?}"
         )));
     }
-    Ok(PyPuzzle::new(puzzle))
-}
-
-/// A KenKen of side `n`.
-fn kenken(py: Python<'_>, n: usize, seed: u64, options: &mut Options<'_>) -> PyResult<Puzzle> {
-    let mut params = KenKenParams::new(n);
-    if let Some(v) = options.remove("max_cage") {
-        params.max_cage = v.extract()?;
-    }
-    if let Some(v) = options.remove("ops") {
-        params.ops = ops(&v.extract::<String>()?)?;
-    }
-    if let Some(v) = options.remove("logic_solvable") {
-        params.logic_solvable = v.extract()?;
-    }
-    let mut rng = SplitMix64::new(seed);
     let stop = Stop::new();
     let run = stop.clone();
+    let name = kind.to_string();
     let made = interruptible(py, &stop, move || {
-        generate_kenken_until(&params, &mut rng, &run)
+        cagesat::generate::generate(&name, &spec, &run)
     })?;
-    made.map(|g| Puzzle::KenKen(g.puzzle))
-        .map_err(|e| failed(&e))
-}
-
-/// A Kakuro of `rows` x `cols` squares, frame included.
-fn kakuro(
-    py: Python<'_>,
-    (rows, cols): (usize, usize),
-    seed: u64,
-    options: &mut Options<'_>,
-) -> PyResult<Puzzle> {
-    let mut params = KakuroParams::new(rows, cols);
-    params.seed = seed;
-    if let Some(v) = options.remove("logic_solvable") {
-        params.logic_solvable = v.extract()?;
-    }
-    let stop = Stop::new();
-    let run = stop.clone();
-    let made = interruptible(py, &stop, move || generate_kakuro_until(&params, &run))?;
-    made.map(|g| Puzzle::Kakuro(g.puzzle))
-        .map_err(|e| failed(&e))
-}
-
-/// A CrossProduct of `rows` x `cols` (unique unless `unique=False`).
-fn crossproduct(
-    py: Python<'_>,
-    (rows, cols): (usize, usize),
-    seed: u64,
-    options: &mut Options<'_>,
-) -> PyResult<Puzzle> {
-    let mut params = CrossProductParams {
-        rows,
-        cols,
-        seed,
-        count: 1,
-        unique: true,
-        ..CrossProductParams::default()
-    };
-    if let Some(v) = options.remove("unique") {
-        params.unique = v.extract()?;
-    }
-    if let Some(v) = options.remove("max_attempts") {
-        params.max_attempts = v.extract()?;
-    }
-    let opts = EncodeOptions::default();
-    let stop = Stop::new();
-    let run = stop.clone();
-    let made = interruptible(py, &stop, move || {
-        let mut found = None;
-        let keep = |g: cagesat::generate::GeneratedCrossProduct| found = Some(g.puzzle);
-        generate_crossproduct_until(&params, &opts, || run.clone(), keep).map(|()| found)
-    })?;
-    match made.map_err(|e| failed(&e))? {
-        Some(p) => Ok(Puzzle::CrossProduct(p)),
-        None => Err(SolverError::new_err("no CrossProduct was made")),
-    }
+    made.map(|g| PyPuzzle::new(g.puzzle))
+        .map_err(|e| failed(kind, &e))
 }

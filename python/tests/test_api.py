@@ -220,6 +220,16 @@ def test_generate_makes_reproducible_unique_puzzles(kind, size, options):
     assert puzzle.prove_unique().unique is True
 
 
+def test_a_difficulty_is_asked_by_its_grade_name():
+    for kind, level in (("sudoku", "singles"), ("killer", "singles"), ("towers", "subsets"),
+                        ("kenken", "easy"), ("kakuro", "singles")):
+        size = 5 if kind == "kakuro" else 4
+        puzzle = cagesat.generate(kind, size, seed=1, difficulty=level)
+        assert puzzle.kind == kind
+        assert puzzle.prove_unique().unique is True, kind
+        assert puzzle == cagesat.generate(kind, size, seed=1, difficulty=level)
+
+
 def test_x_variants_carry_their_diagonals():
     x = cagesat.generate("sudoku", 9, seed=21, diagonals=True)
     assert x.kind == "sudoku"
@@ -236,8 +246,12 @@ def test_generate_rejects_bad_arguments():
         cagesat.generate("kenken", 4, seed=1, colour="red")
     with pytest.raises(ValueError, match="square"):
         cagesat.generate("kenken", (4, 5))
-    with pytest.raises(cagesat.SolverError, match="invalid parameters"):
+    with pytest.raises(ValueError, match="invalid parameters"):
         cagesat.generate("kenken", 0)
+    with pytest.raises(TypeError, match="unexpected option 'diagonals'"):
+        cagesat.generate("towers", 4, diagonals=True)
+    with pytest.raises(ValueError, match="unknown difficulty 'box-line' for towers"):
+        cagesat.generate("towers", 4, difficulty="box-line")
     for kind in ("sudoku", "killer"):
         with pytest.raises(ValueError, match="unsupported size 5"):
             cagesat.generate(kind, 5)

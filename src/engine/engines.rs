@@ -22,8 +22,8 @@ use crate::engine::parallel_walk;
 use crate::engine::sat::{self, SatStats};
 use crate::engine::smt::{self, SmtRunStats};
 use crate::engine::{
-    EngineError, EngineOptions, EngineStats, AUTO_DPLL_CLAUSES_PER_CONFLICT, AUTO_DPLL_CONFLICTS,
-    AUTO_DPLL_PROVEN,
+    plan, EngineError, EngineOptions, EngineStats, AUTO_DPLL_CLAUSES_PER_CONFLICT,
+    AUTO_DPLL_CONFLICTS, AUTO_DPLL_PROVEN,
 };
 use crate::grid::Grid;
 use crate::kind::native_enumerate;
@@ -160,7 +160,7 @@ impl Cdcl {
             })?;
         // The encoding measured best for this solver (`auto` families resolved per backend).
         let work = puzzle.as_kind().workload();
-        let encode = backend::encode_options_for(&self.choice, work, &opts.encode);
+        let encode = plan::encode_options_for(&self.choice, work, &opts.encode);
         sat::enumerate(puzzle, solver, &encode, &opts.stop, known, visit)
     }
 }

@@ -51,6 +51,7 @@ use self::engines::{
 };
 pub(crate) use self::enumerate::{first_limit, Enumerator};
 pub use self::parallel::{ParallelMode, ParallelOptions, Threads};
+pub(crate) use self::plan::auto_choice;
 pub use self::plan::Plan;
 pub use self::sat::SatStats;
 pub use self::session::Session;

@@ -58,7 +58,7 @@ use crate::engine::cubes::TopCubes;
 use crate::engine::distinct::{address, Address, OwnedPath, Tree};
 use crate::engine::enumerate::Visitor;
 use crate::engine::sat::{self, timed_encode, SatStats, CUBE_SOLUTIONS};
-use crate::engine::{portfolio, EngineError, EngineOptions};
+use crate::engine::{plan, portfolio, EngineError, EngineOptions};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::stop::{Instant, Stop};
@@ -168,7 +168,7 @@ pub(crate) fn enumerate(
     // The encoding measured best for this solver, as on one thread.
     let mut opts = opts.clone();
     let work = puzzle.as_kind().workload();
-    opts.encode = backend::encode_options_for(choice, work, &opts.encode);
+    opts.encode = plan::encode_options_for(choice, work, &opts.encode);
     let opts = &opts;
     let few = limit.is_some_and(|l| l <= 2);
     match opts.parallel.mode {

@@ -53,7 +53,7 @@ use crate::engine::enumerate::{first_limit, Enumerator, RunResult, Visitor};
 use crate::engine::latin::GuardedLatin;
 use crate::engine::sat::{blocking_clause, SatStats};
 use crate::engine::solve_loop::LoopEnd;
-use crate::engine::{Engine, EngineError, EngineOptions, EngineStats};
+use crate::engine::{plan, Engine, EngineError, EngineOptions, EngineStats};
 use crate::grid::Grid;
 use crate::kind::Kind;
 use crate::puzzle::Puzzle;
@@ -240,7 +240,7 @@ impl Session {
 
     /// The solver for `n`×`n` KenKens under `opts`, built (or rebuilt) as needed; its
     /// encoding is the one [`Engine::enumerate`] gives `choice`
-    /// ([`backend::encode_options_for`]).
+    /// ([`plan::encode_options_for`]).
     fn shape_for(
         &mut self,
         choice: &SolverChoice,
@@ -248,7 +248,7 @@ impl Session {
         n: usize,
         opts: &EngineOptions,
     ) -> Result<&mut Shape, EngineError> {
-        let encode = backend::encode_options_for(choice, puzzle.as_kind().workload(), &opts.encode);
+        let encode = plan::encode_options_for(choice, puzzle.as_kind().workload(), &opts.encode);
         let fits = self
             .shape
             .as_ref()

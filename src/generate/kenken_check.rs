@@ -7,22 +7,21 @@
 //! changes is retired (its literal fixed false) and re-added, and learned clauses carry over.
 //! Every other solution it finds is verified by the independent checker. The solver is the
 //! embedded backend the engines' `auto` rule picks for the side
-//! ([`crate::backend::auto_choice`]). [`unique_by_both`] adds the second engine, the native
+//! ([`crate::engine::auto_choice`]). [`unique_by_both`] adds the second engine, the native
 //! propagation-and-search engine, which shares nothing with the checker but the cage tuples.
 
 use std::ops::ControlFlow;
 
 use crate::answer::Outcome;
-use crate::backend::{auto_choice, Workload};
 use crate::cnf::Lit;
 use crate::encode::EncodeOptions;
 use crate::engine::latin::GuardedLatin;
 use crate::engine::solve_loop::LoopEnd;
-use crate::engine::{Engine, EngineError, EngineOptions};
+use crate::engine::{auto_choice, Engine, EngineError, EngineOptions};
 use crate::generate::guards::Guards;
 use crate::generate::GenerateError;
 use crate::grid::Grid;
-use crate::kind::verify;
+use crate::kind::{verify, Workload};
 use crate::puzzle::{Cage, KenKen, Puzzle};
 use crate::stop::Stop;
 

@@ -7,7 +7,8 @@
 //! `is_unique`, the uniqueness check the CrossProduct generator and survey use to keep only
 //! unique puzzles. Towers, Unequal and jigsaw Sudoku (`towers.rs`, `unequal.rs`,
 //! `jigsaw.rs`) remove clues from a full solution while two engines prove the puzzle
-//! unique (`removal.rs`).
+//! unique (`removal.rs`). [`generate`] (`spec.rs`) makes a puzzle of any kind from one
+//! [`GenerateSpec`]: the front ends ask there.
 
 pub(crate) mod crossproduct;
 pub(crate) mod guards;
@@ -20,8 +21,10 @@ pub(crate) mod kakuro_shape;
 pub(crate) mod kenken;
 pub(crate) mod kenken_cages;
 pub(crate) mod kenken_check;
+mod kinds;
 pub(crate) mod latin;
 pub(crate) mod removal;
+pub(crate) mod spec;
 pub(crate) mod sudoku;
 pub mod survey;
 pub(crate) mod towers;
@@ -51,6 +54,10 @@ pub use kakuro::{
 pub use kenken::{
     default_max_givens, generate_kenken, generate_kenken_until, GeneratedKenKen, KenKenParams,
     MAX_ATTEMPTS,
+};
+pub use spec::{
+    generate, generator, GenOption, GenerateSpec, Generated, Generator, DEFAULT_LEVEL_ATTEMPTS,
+    GENERATORS,
 };
 pub use sudoku::{
     KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE, KILLER_DRAWS, KILLER_LEVEL_MOVES,
@@ -173,6 +180,42 @@ pub enum GenerateError {
         first_seed: u64,
         /// Seeds tried.
         attempts: u64,
+    },
+    /// [`generate`] was asked for a kind it does not know.
+    #[error("unknown kind '{kind}' (expected {})", spec::kind_names())]
+    UnknownKind {
+        /// The name asked.
+        kind: String,
+    },
+    /// [`generate`] was given an option the kind's generator does not read.
+    #[error("{kind} takes no option {option} (it takes: {takes})")]
+    Unsupported {
+        /// The kind.
+        kind: &'static str,
+        /// The option ([`GenOption::name`]).
+        option: &'static str,
+        /// The options it reads, comma-separated (`none` when none).
+        takes: String,
+    },
+    /// [`generate`] was asked for a level the kind's generator does not make.
+    #[error("{kind} has no level {level}")]
+    NoSuchLevel {
+        /// The kind.
+        kind: &'static str,
+        /// The level, as the kind's scale names it.
+        level: &'static str,
+    },
+    /// No seed tried by [`generate`] gave a puzzle of the level asked.
+    #[error("no {kind} of level {level} among seeds {first_seed}..{last_seed}")]
+    LevelAttempts {
+        /// The kind.
+        kind: &'static str,
+        /// The level asked, as the kind's scale names it.
+        level: &'static str,
+        /// The first seed tried.
+        first_seed: u64,
+        /// The last seed tried.
+        last_seed: u64,
     },
     /// Not enough unique puzzles within the attempt budget.
     #[error("found only {found} of {wanted} unique puzzles in {attempts} attempts")]

@@ -212,6 +212,13 @@ impl Puzzle {
         self.as_kind().latin_side()
     }
 
+    /// The given cells and their digits, row-major, for the kinds that have givens (Sudoku,
+    /// Killer, Towers, Unequal); `None` for the others.
+    #[must_use]
+    pub fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        self.as_kind().givens()
+    }
+
     /// The cells that hold a digit and the digits they may hold (the x(cell, digit) map of
     /// [`Puzzle::encode`], without encoding).
     pub(crate) fn one_hot(&self) -> OneHot {

@@ -19,6 +19,7 @@
 //! search; the dispatching [`verify`] is here for the same reason.
 
 mod api;
+mod cage_edits;
 pub(crate) mod crossproduct;
 pub(crate) mod kakuro;
 pub(crate) mod kenken;
@@ -30,7 +31,6 @@ pub(crate) mod unequal;
 pub(crate) use api::{native_enumerate, native_enumerate_under, verify};
 pub use api::{smtlib_stats, write_smtlib};
 
-use crate::backend::Workload;
 use crate::cnf::{CnfFormula, OneHot};
 use crate::encode::cage::TupleCache;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
@@ -39,6 +39,31 @@ use crate::grid::{Cell, Grid};
 use crate::parse::ParseError;
 use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
 use crate::verify::VerifyError;
+
+/// What the `auto` rule between the CDCL solvers looks at in a puzzle. Each kind says it
+/// ([`Kind::workload`]); the rule that reads it is the engine's plan (`engine/plan.rs`),
+/// which sits above this seam, so the type lives here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Workload {
+    /// A KenKen of this side.
+    KenKen {
+        /// Side length.
+        side: usize,
+    },
+    /// A CrossProduct.
+    CrossProduct,
+    /// A Sudoku or Killer Sudoku: `auto` runs the native engine on it (its dedicated
+    /// search beats every SAT engine, `encodings/sudoku.md`); varisat where a CDCL solver
+    /// is asked for.
+    Sudoku,
+    /// A Sudoku or Killer with variant constraints: `auto` runs CaDiCaL alone (on ISS's
+    /// corpus the native line network took 55 s on a 78-cell pill arrow that varisat
+    /// proves unique in 2 s and CaDiCaL in 5 s, and CaDiCaL beat varisat on the hard
+    /// renban and little-killer puzzles: 4.8 s against 11.1 s, 11.6 s against 15.6 s).
+    Variant,
+    /// Any other puzzle.
+    Other,
+}
 
 /// What every puzzle kind provides. Object safe: [`Puzzle::as_kind`] hands out a
 /// `&dyn Kind` once per call, never inside an encoder's or a search's loop.
@@ -165,6 +190,32 @@ pub(crate) trait Kind: std::fmt::Display {
         _set: &[(Cell, u8)],
         _solution: &Grid<u8>,
     ) -> Option<Result<Puzzle, String>> {
+        None
+    }
+
+    /// The givens (cells and digits), for kinds that have them (Sudoku, Killer, Towers,
+    /// Unequal): what `setter::tune` takes out or writes in.
+    fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        None
+    }
+
+    /// The puzzle with exactly `set` as its givens (`None` for a kind without givens, or
+    /// when `set` breaks a rule).
+    fn with_only_givens(&self, _set: &[(Cell, u8)]) -> Option<Puzzle> {
+        None
+    }
+
+    /// A little harder by a change of the kind's own, for `setter::tune`: each puzzle with
+    /// two neighbouring cages merged (targets from `solution`) and what changed; `None`
+    /// where the kind takes out a given instead.
+    fn cage_merges(&self, _solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        None
+    }
+
+    /// A little easier by a change of the kind's own, for `setter::tune`: each puzzle with
+    /// one cage split in two and what changed; `None` where the kind writes in a given
+    /// instead.
+    fn cage_splits(&self, _solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
         None
     }
 

@@ -13,7 +13,10 @@
 //! digits differ in the solution, a KenKen `−` or `÷` cage has two cells, so a merge writes
 //! `+` (or `×` when both cages were `×`), and a split writes `=` for one cell and the
 //! cage's operator otherwise; a puzzle with hidden operators keeps them hidden. Targets are
-//! computed from the solution, with checked arithmetic.
+//! computed from the solution, with checked arithmetic. The cage changes are each kind's
+//! (`Kind::cage_merges` and `cage_splits`, in `kind/kenken/tune.rs` and
+//! `kind/sudoku/tune.rs`); the givens are read and written through `Kind::givens` and
+//! `with_only_givens`, so nothing here names a kind.
 //!
 //! Every candidate change is proven unique on the chosen engine and graded
 //! ([`crate::Puzzle::grade`]); the one kept is the hardest (or easiest) by the grade's
@@ -26,7 +29,7 @@ use crate::answer::Outcome;
 use crate::engine::{Engine, EngineOptions};
 use crate::grade::{Grade, Level};
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Cage, KenKen, Killer, KillerCage, Op, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::rng::SplitMix64;
 use crate::setter::SetterError;
 
@@ -216,26 +219,20 @@ fn level_rank(level: Option<Level>) -> u8 {
     })
 }
 
-/// Every candidate change, with its description.
+/// Every candidate change, with its description: the kind's own (cage merges and splits,
+/// `Kind::cage_merges`) where it has them, else a given out or in.
 fn changes(
     puzzle: &Puzzle,
     direction: Direction,
     solution: &Grid<u8>,
 ) -> Result<Vec<(Puzzle, String)>, SetterError> {
-    let out = match (puzzle, direction) {
-        (Puzzle::KenKen(k), Direction::Harder) => kenken_merges(k, solution),
-        (Puzzle::KenKen(k), Direction::Easier) => kenken_splits(k, solution),
-        (Puzzle::Killer(k), Direction::Harder) if k.sudoku().given_cells().is_empty() => {
-            killer_merges(k, solution)
-        }
-        (Puzzle::Killer(k), Direction::Easier) => {
-            let splits = killer_splits(k, solution);
-            if splits.is_empty() {
-                more_givens(puzzle, solution)
-            } else {
-                splits
-            }
-        }
+    let kind = puzzle.as_kind();
+    let own = match direction {
+        Direction::Harder => kind.cage_merges(solution),
+        Direction::Easier => kind.cage_splits(solution),
+    };
+    let out = match (own, direction) {
+        (Some(out), _) if !out.is_empty() => out,
         (_, Direction::Harder) => fewer_givens(puzzle),
         (_, Direction::Easier) => more_givens(puzzle, solution),
     };
@@ -248,43 +245,9 @@ fn changes(
     Ok(out)
 }
 
-/// The puzzle's givens, when its kind has them (Sudoku, Killer, Towers, Unequal).
-fn givens(puzzle: &Puzzle) -> Option<Vec<(Cell, u8)>> {
-    match puzzle {
-        Puzzle::Sudoku(s) => Some(s.given_cells()),
-        Puzzle::Killer(k) => Some(k.sudoku().given_cells()),
-        Puzzle::Towers(t) => Some(t.given_cells()),
-        Puzzle::Unequal(u) => Some(u.given_cells()),
-        _ => None,
-    }
-}
-
-/// The same puzzle with `set` as its givens (`None` when it breaks a rule).
-fn with_givens(puzzle: &Puzzle, set: &[(Cell, u8)]) -> Option<Puzzle> {
-    match puzzle {
-        Puzzle::Sudoku(s) => s.with_givens(set).ok().map(Puzzle::Sudoku),
-        Puzzle::Killer(k) => {
-            let sudoku = k.sudoku().with_givens(set).ok()?;
-            Killer::new(sudoku, k.cages().to_vec())
-                .ok()
-                .map(Puzzle::Killer)
-        }
-        // Towers and Unequal write givens over the old ones: start from none.
-        Puzzle::Towers(t) => t
-            .with_givens(&[])
-            .and_then(|t| t.with_givens(set))
-            .map(Puzzle::Towers),
-        Puzzle::Unequal(u) => u
-            .with_givens(&[])
-            .and_then(|u| u.with_givens(set))
-            .map(Puzzle::Unequal),
-        _ => None,
-    }
-}
-
 /// The puzzle with one given taken out, for each given.
 fn fewer_givens(puzzle: &Puzzle) -> Vec<(Puzzle, String)> {
-    let Some(set) = givens(puzzle) else {
+    let Some(set) = puzzle.as_kind().givens() else {
         return Vec::new();
     };
     (0..set.len())
@@ -292,7 +255,7 @@ fn fewer_givens(puzzle: &Puzzle) -> Vec<(Puzzle, String)> {
             let (cell, digit) = set[i];
             let mut rest = set.clone();
             let _ = rest.remove(i);
-            let out = with_givens(puzzle, &rest)?;
+            let out = puzzle.as_kind().with_only_givens(&rest)?;
             Some((
                 out,
                 format!("took out the given {} = {digit}", cell.label()),
@@ -303,7 +266,7 @@ fn fewer_givens(puzzle: &Puzzle) -> Vec<(Puzzle, String)> {
 
 /// The puzzle with one digit of the solution written in, for each empty cell.
 fn more_givens(puzzle: &Puzzle, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
-    let Some(set) = givens(puzzle) else {
+    let Some(set) = puzzle.as_kind().givens() else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -320,273 +283,10 @@ fn more_givens(puzzle: &Puzzle, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
             let mut more = set.clone();
             more.push((cell, digit));
             more.sort_unstable();
-            if let Some(p) = with_givens(puzzle, &more) {
+            if let Some(p) = puzzle.as_kind().with_only_givens(&more) {
                 out.push((p, format!("wrote in the given {} = {digit}", cell.label())));
             }
         }
     }
     out
-}
-
-/// Whether some cell of `a` is an orthogonal neighbour of some cell of `b`.
-fn touching(a: &[Cell], b: &[Cell]) -> bool {
-    a.iter().any(|&x| b.iter().any(|&y| x.is_adjacent(y)))
-}
-
-/// The pairs `(i, j)`, `i < j`, of cages (given by their cells) that touch.
-fn neighbour_pairs(cages: &[&[Cell]]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for i in 0..cages.len() {
-        for j in i + 1..cages.len() {
-            if touching(cages[i], cages[j]) {
-                out.push((i, j));
-            }
-        }
-    }
-    out
-}
-
-/// Whether `cells` form one orthogonally connected piece.
-fn connected(cells: &[Cell]) -> bool {
-    Cage {
-        op: Op::Add,
-        target: 1,
-        cells: cells.to_vec(),
-    }
-    .is_contiguous()
-}
-
-/// Every split of `cells` into two connected parts, each at least `least` cells (each
-/// split once: the part holding the first cell comes first).
-fn splits(cells: &[Cell], least: usize) -> Vec<(Vec<Cell>, Vec<Cell>)> {
-    let n = cells.len();
-    if n < 2 * least.max(1) || n > 16 {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    // Masks with bit 0 set: the first cell's part.
-    for mask in (1u32..(1 << n) - 1).filter(|m| m & 1 == 1) {
-        let side = |first: bool| -> Vec<Cell> {
-            (0..n)
-                .filter(|i| (mask >> i & 1 == 1) == first)
-                .map(|i| cells[i])
-                .collect()
-        };
-        let (a, b) = (side(true), side(false));
-        if a.len() >= least && b.len() >= least && connected(&a) && connected(&b) {
-            out.push((a, b));
-        }
-    }
-    out
-}
-
-/// `cages` with the `i`th replaced by `merged` and the `j`th (`j > i`) gone.
-fn merged_at<T: Clone>(cages: &[T], i: usize, j: usize, merged: T) -> Vec<T> {
-    let mut next = cages.to_vec();
-    next[i] = merged;
-    let _ = next.remove(j);
-    next
-}
-
-/// `cages` with the `i`th replaced by its parts `a` and `b`.
-fn split_at<T: Clone>(cages: &[T], i: usize, a: T, b: T) -> Vec<T> {
-    let mut next = cages.to_vec();
-    next[i] = a;
-    next.insert(i + 1, b);
-    next
-}
-
-/// The sum of the solution's digits in `cells`.
-fn sum(solution: &Grid<u8>, cells: &[Cell]) -> u64 {
-    cells.iter().map(|&c| u64::from(*solution.get(c))).sum()
-}
-
-/// The product of the solution's digits in `cells`, `None` past `u64`.
-fn product(solution: &Grid<u8>, cells: &[Cell]) -> Option<u64> {
-    cells
-        .iter()
-        .try_fold(1u64, |p, &c| p.checked_mul(u64::from(*solution.get(c))))
-}
-
-/// A Killer with two neighbouring cages merged, where the solution's digits in the union
-/// differ (so the merged cage is a Killer cage).
-fn killer_merges(k: &Killer, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
-    let cages = k.cages();
-    let mut out = Vec::new();
-    let shapes: Vec<&[Cell]> = cages.iter().map(|c| c.cells.as_slice()).collect();
-    for (i, j) in neighbour_pairs(&shapes) {
-        let (a, b) = (&cages[i], &cages[j]);
-        let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
-        let mut digits: Vec<u8> = cells.iter().map(|&c| *solution.get(c)).collect();
-        digits.sort_unstable();
-        digits.dedup();
-        if digits.len() != cells.len() {
-            continue;
-        }
-        let Some(total) = a.sum.checked_add(b.sum) else {
-            continue;
-        };
-        let merged = KillerCage { sum: total, cells };
-        let change = format!(
-            "merged cages {} at {} and {} at {} into {total} at {}",
-            a.sum,
-            a.anchor().label(),
-            b.sum,
-            b.anchor().label(),
-            merged.anchor().label()
-        );
-        let next = merged_at(cages, i, j, merged);
-        if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
-            out.push((Puzzle::Killer(killer), change));
-        }
-    }
-    out
-}
-
-/// A Killer with one cage split into two connected cages of two cells or more.
-fn killer_splits(k: &Killer, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
-    let cages = k.cages();
-    let mut out = Vec::new();
-    for (i, cage) in cages.iter().enumerate() {
-        for (a, b) in splits(&cage.cells, 2) {
-            let part = |cells: Vec<Cell>| {
-                let total = u32::try_from(sum(solution, &cells)).ok()?;
-                Some(KillerCage { sum: total, cells })
-            };
-            let (Some(a), Some(b)) = (part(a), part(b)) else {
-                continue;
-            };
-            let change = format!(
-                "split cage {} at {} into {} at {} and {} at {}",
-                cage.sum,
-                cage.anchor().label(),
-                a.sum,
-                a.anchor().label(),
-                b.sum,
-                b.anchor().label()
-            );
-            let next = split_at(cages, i, a, b);
-            if let Ok(killer) = Killer::new(k.sudoku().clone(), next) {
-                out.push((Puzzle::Killer(killer), change));
-            }
-        }
-    }
-    out
-}
-
-/// Whether the KenKen hides its operators (every cage of two cells or more is `?`).
-fn hidden_ops(k: &KenKen) -> bool {
-    k.cages()
-        .iter()
-        .filter(|c| c.cells.len() > 1)
-        .all(|c| c.op == Op::Any)
-}
-
-/// A KenKen cage on `cells` under `op`, its target from the solution (`None` when the
-/// operator does not fit the cells or the target overflows).
-fn kenken_cage(op: Op, cells: Vec<Cell>, solution: &Grid<u8>) -> Option<Cage> {
-    let target = match (op, cells.len()) {
-        (_, 1) => {
-            return Some(Cage {
-                op: Op::Given,
-                target: sum(solution, &cells),
-                cells,
-            })
-        }
-        (Op::Mul, _) => product(solution, &cells)?,
-        (Op::Add | Op::Any, _) => sum(solution, &cells),
-        _ => return None,
-    };
-    Some(Cage { op, target, cells })
-}
-
-/// A short name of a KenKen cage: `12+ at A1`.
-fn kenken_name(cage: &Cage) -> String {
-    let op = match cage.effective_op() {
-        Op::Given => String::new(),
-        op => op.symbol().to_string(),
-    };
-    format!("{}{op} at {}", cage.target, cage.anchor().label())
-}
-
-/// A KenKen with two neighbouring cages merged into a `+` cage (`×` when both were `×`,
-/// `?` when operators are hidden).
-fn kenken_merges(k: &KenKen, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
-    let cages = k.cages();
-    let hidden = hidden_ops(k);
-    let mut out = Vec::new();
-    let shapes: Vec<&[Cell]> = cages.iter().map(|c| c.cells.as_slice()).collect();
-    for (i, j) in neighbour_pairs(&shapes) {
-        let (a, b) = (&cages[i], &cages[j]);
-        let op = if hidden {
-            Op::Any
-        } else if a.effective_op() == Op::Mul && b.effective_op() == Op::Mul {
-            Op::Mul
-        } else {
-            Op::Add
-        };
-        let cells: Vec<Cell> = a.cells.iter().chain(&b.cells).copied().collect();
-        let Some(merged) = kenken_cage(op, cells, solution) else {
-            continue;
-        };
-        let change = format!(
-            "merged cages {} and {} into {}",
-            kenken_name(a),
-            kenken_name(b),
-            kenken_name(&merged)
-        );
-        let next = merged_at(cages, i, j, merged);
-        if let Ok(kk) = KenKen::new(k.size(), next, true) {
-            out.push((Puzzle::KenKen(kk), change));
-        }
-    }
-    out
-}
-
-/// A KenKen with one cage split into two connected cages: a one-cell part is a given,
-/// a larger part keeps the cage's operator (`−` and `÷` cages split into two givens).
-fn kenken_splits(k: &KenKen, solution: &Grid<u8>) -> Vec<(Puzzle, String)> {
-    let cages = k.cages();
-    let mut out = Vec::new();
-    for (i, cage) in cages.iter().enumerate() {
-        for (a, b) in splits(&cage.cells, 1) {
-            let op = cage.effective_op();
-            let (Some(a), Some(b)) = (kenken_cage(op, a, solution), kenken_cage(op, b, solution))
-            else {
-                continue;
-            };
-            let change = format!(
-                "split cage {} into {} and {}",
-                kenken_name(cage),
-                kenken_name(&a),
-                kenken_name(&b)
-            );
-            let next = split_at(cages, i, a, b);
-            if let Ok(kk) = KenKen::new(k.size(), next, true) {
-                out.push((Puzzle::KenKen(kk), change));
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splits_are_connected_and_each_once() {
-        let c = |r: u8, k: u8| Cell::new(r, k);
-        // An L of three cells: A1 A2 B1 splits as {A1 A2}|{B1}, {A1 B1}|{A2}, {A1}|... no:
-        // A1 alone leaves A2 and B1 apart.
-        let l = [c(0, 0), c(0, 1), c(1, 0)];
-        let s = splits(&l, 1);
-        assert_eq!(s.len(), 2, "{s:?}");
-        assert!(s.iter().all(|(a, b)| connected(a) && connected(b)));
-        assert!(splits(&l, 2).is_empty());
-        // A 2×2 square: four ways into two dominoes or a cell and an L, each part connected.
-        let square = [c(0, 0), c(0, 1), c(1, 0), c(1, 1)];
-        assert_eq!(splits(&square, 2).len(), 2);
-        assert_eq!(splits(&square, 1).len(), 6);
-    }
 }

@@ -296,3 +296,59 @@ fn no_file_outside_the_kind_folders_is_named_after_a_kind() {
         "named after a kind, outside src/kind/: {bad:#?}"
     );
 }
+
+/// The folders where a match over the puzzle kinds belongs: the kind seam, the readers and
+/// writers of formats, and the generators.
+const KIND_SEAM: &[&str] = &["src/kind", "src/parse", "src/generate"];
+
+/// The distinct `Puzzle::Variant` names in `text` (`Puzzle::parse` and other functions
+/// aside: a variant starts with a capital).
+fn puzzle_variants(text: &str) -> BTreeSet<String> {
+    text.match_indices("Puzzle::")
+        .filter(|(i, _)| {
+            // `KindPuzzle::` or `self::Puzzle::`-like prefixes are other names.
+            !text[..*i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .map(|(i, _)| {
+            text[i + 8..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| name.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect()
+}
+
+/// Outside the kind seam, at most 2 files of the library and the three front ends (the CLI,
+/// the Python module, the page) name two or more variants of `Puzzle`, tests and comments
+/// included: the rest go through the library's per-kind calls (`Kind`, `generate`).
+#[test]
+fn few_files_outside_the_kind_seam_dispatch_on_kinds() {
+    let mut files: Vec<PathBuf> = ["src", "cli/src", "python/src", "web/src"]
+        .iter()
+        .flat_map(|dir| files_under(dir))
+        .filter(|p| p.extension() == Some("rs".as_ref()))
+        .filter(|p| !KIND_SEAM.iter().any(|seam| p.starts_with(seam)))
+        .collect();
+    files.sort();
+    assert!(files.len() > 100, "found only {} files", files.len());
+    let dispatching: Vec<String> = files
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let variants = puzzle_variants(&text);
+            (variants.len() >= 2).then(|| format!("{}: {variants:?}", path.display()))
+        })
+        .collect();
+    assert!(
+        dispatching.len() <= 2,
+        "{} files outside the kind seam match on kinds:\n{dispatching:#?}",
+        dispatching.len()
+    );
+    assert_eq!(
+        puzzle_variants(
+            "match p { Puzzle::KenKen(k) => 1, Puzzle::Sudoku(_) => 2, _ => Puzzle::parse(t) }"
+        ),
+        BTreeSet::from(["KenKen".to_string(), "Sudoku".to_string()])
+    );
+}

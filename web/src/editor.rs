@@ -38,6 +38,9 @@ pub fn model(puzzle: &Puzzle) -> Value {
     let _ = m.insert("kind".into(), json!(puzzle.kind()));
     let _ = m.insert("rows".into(), json!(rows));
     let _ = m.insert("cols".into(), json!(cols));
+    if let Some(set) = puzzle.givens() {
+        let _ = m.insert("givens".into(), givens(&set));
+    }
     let labels = |cs: &[Cell]| cs.iter().map(|c| c.label()).collect::<Vec<_>>();
     match puzzle {
         Puzzle::KenKen(k) => {
@@ -78,18 +81,17 @@ pub fn model(puzzle: &Puzzle) -> Value {
 }
 
 /// A Sudoku's (or a Killer's) boxes, or its jigsaw regions (`regions`, per row the region
-/// of each cell, numbered from 0), diagonals and givens.
+/// of each cell, numbered from 0), diagonals and variant lines.
 fn sudoku(m: &mut Map<String, Value>, s: &Sudoku) {
     let _ = m.insert("box".into(), json!(s.boxes()));
     let _ = m.insert("regions".into(), json!(s.regions().map(|r| r.to_rows())));
     let _ = m.insert("diagonals".into(), json!(s.diagonals()));
-    let _ = m.insert("givens".into(), givens(&s.given_cells()));
     let lines: Vec<String> = s.variants().iter().map(variant_line).collect();
     let _ = m.insert("variants".into(), json!(lines));
 }
 
 /// Towers: the clues around the grid (`clues`: `top`, `bottom`, `left`, `right`, each
-/// `size` numbers, 0 for none) and the given heights.
+/// `size` numbers, 0 for none).
 fn towers(m: &mut Map<String, Value>, t: &Towers) {
     let n = t.size();
     let clues: Map<String, Value> = Side::ALL
@@ -100,10 +102,9 @@ fn towers(m: &mut Map<String, Value>, t: &Towers) {
         })
         .collect();
     let _ = m.insert("clues".into(), Value::Object(clues));
-    let _ = m.insert("givens".into(), givens(&t.given_cells()));
 }
 
-/// Unequal: the mode (`adjacent`), the givens and the marks between neighbours (`marks`:
+/// Unequal: the mode (`adjacent`) and the marks between neighbours (`marks`:
 /// `{"A1 A2": "<"}`, the first cell left of or above the second; `<` it is smaller, `>`
 /// greater, `|` a bar).
 fn unequal(m: &mut Map<String, Value>, u: &Unequal) {
@@ -122,7 +123,6 @@ fn unequal(m: &mut Map<String, Value>, u: &Unequal) {
         .collect();
     let _ = m.insert("adjacent".into(), json!(u.adjacent()));
     let _ = m.insert("marks".into(), Value::Object(marks));
-    let _ = m.insert("givens".into(), givens(&u.given_cells()));
 }
 
 /// `{"A1": 5, …}`.

@@ -1,92 +1,67 @@
 //! # Generate, and the lists the page's choices come from
 //!
-//! [`lists`] answers the kinds ([`cagesat::puzzle::KINDS`]), for each the sides the library
-//! generates where it names them (`TOWERS_GEN_SIDES`, `UNEQUAL_GEN_SIDES`,
-//! `JIGSAW_GEN_SIDES`, the Kakuro dimensions), the largest side the editor draws
-//! (`MAX_TOWERS_SIDE`, `MAX_UNEQUAL_SIDE`), the difficulties its generator takes (Keen's
-//! names for a KenKen, the grade levels of the others) and its options (`diagonals`,
-//! `jigsaw`, `adjacent`), so that the page's selects are never a list of their own.
+//! [`lists`] answers the kinds ([`cagesat::puzzle::KINDS`]), for each the difficulties and
+//! options its generator takes ([`cagesat::generate::generator`]: Keen's names on a
+//! KenKen's cage scale, the grade levels of the others; the yes/no options `diagonals`,
+//! `jigsaw`, `adjacent`, …), the sides the library generates where it names them
+//! (`TOWERS_GEN_SIDES`, `UNEQUAL_GEN_SIDES`, `JIGSAW_GEN_SIDES`, the Kakuro dimensions) and
+//! the largest side the editor draws (`MAX_TOWERS_SIDE`, `MAX_UNEQUAL_SIDE`), so that the
+//! page's selects are never a list of their own.
 //!
 //! [`generate`] makes a puzzle of `kind`, `size`, `seed`, `difficulty` and those options
-//! (`extra` keys of the same names). A KenKen and a Kakuro take the difficulty into their
-//! generator; a Sudoku, Killer, jigsaw Sudoku, Towers or Unequal is graded as the command
-//! line does (`generate sudoku --difficulty`) and seeds are tried until one has the level
-//! asked, at most [`MAX_ATTEMPTS`].
+//! (`extra` keys of the same names) through the library's [`cagesat::generate::generate`],
+//! which takes the level into a KenKen's, a Kakuro's and a Killer's generator and tries
+//! seeds for the other kinds until one has the level asked.
 
 use std::ops::RangeInclusive;
 
 use cagesat::generate::{
-    generate_crossproduct, generate_kakuro, generate_kenken, CrossProductParams, KakuroParams,
-    KenKenParams, SplitMix64, SudokuVariant, JIGSAW_GEN_SIDES, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
+    generator, GenOption, GenerateSpec, JIGSAW_GEN_SIDES, MAX_KAKURO_GEN_DIM, MIN_KAKURO_DIM,
     TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES,
 };
-use cagesat::grade::{KeenDifficulty, Level, Scale};
-use cagesat::puzzle::{Killer, Sudoku, Towers, Unequal, KINDS, MAX_TOWERS_SIDE, MAX_UNEQUAL_SIDE};
-use cagesat::{EngineOptions, Puzzle, Stop};
+use cagesat::grade::{KeenDifficulty, Scale};
+use cagesat::puzzle::{KINDS, MAX_TOWERS_SIDE, MAX_UNEQUAL_SIDE};
+use cagesat::{Puzzle, Stop};
 use serde_json::{json, Value};
 
 use crate::actions::failure;
-
-/// Seeds tried for a graded kind before giving up on the difficulty (as the command line's
-/// `--max-attempts`).
-pub const MAX_ATTEMPTS: u64 = 200;
-
-/// The largest Killer cage the page's generator makes (as the command line's default).
-const MAX_CAGE: usize = 5;
 
 /// `[first, last]` of a range of sides.
 fn sides(r: &RangeInclusive<usize>) -> Value {
     json!([r.start(), r.end()])
 }
 
-/// The grade levels a Latin-square kind without boxes is generated at (box-line needs boxes).
-fn latin_levels() -> Vec<&'static str> {
-    names(Scale::Houses)
-        .into_iter()
-        .filter(|&l| Scale::Houses.level(l) != Some(Level::Interactions))
-        .collect()
-}
-
-/// The names of a scale's levels, weakest first.
-fn names(scale: Scale) -> Vec<&'static str> {
-    scale.levels().iter().map(|&l| scale.name(l)).collect()
-}
-
 /// What the page offers per kind (see the module notes), in the order of
 /// [`cagesat::puzzle::KINDS`].
 #[must_use]
 pub fn lists() -> Value {
-    let sudoku_levels = names(Scale::Houses);
     let kinds: Vec<Value> = KINDS
         .iter()
         .map(|k| {
             let mut v = json!({"name": k.name, "title": k.title, "variants": k.variants,
                 "difficulties": [], "options": [], "sides": null, "max": null});
+            if let Some(g) = generator(k.name) {
+                v["difficulties"] = if g.scale() == Some(Scale::Cages) {
+                    json!(KeenDifficulty::ALL.map(KeenDifficulty::name))
+                } else {
+                    json!(g.level_names())
+                };
+                let flags: Vec<&str> = g
+                    .options()
+                    .iter()
+                    .filter(|o| o.is_flag())
+                    .map(|o| o.name())
+                    .collect();
+                v["options"] = json!(flags);
+            }
             match k.name {
-                "kenken" => {
-                    v["difficulties"] = json!(KeenDifficulty::ALL.map(KeenDifficulty::name));
-                }
-                "kakuro" => {
-                    v["difficulties"] = json!(names(Scale::Runs));
-                    v["sides"] = json!([MIN_KAKURO_DIM, MAX_KAKURO_GEN_DIM]);
-                }
-                "sudoku" => {
-                    v["difficulties"] = json!(sudoku_levels);
-                    v["options"] = json!(["diagonals", "jigsaw"]);
-                    v["jigsawSides"] = sides(&JIGSAW_GEN_SIDES);
-                }
-                "killer" => {
-                    v["difficulties"] = json!(sudoku_levels);
-                    v["options"] = json!(["diagonals"]);
-                }
+                "kakuro" => v["sides"] = json!([MIN_KAKURO_DIM, MAX_KAKURO_GEN_DIM]),
+                "sudoku" => v["jigsawSides"] = sides(&JIGSAW_GEN_SIDES),
                 "towers" => {
-                    v["difficulties"] = json!(latin_levels());
                     v["sides"] = sides(&TOWERS_GEN_SIDES);
                     v["max"] = json!(MAX_TOWERS_SIDE);
                 }
                 "unequal" => {
-                    v["difficulties"] = json!(latin_levels());
-                    v["options"] = json!(["adjacent"]);
                     v["sides"] = sides(&UNEQUAL_GEN_SIDES);
                     v["max"] = json!(MAX_UNEQUAL_SIDE);
                 }
@@ -98,74 +73,55 @@ pub fn lists() -> Value {
     json!({ "kinds": kinds })
 }
 
-/// The generator's choices, read from the page's `extra`.
-struct Choice<'a> {
-    kind: &'a str,
-    size: usize,
-    seed: u64,
-    difficulty: &'a str,
-    diagonals: bool,
-    jigsaw: bool,
-    adjacent: bool,
-}
-
-impl<'a> Choice<'a> {
-    fn read(extra: &'a Value) -> Choice<'a> {
-        let flag = |key: &str| extra[key].as_bool().unwrap_or(false);
-        Choice {
-            kind: extra["kind"].as_str().unwrap_or("kenken"),
-            size: extra["size"]
-                .as_u64()
-                .and_then(|s| usize::try_from(s).ok())
-                .unwrap_or(6),
-            seed: extra["seed"].as_u64().unwrap_or(1),
-            difficulty: extra["difficulty"].as_str().unwrap_or(""),
-            diagonals: flag("diagonals"),
-            jigsaw: flag("jigsaw"),
-            adjacent: flag("adjacent"),
-        }
+/// The spec the page's `extra` asks of the kind named `kind`: `size` (default 6), `seed`
+/// (default 1), `difficulty` (empty: any) and each yes/no option the kind's generator
+/// reads (the page sends every checkbox, shown or not).
+fn spec(kind: &str, extra: &Value) -> Result<GenerateSpec, String> {
+    let g = generator(kind).ok_or_else(|| format!("unknown kind '{kind}'"))?;
+    let size = extra["size"]
+        .as_u64()
+        .and_then(|s| usize::try_from(s).ok())
+        .unwrap_or(6);
+    let mut spec = GenerateSpec::new(size);
+    spec.seed = extra["seed"].as_u64().unwrap_or(1);
+    let difficulty = extra["difficulty"].as_str().unwrap_or("");
+    if !difficulty.is_empty() {
+        let level = g.level(difficulty);
+        spec.level = Some(level.ok_or_else(|| format!("unknown difficulty '{difficulty}'"))?);
     }
-
-    /// The Sudoku variant asked (X when `diagonals`).
-    fn variant(&self) -> SudokuVariant {
-        if self.diagonals {
-            SudokuVariant::diagonals()
-        } else {
-            SudokuVariant::default()
-        }
-    }
+    let flag = |option: GenOption| {
+        g.options().contains(&option) && extra[option.name()].as_bool().unwrap_or(false)
+    };
+    spec.diagonals = flag(GenOption::Diagonals);
+    spec.jigsaw = flag(GenOption::Jigsaw);
+    spec.adjacent = flag(GenOption::Adjacent);
+    Ok(spec)
 }
 
 /// A new puzzle: `kind`, `size`, `seed`, `difficulty` (empty: any), and `diagonals`,
 /// `jigsaw` (Sudoku), `adjacent` (Unequal) in `extra`. Answers the text (`text`), the seed
-/// that made it (`seed`) and its level (`level`, graded kinds).
+/// that made it (`seed`) and its level (`level`, where the generator knows it).
 #[must_use]
 pub fn generate(extra: &Value) -> Value {
-    let c = Choice::read(extra);
-    let made = match c.kind {
-        "kenken" => kenken(&c).map(|p| (p, c.seed, None)),
-        "kakuro" => kakuro(&c).map(|p| (p, c.seed, None)),
-        "crossproduct" if c.difficulty.is_empty() => crossproduct(&c).map(|p| (p, c.seed, None)),
-        "crossproduct" => Err(format!(
-            "unknown difficulty '{}' (a crossproduct has none)",
-            c.difficulty
-        )),
-        "sudoku" | "killer" | "towers" | "unequal" => graded(&c),
-        other => Err(format!("unknown kind '{other}'")),
-    };
+    let kind = extra["kind"].as_str().unwrap_or("kenken");
+    let made = spec(kind, extra).and_then(|spec| {
+        cagesat::generate::generate(kind, &spec, &Stop::new()).map_err(|e| format!("generate: {e}"))
+    });
     match made {
-        Ok((p, seed, level)) => {
+        Ok(made) => {
+            let scale = generator(kind).and_then(|g| g.scale());
+            let level = made.level.zip(scale).map(|(l, s)| s.name(l));
             let grade = level.map(|l| format!(", {l}")).unwrap_or_default();
+            let p = &made.puzzle;
             json!({
                 "ok": true,
-                "status": format!("generated a {} {} (seed {seed}{grade})", p.size_label(), p.kind()),
-                "text": text_of(&p),
-                "seed": seed,
+                "status": format!("generated a {} {} (seed {}{grade})", p.size_label(), p.kind(), made.seed),
+                "text": text_of(p),
+                "seed": made.seed,
                 "level": level,
             })
         }
-        Err(e) if e.starts_with("unknown ") => failure(&e),
-        Err(e) => failure(&format!("generate: {e}")),
+        Err(e) => failure(&e),
     }
 }
 
@@ -182,108 +138,10 @@ pub fn text_of(p: &Puzzle) -> String {
     }
 }
 
-/// A KenKen of side `size` at `difficulty` (a grade or a Keen difficulty; empty: any).
-fn kenken(c: &Choice<'_>) -> Result<Puzzle, String> {
-    let mut params = KenKenParams::new(c.size);
-    if !c.difficulty.is_empty() {
-        match Level::from_name(c.difficulty) {
-            Some(level) => params.difficulty = Some(level),
-            None => return Err(format!("unknown difficulty '{}'", c.difficulty)),
-        }
-    }
-    generate_kenken(&params, &mut SplitMix64::new(c.seed))
-        .map(|g| Puzzle::KenKen(g.puzzle))
-        .map_err(|e| e.to_string())
-}
-
-/// A Kakuro of `size` rows and columns (the frame included) at `difficulty`.
-fn kakuro(c: &Choice<'_>) -> Result<Puzzle, String> {
-    let mut params = KakuroParams::new(c.size, c.size);
-    params.seed = c.seed;
-    if !c.difficulty.is_empty() {
-        let level = Scale::Runs
-            .level(c.difficulty)
-            .ok_or_else(|| format!("unknown difficulty '{}'", c.difficulty))?;
-        params.difficulty = Some(level);
-    }
-    generate_kakuro(&params)
-        .map(|g| Puzzle::Kakuro(g.puzzle))
-        .map_err(|e| e.to_string())
-}
-
-/// A unique CrossProduct of `size` rows and columns.
-fn crossproduct(c: &Choice<'_>) -> Result<Puzzle, String> {
-    let params = CrossProductParams {
-        rows: c.size,
-        cols: c.size,
-        seed: c.seed,
-        unique: true,
-        ..CrossProductParams::default()
-    };
-    generate_crossproduct(&params, &EngineOptions::default().encode)
-        .map_err(|e| e.to_string())
-        .and_then(|mut v| v.pop().ok_or_else(|| "no puzzle made".to_string()))
-        .map(|g| Puzzle::CrossProduct(g.puzzle))
-}
-
-/// One puzzle of a graded kind from `seed`.
-fn one(c: &Choice<'_>, seed: u64) -> Result<Puzzle, String> {
-    let stop = Stop::new();
-    let made = match c.kind {
-        "sudoku" if c.jigsaw => Sudoku::generate_jigsaw(c.size, seed, c.variant(), &stop)
-            .map(|(s, _)| Puzzle::Sudoku(s)),
-        "sudoku" => Sudoku::generate_variant(c.size, seed, c.variant(), &stop)
-            .map(|(s, _)| Puzzle::Sudoku(s)),
-        "killer" => Killer::generate_variant(c.size, seed, MAX_CAGE, c.variant(), &stop)
-            .map(|(k, _)| Puzzle::Killer(k)),
-        "towers" => Towers::generate(c.size, seed).map(|(t, _)| Puzzle::Towers(t)),
-        _ => Unequal::generate(c.size, c.adjacent, seed).map(|(u, _)| Puzzle::Unequal(u)),
-    };
-    made.map_err(|e| e.to_string())
-}
-
-/// A Sudoku, Killer, jigsaw Sudoku, Towers or Unequal of the level asked (any when none):
-/// the puzzle, the seed that made it and its level.
-fn graded(c: &Choice<'_>) -> Result<(Puzzle, u64, Option<&'static str>), String> {
-    let want = if c.difficulty.is_empty() {
-        None
-    } else {
-        let known = match c.kind {
-            "towers" | "unequal" => latin_levels(),
-            _ => names(Scale::Houses),
-        };
-        let level = known
-            .into_iter()
-            .find(|&l| l == c.difficulty)
-            .ok_or_else(|| format!("unknown difficulty '{}'", c.difficulty))?;
-        Some(level)
-    };
-    for seed in (0..MAX_ATTEMPTS).map(|i| c.seed.wrapping_add(i)) {
-        let puzzle = one(c, seed)?;
-        let Some(want) = want else {
-            return Ok((puzzle, seed, None));
-        };
-        let grade = puzzle.grade().map_err(|e| e.to_string())?;
-        let level = grade
-            .level_name()
-            .unwrap_or(Scale::Houses.name(Level::Search));
-        if level == want {
-            return Ok((puzzle, seed, Some(level)));
-        }
-    }
-    Err(format!(
-        "no {} of level {} among seeds {}..{} (try again)",
-        c.kind,
-        c.difficulty,
-        c.seed,
-        c.seed.wrapping_add(MAX_ATTEMPTS - 1)
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cagesat::Engine;
+    use cagesat::{Engine, EngineOptions};
 
     /// The puzzle in a generate answer, checked: the library reads it, it has one solution
     /// and the independent verifier accepts that solution.
@@ -319,16 +177,14 @@ mod tests {
             assert_eq!(unique(&g).kind(), name, "{g}");
         }
         let jigsaw = generate(&json!({"kind": "sudoku", "size": 5, "seed": 3, "jigsaw": true}));
-        let Puzzle::Sudoku(s) = unique(&jigsaw) else {
-            panic!("a sudoku: {jigsaw}");
-        };
-        assert!(s.regions().is_some(), "{jigsaw}");
+        let model = crate::editor::model(&unique(&jigsaw));
+        assert_eq!(model["kind"], "sudoku", "{jigsaw}");
+        assert!(model["regions"].is_array(), "{jigsaw}");
         let adjacent =
             generate(&json!({"kind": "unequal", "size": 4, "seed": 2, "adjacent": true}));
-        let Puzzle::Unequal(u) = unique(&adjacent) else {
-            panic!("an unequal: {adjacent}");
-        };
-        assert!(u.adjacent(), "{adjacent}");
+        let model = crate::editor::model(&unique(&adjacent));
+        assert_eq!(model["kind"], "unequal", "{adjacent}");
+        assert_eq!(model["adjacent"], true, "{adjacent}");
     }
 
     #[test]

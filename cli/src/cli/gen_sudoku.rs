@@ -3,20 +3,21 @@
 //! backtrack budget; then varisat, which must find the same grid and no second one),
 //! optionally of one `grade` level, under `--timeout` and Ctrl-C.
 //!
-//! Argument parsing, the difficulty filter and printing only; the puzzles come from
-//! [`cagesat::puzzle::Sudoku::generate_variant`] and
-//! [`cagesat::puzzle::Killer::generate_styled`] (`--diagonals`: the X variants; a Killer
-//! has no givens and no one-cell cages unless `--givens` or `--single-cages` allow them).
+//! Argument parsing, the varisat confirmation and printing only; the puzzles, of the level
+//! asked, come from the library's [`cagesat::generate::generate`] (`--diagonals`: the X
+//! variants; a Killer has no givens and no one-cell cages unless `--givens` or
+//! `--single-cages` allow them).
 
 use std::io::Write;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
-use cagesat::generate::{KillerStyle, SudokuVariant, DEFAULT_KILLER_MAX_CAGE};
+use cagesat::generate::{
+    generate as make_puzzle, GenerateError, GenerateSpec, DEFAULT_KILLER_MAX_CAGE,
+};
 use cagesat::grade::{Level, Scale};
-use cagesat::puzzle::{Killer, Sudoku};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
 
 /// `generate sudoku` and `generate killer` options.
@@ -105,44 +106,56 @@ struct Made {
     level: Level,
 }
 
-/// The puzzle of `seed`, made under `stop` (the time limit and the interrupt), checked
-/// unique by varisat under `interrupt` (the generator proved it with `auto`: the native
-/// engine, or CDCL where the native search ran past its budget) and graded.
+/// The first puzzle from `seed` on of the level asked, made under `stop` (the time limit
+/// and the interrupt), checked unique by varisat under `interrupt` (the generator proved it
+/// with `auto`: the native engine, or CDCL where the native search ran past its budget)
+/// and graded.
 fn make(
     a: &SudokuGenArgs,
-    killer: bool,
+    kind: &str,
     seed: u64,
     (stop, interrupt): (&Stop, &Stop),
-) -> anyhow::Result<Made> {
-    let variant = if a.diagonals {
-        SudokuVariant::diagonals()
-    } else {
-        SudokuVariant::default()
+) -> anyhow::Result<(Made, u64)> {
+    let mut spec = GenerateSpec::new(a.size);
+    spec.seed = seed;
+    spec.level = a.difficulty.map(Difficulty::level);
+    spec.max_attempts = Some(a.attempts.or(200));
+    spec.diagonals = a.diagonals;
+    spec.jigsaw = a.jigsaw;
+    if kind == "killer" {
+        spec.max_cage = Some(a.max_cage);
+        spec.givens = a.givens;
+        spec.single_cages = a.single_cages;
+    }
+    let context = || format!("cagesat: generate {kind} --size {}", a.size);
+    let made = match make_puzzle(kind, &spec, stop) {
+        Err(GenerateError::LevelAttempts {
+            level,
+            first_seed,
+            last_seed,
+            ..
+        }) => bail!(
+            "cagesat: no {kind} of level {level} among seeds {first_seed}..{last_seed} \
+             (--max-attempts {})",
+            a.attempts.or(200)
+        ),
+        made => made.with_context(context)?,
     };
-    let (puzzle, solution) = if a.jigsaw {
-        let (s, g) = Sudoku::generate_jigsaw(a.size, seed, variant, stop)?;
-        (Puzzle::Sudoku(s), g)
-    } else if killer {
-        let style = KillerStyle::new(a.max_cage)
-            .with_givens(a.givens)
-            .with_single_cages(a.single_cages)
-            .with_level(a.difficulty.map(Difficulty::level));
-        let (k, g) = Killer::generate_styled(a.size, seed, style, variant, stop)?;
-        (Puzzle::Killer(k), g)
-    } else {
-        let (s, g) = Sudoku::generate_variant(a.size, seed, variant, stop)?;
-        (Puzzle::Sudoku(s), g)
-    };
+    let used = made.seed;
+    let (puzzle, solution) = (made.puzzle, made.solution);
     let opts = EngineOptions {
         stop: interrupt.clone(),
         ..EngineOptions::default()
     };
-    let (outcome, _) = Engine::Varisat.prove_unique(&puzzle, &opts)?;
+    let (outcome, _) = Engine::Varisat
+        .prove_unique(&puzzle, &opts)
+        .with_context(context)?;
     if let Some(reason) = interrupt.reason() {
-        bail!(
-            "seed {seed}: stopped ({}) before varisat confirmed the puzzle",
+        return Err(anyhow!(
+            "seed {used}: stopped ({}) before varisat confirmed the puzzle",
             reason.name()
-        );
+        )
+        .context(context()));
     }
     match outcome {
         Outcome::Solved {
@@ -150,17 +163,30 @@ fn make(
             unique: Some(true),
             ..
         } if grid == solution => {}
-        other => bail!(
-            "seed {seed}: varisat does not confirm the generator's unique solution ({})",
-            other.label()
-        ),
+        other => {
+            return Err(anyhow!(
+                "seed {used}: varisat does not confirm the generator's unique solution ({})",
+                other.label()
+            )
+            .context(context()))
+        }
     }
-    let level = puzzle.grade()?.level.unwrap_or(Level::Search);
-    Ok(Made {
-        puzzle,
-        solution,
-        level,
-    })
+    let level = match made.level {
+        Some(level) => level,
+        None => puzzle
+            .grade()
+            .with_context(context)?
+            .level
+            .unwrap_or(Level::Search),
+    };
+    Ok((
+        Made {
+            puzzle,
+            solution,
+            level,
+        },
+        used,
+    ))
 }
 
 fn run(
@@ -185,28 +211,12 @@ fn run(
     let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), kind, None)?;
     let mut seed = a.run.seed_or(1);
     for i in 0..a.run.count {
-        let first = seed;
+        if interrupt.is_requested() {
+            bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
+        }
         let stop = limits.for_puzzle();
-        let made = loop {
-            if interrupt.is_requested() {
-                bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
-            }
-            let made = make(a, killer, seed, (&stop, interrupt))
-                .with_context(|| format!("cagesat: generate {kind} --size {}", a.size))?;
-            seed = seed.wrapping_add(1);
-            if a.difficulty.is_none_or(|d| d.level() == made.level) {
-                break made;
-            }
-            if seed.wrapping_sub(first) >= a.attempts.or(200).max(1) {
-                bail!(
-                    "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
-                    made_level_name(a),
-                    seed - 1,
-                    a.attempts.or(200)
-                );
-            }
-        };
-        let used = seed - 1;
+        let (made, used) = make(a, kind, seed, (&stop, interrupt))?;
+        seed = used.wrapping_add(1);
         let text = format!(
             "# generated: cagesat {} generate {kind} --size {} --seed {used}{}{}{}{}\n\
              # unique: yes (auto and varisat agree); grade: {}\n{}",
@@ -246,9 +256,4 @@ fn run(
         sink.put(out, &made, i + 1 == a.run.count)?;
     }
     Ok(())
-}
-
-fn made_level_name(a: &SudokuGenArgs) -> &'static str {
-    a.difficulty
-        .map_or("any", |d| Scale::Houses.name(d.level()))
 }

@@ -3,9 +3,8 @@
 //! the result; both in the library), optionally of one `grade` level, under `--timeout` and
 //! Ctrl-C.
 //!
-//! Argument parsing, the difficulty filter and printing only; the puzzles come from
-//! [`cagesat::puzzle::Towers::generate_until`] and
-//! [`cagesat::puzzle::Unequal::generate_until`].
+//! Argument parsing and printing only; the puzzles, of the level asked, come from the
+//! library's [`cagesat::generate::generate`].
 
 use std::io::Write;
 use std::ops::RangeInclusive;
@@ -15,10 +14,11 @@ use clap::Args;
 
 use super::gen_sudoku::Difficulty;
 use super::{Limits, EXIT_OK};
-use cagesat::generate::{TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES};
+use cagesat::generate::{
+    generate, GenerateError, GenerateSpec, TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES,
+};
 use cagesat::grade::{Level, Scale};
-use cagesat::puzzle::{Towers, Unequal};
-use cagesat::{Grid, Puzzle, Stop};
+use cagesat::{Puzzle, Stop};
 
 /// `generate towers` options, shared by `generate unequal`.
 #[derive(Debug, Args)]
@@ -79,18 +79,9 @@ impl Which {
         }
     }
 
-    /// The puzzle of `seed` and its solution.
-    fn make(self, size: usize, seed: u64, stop: &Stop) -> anyhow::Result<(Puzzle, Grid<u8>)> {
-        Ok(match self {
-            Which::Towers => {
-                let (t, g) = Towers::generate_until(size, seed, stop)?;
-                (Puzzle::Towers(t), g)
-            }
-            Which::Unequal { adjacent } => {
-                let (u, g) = Unequal::generate_until(size, adjacent, seed, stop)?;
-                (Puzzle::Unequal(u), g)
-            }
-        })
+    /// Whether the adjacent mode is asked.
+    fn adjacent(self) -> bool {
+        matches!(self, Which::Unequal { adjacent: true })
     }
 }
 
@@ -158,7 +149,7 @@ fn checked_size(a: &LatinGenArgs, which: Which) -> anyhow::Result<usize> {
 /// The `# generated` line's options after the size.
 fn options_note(a: &LatinGenArgs, which: Which, seed: u64, level: Level) -> String {
     let mut note = format!(" --seed {seed}");
-    if let Which::Unequal { adjacent: true } = which {
+    if which.adjacent() {
         note.push_str(" --adjacent");
     }
     if a.difficulty.is_some() {
@@ -179,47 +170,50 @@ fn run(
     let mut sink = super::gen_out::GenOut::open(a.run.out.as_deref(), kind, None)?;
     let mut seed = a.run.seed_or(1);
     for i in 0..a.run.count {
-        let first = seed;
+        if interrupt.is_requested() {
+            bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
+        }
         let stop = limits.for_puzzle();
-        let (puzzle, solution, level) = loop {
-            if interrupt.is_requested() {
-                bail!("cagesat: stopped after {i} of {} puzzles", a.run.count);
-            }
-            let context = || format!("cagesat: generate {kind} --size {size} --seed {seed}");
-            let (puzzle, solution) = which.make(size, seed, &stop).with_context(context)?;
-            let level = level(&puzzle).with_context(context)?;
-            seed = seed.wrapping_add(1);
-            if a.difficulty.is_none_or(|d| d.level() == level) {
-                break (puzzle, solution, level);
-            }
-            if seed.wrapping_sub(first) >= a.attempts.or(200).max(1) {
-                bail!(
-                    "cagesat: no {kind} of level {} among seeds {first}..{} (--max-attempts {})",
-                    a.difficulty
-                        .map_or("any", |d| Scale::Houses.name(d.level())),
-                    seed.wrapping_sub(1),
-                    a.attempts.or(200)
-                );
-            }
+        let mut spec = GenerateSpec::new(size);
+        spec.seed = seed;
+        spec.adjacent = which.adjacent();
+        spec.level = a.difficulty.map(Difficulty::level);
+        spec.max_attempts = Some(a.attempts.or(200));
+        let context = || format!("cagesat: generate {kind} --size {size} --seed {seed}");
+        let made = match generate(kind, &spec, &stop) {
+            Err(GenerateError::LevelAttempts {
+                level,
+                first_seed,
+                last_seed,
+                ..
+            }) => bail!(
+                "cagesat: no {kind} of level {level} among seeds {first_seed}..{last_seed} \
+                 (--max-attempts {})",
+                a.attempts.or(200)
+            ),
+            made => made.with_context(context)?,
         };
-        let used = seed.wrapping_sub(1);
+        let level = match made.level {
+            Some(level) => level,
+            None => level(&made.puzzle).with_context(context)?,
+        };
+        let used = made.seed;
+        seed = used.wrapping_add(1);
         let text = format!(
             "# generated: cagesat {} generate {kind} --size {size}{}\n\
-             # unique: yes (auto and varisat agree); grade: {}\n{puzzle}",
+             # unique: yes (auto and varisat agree); grade: {}\n{}",
             env!("CARGO_PKG_VERSION"),
             options_note(a, which, used, level),
             Scale::Houses.name(level),
+            made.puzzle,
         );
-        let mode = match which {
-            Which::Unequal { adjacent: true } => "_adjacent",
-            _ => "",
-        };
+        let mode = if which.adjacent() { "_adjacent" } else { "" };
         let made = super::gen_out::Made {
             name: &format!("{kind}{mode}_{size}x{size}_s{used}"),
             ext: kind,
             text: &text,
-            puzzle: &puzzle,
-            solution: &solution,
+            puzzle: &made.puzzle,
+            solution: &made.solution,
             seed: used,
         };
         sink.put(out, &made, i + 1 == a.run.count)?;

@@ -11,8 +11,7 @@ mod svg;
 mod to_cnf;
 mod verify;
 
-use super::{Format, Kind};
-use crate::backend::Workload;
+use super::{Format, Kind, Workload};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;

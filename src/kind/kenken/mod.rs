@@ -9,10 +9,10 @@ pub(crate) mod puzzle;
 mod render;
 pub(crate) mod svg;
 mod to_cnf;
+mod tune;
 pub(crate) mod verify;
 
-use super::{Format, Kind};
-use crate::backend::Workload;
+use super::{Format, Kind, Workload};
 use crate::cnf::{CnfFormula, OneHot};
 use crate::encode::cage::{cage_lines, encode_cage, TupleCache};
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
@@ -39,6 +39,14 @@ pub(super) const KEEN: Format = Format {
 };
 
 impl Kind for KenKen {
+    fn cage_merges(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        Some(tune::merges(self, solution))
+    }
+
+    fn cage_splits(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        Some(tune::splits(self, solution))
+    }
+
     fn with_givens(
         &self,
         set: &[(Cell, u8)],

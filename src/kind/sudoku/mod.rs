@@ -13,10 +13,10 @@ mod encode;
 mod grade;
 pub(crate) mod puzzle;
 mod render;
+mod tune;
 mod verify;
 
-use super::{Format, Kind};
-use crate::backend::Workload;
+use super::{Format, Kind, Workload};
 use crate::cnf::OneHot;
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
@@ -73,6 +73,14 @@ fn sudoku_with(s: &Sudoku, set: &[(Cell, u8)]) -> Result<Sudoku, String> {
 }
 
 impl Kind for Sudoku {
+    fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        Some(self.given_cells())
+    }
+
+    fn with_only_givens(&self, set: &[(Cell, u8)]) -> Option<Puzzle> {
+        Sudoku::with_givens(self, set).ok().map(Puzzle::Sudoku)
+    }
+
     fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
         Some(sudoku_with(self, set).map(Puzzle::Sudoku))
     }
@@ -140,6 +148,29 @@ impl Kind for Sudoku {
 }
 
 impl Kind for Killer {
+    fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        Some(self.sudoku().given_cells())
+    }
+
+    fn with_only_givens(&self, set: &[(Cell, u8)]) -> Option<Puzzle> {
+        let sudoku = self.sudoku().with_givens(set).ok()?;
+        Killer::new(sudoku, self.cages().to_vec())
+            .ok()
+            .map(Puzzle::Killer)
+    }
+
+    /// Merges only without givens: a Killer with givens loses a given first.
+    fn cage_merges(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        self.sudoku()
+            .given_cells()
+            .is_empty()
+            .then(|| tune::merges(self, solution))
+    }
+
+    fn cage_splits(&self, solution: &Grid<u8>) -> Option<Vec<(Puzzle, String)>> {
+        Some(tune::splits(self, solution))
+    }
+
     fn with_givens(&self, set: &[(Cell, u8)], _: &Grid<u8>) -> Option<Result<Puzzle, String>> {
         let written = sudoku_with(self.sudoku(), set).and_then(|sudoku| {
             Killer::new(sudoku, self.cages().to_vec())

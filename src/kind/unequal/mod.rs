@@ -39,6 +39,17 @@ impl std::fmt::Display for Unequal {
 }
 
 impl Kind for Unequal {
+    fn givens(&self) -> Option<Vec<(Cell, u8)>> {
+        Some(self.given_cells())
+    }
+
+    /// Givens are written over the old ones: from none.
+    fn with_only_givens(&self, set: &[(Cell, u8)]) -> Option<Puzzle> {
+        Unequal::with_givens(self, &[])
+            .and_then(|p| p.with_givens(set))
+            .map(Puzzle::Unequal)
+    }
+
     fn game_id(&self) -> Option<String> {
         Some(crate::parse::unequal_id(self))
     }
