@@ -7,9 +7,9 @@
 //! ([`super::difficulty`]) can go back to its cheapest rule after every step, as Tatham's
 //! solvers do:
 //!
-//! - [`Board::hidden_singles`]: a digit with one place left in a house is placed there
+//! - [`Board::place_hidden_single`]: a digit with one place left in a house is placed there
 //!   (Solo's *positional elimination*; on boxes alone, its Trivial level);
-//! - [`Board::naked_singles`]: a cell with one candidate is placed (*numeric
+//! - [`Board::place_naked_single`]: a cell with one candidate is placed (*numeric
 //!   elimination*);
 //! - [`Board::intersections`]: a digit of a box confined to a line, or of a line to a box,
 //!   leaves the rest of the other house (*intersectional analysis*: pointing, claiming);
@@ -20,12 +20,17 @@
 //! - [`Board::chains`]: a *forcing chain* of cells with two candidates each, whose two ends
 //!   both see a third cell.
 //!
+//! The house rules are those of [`crate::native::alldiff`] (its census of places for
+//! hidden singles, its first naked set for sets and fish): this board chooses one step and
+//! places through the peers.
+//!
 //! ## References
 //! - S. Tatham, *Solo* (`solo.c`: `solver`, `solver_set`, `solver_forcing`) and the Latin
 //!   square solver under *Keen* (`latin.c`: `latin_solver_diff_set`,
 //!   `latin_solver_forcing`), Portable Puzzle Collection.
 
-use crate::native::domains::{bit, digits, min_digit, Conflict, Domains, Mask};
+use crate::native::alldiff::{first_naked_set, HallSet, Places};
+use crate::native::domains::{bit, digits, full, min_digit, Conflict, Domains, Mask};
 
 /// One deduction a rule made: its size (the cells of a set, the rows of a fish, the links
 /// of a chain; 1 for singles and intersections).
@@ -139,23 +144,26 @@ impl Board {
         }
     }
 
-    /// Places one digit that has one place left in a house of `which`.
+    /// Places one digit that has one place left in a house of `which` (the houses in order,
+    /// then the digits smallest first; [`Places`] of [`crate::native::alldiff`]).
     ///
     /// # Errors
-    /// [`Conflict`] when a digit has no place left in a house.
-    pub(crate) fn hidden_singles(&mut self, which: Houses) -> Step {
+    /// [`Conflict`] when a digit has no place left in a house (before one is placed).
+    pub(crate) fn place_hidden_single(&mut self, which: Houses) -> Step {
+        let all = full(self.n);
         let mut todo = None;
         'houses: for house in self.houses(which) {
-            for d in 1..=self.n as u8 {
-                let mut at = house.iter().filter(|&&c| self.doms.get(c) & bit(d) != 0);
-                let (Some(&c), None) = (at.next(), at.next()) else {
-                    if house.iter().all(|&c| self.doms.get(c) & bit(d) == 0) {
-                        return Err(Conflict);
-                    }
-                    continue;
-                };
-                if !self.placed[c] {
-                    todo = Some((c, d));
+            let places = Places::of(house.iter().map(|&c| self.doms.get(c)));
+            let mut ds = (all & !places.once) | places.lone();
+            while ds != 0 {
+                let b = ds & ds.wrapping_neg();
+                ds &= ds - 1;
+                if places.once & b == 0 {
+                    return Err(Conflict);
+                }
+                let at = house.iter().find(|&&c| self.doms.get(c) & b != 0);
+                if let Some(&c) = at.filter(|&&c| !self.placed[c]) {
+                    todo = Some((c, min_digit(b)));
                     break 'houses;
                 }
             }
@@ -170,7 +178,7 @@ impl Board {
     ///
     /// # Errors
     /// [`Conflict`] as [`Board::place`].
-    pub(crate) fn naked_singles(&mut self) -> Step {
+    pub(crate) fn place_naked_single(&mut self) -> Step {
         let cell =
             (0..self.n * self.n).find(|&c| !self.placed[c] && self.doms.get(c).count_ones() == 1);
         match cell {
@@ -245,15 +253,15 @@ impl Board {
                 .filter(|&c| self.doms.get(c).count_ones() > 1)
                 .collect();
             let masks: Vec<Mask> = open.iter().map(|&c| self.doms.get(c)).collect();
-            if let Some((set, union)) = naked_set(&masks)? {
+            if let Some(set) = naked_set(&masks)? {
                 let mut any = false;
                 for (k, &c) in open.iter().enumerate() {
-                    if set & (1 << k) == 0 {
-                        any |= self.doms.remove(c, union)?;
+                    if set.members & (1 << k) == 0 {
+                        any |= self.doms.remove(c, set.digits)?;
                     }
                 }
                 if any {
-                    let size = set.count_ones() as usize;
+                    let size = set.size();
                     return Ok(Some(Found {
                         size,
                         open: open.len(),
@@ -285,21 +293,21 @@ impl Board {
                         masks.push(m);
                     }
                 }
-                let Some((set, union)) = naked_set(&masks)? else {
+                let Some(set) = naked_set(&masks)? else {
                     continue;
                 };
                 let mut any = false;
                 for (k, &a) in open.iter().enumerate() {
-                    if set & (1 << k) != 0 {
+                    if set.members & (1 << k) != 0 {
                         continue;
                     }
-                    for b in (0..n).filter(|&b| union & (1 << b) != 0) {
+                    for b in (0..n).filter(|&b| set.digits & (1 << b) != 0) {
                         any |= self.doms.remove(cell(a, b), bit(d))?;
                     }
                 }
                 if any {
                     return Ok(Some(Found {
-                        size: set.count_ones() as usize,
+                        size: set.size(),
                         open: open.len(),
                     }));
                 }
@@ -367,58 +375,23 @@ pub(crate) enum Houses {
     All,
 }
 
-/// The first set of `k` masks (2 ≤ `k` ≤ len − 2) whose union has `k` bits and leaves
-/// another mask something to lose: the set (bit `i` for mask `i`) and the union. Up to 12
-/// masks every size is tried; above, sets of up to 4.
+/// The first naked set of `k` masks (2 ≤ `k` ≤ len − 2) that leaves another mask something
+/// to lose ([`first_naked_set`]): up to 12 masks every size is tried; above, sets of up to
+/// 4; none below 4 masks or above 31.
 ///
 /// # Errors
 /// [`Conflict`] when `k` masks have fewer than `k` bits between them.
-fn naked_set(masks: &[Mask]) -> Result<Option<(u32, Mask)>, Conflict> {
+fn naked_set(masks: &[Mask]) -> Result<Option<HallSet>, Conflict> {
     let m = masks.len();
     if !(4..=31).contains(&m) {
         return Ok(None);
     }
-    let largest = if m <= 12 { m - 2 } else { 4 };
-    for k in 2..=largest {
-        // Every k-subset of m bits, in increasing order (Gosper's hack).
-        let mut set: u32 = (1 << k) - 1;
-        while set < 1 << m {
-            let union = (0..m)
-                .filter(|&i| set & (1 << i) != 0)
-                .fold(0, |u, i| u | masks[i]);
-            let bits = union.count_ones() as usize;
-            if bits < k {
-                return Err(Conflict);
-            }
-            let rest = (0..m)
-                .filter(|&i| set & (1 << i) == 0)
-                .fold(0, |u, i| u | masks[i]);
-            if bits == k && rest & union != 0 {
-                return Ok(Some((set, union)));
-            }
-            let c = set & set.wrapping_neg();
-            let r = set + c;
-            set = (((r ^ set) >> 2) / c) | r;
-        }
-    }
-    Ok(None)
+    first_naked_set(masks, if m <= 12 { m - 2 } else { 4 })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn naked_set_finds_the_pair_and_its_union() {
-        let m = |ds: &[u8]| ds.iter().fold(0, |a, &d| a | bit(d));
-        let masks = [m(&[1, 2]), m(&[1, 2]), m(&[1, 2, 3]), m(&[3, 4])];
-        assert_eq!(naked_set(&masks), Ok(Some((0b11, m(&[1, 2])))));
-        // The smallest set comes first: the pair, whose digits the third cell then loses.
-        let masks = [m(&[1, 2]), m(&[1, 2]), m(&[1, 2]), m(&[3, 4])];
-        assert_eq!(naked_set(&masks), Ok(Some((0b11, m(&[1, 2])))));
-        let masks = [m(&[1, 2]), m(&[2, 3]), m(&[3, 4]), m(&[4, 1])];
-        assert_eq!(naked_set(&masks), Ok(None));
-    }
 
     #[test]
     fn a_chain_strikes_the_digit_both_ends_see() {

@@ -382,9 +382,9 @@ impl Ladder<'_> {
         max: usize,
     ) -> Result<Option<Found>, Conflict> {
         match rule {
-            Rule::BoxSingles => board.hidden_singles(Houses::Boxes),
-            Rule::LineSingles => board.hidden_singles(Houses::Lines),
-            Rule::NakedSingles => board.naked_singles(),
+            Rule::BoxSingles => board.place_hidden_single(Houses::Boxes),
+            Rule::LineSingles => board.place_hidden_single(Houses::Lines),
+            Rule::NakedSingles => board.place_naked_single(),
             Rule::Intersections => board.intersections(),
             Rule::Sets => board.sets(),
             Rule::Fish => board.fish(),

@@ -17,7 +17,7 @@
 use crate::grade::pairs::box_box;
 use crate::grade::prepared::Prepared;
 use crate::grade::Level;
-use crate::native::alldiff;
+use crate::native::alldiff::{self, Line};
 use crate::native::cage::TableCage;
 use crate::native::domains::{bit, Conflict, Domains, Mask};
 use crate::tuples::Tuples;
@@ -57,7 +57,7 @@ impl Prepared {
             self.cheap(&mut doms, &mut rules)?;
             if level >= Level::Subsets {
                 for line in &self.lines {
-                    alldiff::naked_subsets(&mut doms, line, 3)?;
+                    let _ = alldiff::naked_subsets(&mut Line::new(&mut doms, line), 3)?;
                 }
                 if !doms.take_changed().is_empty() {
                     continue;
@@ -98,7 +98,7 @@ impl Prepared {
     fn cheap(&self, doms: &mut Domains, rules: &mut [Rule]) -> Result<(), Conflict> {
         loop {
             for line in &self.lines {
-                alldiff::singles(doms, line)?;
+                let _ = alldiff::singles(&mut Line::new(doms, line))?;
             }
             for rule in rules.iter_mut() {
                 match rule {

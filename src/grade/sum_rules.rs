@@ -5,6 +5,7 @@
 //! distinct digits of the run's length adding up to its clue. Every rule is sound: it only
 //! removes digits no solution of the run puts there.
 
+use crate::native::alldiff::{self, Line};
 use crate::native::domains::Mask;
 
 /// Digits 1..=9 as a mask.
@@ -51,19 +52,10 @@ fn restrict(doms: &mut Doms, c: usize, keep: Mask) -> Option<bool> {
 }
 
 impl RunRule {
-    /// Naked singles: a digit fixed in one cell leaves the run's other cells.
+    /// Naked singles: a digit fixed in one cell leaves the run's other cells
+    /// ([`alldiff::naked_singles`]).
     pub(crate) fn naked_singles(&self, doms: &mut Doms) -> Option<bool> {
-        let mut changed = false;
-        for &a in &self.cells {
-            if doms[a].count_ones() == 1 {
-                for &b in &self.cells {
-                    if b != a {
-                        changed |= restrict(doms, b, !doms[a])?;
-                    }
-                }
-            }
-        }
-        Some(changed)
+        alldiff::naked_singles(&mut Line::new(doms.as_mut_slice(), &self.cells)).ok()
     }
 
     /// The combinations still *compatible*: holding every digit fixed in the run and
@@ -111,40 +103,10 @@ impl RunRule {
     }
 
     /// Naked pairs and triples: `k` cells (k = 2, 3) whose candidates together are `k`
-    /// digits take those digits, so the run's other cells lose them.
+    /// digits take those digits, so the run's other cells lose them
+    /// ([`alldiff::naked_subsets`]).
     pub(crate) fn naked_subsets(&self, doms: &mut Doms) -> Option<bool> {
-        let open: Vec<usize> = self
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| (2..=3).contains(&doms[c].count_ones()))
-            .collect();
-        let mut changed = false;
-        let mut found = Vec::new();
-        for (i, &a) in open.iter().enumerate() {
-            for (j, &b) in open.iter().enumerate().skip(i + 1) {
-                if (doms[a] | doms[b]).count_ones() == 2 {
-                    found.push(vec![a, b]);
-                }
-                for &c in open.iter().skip(j + 1) {
-                    if (doms[a] | doms[b] | doms[c]).count_ones() == 3 {
-                        found.push(vec![a, b, c]);
-                    }
-                }
-            }
-        }
-        for subset in found {
-            let digits = subset.iter().fold(0, |m, &c| m | doms[c]);
-            if digits.count_ones() as usize != subset.len() {
-                continue; // an earlier subset narrowed it: no longer naked (still sound)
-            }
-            for &c in &self.cells {
-                if !subset.contains(&c) {
-                    changed |= restrict(doms, c, !digits)?;
-                }
-            }
-        }
-        Some(changed)
+        alldiff::naked_subsets(&mut Line::new(doms.as_mut_slice(), &self.cells), 3).ok()
     }
 }
 

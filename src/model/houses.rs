@@ -27,6 +27,10 @@
 //!    a line); any other house (a diagonal) that shares two or more cells with a region,
 //!    through its cells.
 //!
+//! Rules 1 and 3 are the naked and hidden singles of [`crate::native::alldiff`], specialised
+//! to a whole grid in place (peer lists instead of one house at a time, a work list of
+//! houses instead of a fixpoint per house): the measured fast path for Sudoku and Killer.
+//!
 //! It then branches, smallest digit first, on the open cell with the highest score per
 //! candidate (ISS's conflict scores, a dom/wdeg rule: a choice whose propagation fails at
 //! once counts against its cell, the counts halving every 16,384 failures), the scores

@@ -21,7 +21,7 @@
 
 use std::cell::RefCell;
 
-use crate::native::domains::{full, Mask};
+use crate::native::domains::Mask;
 use crate::native::lines::{LineFilter, Network};
 use crate::product::{Lattice, Scratch};
 
@@ -195,29 +195,12 @@ impl ModelNetwork {
             vec![0; lowered.root.len()]
         }
     }
-
-    /// A house: singles, and naked pairs and triples when asked, to a fixpoint.
-    fn house(&self, doms: &mut [Mask]) -> bool {
-        loop {
-            if !house::all_different(doms, full(self.n)) {
-                return false;
-            }
-            if !self.rules.subsets {
-                return true;
-            }
-            match house::naked_subsets(doms) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
-    }
 }
 
 impl LineFilter for ModelNetwork {
     fn filter(&self, line: usize, doms: &mut [Mask]) -> bool {
         let Some(i) = line.checked_sub(self.units) else {
-            return self.house(doms);
+            return house::house(doms, self.rules.subsets);
         };
         match &self.filters[i] {
             Filter::Intersection(_) if !self.rules.box_line => true,

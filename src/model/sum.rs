@@ -18,7 +18,7 @@
 
 use crate::native::domains::{digits, Mask};
 
-use super::house::hidden_singles;
+use crate::native::alldiff::hidden_singles;
 
 /// Digits 1..=9.
 const DIGITS: Mask = 0b11_1111_1110;
@@ -95,8 +95,8 @@ pub(crate) fn combinations(combos: &[Mask], doms: &mut [Mask]) -> bool {
             *m = new;
         }
         match hidden_singles(doms, needed & !fixed) {
-            None => return false,
-            Some(placed) => changed |= placed,
+            Err(_) => return false,
+            Ok(placed) => changed |= placed,
         }
         if !changed {
             return true;

@@ -18,7 +18,7 @@
 //! - F. Boussemart, F. Hemery, C. Lecoutre, L. Sais, "Boosting systematic search by
 //!   weighting constraints", ECAI 2004 (dom/wdeg).
 
-use crate::native::alldiff;
+use crate::native::alldiff::{self, Line};
 use crate::native::bounds::BoundsCage;
 use crate::native::cage::TableCage;
 use crate::native::domains::{Conflict, Domains};
@@ -277,8 +277,14 @@ impl Propagation {
 
 fn run(prop: Prop, model: &mut Model, st: &mut State) -> Result<(), Conflict> {
     match prop {
-        Prop::Singles(l) => alldiff::singles(&mut st.doms, &model.lines[l]),
-        Prop::Subsets(l) => alldiff::naked_subsets(&mut st.doms, &model.lines[l], model.max_subset),
+        Prop::Singles(l) => {
+            alldiff::singles(&mut Line::new(&mut st.doms, &model.lines[l])).map(drop)
+        }
+        Prop::Subsets(l) => alldiff::naked_subsets(
+            &mut Line::new(&mut st.doms, &model.lines[l]),
+            model.max_subset,
+        )
+        .map(drop),
         Prop::Cage(c) => match &mut model.cages[c] {
             CageProp::Table(t) => t.propagate(&mut st.doms, &mut st.live[c]),
             CageProp::Bounds(b) => b.propagate(&mut st.doms),

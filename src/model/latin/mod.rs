@@ -16,6 +16,10 @@
 //!    a box and a line, a box and a diagonal, a jigsaw region and a line): a digit of house
 //!    `A` that lies only in `A ∩ B` leaves the rest of `B`.
 //!
+//! These are the singles and intersections of [`crate::native::alldiff`] and
+//! [`super::house`], specialised to digit-major words (every house at once): the measured
+//! fast path for grids of houses alone.
+//!
 //! Fixing a digit clears the cell from every other digit's word and the cell's peers from
 //! its own. Rules 2 and 3 look again only where a digit's word lost cells since they last
 //! looked (the houses, and the pairs of houses, through those cells). A node's state is

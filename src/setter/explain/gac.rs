@@ -5,7 +5,7 @@
 //! constraint's cells from their candidates: every other candidate is eliminated with the
 //! constraint alone as its reason. Each family has its own exact method:
 //! - all-different (rows, columns, boxes): a digit is kept when the other cells can still
-//!   be matched to distinct digits (bipartite matching);
+//!   be matched to distinct digits (bipartite matching: [`alldiff::gac`]);
 //! - distinct digits with a sum (Kakuro runs, Killer cages): over the digit sets of that
 //!   size and sum, the same matching inside each set;
 //! - `+` and `*` with repeats (KenKen cages, CrossProduct products): partial sums or
@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use crate::native::alldiff::{self, matchable};
 use crate::puzzle::{Constraint, ConstraintKind, Op};
 
 /// Most nodes an enumeration of one cage may visit before it gives up (the constraint then
@@ -25,7 +26,7 @@ pub(super) const NODE_BUDGET: usize = 2_000_000;
 pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
     let target = c.target.unwrap_or(0);
     match (c.kind, c.distinct, c.op) {
-        (kind, _, _) if kind.is_group() => Some(all_different(doms)),
+        (kind, _, _) if kind.is_group() => Some(alldiff::gac(doms)),
         (_, true, _) => Some(distinct_sum(doms, target)),
         (_, false, Some(Op::Add)) => reachable(doms, target, Fold::Sum),
         (_, false, Some(Op::Mul)) => reachable(doms, target, Fold::Product),
@@ -37,47 +38,6 @@ pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
 /// The digits of `bits`, lowest first.
 pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
     (0..32).filter(move |d| bits & (1 << d) != 0)
-}
-
-/// Can every cell of `doms` but `skip` take a distinct digit of its candidates (`allowed`
-/// masks them)?
-fn matchable(doms: &[u32], skip: usize, allowed: u32) -> bool {
-    // owner[d]: the cell holding digit d.
-    let mut owner = [usize::MAX; 32];
-    for i in 0..doms.len() {
-        if i == skip {
-            continue;
-        }
-        let mut seen = 0u32;
-        if !augment(doms, allowed, i, &mut owner, &mut seen) {
-            return false;
-        }
-    }
-    true
-}
-
-fn augment(doms: &[u32], allowed: u32, i: usize, owner: &mut [usize; 32], seen: &mut u32) -> bool {
-    for d in digits(doms[i] & allowed & !*seen) {
-        *seen |= 1 << d;
-        let o = owner[d as usize];
-        if o == usize::MAX || augment(doms, allowed, o, owner, seen) {
-            owner[d as usize] = i;
-            return true;
-        }
-    }
-    false
-}
-
-fn all_different(doms: &[u32]) -> Vec<u32> {
-    let mut out = vec![0u32; doms.len()];
-    for (i, &dom) in doms.iter().enumerate() {
-        for d in digits(dom) {
-            if matchable(doms, i, !(1 << d)) {
-                out[i] |= 1 << d;
-            }
-        }
-    }
-    out
 }
 
 /// Every set of `len` distinct digits among `union` adding up to `target`.

@@ -16,7 +16,10 @@
 //!   are cage and line; k rows with k columns are a fish; three or more sums and houses are
 //!   innies and outies; anything else is a combination of N constraints.
 
+use std::ops::ControlFlow;
+
 use crate::grid::Cell;
+use crate::native::alldiff::hall_sets;
 use crate::puzzle::{Constraint, ConstraintKind, Op, Technique};
 
 use super::gac::digits;
@@ -64,18 +67,18 @@ pub(super) fn house(doms: &[u32], at: usize, d: u32) -> Technique {
     Technique::Combination { constraints: 1 }
 }
 
-/// Do `k` cells other than `at` hold only `k` digits between them, `d` among them?
+/// Do `k` cells other than `at` hold only `k` digits between them, `d` among them (a naked
+/// set, [`hall_sets`] over the cells' candidates)?
 fn naked(doms: &[u32], at: usize, d: u32, k: usize) -> bool {
     let cells: Vec<u32> = (0..doms.len())
         .filter(|&j| j != at && doms[j] != 0 && doms[j].count_ones() as usize <= k)
         .map(|j| doms[j])
         .collect();
-    pick(&cells, k, k, 0, &|union| {
-        union.count_ones() as usize == k && union & (1 << d) != 0
-    })
+    exactly(&cells, k, 1 << d)
 }
 
-/// Do `k` digits other than `d` have only `k` places in the house, `at` among them?
+/// Do `k` digits other than `d` have only `k` places in the house, `at` among them (a hidden
+/// set, [`hall_sets`] over the digits' places)?
 fn hidden(doms: &[u32], at: usize, d: u32, k: usize) -> bool {
     let all = doms.iter().fold(0u32, |a, &x| a | x);
     let places: Vec<u32> = digits(all & !(1 << d))
@@ -86,24 +89,20 @@ fn hidden(doms: &[u32], at: usize, d: u32, k: usize) -> bool {
         })
         .filter(|m| m.count_ones() as usize <= k)
         .collect();
-    pick(&places, k, k, 0, &|union| {
-        union.count_ones() as usize == k && union & (1 << at) != 0
-    })
+    exactly(&places, k, 1 << at)
 }
 
-/// Is there a choice of `left` more of `masks` whose union with `union` has at most `k`
-/// digits or cells and `ok` accepts it?
-fn pick(masks: &[u32], k: usize, left: usize, union: u32, ok: &dyn Fn(u32) -> bool) -> bool {
-    if union.count_ones() as usize > k {
-        return false;
-    }
-    if left == 0 {
-        return ok(union);
-    }
-    masks
-        .iter()
-        .enumerate()
-        .any(|(j, &m)| pick(&masks[j + 1..], k, left - 1, union | m, ok))
+/// Is there a Hall set of `k` of `masks` whose union holds exactly `k` bits, `bit` among
+/// them?
+fn exactly(masks: &[u32], k: usize, bit: u32) -> bool {
+    hall_sets(masks, k, &mut |set| {
+        if set.digits.count_ones() as usize == k && set.digits & bit != 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
 }
 
 /// The technique of a reason by its shape alone: one constraint that is not a house, or
