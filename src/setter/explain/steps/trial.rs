@@ -39,6 +39,9 @@ pub(super) const NESTED: usize = BUDGETS.len();
 /// The most two-candidate cells a nested trial branches on.
 const NESTED_BRANCHES: usize = 40;
 
+/// A trial's contradiction: its rounds and the constraints that took part (`None`: none).
+type Contradiction = Option<(usize, Vec<usize>)>;
+
 /// A failed trial: its depth, grid index, digit and the constraints that took part.
 type Failed = (usize, usize, u8, Vec<usize>);
 
@@ -183,11 +186,7 @@ impl Explainer<'_> {
 
     /// The constraints `used`, less each one without which `fails` (over the rest) still
     /// finds a contradiction, keeping the smaller set it then names.
-    fn shrink_by(
-        &self,
-        used: Vec<usize>,
-        fails: &dyn Fn(&[bool]) -> Option<(usize, Vec<usize>)>,
-    ) -> Vec<usize> {
+    fn shrink_by(&self, used: Vec<usize>, fails: &dyn Fn(&[bool]) -> Contradiction) -> Vec<usize> {
         let mut allowed = vec![false; self.model.list.len()];
         used.iter().for_each(|&k| allowed[k] = true);
         let mut kept = used;
