@@ -234,3 +234,63 @@ fn every_shipped_puzzle_replays() {
         }
     }
 }
+
+/// Tarek's hard Killers (`tests/data/collections/tarek-42.killers`), lines `TAREK` (a
+/// comma-separated list, 1-based; default a few the release run holds): each explained to
+/// the end, its path proved by the replay, and at most 5% of all steps an unnamed
+/// combination (issue 54). Prints the seconds of each.
+#[test]
+#[ignore = "explains hard Killers (about a minute in release)"]
+fn tarek_killers_explained_to_the_end() {
+    use cagesat::puzzle::Technique;
+    use std::time::Instant;
+    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert_eq!(lines.len(), 42);
+    let chosen: Vec<usize> = std::env::var("TAREK")
+        .unwrap_or_else(|_| TAREK_HELD.to_string())
+        .split(',')
+        .map(|n| n.trim().parse().expect("a line number"))
+        .collect();
+    let (mut steps, mut combinations) = (0, 0);
+    for n in chosen {
+        let opts = cagesat::ParseOptions::default().kind("killer-short");
+        let puzzle = Puzzle::parse_with(lines[n - 1], &opts).expect("parses");
+        let t = Instant::now();
+        let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+        let explained = t.elapsed();
+        let End::Solved(grid) = &ex.end else {
+            panic!(
+                "tarek {n}: ended {:?} after {} steps",
+                ex.end,
+                ex.steps.len()
+            )
+        };
+        let t = Instant::now();
+        assert_eq!(
+            puzzle.replay(None, &ex.steps),
+            Ok(Some(grid.clone())),
+            "{n}"
+        );
+        let comb = ex
+            .steps
+            .iter()
+            .filter(|s| matches!(s.technique, Technique::Combination { .. }))
+            .count();
+        eprintln!(
+            "tarek {n}: {} steps ({comb} combinations) explained in {:.2} s, replayed in {:.2} s",
+            ex.steps.len(),
+            explained.as_secs_f64(),
+            t.elapsed().as_secs_f64()
+        );
+        steps += ex.steps.len();
+        combinations += comb;
+    }
+    assert!(combinations * 20 <= steps, "{combinations} of {steps}");
+}
+
+/// The lines of Tarek's Killers the release run explains.
+const TAREK_HELD: &str = "30";

@@ -114,6 +114,15 @@ impl Sat {
         grid: usize,
     ) -> Result<Probe, BackendError> {
         let mut assumptions: Vec<Lit> = active.iter().filter_map(|&k| self.acts[k]).collect();
+        // The other constraints are assumed off: left free, the solver would switch them
+        // on (its first phase is true) and search the whole puzzle.
+        let mut on = vec![false; self.acts.len()];
+        active.iter().for_each(|&k| on[k] = true);
+        assumptions.extend(
+            (0..self.acts.len())
+                .filter(|&k| !on[k])
+                .filter_map(|k| self.acts[k].map(|a| !a)),
+        );
         if let Some((cell, d)) = at {
             assumptions.push(self.x(cell, d));
         }

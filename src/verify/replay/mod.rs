@@ -10,16 +10,19 @@
 //!   digit other than the placed one);
 //! - **minimal**: without any one constraint of the reason, such a filling exists.
 //!
-//! The search is a backtracking over the reason's cells with forward checking: distinct
-//! cells lose a placed digit and need as many digits as cells between them, sums keep their
-//! bounds, products their divisibility; complete constraints are checked with the
-//! verifier's own arithmetic. It branches on the cell with the fewest candidates, or on the
-//! places of a digit when fewer: the digit of a distinct constraint whose cells can take
-//! exactly as many digits as they are, which one of them must then take (a fish is proved
-//! by its base lines this way, not by every filling of their other digits).
+//! The search is a backtracking over the reason's cells that, at every node, narrows the
+//! candidates by each constraint's arc consistency computed from its meaning (houses by
+//! matching, sum cages by their digit sets, the rest by enumeration) and by the sums that
+//! the reason's houses less its sum cages add up to (innies and outies), until nothing
+//! changes (`propagate`, `sums`); complete constraints are checked with the verifier's own
+//! arithmetic. A chain of deductions, such as a trial's or a house sum's, is so proved by
+//! propagation at the root, without branching; it branches on the cell with the fewest
+//! candidates.
 
 mod fits;
+mod propagate;
 mod search;
+mod sums;
 
 use thiserror::Error;
 

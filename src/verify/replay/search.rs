@@ -1,12 +1,15 @@
 //! # The replay's own search for a filling of a reason's cells
 //!
-//! See the parent module: a backtracking with forward checking over the cells of a step's
-//! reason, with nothing but the constraints' meaning.
+//! See the parent module: a backtracking over the cells of a step's reason, each node
+//! narrowed by every constraint's and derived sum's arc consistency (`propagate`), with
+//! nothing but the constraints' meaning.
 
 use crate::grid::Cell;
 use crate::kind::kenken::verify::op_holds;
 use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
 
+use super::propagate::Net;
+use super::sums::equations;
 use super::Candidates;
 
 /// A filling of the constraints' cells (and `cell`) from their candidates, with `cell`
@@ -38,13 +41,13 @@ pub(super) fn contradiction(
         .collect();
     let mut doms: Vec<u32> = cells.iter().map(|&c| cands.at(c)).collect();
     doms[0] &= against;
-    let mut s = Search {
+    let net = Net::new(
         reason,
-        members: &members,
-        assigned: vec![false; cells.len()],
-        sum: house_sums(reason, &members, cells.len(), max),
-    };
-    if !s.sums_reachable(&doms) || !s.run(&mut doms) {
+        &members,
+        equations(reason, &members, cells.len(), max),
+        cells.len(),
+    );
+    if doms[0] == 0 || !net.propagate(&mut doms) || !run(&net, &mut doms) {
         return None;
     }
     let text: Vec<String> = cells
@@ -55,219 +58,91 @@ pub(super) fn contradiction(
     Some(text.join(" "))
 }
 
-struct Search<'a> {
-    reason: &'a [&'a Constraint],
-    /// `members[k]`: the positions of constraint k's cells.
-    members: &'a [Vec<usize>],
-    assigned: Vec<bool>,
-    /// The houses' sums less the sum cages' (see [`house_sums`]).
-    sum: Option<(Vec<i64>, i64)>,
-}
-
-/// The reason's full houses (distinct, `max` cells: they add up to 1 + … + `max`) less its
-/// sum cages, as one equation `Σ coef·x = total` over the positions: a consequence of the
-/// constraints' meaning that bounds every filling (the rule of 45 behind innies and
-/// outies). `None` without both a house and a sum cage.
-fn house_sums(
-    reason: &[&Constraint],
-    members: &[Vec<usize>],
-    cells: usize,
-    max: u8,
-) -> Option<(Vec<i64>, i64)> {
-    let n = usize::from(max);
-    let house = i64::try_from(n * (n + 1) / 2).ok()?;
-    let mut coef = vec![0i64; cells];
-    let (mut total, mut houses, mut cages) = (0i64, 0, 0);
-    for (c, m) in reason.iter().zip(members) {
-        let sum_cage = c.kind == ConstraintKind::Run
-            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add));
-        if c.kind.is_group() && c.distinct && m.len() == n {
-            m.iter().for_each(|&p| coef[p] += 1);
-            total = total.checked_add(house)?;
-            houses += 1;
-        } else if sum_cage {
-            m.iter().for_each(|&p| coef[p] -= 1);
-            total = total.checked_sub(i64::try_from(c.target?).ok()?)?;
-            cages += 1;
-        }
-    }
-    (houses > 0 && cages > 0).then_some((coef, total))
-}
-
-impl Search<'_> {
-    /// Extends the assignment to a filling of every cell; on success `doms` holds it.
-    fn run(&mut self, doms: &mut Vec<u32>) -> bool {
-        let next = (0..doms.len())
-            .filter(|&v| !self.assigned[v])
-            .min_by_key(|&v| doms[v].count_ones());
-        let Some(v) = next else {
-            return (0..self.reason.len()).all(|k| self.holds(k, doms));
-        };
-        // Each choice: a cell and the one digit it takes.
-        let choices: Vec<(usize, u32)> = match self.place(doms) {
-            Some((d, places)) if places.len() < doms[v].count_ones() as usize => {
-                places.into_iter().map(|w| (w, d)).collect()
-            }
-            _ => digits_of(doms[v]).map(|d| (v, d)).collect(),
-        };
-        let saved = doms.clone();
-        for (w, d) in choices {
-            doms[w] = 1 << d;
-            self.assigned[w] = true;
-            if self.forward(w, d, doms) && self.run(doms) {
-                return true;
-            }
-            self.assigned[w] = false;
-            doms.clone_from(&saved);
-        }
-        false
-    }
-
-    /// The digit with the fewest open places among the distinct constraints whose cells
-    /// are as many as the digits they can take (each of those digits is then in exactly
-    /// one of the cells, so its places are every way to go on), with those places.
-    fn place(&self, doms: &[u32]) -> Option<(u32, Vec<usize>)> {
-        let mut best: Option<(u32, Vec<usize>)> = None;
-        for (k, c) in self.reason.iter().enumerate() {
-            let cells = &self.members[k];
-            if !c.distinct || cells.iter().all(|&w| self.assigned[w]) {
-                continue;
-            }
-            let union = cells.iter().fold(0u32, |m, &w| m | doms[w]);
-            if union.count_ones() as usize != cells.len() {
-                continue;
-            }
-            let held = cells
-                .iter()
-                .filter(|&&w| self.assigned[w])
-                .fold(0u32, |m, &w| m | doms[w]);
-            for d in digits_of(union & !held) {
-                let places: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&w| !self.assigned[w] && doms[w] & (1 << d) != 0)
-                    .collect();
-                if best.as_ref().is_none_or(|b| places.len() < b.1.len()) {
-                    best = Some((d, places));
-                }
-            }
-        }
-        best
-    }
-
-    /// Removes `d` from the other cells of `v`'s distinct constraints, then checks that
-    /// every constraint can still hold.
-    fn forward(&self, v: usize, d: u32, doms: &mut [u32]) -> bool {
-        for (k, c) in self.reason.iter().enumerate() {
-            if c.distinct && self.members[k].contains(&v) {
-                for &w in &self.members[k] {
-                    if w != v {
-                        doms[w] &= !(1 << d);
-                        if doms[w] == 0 {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-        (0..self.reason.len()).all(|k| self.feasible(k, doms)) && self.sums_reachable(doms)
-    }
-
-    /// Can the houses-less-cages equation still hold: its least and largest value over the
-    /// candidates around its total.
-    fn sums_reachable(&self, doms: &[u32]) -> bool {
-        let Some((coef, total)) = &self.sum else {
+/// Extends the (propagated) candidates `doms` to a filling that satisfies every
+/// constraint, branching on the cell with the fewest candidates; on success `doms` holds
+/// it.
+fn run(net: &Net<'_>, doms: &mut [u32]) -> bool {
+    let next = (0..doms.len())
+        .filter(|&v| doms[v].count_ones() > 1)
+        .min_by_key(|&v| doms[v].count_ones());
+    let Some(v) = next else {
+        return net.reason.iter().zip(net.members).all(|(c, m)| {
+            let v: Vec<u64> = m.iter().map(|&w| lowest(doms[w])).collect();
+            holds_values(c, &v)
+        });
+    };
+    for d in digits_of(doms[v]) {
+        let mut child = doms.to_vec();
+        child[v] = 1 << d;
+        if net.propagate(&mut child) && run(net, &mut child) {
+            doms.copy_from_slice(&child);
             return true;
-        };
-        let (mut lo, mut hi) = (0i64, 0i64);
-        for (&a, &d) in coef.iter().zip(doms) {
-            if a == 0 || d == 0 {
-                continue;
-            }
-            let (l, h) = (
-                i64::from(d.trailing_zeros()) * a,
-                i64::from(31 - d.leading_zeros()) * a,
-            );
-            lo += l.min(h);
-            hi += l.max(h);
-        }
-        lo <= *total && *total <= hi
-    }
-
-    /// Can constraint `k` still hold: sum bounds, product divisibility, and the full
-    /// check once all its cells are assigned.
-    fn feasible(&self, k: usize, doms: &[u32]) -> bool {
-        let cells = &self.members[k];
-        if cells.iter().all(|&w| self.assigned[w]) {
-            return self.holds(k, doms);
-        }
-        let c = self.reason[k];
-        // Distinct cells need as many digits as cells between them.
-        let union = cells.iter().fold(0u32, |m, &w| m | doms[w]);
-        if c.distinct && (union.count_ones() as usize) < cells.len() {
-            return false;
-        }
-        let target = c.target.unwrap_or(0);
-        match (c.kind, c.op) {
-            (ConstraintKind::Run, _) | (ConstraintKind::Cage, Some(Op::Add)) => {
-                let lo: u64 = cells.iter().map(|&w| lowest(doms[w])).sum();
-                let hi: u64 = cells.iter().map(|&w| highest(doms[w])).sum();
-                lo <= target && target <= hi
-            }
-            (ConstraintKind::RowProduct | ConstraintKind::ColProduct, _)
-            | (ConstraintKind::Cage, Some(Op::Mul)) => {
-                let mut p: u64 = 1;
-                for &w in cells.iter().filter(|&&w| self.assigned[w]) {
-                    match p.checked_mul(lowest(doms[w])) {
-                        Some(q) => p = q,
-                        None => return false,
-                    }
-                }
-                target % p == 0
-            }
-            _ => true,
         }
     }
+    false
+}
 
-    /// Does constraint `k` hold for the (fully assigned) digits?
-    fn holds(&self, k: usize, doms: &[u32]) -> bool {
-        let c = self.reason[k];
-        let v: Vec<u64> = self.members[k].iter().map(|&w| lowest(doms[w])).collect();
-        let distinct = (0..v.len()).all(|i| !v[..i].contains(&v[i]));
-        if c.distinct && !distinct {
-            return false;
+/// Can constraint `c` still hold over the candidates `doms` of its cells: sum bounds and
+/// product divisibility by the decided cells (for the constraints too large to narrow).
+pub(super) fn feasible(c: &Constraint, doms: &[u32]) -> bool {
+    let target = c.target.unwrap_or(0);
+    match (c.kind, c.op) {
+        (ConstraintKind::Run, _) | (ConstraintKind::Cage, Some(Op::Add)) => {
+            let lo: u64 = doms.iter().map(|&d| lowest(d)).sum();
+            let hi: u64 = doms.iter().map(|&d| highest(d)).sum();
+            lo <= target && target <= hi
         }
-        let target = c.target.unwrap_or(0);
-        match c.kind {
-            ConstraintKind::Row
-            | ConstraintKind::Column
-            | ConstraintKind::Box
-            | ConstraintKind::Diagonal => true,
-            ConstraintKind::Run => v.iter().sum::<u64>() == target,
-            ConstraintKind::RowProduct | ConstraintKind::ColProduct => {
-                v.iter().try_fold(1u64, |p, &x| p.checked_mul(x)) == Some(target)
-            }
-            ConstraintKind::Cage => cage_holds(c.op, target, &v),
-            ConstraintKind::Visible => {
-                let mut tallest = 0;
-                let seen = v.iter().filter(|&&x| {
-                    let taller = x > tallest;
-                    tallest = tallest.max(x);
-                    taller
-                });
-                seen.count() as u64 == target
-            }
-            ConstraintKind::Less => v.len() == 2 && v[0] < v[1],
-            ConstraintKind::Adjacent => v.len() == 2 && v[0].abs_diff(v[1]) == 1,
-            ConstraintKind::NotAdjacent => v.len() == 2 && v[0].abs_diff(v[1]) != 1,
-            ConstraintKind::Variant => {
-                let ds: Vec<u8> = v.iter().map(|&x| u8::try_from(x).unwrap_or(0)).collect();
-                match c.rule.as_ref().map(|r| &r.kind) {
-                    Some(RuleKind::Pair(rel)) => ds.len() == 2 && rel.holds(ds[0], ds[1]),
-                    Some(RuleKind::Line(rule)) => rule.holds(&ds),
-                    Some(RuleKind::Distinct) => distinct,
-                    _ => false,
+        (ConstraintKind::RowProduct | ConstraintKind::ColProduct, _)
+        | (ConstraintKind::Cage, Some(Op::Mul)) => {
+            let mut p: u64 = 1;
+            for &d in doms.iter().filter(|d| d.count_ones() == 1) {
+                match p.checked_mul(lowest(d)) {
+                    Some(q) => p = q,
+                    None => return false,
                 }
+            }
+            target % p == 0
+        }
+        _ => true,
+    }
+}
+
+/// Do the digits `v` (one per cell, in order) satisfy `c`?
+pub(super) fn holds_values(c: &Constraint, v: &[u64]) -> bool {
+    let distinct = (0..v.len()).all(|i| !v[..i].contains(&v[i]));
+    if c.distinct && !distinct {
+        return false;
+    }
+    let target = c.target.unwrap_or(0);
+    match c.kind {
+        ConstraintKind::Row
+        | ConstraintKind::Column
+        | ConstraintKind::Box
+        | ConstraintKind::Diagonal => true,
+        ConstraintKind::Run => v.iter().sum::<u64>() == target,
+        ConstraintKind::RowProduct | ConstraintKind::ColProduct => {
+            v.iter().try_fold(1u64, |p, &x| p.checked_mul(x)) == Some(target)
+        }
+        ConstraintKind::Cage => cage_holds(c.op, target, v),
+        ConstraintKind::Visible => {
+            let mut tallest = 0;
+            let seen = v.iter().filter(|&&x| {
+                let taller = x > tallest;
+                tallest = tallest.max(x);
+                taller
+            });
+            seen.count() as u64 == target
+        }
+        ConstraintKind::Less => v.len() == 2 && v[0] < v[1],
+        ConstraintKind::Adjacent => v.len() == 2 && v[0].abs_diff(v[1]) == 1,
+        ConstraintKind::NotAdjacent => v.len() == 2 && v[0].abs_diff(v[1]) != 1,
+        ConstraintKind::Variant => {
+            let ds: Vec<u8> = v.iter().map(|&x| u8::try_from(x).unwrap_or(0)).collect();
+            match c.rule.as_ref().map(|r| &r.kind) {
+                Some(RuleKind::Pair(rel)) => ds.len() == 2 && rel.holds(ds[0], ds[1]),
+                Some(RuleKind::Line(rule)) => rule.holds(&ds),
+                Some(RuleKind::Distinct) => distinct,
+                _ => false,
             }
         }
     }
@@ -286,7 +161,7 @@ fn cage_holds(op: Option<Op>, target: u64, v: &[u64]) -> bool {
 }
 
 /// The digits of a candidate set, lowest first.
-fn digits_of(mut bits: u32) -> impl Iterator<Item = u32> {
+pub(super) fn digits_of(mut bits: u32) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
             let d = bits.trailing_zeros();
@@ -340,13 +215,43 @@ mod tests {
         // The row adds up to 10 and the cage to 7: D1 is 3, so it is not 1 ...
         let seven = cage(7);
         assert_eq!(contradiction(&[&r, &seven], &cands, at, 1 << 1, 4), None);
-        assert_eq!(
-            house_sums(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4),
-            Some((vec![0, 0, 0, 1], 3))
-        );
+        let eqs = equations(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4);
+        assert!(eqs.contains(&super::super::sums::Equation {
+            terms: vec![(3, 1)],
+            total: 3
+        }));
         // ... but with a cage of 6 it is 4: eliminating 4 is not forced, a filling says so.
         let six = cage(6);
         let witness = contradiction(&[&r, &six], &cands, at, 1 << 4, 4);
         assert!(witness.is_some());
+    }
+
+    #[test]
+    fn a_chain_is_proved_by_propagation_and_a_wrong_step_refused() {
+        let cands = Candidates {
+            cols: 4,
+            bits: vec![0b11110; 16],
+        };
+        let r = row();
+        let mut three = cage(3);
+        three.cells.truncate(2);
+        let mut five = cage(5);
+        five.cells = vec![Cell::new(0, 2), Cell::new(1, 2)];
+        // A1 A2 hold 1 and 2 (the cage of 3), so A3 is 3 or 4 (the row), so B3 is 2 or 1
+        // (the cage of 5): B3 is not 3.
+        let reason = [&r, &three, &five];
+        let at = Cell::new(1, 2);
+        assert_eq!(contradiction(&reason, &cands, at, 1 << 3, 4), None);
+        // Without any one of the three, B3 may be 3.
+        for drop in 0..3 {
+            let rest: Vec<&Constraint> = (0..3).filter(|&k| k != drop).map(|k| reason[k]).collect();
+            assert!(contradiction(&rest, &cands, at, 1 << 3, 4).is_some());
+        }
+        // B3 = 2 with A3 = 3 is a filling: eliminating 2 is refused, with it as the witness.
+        let witness = contradiction(&reason, &cands, at, 1 << 2, 4);
+        assert!(
+            witness.as_ref().is_some_and(|w| w.contains("B3=2")),
+            "{witness:?}"
+        );
     }
 }

@@ -79,6 +79,9 @@ pub(super) struct Explainer<'p> {
     /// A solution found before (bit d for digit d per grid index): while every cell keeps
     /// its digit among the candidates it saves the solver's call for a model.
     known: Option<Vec<u32>>,
+    /// Per trial budget (and for nested trials, last), the candidates whose trials failed
+    /// in its last full pass.
+    failing: [Vec<(usize, u8)>; 3],
     pub(super) stats: ExplainStats,
 }
 
@@ -155,6 +158,7 @@ impl<'p> Explainer<'p> {
             pairs,
             method: opts.method,
             known: first_solution(puzzle, &opts.stop, cols, rows * cols),
+            failing: [Vec::new(), Vec::new(), Vec::new()],
             stats: ExplainStats::default(),
         }))
     }

@@ -34,8 +34,9 @@ impl Explainer<'_> {
         if !plain {
             // Open candidates outside the first model, cells then digits in order: for a
             // unique puzzle, exactly the impossible ones. The rungs, cheapest first: house
-            // sums, bounded trials, pairs of constraints by the solver; the solver's cores
-            // over every constraint last.
+            // sums, bounded trials, nested trials (a two-candidate cell both of whose digits
+            // fail after the assumption), pairs of constraints by the solver (a call per
+            // open candidate and pair); the solver's cores over every constraint last.
             let open: Vec<(usize, u8)> = self.open(&covered);
             if let Some((i, d, reason)) = self.house_sum()? {
                 self.stats.solver_calls = self.sat.calls;
@@ -43,6 +44,11 @@ impl Explainer<'_> {
                 return Ok(Next::Step(self.apply(i, 1 << d, reason, t)));
             }
             if let Some(t) = self.trial(&open)? {
+                self.stats.solver_calls = self.sat.calls;
+                let named = trial::named(self.shape(&t.reason, t.i), t.depth);
+                return Ok(Next::Step(self.apply(t.i, 1 << t.d, t.reason, named)));
+            }
+            if let Some(t) = self.nested(&open)? {
                 self.stats.solver_calls = self.sat.calls;
                 let named = trial::named(self.shape(&t.reason, t.i), t.depth);
                 return Ok(Next::Step(self.apply(t.i, 1 << t.d, t.reason, named)));

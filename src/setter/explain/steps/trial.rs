@@ -5,8 +5,17 @@
 //! arc consistency ([`supported`]) is run in rounds: a round runs every constraint one of
 //! whose cells changed in the round before. A constraint left with no filling is a
 //! contradiction: the candidate goes. Its **depth** is the number of rounds it took,
-//! reported in [`Technique::Trial`]; the rounds allowed start small and grow only when no
-//! candidate fails within them.
+//! reported in [`Technique::Trial`]; the shallowest wins. Houses run by singles first, by
+//! their full arc consistency only when no trial fails so.
+//!
+//! A **nested trial** comes after them (and before pairs of constraints and the solver's
+//! cores): the assumption propagated to its end without contradiction, then a
+//! two-candidate cell of what is left both of whose digits fail in turn; its depth adds the
+//! rounds of the assumption and of the longer branch.
+//!
+//! The candidates whose trials failed in a full pass are kept and tried first at the next
+//! steps: removing candidates only makes a trial fail sooner, so most trial steps need no
+//! pass over every open candidate.
 //!
 //! The constraints that narrowed a cell on the way (and the one that failed) force the
 //! elimination between them; the solver shrinks that set to a minimal reason, with calls
@@ -16,9 +25,35 @@
 use super::{supported, ExplainError, Explainer, Technique};
 
 /// The rounds a trial may take, and whether houses run their full arc consistency (naked
-/// and hidden sets) rather than singles alone, tried in this order: each budget only when
-/// the one before found no contradiction.
-const BUDGETS: [(usize, bool); 5] = [(2, false), (4, false), (8, false), (24, false), (24, true)];
+/// and hidden sets) rather than singles alone, tried in this order: the second only when no
+/// trial fails within the first. A trial's depth is the round its contradiction came in,
+/// and the shallowest wins, so one pass of the most rounds finds what smaller budgets would.
+const BUDGETS: [(usize, bool); 2] = [(24, false), (24, true)];
+
+/// The rounds of a nested trial's propagations, each to its end in practice.
+const NESTED_ROUNDS: usize = 64;
+
+/// Where the candidates whose nested trials failed are kept in `Explainer::failing`.
+pub(super) const NESTED: usize = BUDGETS.len();
+
+/// The most two-candidate cells a nested trial branches on.
+const NESTED_BRANCHES: usize = 40;
+
+/// A trial's contradiction: its rounds and the constraints that took part (`None`: none).
+type Contradiction = Option<(usize, Vec<usize>)>;
+
+/// A failed trial: its depth, grid index, digit and the constraints that took part.
+type Failed = (usize, usize, u8, Vec<usize>);
+
+/// What propagating from an assumption ends in.
+enum Ran {
+    /// A contradiction in the round given; the constraints that narrowed a cell on the way
+    /// (and the one that failed), in order.
+    Fails(usize, Vec<usize>),
+    /// No contradiction within the rounds: the candidates left, the rounds taken and, per
+    /// constraint, whether it narrowed a cell.
+    Holds(Vec<u32>, usize, Vec<bool>),
+}
 
 /// An elimination found by a trial: grid index, digit, the reason (constraint indices,
 /// minimal) and the rounds it took.
@@ -32,7 +67,9 @@ pub(super) struct TrialStep {
 impl Explainer<'_> {
     /// The first of the `open` candidates (grid index, digit; impossible ones) whose trial
     /// fails within the smallest budget that any does, with a minimal reason; `None` when no
-    /// trial fails within the largest budget.
+    /// trial fails within the largest budget. The candidates whose trials failed in the
+    /// last full pass of a budget are tried first, alone: fewer candidates only make a
+    /// trial fail sooner, so most steps need no pass over every open candidate.
     ///
     /// # Errors
     /// [`ExplainError::Solver`] when the solver fails while shrinking the reason.
@@ -41,22 +78,20 @@ impl Explainer<'_> {
         open: &[(usize, u8)],
     ) -> Result<Option<TrialStep>, ExplainError> {
         let grid = self.doms.len();
-        for (rounds, strong) in BUDGETS {
-            let mut best: Option<(usize, usize, u8, Vec<usize>)> = None;
-            for &(i, d) in open {
-                if let Some((depth, used)) = self.assume(i, d, rounds, strong) {
-                    if best
-                        .as_ref()
-                        .is_none_or(|b| (depth, used.len()) < (b.0, b.3.len()))
-                    {
-                        best = Some((depth, i, d, used));
-                    }
-                    if depth == 1 {
-                        break;
-                    }
-                }
+        for (at, (rounds, strong)) in BUDGETS.into_iter().enumerate() {
+            let cached: Vec<(usize, u8)> = self.failing[at]
+                .iter()
+                .copied()
+                .filter(|c| open.contains(c))
+                .collect();
+            let mut best = self.best_trial(&cached, rounds, strong).0;
+            if best.is_none() {
+                let (found, failing) = self.best_trial(open, rounds, strong);
+                best = found;
+                self.failing[at] = failing;
             }
             if let Some((depth, i, d, used)) = best {
+                self.failing[at].retain(|&c| c != (i, d));
                 let used = self.shrink(i, d, used, strong);
                 let reason = self
                     .sat
@@ -71,6 +106,31 @@ impl Explainer<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// The trial among `cands` that fails in the fewest rounds (then with the fewest
+    /// constraints): (depth, grid index, digit, constraints); and every candidate whose
+    /// trial fails.
+    fn best_trial(
+        &self,
+        cands: &[(usize, u8)],
+        rounds: usize,
+        strong: bool,
+    ) -> (Option<Failed>, Vec<(usize, u8)>) {
+        let mut best: Option<Failed> = None;
+        let mut failing = Vec::new();
+        for &(i, d) in cands {
+            if let Some((depth, used)) = self.assume(i, d, rounds, strong) {
+                failing.push((i, d));
+                if best
+                    .as_ref()
+                    .is_none_or(|b| (depth, used.len()) < (b.0, b.3.len()))
+                {
+                    best = Some((depth, i, d, used));
+                }
+            }
+        }
+        (best, failing)
     }
 
     /// The first elimination of a house sum (the smallest rules first, then their cells and
@@ -121,6 +181,12 @@ impl Explainer<'_> {
     /// small set for the solver to make minimal, with easy calls.
     fn shrink(&self, i: usize, d: u8, used: Vec<usize>, strong: bool) -> Vec<usize> {
         let rounds = (BUDGETS[BUDGETS.len() - 1].0, strong);
+        self.shrink_by(used, &|allowed| self.assume_in(i, d, rounds, allowed))
+    }
+
+    /// The constraints `used`, less each one without which `fails` (over the rest) still
+    /// finds a contradiction, keeping the smaller set it then names.
+    fn shrink_by(&self, used: Vec<usize>, fails: &dyn Fn(&[bool]) -> Contradiction) -> Vec<usize> {
         let mut allowed = vec![false; self.model.list.len()];
         used.iter().for_each(|&k| allowed[k] = true);
         let mut kept = used;
@@ -128,7 +194,7 @@ impl Explainer<'_> {
         while at < kept.len() {
             let k = kept[at];
             allowed[k] = false;
-            match self.assume_in(i, d, rounds, &allowed) {
+            match fails(&allowed) {
                 Some((_, fewer)) => {
                     allowed.iter_mut().for_each(|a| *a = false);
                     fewer.iter().for_each(|&x| allowed[x] = true);
@@ -145,17 +211,123 @@ impl Explainer<'_> {
         kept
     }
 
+    /// The first of the `open` candidates (those of two-candidate cells first) whose
+    /// nested trial fails ([`Explainer::nested_in`]), with a minimal reason. As with
+    /// [`Explainer::trial`], those that failed in the last full pass are tried first; a
+    /// full pass tries every candidate and keeps those that fail.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails while shrinking the reason.
+    pub(super) fn nested(
+        &mut self,
+        open: &[(usize, u8)],
+    ) -> Result<Option<TrialStep>, ExplainError> {
+        let grid = self.doms.len();
+        let all = vec![true; self.model.list.len()];
+        let cached: Vec<(usize, u8)> = self.failing[NESTED]
+            .iter()
+            .copied()
+            .filter(|c| open.contains(c))
+            .collect();
+        let mut found = cached
+            .iter()
+            .find_map(|&(i, d)| self.nested_in(i, d, &all).map(|f| (i, d, f)));
+        if found.is_none() {
+            let mut order = open.to_vec();
+            order.sort_by_key(|&(i, _)| self.doms[i].count_ones());
+            let mut failing = Vec::new();
+            for (i, d) in order {
+                if let Some(f) = self.nested_in(i, d, &all) {
+                    failing.push((i, d));
+                    found = found.or(Some((i, d, f)));
+                }
+            }
+            self.failing[NESTED] = failing;
+        }
+        let Some((i, d, (depth, used))) = found else {
+            return Ok(None);
+        };
+        self.failing[NESTED].retain(|&c| c != (i, d));
+        let used = self.shrink_by(used, &|allowed| self.nested_in(i, d, allowed));
+        let reason = self
+            .sat
+            .mus(used, (i, d), grid, true)
+            .map_err(ExplainError::solver)?;
+        Ok(Some(TrialStep {
+            i,
+            d,
+            reason,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+        }))
+    }
+
+    /// A nested trial over the constraints `allowed`: digit `d` assumed at grid index `i`
+    /// and propagated (houses by their full arc consistency) to its end; when that holds,
+    /// a two-candidate cell of what is left (the changed ones first) both of whose digits
+    /// fail in turn. The rounds (the first propagation's and the longer branch's) and the
+    /// constraints that took part, or `None`.
+    fn nested_in(&self, i: usize, d: u8, allowed: &[bool]) -> Option<(usize, Vec<usize>)> {
+        let mut doms = self.doms.clone();
+        doms[i] = 1 << d;
+        let budget = (NESTED_ROUNDS, true);
+        let (after, rounds, used) = match self.run_from(doms, i, budget, allowed) {
+            Ran::Fails(round, used) => return Some((round, used)),
+            Ran::Holds(after, rounds, used) => (after, rounds, used),
+        };
+        let mut pairs: Vec<usize> = (0..after.len())
+            .filter(|&j| j != i && after[j].count_ones() == 2)
+            .collect();
+        pairs.sort_by_key(|&j| after[j] == self.doms[j]);
+        for &j in pairs.iter().take(NESTED_BRANCHES) {
+            let mut all = used.clone();
+            let mut deepest = 0;
+            let both = super::digits(after[j]).all(|e| {
+                let mut branch = after.clone();
+                branch[j] = 1 << e;
+                match self.run_from(branch, j, budget, allowed) {
+                    Ran::Fails(round, more) => {
+                        deepest = deepest.max(round);
+                        more.iter().for_each(|&k| all[k] = true);
+                        true
+                    }
+                    Ran::Holds(..) => false,
+                }
+            });
+            if both {
+                let list = (0..all.len()).filter(|&k| all[k]).collect();
+                return Some((rounds + deepest, list));
+            }
+        }
+        None
+    }
+
     /// [`Explainer::assume`] with only the constraints `allowed` (and the house sums whose
     /// sources all are).
     fn assume_in(
         &self,
         i: usize,
         d: u8,
-        (rounds, strong): (usize, bool),
+        budget: (usize, bool),
         allowed: &[bool],
     ) -> Option<(usize, Vec<usize>)> {
         let mut doms = self.doms.clone();
         doms[i] = 1 << d;
+        match self.run_from(doms, i, budget, allowed) {
+            Ran::Fails(round, used) => Some((round, used)),
+            Ran::Holds(..) => None,
+        }
+    }
+
+    /// Propagates the candidates `doms`, changed at grid index `from`, for at most
+    /// `rounds` rounds over the constraints `allowed` (and the house sums whose sources all
+    /// are); houses by their full arc consistency when `strong`, else by singles.
+    fn run_from(
+        &self,
+        mut doms: Vec<u32>,
+        from: usize,
+        (rounds, strong): (usize, bool),
+        allowed: &[bool],
+    ) -> Ran {
         let n = self.model.list.len();
         let all = n + self.sums.len();
         let mut dirty = vec![false; all];
@@ -168,13 +340,15 @@ impl Explainer<'_> {
                 }
             })
             .collect();
-        self.touch(i, usize::MAX, &mut dirty);
+        self.touch(from, usize::MAX, &mut dirty);
         let mut used = vec![false; n];
+        let mut last = 0;
         for round in 1..=rounds {
             let todo: Vec<usize> = (0..all).filter(|&k| dirty[k] && live[k]).collect();
             if todo.is_empty() {
-                return None;
+                break;
             }
+            last = round;
             dirty.iter_mut().for_each(|x| *x = false);
             for k in todo {
                 let (cells, sup, sources): (Vec<usize>, Vec<u32>, Option<&[usize]>) = if k < n {
@@ -206,14 +380,14 @@ impl Explainer<'_> {
                         None => used[k] = true,
                     }
                     if left == 0 {
-                        return Some((round, (0..n).filter(|&x| used[x]).collect()));
+                        return Ran::Fails(round, (0..n).filter(|&x| used[x]).collect());
                     }
                     doms[j] = left;
                     self.touch(j, k, &mut dirty);
                 }
             }
         }
-        None
+        Ran::Holds(doms, last, used)
     }
 
     /// Marks the propagators on grid index `j` but `k` as to run.

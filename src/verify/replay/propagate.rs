@@ -1,0 +1,299 @@
+//! # The replay's propagation: each constraint narrowed by its own meaning
+//!
+//! Before and during its search the replay removes, from the candidates of a reason's
+//! cells, every digit that no filling of one constraint (or of one derived sum, see
+//! `sums`) supports, until nothing changes: generalized arc consistency, computed here
+//! from the constraints' meaning alone, so that a long chain of deductions (a trial, a
+//! house sum) is proved by propagation rather than by backtracking over every filling.
+//! - all-different houses: a digit stays when the other cells can still be matched to
+//!   distinct digits (a bipartite matching);
+//! - distinct digits with a sum (Killer cages, Kakuro runs): the same, inside each digit
+//!   set of the cage's size and sum;
+//! - anything else: the fillings enumerated, under a node budget (past it the constraint
+//!   narrows nothing here and is only checked once its cells are filled).
+
+use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
+
+use super::search::{digits_of, feasible, holds_values};
+use super::sums::Equation;
+
+/// Most nodes an enumeration of one constraint's fillings may visit.
+const NODES: usize = 20_000;
+
+/// The constraints of a reason over positions (`members[k]`: the positions of constraint
+/// k's cells) and the sums derived from them.
+pub(super) struct Net<'a> {
+    pub(super) reason: &'a [&'a Constraint],
+    pub(super) members: &'a [Vec<usize>],
+    pub(super) sums: Vec<Equation>,
+    /// Per position, the constraints (k) and sums (`reason.len()` + j) on it.
+    on: Vec<Vec<usize>>,
+}
+
+impl<'a> Net<'a> {
+    pub(super) fn new(
+        reason: &'a [&'a Constraint],
+        members: &'a [Vec<usize>],
+        sums: Vec<Equation>,
+        cells: usize,
+    ) -> Self {
+        let mut on = vec![Vec::new(); cells];
+        for (k, m) in members.iter().enumerate() {
+            m.iter().for_each(|&p| on[p].push(k));
+        }
+        for (j, e) in sums.iter().enumerate() {
+            e.terms
+                .iter()
+                .for_each(|&(p, _)| on[p].push(reason.len() + j));
+        }
+        Net {
+            reason,
+            members,
+            sums,
+            on,
+        }
+    }
+
+    /// Narrows `doms` until every constraint and sum supports every candidate left;
+    /// `false` when a cell is left without one.
+    pub(super) fn propagate(&self, doms: &mut [u32]) -> bool {
+        let all = self.reason.len() + self.sums.len();
+        let mut queued = vec![true; all];
+        let mut queue: Vec<usize> = (0..all).rev().collect();
+        while let Some(k) = queue.pop() {
+            queued[k] = false;
+            let (cells, keep): (Vec<usize>, Option<Vec<u32>>) = if k < self.reason.len() {
+                let cells = self.members[k].clone();
+                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
+                (cells, narrow(self.reason[k], &now))
+            } else {
+                let e = &self.sums[k - self.reason.len()];
+                (
+                    e.terms.iter().map(|t| t.0).collect(),
+                    Some(e.supported(doms)),
+                )
+            };
+            let Some(keep) = keep else {
+                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
+                if !feasible(self.reason[k], &now) {
+                    return false;
+                }
+                continue;
+            };
+            for (&p, &kept) in cells.iter().zip(&keep) {
+                let left = doms[p] & kept;
+                if left == doms[p] {
+                    continue;
+                }
+                if left == 0 {
+                    return false;
+                }
+                doms[p] = left;
+                for &o in &self.on[p] {
+                    if o != k && !queued[o] {
+                        queued[o] = true;
+                        queue.push(o);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The candidates of each of `c`'s cells (in order) that some filling of `c` from `doms`
+/// supports; `None` when the enumeration passes its budget.
+pub(super) fn narrow(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
+    let plain_distinct = c.kind.is_group()
+        || (c.kind == ConstraintKind::Variant
+            && c.rule
+                .as_ref()
+                .is_some_and(|r| r.kind == RuleKind::Distinct));
+    let distinct_sum = c.distinct
+        && (c.kind == ConstraintKind::Run
+            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add)));
+    if plain_distinct {
+        return Some(all_different(doms, u32::MAX));
+    }
+    if distinct_sum && doms.len() > 1 {
+        return Some(sum_sets(doms, c.target?));
+    }
+    let mut out = vec![0u32; doms.len()];
+    let mut v = vec![0u64; doms.len()];
+    let mut budget = NODES;
+    enumerate(c, doms, 0, &mut v, &mut out, &mut budget).then_some(out)
+}
+
+/// Every filling of `doms` from position `at` on (the ones before fixed in `v`) that
+/// satisfies `c`, its digits added to `out`; `false` when the budget runs out.
+fn enumerate(
+    c: &Constraint,
+    doms: &[u32],
+    at: usize,
+    v: &mut [u64],
+    out: &mut [u32],
+    budget: &mut usize,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    if at == doms.len() {
+        if holds_values(c, v) {
+            for (o, &x) in out.iter_mut().zip(v.iter()) {
+                *o |= 1 << x;
+            }
+        }
+        return true;
+    }
+    for d in digits_of(doms[at]) {
+        let x = u64::from(d);
+        if c.distinct && v[..at].contains(&x) {
+            continue;
+        }
+        v[at] = x;
+        if !enumerate(c, doms, at + 1, v, out, budget) {
+            return false;
+        }
+    }
+    true
+}
+
+/// All-different with the digits `allowed`: the candidates that some matching of every
+/// cell to a distinct digit uses (all zero when there is none).
+fn all_different(doms: &[u32], allowed: u32) -> Vec<u32> {
+    let mut out = vec![0u32; doms.len()];
+    let Some(base) = matching(doms, allowed) else {
+        return out;
+    };
+    for (i, &d) in base.iter().enumerate() {
+        out[i] |= 1 << d;
+    }
+    let mut tried = doms.to_vec();
+    for i in 0..doms.len() {
+        for d in digits_of(doms[i] & allowed & !out[i]) {
+            tried[i] = 1 << d;
+            if let Some(m) = matching(&tried, allowed) {
+                for (j, &e) in m.iter().enumerate() {
+                    out[j] |= 1 << e;
+                }
+            }
+        }
+        tried[i] = doms[i];
+    }
+    out
+}
+
+/// A digit for each cell, all distinct and among its candidates and `allowed`.
+fn matching(doms: &[u32], allowed: u32) -> Option<Vec<u32>> {
+    let mut owner = [usize::MAX; 32];
+    for i in 0..doms.len() {
+        let mut seen = 0u32;
+        if !augment(doms, allowed, i, &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    let mut out = vec![0u32; doms.len()];
+    for (d, &o) in owner.iter().enumerate() {
+        if o != usize::MAX {
+            out[o] = d as u32;
+        }
+    }
+    Some(out)
+}
+
+fn augment(doms: &[u32], allowed: u32, i: usize, owner: &mut [usize; 32], seen: &mut u32) -> bool {
+    for d in digits_of(doms[i] & allowed & !*seen) {
+        *seen |= 1 << d;
+        let o = owner[d as usize];
+        if o == usize::MAX || augment(doms, allowed, o, owner, seen) {
+            owner[d as usize] = i;
+            return true;
+        }
+    }
+    false
+}
+
+/// Distinct digits adding up to `target`: the union over the digit sets of that size and
+/// sum (drawn from the candidates) of the digits a matching inside the set supports.
+fn sum_sets(doms: &[u32], target: u64) -> Vec<u32> {
+    let union = doms.iter().fold(0u32, |m, &d| m | d);
+    let mut out = vec![0u32; doms.len()];
+    let mut sets = Vec::new();
+    subsets(union, doms.len(), target, 0, &mut sets);
+    for set in sets {
+        for (o, s) in out.iter_mut().zip(all_different(doms, set)) {
+            *o |= s;
+        }
+    }
+    out
+}
+
+/// The subsets of `pool` (digits above `from`) with `len` digits adding up to `target`.
+fn subsets(pool: u32, len: usize, target: u64, acc: u32, out: &mut Vec<u32>) {
+    if len == 0 {
+        if target == 0 {
+            out.push(acc);
+        }
+        return;
+    }
+    let floor = 32 - acc.leading_zeros();
+    for d in digits_of(pool) {
+        let d64 = u64::from(d);
+        if d < floor || d64 > target {
+            continue;
+        }
+        subsets(pool, len - 1, target - d64, acc | 1 << d, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    fn cage(target: u64, n: u8) -> Constraint {
+        Constraint {
+            kind: ConstraintKind::Cage,
+            cells: (0..n).map(|c| Cell::new(0, c)).collect(),
+            op: Some(Op::Add),
+            target: Some(target),
+            distinct: true,
+            rule: None,
+        }
+    }
+
+    /// Every candidate some brute-force filling of `c` keeps.
+    fn brute(c: &Constraint, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; doms.len()];
+        let mut v = vec![0u64; doms.len()];
+        let mut budget = usize::MAX;
+        let _ = enumerate(c, doms, 0, &mut v, &mut out, &mut budget);
+        out
+    }
+
+    #[test]
+    fn sum_cages_and_houses_keep_what_brute_force_keeps() {
+        let all = 0b11_1111_1110u32;
+        let cases: [(u64, Vec<u32>); 4] = [
+            (10, vec![all, all, 0b1000_0110]),
+            (17, vec![all, 0b10_0000_0000]),
+            (6, vec![0b1110, 0b1110, 0b1110]),
+            (20, vec![0b1110, all, all]),
+        ];
+        for (target, doms) in cases {
+            let c = cage(target, doms.len() as u8);
+            assert_eq!(narrow(&c, &doms), Some(brute(&c, &doms)), "{target}");
+        }
+        let mut row = cage(0, 4);
+        row.kind = ConstraintKind::Row;
+        row.op = None;
+        row.target = None;
+        let doms = [0b110, 0b110, 0b1110, 0b11110];
+        assert_eq!(
+            narrow(&row, &doms),
+            Some(vec![0b110, 0b110, 0b1000, 0b10000])
+        );
+        assert_eq!(narrow(&row, &doms), Some(brute(&row, &doms)));
+    }
+}

@@ -1,0 +1,283 @@
+//! # Sums the replay derives from a reason's houses and sum cages
+//!
+//! A full house (distinct, as many cells as digits) adds up to 1 + 2 + … + N. For a union of
+//! disjoint houses of the reason (one house, two of them, a run of consecutive rows or
+//! columns, or all of them) less the reason's sum cages inside it (innies), or less those
+//! that touch it (outies), what is left is one linear equation `Σ a·x = b` over the
+//! positions; all of the reason's houses less all of its sum cages is one more. Each is a
+//! consequence of the constraints' meaning that holds in every filling, so the replay may
+//! narrow by it: reachable partial sums for short equations, bounds for long ones.
+
+use crate::grid::Cell;
+use crate::puzzle::{Constraint, ConstraintKind, Op};
+
+use super::search::digits_of;
+
+/// Equations longer than this are narrowed by their bounds only.
+const REACHABLE_TERMS: usize = 12;
+
+/// `Σ a·x(position) = total`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Equation {
+    pub(super) terms: Vec<(usize, i64)>,
+    pub(super) total: i64,
+}
+
+/// The equations of the reason's unions of houses less its sum cages (see the module
+/// docs), over `cells` positions (`members[k]`: constraint k's); digits run 1..=`max`.
+pub(super) fn equations(
+    reason: &[&Constraint],
+    members: &[Vec<usize>],
+    cells: usize,
+    max: u8,
+) -> Vec<Equation> {
+    let n = usize::from(max);
+    let Ok(house) = i64::try_from(n * (n + 1) / 2) else {
+        return Vec::new();
+    };
+    let houses: Vec<usize> = (0..reason.len())
+        .filter(|&k| {
+            let c = reason[k];
+            c.kind.is_group() && c.distinct && members[k].len() == n
+        })
+        .collect();
+    let cages: Vec<usize> = (0..reason.len())
+        .filter(|&k| {
+            let c = reason[k];
+            let sum = c.kind == ConstraintKind::Run
+                || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add));
+            sum && c.target.is_some()
+        })
+        .collect();
+    if houses.is_empty() || cages.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Equation> = Vec::new();
+    let mut add = |e: Option<Equation>| {
+        if let Some(e) = e.filter(|e| !e.terms.is_empty()) {
+            if !out.contains(&e) {
+                out.push(e);
+            }
+        }
+    };
+    add(combine(reason, members, &houses, &cages, house, cells));
+    for union in unions(reason, members, &houses, cells) {
+        let mut inside = vec![false; cells];
+        union
+            .iter()
+            .for_each(|&h| members[h].iter().for_each(|&p| inside[p] = true));
+        let innies: Vec<usize> = cages
+            .iter()
+            .copied()
+            .filter(|&k| members[k].iter().all(|&p| inside[p]))
+            .collect();
+        let outies: Vec<usize> = cages
+            .iter()
+            .copied()
+            .filter(|&k| members[k].iter().any(|&p| inside[p]))
+            .collect();
+        add(combine(reason, members, &union, &innies, house, cells));
+        add(combine(reason, members, &union, &outies, house, cells));
+    }
+    out
+}
+
+/// The houses `union` less the cages `used`, as one equation.
+fn combine(
+    reason: &[&Constraint],
+    members: &[Vec<usize>],
+    union: &[usize],
+    used: &[usize],
+    house: i64,
+    cells: usize,
+) -> Option<Equation> {
+    let mut coef = vec![0i64; cells];
+    let mut total = house.checked_mul(i64::try_from(union.len()).ok()?)?;
+    for &h in union {
+        members[h].iter().for_each(|&p| coef[p] += 1);
+    }
+    for &k in used {
+        members[k].iter().for_each(|&p| coef[p] -= 1);
+        total = total.checked_sub(i64::try_from(reason[k].target?).ok()?)?;
+    }
+    let terms = (0..cells)
+        .filter(|&p| coef[p] != 0)
+        .map(|p| (p, coef[p]))
+        .collect();
+    Some(Equation { terms, total })
+}
+
+/// Unions of disjoint houses: each house, each two, and each run of three or more
+/// consecutive rows or of consecutive columns.
+fn unions(
+    reason: &[&Constraint],
+    members: &[Vec<usize>],
+    houses: &[usize],
+    cells: usize,
+) -> Vec<Vec<usize>> {
+    let disjoint = |a: usize, b: usize| members[a].iter().all(|p| !members[b].contains(p));
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (j, &a) in houses.iter().enumerate() {
+        out.push(vec![a]);
+        for &b in &houses[j + 1..] {
+            if disjoint(a, b) {
+                out.push(vec![a, b]);
+            }
+        }
+    }
+    let at = |k: usize, kind: ConstraintKind| -> Option<u8> {
+        let c: &Cell = reason[k].cells.first()?;
+        (reason[k].kind == kind).then_some(if kind == ConstraintKind::Row {
+            c.row
+        } else {
+            c.col
+        })
+    };
+    for kind in [ConstraintKind::Row, ConstraintKind::Column] {
+        let mut lines: Vec<(u8, usize)> = houses
+            .iter()
+            .filter_map(|&k| at(k, kind).map(|x| (x, k)))
+            .collect();
+        lines.sort_unstable();
+        for start in 0..lines.len() {
+            let mut end = start + 1;
+            while end < lines.len() && lines[end].0 == lines[end - 1].0 + 1 {
+                end += 1;
+                if end - start >= 3 {
+                    out.push(lines[start..end].iter().map(|x| x.1).collect());
+                }
+            }
+        }
+    }
+    let _ = cells;
+    out
+}
+
+impl Equation {
+    /// The candidates of each term's position (in the terms' order; `doms` holds every
+    /// position's) that some choice of the other terms' candidates meets.
+    pub(super) fn supported(&self, doms: &[u32]) -> Vec<u32> {
+        if self.terms.len() > REACHABLE_TERMS {
+            return self.bounded(doms);
+        }
+        // Every partial sum lies in [lo, hi]; sums are kept as booleans at s − lo.
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for &(p, a) in &self.terms {
+            let (l, h) = (lowest(doms[p]) * a, highest(doms[p]) * a);
+            lo += l.min(h).min(0);
+            hi += l.max(h).max(0);
+        }
+        let width = usize::try_from(hi - lo + 1).unwrap_or(0);
+        let m = self.terms.len();
+        let step = |from: &[bool], p: usize, a: i64| -> Vec<bool> {
+            let mut to = vec![false; width];
+            for (s, _) in from.iter().enumerate().filter(|x| *x.1) {
+                for d in digits_of(doms[p]) {
+                    let t = s as i64 + a * i64::from(d);
+                    if let Some(slot) = usize::try_from(t).ok().and_then(|t| to.get_mut(t)) {
+                        *slot = true;
+                    }
+                }
+            }
+            to
+        };
+        // The empty sum, 0, at −lo.
+        let zero = usize::try_from(-lo).unwrap_or(usize::MAX);
+        let mut start = vec![false; width];
+        if zero < width {
+            start[zero] = true;
+        }
+        let mut front = vec![start.clone()];
+        for &(p, a) in &self.terms {
+            let next = step(&front[front.len() - 1], p, a);
+            front.push(next);
+        }
+        let mut back = vec![start];
+        for &(p, a) in self.terms.iter().rev() {
+            let next = step(&back[back.len() - 1], p, a);
+            back.push(next);
+        }
+        let mut out = vec![0u32; m];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            let (before, after) = (&front[j], &back[m - 1 - j]);
+            let mut keep = 0u32;
+            for d in digits_of(doms[p]) {
+                // before (s − lo shifted) + a·d + after (t − lo shifted) = total.
+                let rest = self.total - a * i64::from(d) - 2 * lo;
+                let meets = before.iter().enumerate().any(|(s, &b)| {
+                    b && usize::try_from(rest - s as i64)
+                        .ok()
+                        .is_some_and(|t| after.get(t).copied().unwrap_or(false))
+                });
+                if meets {
+                    keep |= 1 << d;
+                }
+            }
+            out[j] = keep;
+        }
+        out
+    }
+
+    /// Narrowing by bounds: a term's digit stays when the others' least and largest sums
+    /// leave room for it.
+    fn bounded(&self, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; self.terms.len()];
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for &(p, a) in &self.terms {
+            let (l, h) = (lowest(doms[p]) * a, highest(doms[p]) * a);
+            lo += l.min(h);
+            hi += l.max(h);
+        }
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            let (l, h) = (lowest(doms[p]) * a, highest(doms[p]) * a);
+            let (rest_lo, rest_hi) = (lo - l.min(h), hi - l.max(h));
+            let mut keep = 0u32;
+            for d in digits_of(doms[p]) {
+                let need = self.total - a * i64::from(d);
+                if rest_lo <= need && need <= rest_hi {
+                    keep |= 1 << d;
+                }
+            }
+            out[j] = keep;
+        }
+        out
+    }
+}
+
+fn lowest(bits: u32) -> i64 {
+    i64::from(bits.trailing_zeros())
+}
+
+fn highest(bits: u32) -> i64 {
+    i64::from(31 - bits.leading_zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_equation_keeps_the_digits_that_meet_its_total() {
+        let all = 0b11_1111_1110u32;
+        // x0 − x1 = 7: x0 ∈ {8, 9}, x1 ∈ {1, 2}.
+        let e = Equation {
+            terms: vec![(0, 1), (1, -1)],
+            total: 7,
+        };
+        assert_eq!(e.supported(&[all, all]), vec![0b11 << 8, 0b110]);
+        // x0 + x1 + x2 = 4 with x2 = 1: x0, x1 ∈ {1, 2}.
+        let e = Equation {
+            terms: vec![(0, 1), (1, 1), (2, 1)],
+            total: 4,
+        };
+        assert_eq!(e.supported(&[all, all, 0b10]), vec![0b110, 0b110, 0b10]);
+        assert_eq!(e.bounded(&[all, all, 0b10]), vec![0b110, 0b110, 0b10]);
+        // Terms in another order than the positions: x2 − x0 = 7, answered per term.
+        let e = Equation {
+            terms: vec![(2, 1), (0, -1)],
+            total: 7,
+        };
+        assert_eq!(e.supported(&[all, 0b10, all]), vec![0b11 << 8, 0b110]);
+        assert_eq!(e.bounded(&[all, 0b10, all]), vec![0b11 << 8, 0b110]);
+    }
+}
