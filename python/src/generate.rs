@@ -58,8 +58,8 @@ fn failed(kind: &str, e: &GenerateError) -> PyErr {
         GenerateError::Unsupported { option, .. } if *option == GenOption::Cols.name() => {
             PyValueError::new_err(format!("{kind} is square: size is one int"))
         }
-        GenerateError::Unsupported { option, .. } => PyTypeError::new_err(format!(
-            "generate({kind:?}): unexpected option {option:?} ({e})"
+        GenerateError::Unsupported { option, takes, .. } => PyTypeError::new_err(format!(
+            "generate({kind:?}): unexpected option {option:?} (it takes: {takes})"
         )),
         GenerateError::UnknownKind { .. }
         | GenerateError::NoSuchLevel { .. }
@@ -108,7 +108,7 @@ fn spec(
         spec.level = Some(level.ok_or_else(|| {
             let known = generator(kind).map(|g| g.level_names().join(", "));
             PyValueError::new_err(format!(
-                "unknown difficulty {name:?} for {kind} (expected one of: {})",
+                "unknown difficulty '{name}' for {kind} (expected one of: {})",
                 known.unwrap_or_default()
             ))
         })?);

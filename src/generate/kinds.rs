@@ -39,7 +39,6 @@ pub const GENERATORS: &[Generator] = &[
             Level::Search,
         ],
         graded: false,
-        square: true,
         make: kenken,
     },
     Generator {
@@ -59,7 +58,6 @@ pub const GENERATORS: &[Generator] = &[
             Level::Search,
         ],
         graded: false,
-        square: false,
         make: kakuro,
     },
     Generator {
@@ -68,7 +66,6 @@ pub const GENERATORS: &[Generator] = &[
         scale: None,
         levels: &[],
         graded: false,
-        square: false,
         make: crossproduct,
     },
     Generator {
@@ -87,7 +84,6 @@ pub const GENERATORS: &[Generator] = &[
             Level::Search,
         ],
         graded: true,
-        square: true,
         make: sudoku,
     },
     Generator {
@@ -108,7 +104,6 @@ pub const GENERATORS: &[Generator] = &[
             Level::Search,
         ],
         graded: true,
-        square: true,
         make: killer,
     },
     Generator {
@@ -117,7 +112,6 @@ pub const GENERATORS: &[Generator] = &[
         scale: Some(Scale::Houses),
         levels: LATIN_LEVELS,
         graded: true,
-        square: true,
         make: towers,
     },
     Generator {
@@ -130,7 +124,6 @@ pub const GENERATORS: &[Generator] = &[
         scale: Some(Scale::Houses),
         levels: LATIN_LEVELS,
         graded: true,
-        square: true,
         make: unequal,
     },
 ];

@@ -222,8 +222,6 @@ pub struct Generator {
     pub(super) levels: &'static [Level],
     /// Graded as made: [`generate`] tries seeds until one has the level asked.
     pub(super) graded: bool,
-    /// Square only: [`GenerateSpec::cols`] is refused.
-    pub(super) square: bool,
     pub(super) make: Make,
 }
 
@@ -294,9 +292,7 @@ impl Generator {
             }
         };
         for option in spec.options_set() {
-            let read =
-                self.options.contains(&option) || (option == GenOption::Cols && !self.square);
-            if !read {
+            if !self.options.contains(&option) {
                 return Err(GenerateError::Unsupported {
                     kind: self.kind,
                     option: option.name(),
@@ -372,7 +368,9 @@ pub fn generate(kind: &str, spec: &GenerateSpec, stop: &Stop) -> Result<Generate
     }
     Err(GenerateError::LevelAttempts {
         kind: g.kind,
-        level: Scale::Houses.name(spec.level.unwrap_or(Level::Search)),
+        level: g
+            .scale
+            .map_or("search", |s| s.name(spec.level.unwrap_or(Level::Search))),
         first_seed: spec.seed,
         last_seed: spec.seed.wrapping_add(attempts - 1),
     })
