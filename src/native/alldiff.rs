@@ -28,9 +28,9 @@
 //!   over the places of digits it is a *hidden set*; over the places of one digit in rows
 //!   it is a *fish*. Fewer than `k` bits is a conflict.
 //! - [`gac`]: generalized arc consistency (a digit stays where the other cells can still
-//!   be matched to distinct digits; bipartite matching, [`matchable`]): what the naked and
-//!   hidden sets of every size remove together (Hall's theorem), found at once; for
-//!   explanations, one constraint at a time.
+//!   be matched to distinct digits; one bipartite matching and an augmenting path per
+//!   candidate): what the naked and hidden sets of every size remove together (Hall's
+//!   theorem), found at once; for explanations, one constraint at a time.
 //!
 //! Two measured fast paths keep their own representation and are documented as
 //! specialisations of these rules: the bitset search of [`crate::model`]'s `houses.rs`
@@ -419,37 +419,43 @@ pub(crate) fn first_naked_set(masks: &[Mask], max_k: usize) -> Result<Option<Hal
 
 /// Generalized arc consistency of all-different over `doms` (the candidates of distinct
 /// cells): each cell keeps the digits with which the other cells can still take distinct
-/// digits.
+/// digits. One maximum matching is found; a digit outside it is kept when, with its cell
+/// moved onto it, the digit's owner finds another (one augmenting path per candidate,
+/// not a matching). Nothing is kept when the cells cannot all take distinct digits.
 pub(crate) fn gac(doms: &[Mask]) -> Vec<Mask> {
     let mut out = vec![0; doms.len()];
+    // owner[d]: the cell holding digit d in the matching.
+    let mut owner = [usize::MAX; 32];
+    for i in 0..doms.len() {
+        let mut seen: Mask = 0;
+        if !augment(doms, !0, i, &mut owner, &mut seen) {
+            return out;
+        }
+    }
+    let mut held = vec![0u32; doms.len()];
+    for (d, &o) in owner.iter().enumerate() {
+        if o != usize::MAX {
+            held[o] = d as u32;
+            out[o] |= 1 << d;
+        }
+    }
     for (i, &dom) in doms.iter().enumerate() {
-        let mut rest = dom;
+        let mut rest = dom & !out[i];
         while rest != 0 {
-            let b = rest & rest.wrapping_neg();
+            let d = rest.trailing_zeros();
             rest &= rest - 1;
-            if matchable(doms, i, !b) {
-                out[i] |= b;
+            let mut moved = owner;
+            let before = moved[d as usize];
+            moved[held[i] as usize] = usize::MAX;
+            moved[d as usize] = i;
+            // The digit's old owner looks for another, never taking `d` back.
+            let mut seen: Mask = 1 << d;
+            if before == usize::MAX || augment(doms, !0, before, &mut moved, &mut seen) {
+                out[i] |= 1 << d;
             }
         }
     }
     out
-}
-
-/// Whether every cell of `doms` but `skip` can take a distinct digit among its candidates
-/// and `allowed` (a bipartite matching, by augmenting paths).
-pub(crate) fn matchable(doms: &[Mask], skip: usize, allowed: Mask) -> bool {
-    // owner[d]: the cell holding digit d.
-    let mut owner = [usize::MAX; 32];
-    for i in 0..doms.len() {
-        if i == skip {
-            continue;
-        }
-        let mut seen: Mask = 0;
-        if !augment(doms, allowed, i, &mut owner, &mut seen) {
-            return false;
-        }
-    }
-    true
 }
 
 /// Finds cell `i` a digit, moving the owners of taken digits along (a path not through

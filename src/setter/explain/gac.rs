@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use crate::native::alldiff::{self, matchable};
+use crate::native::alldiff;
 use crate::puzzle::{Constraint, ConstraintKind, Op};
 
 /// Most nodes an enumeration of one cage may visit before it gives up (the constraint then
@@ -53,13 +53,11 @@ fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
     let union = doms.iter().fold(0, |a, &b| a | b);
     let mut out = vec![0u32; doms.len()];
     for set in digit_sets(union, doms.len(), target) {
+        // The cells take distinct digits of `set`, as many as its digits: all-different
+        // within the set.
         let inside: Vec<u32> = doms.iter().map(|&d| d & set).collect();
-        for (i, &dom) in inside.iter().enumerate() {
-            for d in digits(dom & !out[i]) {
-                if matchable(&inside, i, set & !(1 << d)) {
-                    out[i] |= 1 << d;
-                }
-            }
+        for (o, kept) in out.iter_mut().zip(alldiff::gac(&inside)) {
+            *o |= kept;
         }
     }
     out
