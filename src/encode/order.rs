@@ -34,6 +34,19 @@ pub(crate) fn encode_pair(
     n: u8,
     (a, b, rel): (Cell, Cell, Relation),
 ) -> usize {
+    encode_supports(f, x, n, (a, b), |d, e| rel.holds(d, e))
+}
+
+/// Writes the support clauses of the pair `(a, b)` under the predicate `holds(digit of a,
+/// digit of b)` over digits `1..=n`: `x(a, d) → ⋁ x(b, e)` over the `e` that `d` allows,
+/// and the same from `b`; returns the number of clauses (2N).
+pub(crate) fn encode_supports(
+    f: &mut impl ExtendFormula,
+    x: impl Fn(Cell, u8) -> Lit,
+    n: u8,
+    (a, b): (Cell, Cell),
+    holds: impl Fn(u8, u8) -> bool,
+) -> usize {
     let mut clause: Vec<Lit> = Vec::with_capacity(usize::from(n) + 1);
     let mut clauses = 0;
     for (me, other, first) in [(a, b, true), (b, a, false)] {
@@ -41,11 +54,7 @@ pub(crate) fn encode_pair(
             clause.clear();
             clause.push(!x(me, d));
             for e in 1..=n {
-                let ok = if first {
-                    rel.holds(d, e)
-                } else {
-                    rel.holds(e, d)
-                };
+                let ok = if first { holds(d, e) } else { holds(e, d) };
                 if ok {
                     clause.push(x(other, e));
                 }

@@ -182,6 +182,13 @@ fn cases() -> Vec<Vec<Variant>> {
             cells: cells("C1 D1 D2"),
             sum: None,
         }],
+        // Sum lines whose cells share a house three and four in a row: the CNF's automaton
+        // keeps those runs distinct (`encode::rules`).
+        vec![V::Cage {
+            cells: cells("A1 A2 B1"),
+            sum: Some(6),
+        }],
+        vec![V::DoubleArrow(cells("A1 A2 A3 A4"))],
     ]
 }
 
