@@ -99,6 +99,16 @@ fn grade_about() -> String {
     )
 }
 
+/// What `count` counts with, from the library's list of engines.
+fn count_about() -> String {
+    let engines = Engine::builtin();
+    let names: Vec<&str> = engines.iter().map(Engine::name).collect();
+    format!(
+        "Count solutions with any engine ({}, or an external --solver); `--limit K` stops after K",
+        names.join(", ")
+    )
+}
+
 /// Compile grid number puzzles into SAT and solve them.
 #[derive(Debug, Parser)]
 #[command(name = "cagesat", version, about = about(), after_help = LIMITS_HELP)]
@@ -128,7 +138,8 @@ pub(crate) enum Command {
     Solve(solve::SolveArgs),
     /// Run every engine on each puzzle (with the uniqueness check) and tabulate.
     Compare(compare::CompareArgs),
-    /// Count solutions with blocking clauses.
+    /// Count solutions.
+    #[command(about = count_about())]
     Count(solve::CountArgs),
     /// Write a puzzle's CNF as DIMACS (or, with `--format smtlib`, an SMT-LIB 2 script).
     Encode(dimacs::EncodeArgs),

@@ -97,3 +97,78 @@ fn the_list_is_the_kinds_the_parsers_make() {
     let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
     assert_eq!(kinds, names, "the samples' kinds, in order, are the list");
 }
+
+/// The backticked words of the help paragraph of `option` in `help` (`cagesat --help`).
+fn option_words(help: &str, option: &str) -> Vec<String> {
+    let line = help
+        .lines()
+        .map(str::trim_start)
+        .find(|l| l.starts_with(option))
+        .unwrap_or_else(|| panic!("no {option} in the help"));
+    line.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+/// `--kind` names every input format the library reads (`Puzzle::format_names`), and no
+/// other; `kind NAME`, the file's first line, aside.
+#[test]
+fn the_kind_help_names_every_format() {
+    let mut listed = option_words(&out(&["--help"]), "--kind <KIND>");
+    listed.retain(|w| w != "kind NAME");
+    listed.sort();
+    let mut formats: Vec<String> = Puzzle::format_names()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    formats.sort();
+    assert_eq!(
+        listed, formats,
+        "--kind help against Puzzle::format_names()"
+    );
+}
+
+/// `--backend` offers `auto` and every embedded SAT engine of the library (every built-in
+/// engine but the native one), and nothing else (CaDiCaL is offered when not built in too,
+/// and then fails with its error); `count --help` names every built-in engine.
+#[test]
+fn the_backend_values_and_the_count_help_are_the_librarys_engines() {
+    let help = out(&["solve", "--help"]);
+    let values: Vec<&str> = help
+        .split("--backend <BACKEND>")
+        .nth(1)
+        .and_then(|rest| rest.split("Possible values:").nth(1))
+        .expect("--backend lists its values")
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .take_while(|l| l.starts_with("- "))
+        .map(|l| l[2..].split(':').next().unwrap_or_default())
+        .collect();
+    let builtin = Engine::builtin();
+    let mut want: Vec<&str> = builtin
+        .iter()
+        .filter(|e| **e != Engine::Native)
+        .map(Engine::name)
+        .chain([Engine::Auto.name()])
+        .collect();
+    if !want.contains(&Engine::Cadical.name()) {
+        want.push(Engine::Cadical.name());
+    }
+    let mut got = values.clone();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want, "--backend values against Engine::builtin()");
+
+    let count = out(&["count", "--help"]);
+    let about = count.lines().next().unwrap_or_default();
+    for e in &builtin {
+        assert!(
+            about.contains(e.name()),
+            "count --help does not name {}",
+            e.name()
+        );
+    }
+}
