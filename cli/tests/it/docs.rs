@@ -118,6 +118,43 @@ fn every_link_and_anchor_in_the_readme_and_docs_resolves() {
     assert!(checked >= 60, "only {checked} links checked");
 }
 
+/// Every library source path a page names in backticks (`src/kind/kenken/verify.rs`,
+/// `src/verify/`) exists, in the README, `docs/` and `encodings/`: a file moved or removed
+/// takes its mentions along. Patterns (`src/kind/<kind>/`) and `file:line` suffixes aside.
+#[test]
+fn every_source_path_the_pages_name_exists() {
+    let mut pages = pages();
+    let mut encodings: Vec<String> = fs::read_dir(root().join("encodings"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .collect();
+    encodings.sort();
+    for n in encodings {
+        let text = fs::read_to_string(root().join("encodings").join(&n)).unwrap();
+        pages.push((format!("encodings/{n}"), text));
+    }
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for (name, text) in &pages {
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let Some(path) = quoted.strip_prefix("src/") else {
+                continue;
+            };
+            if path.contains(|c: char| c.is_whitespace() || "<>*{}|".contains(c)) {
+                continue;
+            }
+            let path = path.split(':').next().unwrap_or_default();
+            if !root().join("src").join(path).exists() {
+                missing.push(format!("{name}: src/{path}"));
+            }
+            checked += 1;
+        }
+    }
+    assert!(missing.is_empty(), "paths that name no file: {missing:#?}");
+    assert!(checked >= 100, "only {checked} source paths checked");
+}
+
 #[test]
 fn the_readme_gives_each_reader_one_screen_and_links_every_page() {
     let (_, readme) = &pages()[0];
