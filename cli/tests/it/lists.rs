@@ -132,7 +132,8 @@ fn the_kind_help_names_every_format() {
 
 /// `--backend` offers `auto` and every embedded SAT engine of the library (every built-in
 /// engine but the native one), and nothing else (CaDiCaL is offered when not built in too,
-/// and then fails with its error); `count --help` names every built-in engine.
+/// and then fails with its error), and `docs/commands.md` gives the same values wherever it
+/// names `--backend`; `count --help` names every built-in engine.
 #[test]
 fn the_backend_values_and_the_count_help_are_the_librarys_engines() {
     let help = out(&["solve", "--help"]);
@@ -161,6 +162,14 @@ fn the_backend_values_and_the_count_help_are_the_librarys_engines() {
     got.sort_unstable();
     want.sort_unstable();
     assert_eq!(got, want, "--backend values against Engine::builtin()");
+    // The manual's synopses and option list give the same values in the same order.
+    let commands = fs::read_to_string("../docs/commands.md").unwrap();
+    let synopsis = format!("--backend {}", values.join("|"));
+    assert_eq!(
+        commands.matches(&synopsis).count(),
+        commands.matches("--backend ").count(),
+        "docs/commands.md: every `--backend` reads `{synopsis}`"
+    );
 
     let count = out(&["count", "--help"]);
     let about = count.lines().next().unwrap_or_default();
