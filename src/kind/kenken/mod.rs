@@ -7,7 +7,7 @@
 mod givens;
 pub(crate) mod puzzle;
 mod render;
-pub(crate) mod svg;
+mod svg;
 mod to_cnf;
 mod tune;
 pub(crate) mod verify;

@@ -9,11 +9,11 @@
 //! the variant constraints under the grid, one a line.
 
 use crate::grid::{Cell, Grid};
-use crate::kind::kenken::svg::wall_segments;
 use crate::puzzle::Variant;
 use crate::puzzle::{Killer, Overlay, Sudoku};
 use crate::render::draw_regions;
 use crate::render::svg::doc::{self, Anchor, Svg};
+use crate::render::svg::walls::wall_segments;
 use crate::render::svg::{digits, frame, overlay, thin_grid, variant, Layout, CELL};
 
 /// The digit shown in `cell`: the solution's, else the given (blank when none).

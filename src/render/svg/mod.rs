@@ -14,6 +14,7 @@
 pub(crate) mod doc;
 pub(crate) mod overlay;
 pub(crate) mod variant;
+pub(crate) mod walls;
 
 use crate::grid::{Cell, Grid};
 use doc::{Anchor, Svg};
