@@ -5,7 +5,9 @@
 //! adds its cages); a Kakuro its runs; a CrossProduct its row and column products. The
 //! explanations of `crate::setter` name these constraints as the reasons of their steps, and
 //! the replay checker (`crate::verify`) reads them, so the list is plain data in this low
-//! layer, built straight from the puzzle models.
+//! layer. Each kind lowers its own model into it, in its folder's `puzzle.rs`
+//! (`constraints()`); the helpers the Latin-square kinds share (`latin_lines`,
+//! `square_cells`, …) are here.
 //!
 //! The meaning of a [`Constraint`] is self-contained (a program outside cagesat can check
 //! it from the fields alone):
@@ -27,10 +29,9 @@
 use std::fmt;
 
 use crate::grid::Cell;
-use crate::puzzle::kakuro::Dir;
 use crate::puzzle::rule::{LineRule, Relation};
+use crate::puzzle::Op;
 use crate::puzzle::Technique;
-use crate::puzzle::{Cage, CrossProduct, Kakuro, KenKen, Killer, Op, Sudoku};
 
 /// What a constraint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -139,7 +140,8 @@ pub enum RuleKind {
 }
 
 impl Constraint {
-    fn line(kind: ConstraintKind, cells: Vec<Cell>) -> Self {
+    /// An all-different group of `kind` over `cells`.
+    pub(crate) fn line(kind: ConstraintKind, cells: Vec<Cell>) -> Self {
         Constraint {
             kind,
             cells,
@@ -302,161 +304,6 @@ pub(crate) fn square_cells(n: usize) -> Vec<Cell> {
         out.extend((0..n8).map(|c| Cell::new(r, c)));
     }
     out
-}
-
-impl KenKen {
-    /// The cages, then the rows and columns.
-    #[must_use]
-    pub fn constraints(&self) -> Constraints {
-        cages_and_lines(self.size(), self.cages())
-    }
-}
-
-/// The model of an `n`×`n` KenKen's `cages` (a drawn one's too, with cells in none): the
-/// cages, then the rows and columns.
-pub(crate) fn cages_and_lines(n: usize, cages: &[Cage]) -> Constraints {
-    let mut list: Vec<Constraint> = cages
-        .iter()
-        .map(|cage| Constraint {
-            kind: ConstraintKind::Cage,
-            cells: cage.cells.clone(),
-            op: Some(cage.effective_op()),
-            target: Some(cage.target),
-            distinct: false,
-            rule: None,
-        })
-        .collect();
-    list.extend(latin_lines(n));
-    Constraints {
-        rows: n,
-        cols: n,
-        max_digit: n as u8,
-        cells: square_cells(n),
-        givens: Vec::new(),
-        list,
-    }
-}
-
-impl Sudoku {
-    /// The rows, columns and boxes, then the diagonals of an X variant, with the givens as
-    /// facts.
-    #[must_use]
-    pub fn constraints(&self) -> Constraints {
-        let n = self.size();
-        let mut list = latin_lines(n);
-        list.reserve(n + if self.diagonals() { 2 } else { 0 });
-        let mut boxes: Vec<Vec<Cell>> = (0..n).map(|_| Vec::with_capacity(n)).collect();
-        let cells = square_cells(n);
-        for &c in &cells {
-            boxes[self.box_of(c)].push(c);
-        }
-        list.extend(
-            boxes
-                .into_iter()
-                .map(|cells| Constraint::line(ConstraintKind::Box, cells)),
-        );
-        list.extend(
-            self.diagonal_units()
-                .into_iter()
-                .map(|(_, cells)| Constraint::line(ConstraintKind::Diagonal, cells)),
-        );
-        let dots = self.dots();
-        let box_of = |c: Cell| self.box_of(c);
-        for v in self.variants() {
-            list.extend(v.lower(n, &box_of, &dots));
-        }
-        Constraints {
-            rows: n,
-            cols: n,
-            max_digit: n as u8,
-            cells,
-            givens: self.given_cells(),
-            list,
-        }
-    }
-}
-
-impl Killer {
-    /// The cages (distinct digits with a sum), then the Sudoku's constraints.
-    #[must_use]
-    pub fn constraints(&self) -> Constraints {
-        let mut out = self.sudoku().constraints();
-        let cages = self.cages().iter().map(|cage| Constraint {
-            kind: ConstraintKind::Cage,
-            cells: cage.cells.clone(),
-            op: Some(Op::Add),
-            target: Some(u64::from(cage.sum)),
-            distinct: true,
-            rule: None,
-        });
-        out.list = cages.chain(out.list).collect();
-        out
-    }
-}
-
-impl Kakuro {
-    /// The runs, across ones first, each group in clue order.
-    #[must_use]
-    pub fn constraints(&self) -> Constraints {
-        let mut runs: Vec<&crate::puzzle::kakuro::Run> = self.runs().iter().collect();
-        runs.sort_by_key(|r| (r.dir == Dir::Down, r.clue));
-        let list = runs
-            .into_iter()
-            .map(|run| Constraint {
-                kind: ConstraintKind::Run,
-                cells: run.cells.clone(),
-                op: Some(Op::Add),
-                target: Some(u64::from(run.sum)),
-                distinct: true,
-                rule: None,
-            })
-            .collect();
-        Constraints {
-            rows: self.rows(),
-            cols: self.cols(),
-            max_digit: 9,
-            cells: self.white_cells().to_vec(),
-            givens: Vec::new(),
-            list,
-        }
-    }
-}
-
-impl CrossProduct {
-    /// The row products, then the column products.
-    #[must_use]
-    pub fn constraints(&self) -> Constraints {
-        let (rows, cols) = self.dims();
-        let product = |kind, cells, target| Constraint {
-            kind,
-            cells,
-            op: Some(Op::Mul),
-            target: Some(target),
-            distinct: false,
-            rule: None,
-        };
-        let mut list: Vec<Constraint> = (0..rows)
-            .map(|r| {
-                let cells = (0..cols).map(|c| Cell::new(r as u8, c as u8)).collect();
-                product(ConstraintKind::RowProduct, cells, self.rows()[r])
-            })
-            .collect();
-        list.extend((0..cols).map(|c| {
-            let cells = (0..rows).map(|r| Cell::new(r as u8, c as u8)).collect();
-            product(ConstraintKind::ColProduct, cells, self.cols()[c])
-        }));
-        let cells = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| Cell::new(r as u8, c as u8)))
-            .collect();
-        Constraints {
-            rows,
-            cols,
-            max_digit: crate::puzzle::crossproduct::DIGITS,
-            cells,
-            givens: Vec::new(),
-            list,
-        }
-    }
 }
 
 /// What a step of an explanation does.

@@ -79,7 +79,7 @@ impl PartialKenKen {
     /// rows and columns (the free cells are in no cage, only in their row and column).
     #[must_use]
     pub fn constraints(&self) -> Constraints {
-        crate::puzzle::constraint::cages_and_lines(self.size, &self.cages)
+        crate::puzzle::kenken::cages_and_lines(self.size, &self.cages)
     }
 
     /// Counts the solutions, up to `limit` (then `complete` is false).

@@ -11,6 +11,9 @@
 
 use std::fmt;
 
+use crate::grid::Cell;
+use crate::puzzle::Op;
+use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 use thiserror::Error;
 
 /// Largest digit.
@@ -157,6 +160,43 @@ impl fmt::Display for CrossProduct {
             write!(f, " {r}")?;
         }
         writeln!(f)
+    }
+}
+
+impl CrossProduct {
+    /// The row products, then the column products.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let (rows, cols) = self.dims();
+        let product = |kind, cells, target| Constraint {
+            kind,
+            cells,
+            op: Some(Op::Mul),
+            target: Some(target),
+            distinct: false,
+            rule: None,
+        };
+        let mut list: Vec<Constraint> = (0..rows)
+            .map(|r| {
+                let cells = (0..cols).map(|c| Cell::new(r as u8, c as u8)).collect();
+                product(ConstraintKind::RowProduct, cells, self.rows()[r])
+            })
+            .collect();
+        list.extend((0..cols).map(|c| {
+            let cells = (0..rows).map(|r| Cell::new(r as u8, c as u8)).collect();
+            product(ConstraintKind::ColProduct, cells, self.cols()[c])
+        }));
+        let cells = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| Cell::new(r as u8, c as u8)))
+            .collect();
+        Constraints {
+            rows,
+            cols,
+            max_digit: crate::puzzle::crossproduct::DIGITS,
+            cells,
+            givens: Vec::new(),
+            list,
+        }
     }
 }
 

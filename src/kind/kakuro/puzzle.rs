@@ -15,6 +15,8 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::Op;
+use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Longest run (there are nine digits and a run repeats none).
 pub(crate) const MAX_RUN: usize = 9;
@@ -315,6 +317,34 @@ fn check_clued(squares: &Grid<Square>, cell: Cell, dir: Dir) -> Result<(), Kakur
             dir,
             len: white_from(squares, Some(cell), dir).len(),
         }),
+    }
+}
+
+impl Kakuro {
+    /// The runs, across ones first, each group in clue order.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let mut runs: Vec<&crate::puzzle::kakuro::Run> = self.runs().iter().collect();
+        runs.sort_by_key(|r| (r.dir == Dir::Down, r.clue));
+        let list = runs
+            .into_iter()
+            .map(|run| Constraint {
+                kind: ConstraintKind::Run,
+                cells: run.cells.clone(),
+                op: Some(Op::Add),
+                target: Some(u64::from(run.sum)),
+                distinct: true,
+                rule: None,
+            })
+            .collect();
+        Constraints {
+            rows: self.rows(),
+            cols: self.cols(),
+            max_digit: 9,
+            cells: self.white_cells().to_vec(),
+            givens: Vec::new(),
+            list,
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::constraint::{latin_lines, square_cells};
+use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest supported side length (row letters A..Z).
 pub(crate) const MAX_SIZE: usize = 26;
@@ -294,6 +296,39 @@ impl KenKen {
             }
         }
         g
+    }
+}
+
+impl KenKen {
+    /// The cages, then the rows and columns.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        cages_and_lines(self.size(), self.cages())
+    }
+}
+
+/// The model of an `n`×`n` KenKen's `cages` (a drawn one's too, with cells in none): the
+/// cages, then the rows and columns.
+pub(crate) fn cages_and_lines(n: usize, cages: &[Cage]) -> Constraints {
+    let mut list: Vec<Constraint> = cages
+        .iter()
+        .map(|cage| Constraint {
+            kind: ConstraintKind::Cage,
+            cells: cage.cells.clone(),
+            op: Some(cage.effective_op()),
+            target: Some(cage.target),
+            distinct: false,
+            rule: None,
+        })
+        .collect();
+    list.extend(latin_lines(n));
+    Constraints {
+        rows: n,
+        cols: n,
+        max_digit: n as u8,
+        cells: square_cells(n),
+        givens: Vec::new(),
+        list,
     }
 }
 

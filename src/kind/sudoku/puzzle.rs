@@ -12,7 +12,10 @@
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
+use crate::puzzle::constraint::{latin_lines, square_cells};
 use crate::puzzle::variant::{Dot, Variant, VariantError};
+use crate::puzzle::Op;
+use crate::puzzle::{Constraint, ConstraintKind, Constraints};
 
 /// Largest Sudoku side.
 pub(crate) const MAX_SUDOKU_SIZE: usize = 16;
@@ -772,6 +775,63 @@ fn check_givens(sudoku: &Sudoku, cage: &KillerCage) -> Result<(), SudokuError> {
         });
     }
     Ok(())
+}
+
+impl Sudoku {
+    /// The rows, columns and boxes, then the diagonals of an X variant, with the givens as
+    /// facts.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let n = self.size();
+        let mut list = latin_lines(n);
+        list.reserve(n + if self.diagonals() { 2 } else { 0 });
+        let mut boxes: Vec<Vec<Cell>> = (0..n).map(|_| Vec::with_capacity(n)).collect();
+        let cells = square_cells(n);
+        for &c in &cells {
+            boxes[self.box_of(c)].push(c);
+        }
+        list.extend(
+            boxes
+                .into_iter()
+                .map(|cells| Constraint::line(ConstraintKind::Box, cells)),
+        );
+        list.extend(
+            self.diagonal_units()
+                .into_iter()
+                .map(|(_, cells)| Constraint::line(ConstraintKind::Diagonal, cells)),
+        );
+        let dots = self.dots();
+        let box_of = |c: Cell| self.box_of(c);
+        for v in self.variants() {
+            list.extend(v.lower(n, &box_of, &dots));
+        }
+        Constraints {
+            rows: n,
+            cols: n,
+            max_digit: n as u8,
+            cells,
+            givens: self.given_cells(),
+            list,
+        }
+    }
+}
+
+impl Killer {
+    /// The cages (distinct digits with a sum), then the Sudoku's constraints.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        let mut out = self.sudoku().constraints();
+        let cages = self.cages().iter().map(|cage| Constraint {
+            kind: ConstraintKind::Cage,
+            cells: cage.cells.clone(),
+            op: Some(Op::Add),
+            target: Some(u64::from(cage.sum)),
+            distinct: true,
+            rule: None,
+        });
+        out.list = cages.chain(out.list).collect();
+        out
+    }
 }
 
 #[cfg(test)]
