@@ -18,6 +18,14 @@ use super::GenerateError;
 
 /// The levels of the house scale without box-line (for kinds without boxes).
 const LATIN_LEVELS: &[Level] = &[Level::Singles, Level::Subsets, Level::Search];
+/// The levels of the kinds with boxes (Sudoku, Killer): the Latin square's and box–line
+/// interactions.
+const BOXED_LEVELS: &[Level] = &[
+    Level::Singles,
+    Level::Subsets,
+    Level::Interactions,
+    Level::Search,
+];
 
 /// Every kind's generator, in the order of [`crate::puzzle::KINDS`].
 pub const GENERATORS: &[Generator] = &[
@@ -77,12 +85,7 @@ pub const GENERATORS: &[Generator] = &[
             GenOption::Jigsaw,
         ],
         scale: Some(Scale::Houses),
-        levels: &[
-            Level::Singles,
-            Level::Subsets,
-            Level::Interactions,
-            Level::Search,
-        ],
+        levels: BOXED_LEVELS,
         graded: true,
         make: sudoku,
     },
@@ -97,12 +100,7 @@ pub const GENERATORS: &[Generator] = &[
             GenOption::SingleCages,
         ],
         scale: Some(Scale::Houses),
-        levels: &[
-            Level::Singles,
-            Level::Subsets,
-            Level::Interactions,
-            Level::Search,
-        ],
+        levels: BOXED_LEVELS,
         graded: true,
         make: killer,
     },

@@ -1,10 +1,10 @@
-//! # The Latin-square check Towers and Unequal share
+//! # The Latin-square check KenKen, Towers and Unequal share
 //!
 //! Shape, digits `1..=N`, givens, and no repeat in a row or column, computed here from the
 //! side: the first part of each Latin-square kind's verifier (`src/kind/<kind>/verify.rs`).
 
 use crate::grid::{Cell, Grid};
-use crate::verify::VerifyError;
+use crate::verify::{check_shape, VerifyError};
 
 /// Checks that `grid` is an `n`×`n` Latin square of `1..=n` holding the `givens`.
 ///
@@ -15,14 +15,7 @@ pub(crate) fn verify_square(
     givens: &[(Cell, u8)],
     grid: &Grid<u8>,
 ) -> Result<(), VerifyError> {
-    if grid.rows() != n || grid.cols() != n {
-        return Err(VerifyError::Shape {
-            rows: grid.rows(),
-            cols: grid.cols(),
-            want_rows: n,
-            want_cols: n,
-        });
-    }
+    check_shape(grid, n, n)?;
     let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
     for r in 0..n {
         for c in 0..n {

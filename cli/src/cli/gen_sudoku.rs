@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 
 use super::{Limits, EXIT_OK};
 use cagesat::generate::{
-    generate as make_puzzle, GenerateError, GenerateSpec, DEFAULT_KILLER_MAX_CAGE,
+    generate as make_puzzle, GenerateError, GenerateSpec, Generated, DEFAULT_KILLER_MAX_CAGE,
 };
 use cagesat::grade::{Level, Scale};
 use cagesat::{Engine, EngineOptions, Grid, Outcome, Puzzle, Stop};
@@ -110,6 +110,30 @@ struct Made {
 /// and the interrupt), checked unique by varisat under `interrupt` (the generator proved it
 /// with `auto`: the native engine, or CDCL where the native search ran past its budget)
 /// and graded.
+/// The library's generator on `kind`; its refusal when no seed reached the level is said
+/// with the `--max-attempts` (`attempts`) that bounded the seeds, any other error under
+/// `context`.
+pub(super) fn generated(
+    kind: &str,
+    spec: &GenerateSpec,
+    stop: &Stop,
+    attempts: impl std::fmt::Display,
+    context: impl FnOnce() -> String,
+) -> anyhow::Result<Generated> {
+    match make_puzzle(kind, spec, stop) {
+        Err(GenerateError::LevelAttempts {
+            level,
+            first_seed,
+            last_seed,
+            ..
+        }) => bail!(
+            "cagesat: no {kind} of level {level} among seeds {first_seed}..{last_seed} \
+             (--max-attempts {attempts})"
+        ),
+        made => made.with_context(context),
+    }
+}
+
 fn make(
     a: &SudokuGenArgs,
     kind: &str,
@@ -128,19 +152,7 @@ fn make(
         spec.single_cages = a.single_cages;
     }
     let context = || format!("cagesat: generate {kind} --size {}", a.size);
-    let made = match make_puzzle(kind, &spec, stop) {
-        Err(GenerateError::LevelAttempts {
-            level,
-            first_seed,
-            last_seed,
-            ..
-        }) => bail!(
-            "cagesat: no {kind} of level {level} among seeds {first_seed}..{last_seed} \
-             (--max-attempts {})",
-            a.attempts.or(200)
-        ),
-        made => made.with_context(context)?,
-    };
+    let made = generated(kind, &spec, stop, a.attempts.or(200), context)?;
     let used = made.seed;
     let (puzzle, solution) = (made.puzzle, made.solution);
     let opts = EngineOptions {

@@ -12,11 +12,9 @@ use std::ops::RangeInclusive;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use super::gen_sudoku::Difficulty;
+use super::gen_sudoku::{generated, Difficulty};
 use super::{Limits, EXIT_OK};
-use cagesat::generate::{
-    generate, GenerateError, GenerateSpec, TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES,
-};
+use cagesat::generate::{GenerateSpec, TOWERS_GEN_SIDES, UNEQUAL_GEN_SIDES};
 use cagesat::grade::{Level, Scale};
 use cagesat::{Puzzle, Stop};
 
@@ -180,19 +178,7 @@ fn run(
         spec.level = a.difficulty.map(Difficulty::level);
         spec.max_attempts = Some(a.attempts.or(200));
         let context = || format!("cagesat: generate {kind} --size {size} --seed {seed}");
-        let made = match generate(kind, &spec, &stop) {
-            Err(GenerateError::LevelAttempts {
-                level,
-                first_seed,
-                last_seed,
-                ..
-            }) => bail!(
-                "cagesat: no {kind} of level {level} among seeds {first_seed}..{last_seed} \
-                 (--max-attempts {})",
-                a.attempts.or(200)
-            ),
-            made => made.with_context(context)?,
-        };
+        let made = generated(kind, &spec, &stop, a.attempts.or(200), context)?;
         let level = match made.level {
             Some(level) => level,
             None => level(&made.puzzle).with_context(context)?,

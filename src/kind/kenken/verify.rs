@@ -5,36 +5,17 @@
 //! without an operator (`?`) holds when one of `+ - * /`, each checked this way, gives its
 //! target.
 
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::puzzle::{Cage, KenKen, Op};
-use crate::verify::{check_shape, VerifyError};
+use crate::verify::square::verify_square;
+use crate::verify::VerifyError;
 
 /// Checks a KenKen solution: Latin square plus every cage.
 ///
 /// # Errors
 /// The first broken rule.
 pub(crate) fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyError> {
-    let n = k.size();
-    check_shape(grid, n, n)?;
-    let at = |r: usize, c: usize| Cell::new(r as u8, c as u8);
-    for r in 0..n {
-        for c in 0..n {
-            let v = *grid.get(at(r, c));
-            if v == 0 || usize::from(v) > n {
-                return Err(VerifyError::OutOfRange {
-                    cell: at(r, c),
-                    value: v,
-                    max: n as u8,
-                });
-            }
-        }
-    }
-    for i in 0..n {
-        let row: Vec<Cell> = (0..n).map(|j| at(i, j)).collect();
-        let col: Vec<Cell> = (0..n).map(|j| at(j, i)).collect();
-        no_repeat(grid, &row, || format!("row {}", Cell::row_label(i as u8)))?;
-        no_repeat(grid, &col, || format!("column {}", i + 1))?;
-    }
+    verify_square(k.size(), &[], grid)?;
     for cage in k.cages() {
         let values: Vec<u8> = cage.cells.iter().map(|&c| *grid.get(c)).collect();
         if !cage_holds(cage, &values) {
@@ -44,26 +25,6 @@ pub(crate) fn verify_kenken(k: &KenKen, grid: &Grid<u8>) -> Result<(), VerifyErr
                 anchor: cage.anchor(),
                 values,
             });
-        }
-    }
-    Ok(())
-}
-
-fn no_repeat(
-    grid: &Grid<u8>,
-    cells: &[Cell],
-    name: impl Fn() -> String,
-) -> Result<(), VerifyError> {
-    for (i, &a) in cells.iter().enumerate() {
-        for &b in &cells[i + 1..] {
-            if grid.get(a) == grid.get(b) {
-                return Err(VerifyError::Repeat {
-                    digit: *grid.get(a),
-                    line: name(),
-                    first: a,
-                    second: b,
-                });
-            }
         }
     }
     Ok(())
@@ -127,6 +88,7 @@ pub(crate) fn op_holds(op: Op, target: i128, v: &[i128]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Cell;
 
     fn cage(op: Op, target: u64, n: usize) -> Cage {
         Cage {
