@@ -37,16 +37,44 @@ pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
 
 /// The digits of `bits`, lowest first.
 pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
-    (0..32).filter(move |d| bits & (1 << d) != 0)
+    let mut left = bits;
+    std::iter::from_fn(move || {
+        let d = left.trailing_zeros();
+        left &= left.wrapping_sub(1);
+        (d < 32).then_some(d)
+    })
 }
 
 /// Every set of `len` distinct digits among `union` adding up to `target`.
 pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
+    // Digits 1..=9 (every Killer and Kakuro): from the table of all sets, by size and sum.
+    if union & !0b11_1111_1110 == 0 {
+        let at = usize::try_from(target).unwrap_or(usize::MAX);
+        return nine_digit_sets()
+            .get(len)
+            .and_then(|by_sum| by_sum.get(at))
+            .map_or_else(Vec::new, |sets| {
+                sets.iter().copied().filter(|&s| s & !union == 0).collect()
+            });
+    }
     let top = 32 - union.leading_zeros();
     (0u32..(1u32 << top))
         .filter(|&s| s & !union == 0 && s.count_ones() as usize == len)
         .filter(|&s| digits(s).map(u64::from).sum::<u64>() == target)
         .collect()
+}
+
+/// The sets of the digits 1..=9 by size, then by sum (0..=45), built once.
+fn nine_digit_sets() -> &'static [Vec<Vec<u32>>] {
+    static SETS: std::sync::OnceLock<Vec<Vec<Vec<u32>>>> = std::sync::OnceLock::new();
+    SETS.get_or_init(|| {
+        let mut by = vec![vec![Vec::new(); 46]; 10];
+        for s in (0u32..1 << 10).step_by(2) {
+            let sum: u32 = digits(s).sum();
+            by[s.count_ones() as usize][sum as usize].push(s);
+        }
+        by
+    })
 }
 
 fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
@@ -249,6 +277,25 @@ fn enumerate(doms: &[u32], op: Op, target: u64) -> Option<Vec<u32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_of_digit_sets_is_the_enumeration() {
+        // The enumeration over every subset, as for digits beyond 9.
+        let slow = |union: u32, len: usize, target: u64| -> Vec<u32> {
+            (0u32..1 << 10)
+                .filter(|&s| s & !union == 0 && s.count_ones() as usize == len)
+                .filter(|&s| digits(s).map(u64::from).sum::<u64>() == target)
+                .collect()
+        };
+        for union in [0b11_1111_1110, 0b10_1101_0110, 0b110, 0] {
+            for len in 0..=10 {
+                for target in 0..=50 {
+                    assert_eq!(digit_sets(union, len, target), slow(union, len, target));
+                }
+            }
+        }
+        assert_eq!(digit_sets(0b11_1111_1110, 2, 3), vec![0b110]);
+    }
     use crate::grid::Cell;
     use crate::puzzle::ConstraintKind;
 

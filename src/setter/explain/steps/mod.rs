@@ -17,7 +17,9 @@
 
 use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique};
+use crate::stop::Stop;
 
+mod minimal;
 mod setup;
 mod solver;
 mod sums;
@@ -71,6 +73,9 @@ pub(super) struct Explainer<'p> {
     sums: Vec<sums::SumRule>,
     /// The house sums of each grid index.
     sums_of_cell: Vec<Vec<usize>>,
+    /// Per house sum, its first elimination under the current candidates (`None`:
+    /// stale).
+    sum_cache: Vec<Option<Option<(usize, u8)>>>,
     sat: Sat,
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
@@ -83,6 +88,9 @@ pub(super) struct Explainer<'p> {
     /// in its last full pass.
     failing: [Vec<(usize, u8)>; 3],
     pub(super) stats: ExplainStats,
+    /// Asked to stop: the trials end their passes early (the solver's next call then
+    /// reports the stop).
+    stop: Stop,
 }
 
 impl<'p> Explainer<'p> {
@@ -152,6 +160,7 @@ impl<'p> Explainer<'p> {
             cache,
             box_lines,
             lines,
+            sum_cache: vec![None; sums.len()],
             sums,
             sums_of_cell,
             sat,
@@ -160,6 +169,7 @@ impl<'p> Explainer<'p> {
             known: first_solution(puzzle, &opts.stop, cols, rows * cols),
             failing: [Vec::new(), Vec::new(), Vec::new()],
             stats: ExplainStats::default(),
+            stop: opts.stop.clone(),
         }))
     }
 
@@ -400,6 +410,9 @@ impl<'p> Explainer<'p> {
         self.doms[i] = left;
         for &k in &self.of_cell[i] {
             self.cache[k] = None;
+        }
+        for &r in &self.sums_of_cell[i] {
+            self.sum_cache[r] = None;
         }
         let (action, digit) = if left.count_ones() == 1 {
             (Action::Place, left.trailing_zeros() as u8)

@@ -9,6 +9,9 @@ use super::{
     CORES_SHRUNK,
 };
 
+/// The size of the best reason so far above which no further core is shrunk.
+const SHRINK_ANOTHER_BELOW: usize = 10;
+
 impl Explainer<'_> {
     /// The solver's deduction with the smallest reason, or the end: no solution, or no
     /// deduction forced (every open candidate is in some solution: not unique).
@@ -34,8 +37,8 @@ impl Explainer<'_> {
         if !plain {
             // Open candidates outside the first model, cells then digits in order: for a
             // unique puzzle, exactly the impossible ones. The rungs, cheapest first: house
-            // sums, bounded trials, nested trials (a two-candidate cell both of whose digits
-            // fail after the assumption), pairs of constraints by the solver (a call per
+            // sums, bounded trials, nested trials (a cell of two or three candidates all of
+            // whose digits fail after the assumption), pairs of constraints by the solver (a call per
             // open candidate and pair); the solver's cores over every constraint last.
             let open: Vec<(usize, u8)> = self.open(&covered);
             if let Some((i, d, reason)) = self.house_sum()? {
@@ -67,10 +70,22 @@ impl Explainer<'_> {
         let shrink = if plain { cores.len() } else { CORES_SHRUNK };
         let mut best: Option<(usize, u8, Vec<usize>)> = None;
         for (i, d, core) in cores.into_iter().take(shrink) {
-            let reason = self
-                .sat
-                .mus(core, (i, d), grid, !plain)
-                .map_err(ExplainError::solver)?;
+            // A large reason took many checks and the larger cores would take more, for
+            // a reason few people could read anyway: the first one stands.
+            if !plain
+                && best
+                    .as_ref()
+                    .is_some_and(|b| b.2.len() > SHRINK_ANOTHER_BELOW)
+            {
+                break;
+            }
+            let reason = if plain {
+                self.sat
+                    .mus(core, (i, d), grid, false)
+                    .map_err(ExplainError::solver)?
+            } else {
+                self.minimal(core, (i, d))?
+            };
             let better = best
                 .as_ref()
                 .is_none_or(|b| (reason.len(), i, d) < (b.2.len(), b.0, b.1));

@@ -192,11 +192,11 @@ impl SumRule {
         }
         let mut out = vec![0u32; n];
         for (j, &(i, a)) in self.cells.iter().enumerate() {
-            let (before, after) = (&front[j], &back[n - 1 - j]);
+            // The sums s + t of the cells before and after this one: this cell keeps d
+            // when s + t + a·d = total for some of them.
+            let others = front[j].plus(back[n - 1 - j]);
             for d in super::digits(doms[i]) {
-                // Some s before and t after with s + a·d + t = total.
-                let rest = self.total - a * i64::from(d);
-                if before.meets(*after, rest) {
+                if others.has(self.total - a * i64::from(d)) {
                     out[j] |= 1 << d;
                 }
             }
@@ -236,17 +236,27 @@ impl Bits {
         Bits(out)
     }
 
-    /// Is there `s` here and `t` in `other` with `s + t = total`?
-    fn meets(self, other: Bits, total: i64) -> bool {
-        let mut left = self.0;
+    /// Every sum `s + t` for `s` here and `t` in `other` (those in range).
+    fn plus(self, other: Bits) -> Bits {
+        // Shift the set with more sums by each sum of the other.
+        let (few, other) = if self.0.count_ones() <= other.0.count_ones() {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let mut out = 0u128;
+        let mut left = few.0;
         while left != 0 {
-            let k = i64::from(left.trailing_zeros());
+            let k = left.trailing_zeros();
             left &= left - 1;
-            if other.has(total - (k - OFFSET)) {
-                return true;
-            }
+            // Bit k holds s = k − OFFSET: shift `other` by s.
+            out |= if k >= OFFSET as u32 {
+                other.0.checked_shl(k - OFFSET as u32).unwrap_or(0)
+            } else {
+                other.0.checked_shr(OFFSET as u32 - k).unwrap_or(0)
+            };
         }
-        false
+        Bits(out)
     }
 }
 

@@ -10,7 +10,8 @@
 //!
 //! A **nested trial** comes after them (and before pairs of constraints and the solver's
 //! cores): the assumption propagated to its end without contradiction, then a
-//! two-candidate cell of what is left both of whose digits fail in turn; its depth adds the
+//! cell of two or three candidates of what is left all of whose digits fail in turn (the
+//! fewest candidates first); its depth adds the
 //! rounds of the assumption and of the longer branch.
 //!
 //! The candidates whose trials failed in a full pass are kept and tried first at the next
@@ -36,8 +37,11 @@ const NESTED_ROUNDS: usize = 64;
 /// Where the candidates whose nested trials failed are kept in `Explainer::failing`.
 pub(super) const NESTED: usize = BUDGETS.len();
 
-/// The most two-candidate cells a nested trial branches on.
+/// The most cells a nested trial branches on.
 const NESTED_BRANCHES: usize = 40;
+
+/// The most candidates of a cell a nested trial branches on: every one must fail.
+const NESTED_MOST_CANDIDATES: u32 = 3;
 
 /// A trial's contradiction: its rounds and the constraints that took part (`None`: none).
 type Contradiction = Option<(usize, Vec<usize>)>;
@@ -46,7 +50,7 @@ type Contradiction = Option<(usize, Vec<usize>)>;
 type Failed = (usize, usize, u8, Vec<usize>);
 
 /// What propagating from an assumption ends in.
-enum Ran {
+pub(super) enum Ran {
     /// A contradiction in the round given; the constraints that narrowed a cell on the way
     /// (and the one that failed), in order.
     Fails(usize, Vec<usize>),
@@ -77,7 +81,6 @@ impl Explainer<'_> {
         &mut self,
         open: &[(usize, u8)],
     ) -> Result<Option<TrialStep>, ExplainError> {
-        let grid = self.doms.len();
         for (at, (rounds, strong)) in BUDGETS.into_iter().enumerate() {
             let cached: Vec<(usize, u8)> = self.failing[at]
                 .iter()
@@ -93,10 +96,7 @@ impl Explainer<'_> {
             if let Some((depth, i, d, used)) = best {
                 self.failing[at].retain(|&c| c != (i, d));
                 let used = self.shrink(i, d, used, strong);
-                let reason = self
-                    .sat
-                    .mus(used, (i, d), grid, true)
-                    .map_err(ExplainError::solver)?;
+                let reason = self.minimal(used, (i, d))?;
                 return Ok(Some(TrialStep {
                     i,
                     d,
@@ -120,6 +120,9 @@ impl Explainer<'_> {
         let mut best: Option<Failed> = None;
         let mut failing = Vec::new();
         for &(i, d) in cands {
+            if self.stop.is_requested() {
+                break;
+            }
             if let Some((depth, used)) = self.assume(i, d, rounds, strong) {
                 failing.push((i, d));
                 if best
@@ -139,25 +142,25 @@ impl Explainer<'_> {
     /// # Errors
     /// [`ExplainError::Solver`] when the solver fails while shrinking the reason.
     pub(super) fn house_sum(&mut self) -> Result<Option<(usize, u8, Vec<usize>)>, ExplainError> {
-        let grid = self.doms.len();
         let mut found = None;
-        'rules: for rule in &self.sums {
-            let sup = rule.supported(&self.doms);
-            for (&(i, _), keep) in rule.cells.iter().zip(sup) {
-                let gone = self.doms[i] & !keep;
-                if gone != 0 && self.doms[i].count_ones() >= 2 {
-                    found = Some((i, gone.trailing_zeros() as u8, rule.sources.clone()));
-                    break 'rules;
-                }
+        for (r, rule) in self.sums.iter().enumerate() {
+            let first = *self.sum_cache[r].get_or_insert_with(|| {
+                let sup = rule.supported(&self.doms);
+                rule.cells.iter().zip(sup).find_map(|(&(i, _), keep)| {
+                    let gone = self.doms[i] & !keep;
+                    (gone != 0 && self.doms[i].count_ones() >= 2)
+                        .then(|| (i, gone.trailing_zeros() as u8))
+                })
+            });
+            if let Some((i, d)) = first {
+                found = Some((i, d, rule.sources.clone()));
+                break;
             }
         }
         let Some((i, d, sources)) = found else {
             return Ok(None);
         };
-        let reason = self
-            .sat
-            .mus(sources, (i, d), grid, true)
-            .map_err(ExplainError::solver)?;
+        let reason = self.minimal(sources, (i, d))?;
         Ok(Some((i, d, reason)))
     }
 
@@ -222,7 +225,6 @@ impl Explainer<'_> {
         &mut self,
         open: &[(usize, u8)],
     ) -> Result<Option<TrialStep>, ExplainError> {
-        let grid = self.doms.len();
         let all = vec![true; self.model.list.len()];
         let cached: Vec<(usize, u8)> = self.failing[NESTED]
             .iter()
@@ -237,6 +239,9 @@ impl Explainer<'_> {
             order.sort_by_key(|&(i, _)| self.doms[i].count_ones());
             let mut failing = Vec::new();
             for (i, d) in order {
+                if self.stop.is_requested() {
+                    break;
+                }
                 if let Some(f) = self.nested_in(i, d, &all) {
                     failing.push((i, d));
                     found = found.or(Some((i, d, f)));
@@ -249,10 +254,7 @@ impl Explainer<'_> {
         };
         self.failing[NESTED].retain(|&c| c != (i, d));
         let used = self.shrink_by(used, &|allowed| self.nested_in(i, d, allowed));
-        let reason = self
-            .sat
-            .mus(used, (i, d), grid, true)
-            .map_err(ExplainError::solver)?;
+        let reason = self.minimal(used, (i, d))?;
         Ok(Some(TrialStep {
             i,
             d,
@@ -263,7 +265,8 @@ impl Explainer<'_> {
 
     /// A nested trial over the constraints `allowed`: digit `d` assumed at grid index `i`
     /// and propagated (houses by their full arc consistency) to its end; when that holds,
-    /// a two-candidate cell of what is left (the changed ones first) both of whose digits
+    /// a cell of two or three candidates of what is left (the fewest first, then the changed
+    /// ones) all of whose digits
     /// fail in turn. The rounds (the first propagation's and the longer branch's) and the
     /// constraints that took part, or `None`.
     fn nested_in(&self, i: usize, d: u8, allowed: &[bool]) -> Option<(usize, Vec<usize>)> {
@@ -274,14 +277,18 @@ impl Explainer<'_> {
             Ran::Fails(round, used) => return Some((round, used)),
             Ran::Holds(after, rounds, used) => (after, rounds, used),
         };
-        let mut pairs: Vec<usize> = (0..after.len())
-            .filter(|&j| j != i && after[j].count_ones() == 2)
+        let mut branch: Vec<usize> = (0..after.len())
+            .filter(|&j| {
+                j != i
+                    && after[j].count_ones() >= 2
+                    && after[j].count_ones() <= NESTED_MOST_CANDIDATES
+            })
             .collect();
-        pairs.sort_by_key(|&j| after[j] == self.doms[j]);
-        for &j in pairs.iter().take(NESTED_BRANCHES) {
+        branch.sort_by_key(|&j| (after[j].count_ones(), after[j] == self.doms[j]));
+        for &j in branch.iter().take(NESTED_BRANCHES) {
             let mut all = used.clone();
             let mut deepest = 0;
-            let both = super::digits(after[j]).all(|e| {
+            let every = super::digits(after[j]).all(|e| {
                 let mut branch = after.clone();
                 branch[j] = 1 << e;
                 match self.run_from(branch, j, budget, allowed) {
@@ -293,7 +300,7 @@ impl Explainer<'_> {
                     Ran::Holds(..) => false,
                 }
             });
-            if both {
+            if every {
                 let list = (0..all.len()).filter(|&k| all[k]).collect();
                 return Some((rounds + deepest, list));
             }
@@ -321,7 +328,7 @@ impl Explainer<'_> {
     /// Propagates the candidates `doms`, changed at grid index `from`, for at most
     /// `rounds` rounds over the constraints `allowed` (and the house sums whose sources all
     /// are); houses by their full arc consistency when `strong`, else by singles.
-    fn run_from(
+    pub(super) fn run_from(
         &self,
         mut doms: Vec<u32>,
         from: usize,
@@ -343,17 +350,23 @@ impl Explainer<'_> {
         self.touch(from, usize::MAX, &mut dirty);
         let mut used = vec![false; n];
         let mut last = 0;
+        let mut todo: Vec<usize> = Vec::new();
+        let mut now: Vec<u32> = Vec::new();
+        let mut cells: Vec<usize> = Vec::new();
         for round in 1..=rounds {
-            let todo: Vec<usize> = (0..all).filter(|&k| dirty[k] && live[k]).collect();
+            todo.clear();
+            todo.extend((0..all).filter(|&k| dirty[k] && live[k]));
             if todo.is_empty() {
                 break;
             }
             last = round;
             dirty.iter_mut().for_each(|x| *x = false);
-            for k in todo {
-                let (cells, sup, sources): (Vec<usize>, Vec<u32>, Option<&[usize]>) = if k < n {
-                    let cells = self.members[k].clone();
-                    let now: Vec<u32> = cells.iter().map(|&j| doms[j]).collect();
+            for &k in &todo {
+                cells.clear();
+                let (sup, sources): (Vec<u32>, Option<&[usize]>) = if k < n {
+                    cells.extend_from_slice(&self.members[k]);
+                    now.clear();
+                    now.extend(cells.iter().map(|&j| doms[j]));
                     let c = &self.model.list[k];
                     let sup = if c.kind.is_group() && !strong {
                         singles(&now)
@@ -363,11 +376,11 @@ impl Explainer<'_> {
                             None => continue,
                         }
                     };
-                    (cells, sup, None)
+                    (sup, None)
                 } else {
                     let rule = &self.sums[k - n];
-                    let cells = rule.cells.iter().map(|c| c.0).collect();
-                    (cells, rule.supported(&doms), Some(&rule.sources))
+                    cells.extend(rule.cells.iter().map(|c| c.0));
+                    (rule.supported(&doms), Some(&rule.sources))
                 };
                 for (&j, &keep) in cells.iter().zip(&sup) {
                     let was = doms[j];
