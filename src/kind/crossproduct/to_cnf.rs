@@ -43,5 +43,6 @@ pub(crate) fn encode(puzzle: &CrossProduct, opts: &EncodeOptions) -> Result<Enco
         cells: (0..rows).map(|r| cell(r, c)).collect(),
         product: puzzle.cols()[c],
     }));
-    encode_products(rows, cols, &lines, opts)
+    let form = (opts.crossproduct.constraint, opts.crossproduct.line_filter);
+    encode_products(rows, cols, &lines, form, opts)
 }
