@@ -18,6 +18,8 @@ pub(crate) mod derived;
 pub(crate) mod houses;
 pub(crate) mod lines;
 pub(crate) mod model;
+#[cfg(test)]
+mod model_tests;
 mod options;
 pub(crate) mod order;
 pub(crate) mod product;

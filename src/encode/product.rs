@@ -324,3 +324,24 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 fn clauses(clauses: usize) -> EncodeStats {
     EncodeStats { vars: 0, clauses }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::products_agree;
+
+    #[test]
+    fn totals_must_agree_prime_by_prime() {
+        // The table 1 2 3 / 4 5 6 / 7 8 9.
+        assert!(products_agree(&[6, 120, 504], &[28, 80, 162]));
+        // Same overall product 2^7·3^4·5·7 split differently is still consistent.
+        assert!(products_agree(&[6, 120, 504], &[28, 160, 81]));
+        // One more factor 2 on a column: no table.
+        assert!(!products_agree(&[6, 120, 504], &[56, 80, 162]));
+        // A factor 3 moved for a factor 2: same number of factors, still no table.
+        assert!(!products_agree(&[6, 120, 504], &[28, 80, 108]));
+        // Primes above 7 (in matching amounts, even) make no table either.
+        assert!(!products_agree(&[11], &[11]));
+        // A zero product has no prime factorisation: no table, and no endless division.
+        assert!(!products_agree(&[0], &[0]));
+    }
+}
