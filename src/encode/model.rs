@@ -132,30 +132,7 @@ pub(crate) fn assemble(
     if m.list.iter().any(|c| c.kind == ConstraintKind::Variant) {
         encode_rules(&mut enc, m.max_digit, &m.list, opts)?;
     }
-    let op_cages: Vec<Cage> = of(m, ConstraintKind::Cage)
-        .filter(|c| !is_sum_cage(c))
-        .map(|c| Cage {
-            op: c.op.unwrap_or(Op::Any),
-            target: c.target.unwrap_or(0),
-            cells: c.cells.clone(),
-        })
-        .collect();
-    if !op_cages.is_empty() {
-        encode_cages(
-            &mut enc,
-            n,
-            &op_cages,
-            (choices.constraint, choices.cage_lines),
-            opts,
-        )?;
-    }
-    let sum_cages: Vec<&Constraint> = of(m, ConstraintKind::Cage)
-        .filter(|c| is_sum_cage(c))
-        .collect();
-    let sums = !sum_cages.is_empty() || choices.named.contains(&Section::SumCages);
-    if sums {
-        encode_sum_cages(&mut enc, n, &sum_cages, choices.constraint, opts)?;
-    }
+    let sums = cages(&mut enc, m, choices, opts)?;
     runs(&mut enc, m, opts, run);
     let clues: Vec<(Vec<Cell>, u8)> = of(m, ConstraintKind::Visible)
         .map(|c| (c.cells.clone(), small(c.target)))
@@ -172,6 +149,42 @@ pub(crate) fn assemble(
         let _ = derived::encode_derived(&mut enc, n, &derived_sums, max_cells, opts);
     }
     Ok(enc)
+}
+
+/// The cages with an operator, then the cages of distinct digits with a sum; returns
+/// whether the sum cages' section was written.
+fn cages(
+    enc: &mut Encoding,
+    m: &Constraints,
+    choices: &CnfChoices,
+    opts: &EncodeOptions,
+) -> Result<bool, EncodeError> {
+    let n = usize::from(m.max_digit);
+    let op_cages: Vec<Cage> = of(m, ConstraintKind::Cage)
+        .filter(|c| !is_sum_cage(c))
+        .map(|c| Cage {
+            op: c.op.unwrap_or(Op::Any),
+            target: c.target.unwrap_or(0),
+            cells: c.cells.clone(),
+        })
+        .collect();
+    if !op_cages.is_empty() {
+        encode_cages(
+            enc,
+            n,
+            &op_cages,
+            (choices.constraint, choices.cage_lines),
+            opts,
+        )?;
+    }
+    let sum_cages: Vec<&Constraint> = of(m, ConstraintKind::Cage)
+        .filter(|c| is_sum_cage(c))
+        .collect();
+    let sums = !sum_cages.is_empty() || choices.named.contains(&Section::SumCages);
+    if sums {
+        encode_sum_cages(enc, n, &sum_cages, choices.constraint, opts)?;
+    }
+    Ok(sums)
 }
 
 /// The constraints of `kind`, in the model's order.
@@ -369,21 +382,27 @@ fn runs(
     opts: &EncodeOptions,
     run: &dyn Fn(usize, &[DigitSet]) -> RunEncoding,
 ) {
-    let mut list: Vec<&Constraint> = of(m, ConstraintKind::Run).collect();
+    let list = runs_in_order(m);
     if list.is_empty() {
         return;
     }
+    let sums = list.iter().map(|c| {
+        let sum = u32::try_from(c.target.unwrap_or(0)).unwrap_or(u32::MAX);
+        (c.cells.as_slice(), sum)
+    });
+    encode_sums(enc, sums, opts.amo, run);
+}
+
+/// The model's runs in the reading order of their clue squares, across before down.
+fn runs_in_order(m: &Constraints) -> Vec<&Constraint> {
+    let mut list: Vec<&Constraint> = of(m, ConstraintKind::Run).collect();
     let mut white = Grid::filled(m.rows, m.cols, false);
     for &c in &m.cells {
         white.set(c, true);
     }
     // A stable sort: two one-cell runs of one cell keep the model's order.
     list.sort_by_key(|c| clue_square(&c.cells, &white));
-    let sums = list.iter().map(|c| {
-        let sum = u32::try_from(c.target.unwrap_or(0)).unwrap_or(u32::MAX);
-        (c.cells.as_slice(), sum)
-    });
-    encode_sums(enc, sums, opts.amo, run);
+    list
 }
 
 /// The square before a run (left of an across run, above a down run) and whether the run
@@ -410,4 +429,41 @@ fn clue_square(cells: &[Cell], white: &Grid<bool>) -> (Cell, bool) {
         Cell::new(first.row, first.col.wrapping_sub(1))
     };
     (clue, down)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs_in_order;
+    use crate::puzzle::Puzzle;
+
+    /// The runs in the order the assembly writes them are the puzzle's runs in its own
+    /// order (by clue square, across before down), one-cell runs included.
+    #[test]
+    fn runs_are_written_in_the_order_of_their_clue_squares() {
+        for text in [
+            "#  10\\ 10\\\n\\10  .  .\n\\10  .  .\n",
+            // One-cell across runs beside a down run of two.
+            "#  3\\  #\n\\1  .  #\n\\2  .  #\n",
+            // One-cell down runs above an across run of two.
+            "#  1\\  2\\\n\\3  .  .\n",
+        ] {
+            let opts = crate::parse::ParseOptions::default().path("t.kakuro");
+            let p = Puzzle::parse_with(text, &opts).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let m = p.constraints();
+            let written: Vec<_> = runs_in_order(&m)
+                .iter()
+                .map(|c| (c.cells.clone(), c.target))
+                .collect();
+            let kakuro = p.as_kakuro().expect("a Kakuro");
+            let own: Vec<_> = kakuro
+                .runs()
+                .iter()
+                .map(|r| (r.cells.clone(), Some(u64::from(r.sum))))
+                .collect();
+            assert_eq!(written, own, "{text}");
+            // The model lists across runs first: the order is the assembly's own.
+            let listed: Vec<_> = m.list.iter().map(|c| (c.cells.clone(), c.target)).collect();
+            assert_ne!(listed, own, "{text}");
+        }
+    }
 }
