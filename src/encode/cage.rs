@@ -26,8 +26,8 @@ use crate::tuples::{cage_tuples, TupleError, Tuples};
 use std::collections::HashMap;
 
 /// Writes every cage of an N×N Latin square into `enc` (after its houses): each cage as
-/// [`ConstraintEncoding`] chooses, then, when [`cage_lines`] says so, the cage–line clauses of
-/// the cages written as tables.
+/// `constraint` chooses, then, when [`cage_lines`] says so for `lines`, the cage–line
+/// clauses of the cages written as tables.
 ///
 /// # Errors
 /// [`EncodeError::Tuples`] when a cage written as a table has more allowed tuples than
@@ -37,13 +37,14 @@ pub(crate) fn encode_cages(
     enc: &mut Encoding,
     n: usize,
     cages: &[Cage],
+    (constraint, lines): (ConstraintEncoding, CageLines),
     opts: &EncodeOptions,
 ) -> Result<(), EncodeError> {
     enc.tally(CAGES, TABLE, 0);
     enc.tally(CAGES, AUTOMATON, 0);
     let mut tables = Vec::with_capacity(cages.len());
     for cage in cages {
-        let (tuples, selectors) = match cage_form(cage, n, opts, None)? {
+        let (tuples, selectors) = match cage_form(cage, n, constraint, opts, None)? {
             CageForm::Table(tuples) => {
                 enc.tally(CAGES, TABLE, 1);
                 let (t, selectors) = enc.with_aux("cage tuple selector", |f, map| {
@@ -74,7 +75,7 @@ pub(crate) fn encode_cages(
     }
     // Written after all tables, so the line variables form one range after the selectors.
     enc.tally(WITH_LINES, ["", ""], 0);
-    if cage_lines(n, opts) {
+    if cage_lines(n, lines) {
         for (cage, (tuples, selectors)) in cages.iter().zip(&tables) {
             let l = enc.with_aux("cage line digit", |f, map| {
                 encode_cage_lines(f, map, n, &cage.cells, tuples, selectors)
@@ -91,9 +92,10 @@ pub(crate) fn encode_cages(
     Ok(())
 }
 
-/// Writes one cage into `f` as [`encode_cages`] would (its table, then its cage–line clauses when
-/// enabled; or its automaton); used by the generator and by sessions, which guard each
-/// cage's clauses with an activation literal. Tuple lists come from `cache` when given.
+/// Writes one cage into `f` as [`encode_cages`] would with the KenKen options of `opts`
+/// (its table, then its cage–line clauses when enabled; or its automaton); used by the
+/// generator and by sessions, which guard each cage's clauses with an activation literal.
+/// Tuple lists come from `cache` when given.
 ///
 /// # Errors
 /// As [`encode_cages`], for this cage.
@@ -105,10 +107,10 @@ pub(crate) fn encode_cage(
     opts: &EncodeOptions,
     cache: Option<&mut TupleCache>,
 ) -> Result<(), EncodeError> {
-    match cage_form(cage, n, opts, cache)? {
+    match cage_form(cage, n, opts.kenken.constraint, opts, cache)? {
         CageForm::Table(tuples) => {
             let (_, selectors) = encode_table_with_selectors(f, &cage_lits(map, cage), &tuples);
-            if cage_lines(n, opts) {
+            if cage_lines(n, opts.kenken.cage_lines) {
                 let _ = encode_cage_lines(f, map, n, &cage.cells, &tuples, &selectors);
             }
         }
@@ -130,9 +132,9 @@ const WITH_LINES: &str = "cages with cage-line clauses";
 /// instances: 1.5–3× faster with).
 pub(crate) const CAGE_LINES_MIN_SIZE: usize = 10;
 
-/// Whether cage–line clauses are written for an N×N grid.
-pub(crate) fn cage_lines(n: usize, opts: &EncodeOptions) -> bool {
-    match opts.kenken.cage_lines {
+/// Whether cage–line clauses are written for an N×N grid under `lines`.
+pub(crate) fn cage_lines(n: usize, lines: CageLines) -> bool {
+    match lines {
         CageLines::Auto => n >= CAGE_LINES_MIN_SIZE,
         CageLines::On => true,
         CageLines::Off => false,
@@ -156,7 +158,7 @@ enum CageForm {
     Mdd(Mdd<u64>),
 }
 
-/// Chooses the cage's form: `tuples` forces tables, `mdd` automata for `+`/`*` cages of two or
+/// Chooses the cage's form under `constraint`: `tuples` forces tables, `mdd` automata for `+`/`*` cages of two or
 /// more cells; `auto` uses tables unless a `+`/`*` cage has more than [`AUTO_MDD_TUPLES`]
 /// allowed tuples (or more than the tuple limit), where tables stop paying. `-`, `/` and
 /// one-cell cages are always tables. The automaton ignores in-cage distinctness, which the
@@ -164,6 +166,7 @@ enum CageForm {
 fn cage_form(
     cage: &Cage,
     n: usize,
+    constraint: ConstraintEncoding,
     opts: &EncodeOptions,
     mut cache: Option<&mut TupleCache>,
 ) -> Result<CageForm, EncodeError> {
@@ -196,7 +199,7 @@ fn cage_form(
             source,
         })
     };
-    match opts.kenken.constraint {
+    match constraint {
         ConstraintEncoding::Mdd if automaton => mdd(),
         // Beyond a few cells the tuple list is hopeless (a 9-cell `+` row of a 9x9 already
         // has 9! fillings): go straight to the automaton.

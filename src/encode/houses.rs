@@ -2,8 +2,10 @@
 //!
 //! A house holds each digit exactly once (rows and columns of a Latin square, boxes and
 //! diagonals of a Sudoku). Families, in the order written: `cell` (exactly one digit per
-//! cell), `row`, `col` (each digit exactly once per row and per column); the sizes are in
-//! `encodings/kenken.md` and `encodings/sudoku.md`.
+//! cell), `row`, `col` (each digit exactly once per row and per column) in one pass over a
+//! Latin square ([`encode_latin`]); any other houses, such as boxes and diagonals, one family
+//! each ([`encode_houses`]). The sizes are in `encodings/kenken.md` and
+//! `encodings/sudoku.md`.
 
 use crate::cnf::card::exactly_one;
 use crate::cnf::{EncodeStats, Lit, OneHot};
@@ -57,4 +59,36 @@ pub(crate) fn encode_latin(n: usize, opts: &EncodeOptions) -> Encoding {
         enc.tally_exactly_one("rows/columns exactly-one per digit", opts.amo, n, n * n);
     }
     enc
+}
+
+/// Names of a house family: the clause family, the role of its ladders' auxiliary
+/// variables, and its part of the DIMACS header.
+pub(crate) type House = (&'static str, &'static str, &'static str);
+
+/// Writes each digit exactly once in each of `groups` (houses of N cells, N the digits of
+/// the map) as one family named by `house` (boxes, diagonals).
+pub(crate) fn encode_houses(
+    enc: &mut Encoding,
+    groups: &[Vec<Cell>],
+    (family, aux, part): House,
+    opts: &EncodeOptions,
+) {
+    let n = enc.map.digits();
+    let st = enc.with_aux(aux, |f, map| {
+        let mut total = EncodeStats::default();
+        for cells in groups {
+            for d in 1..=n {
+                let lits: Vec<Lit> = cells.iter().map(|&c| map.lit(c, d)).collect();
+                total += exactly_one(f, &lits, opts.amo);
+            }
+        }
+        total
+    });
+    enc.record(family, st);
+    enc.tally_exactly_one(
+        part,
+        opts.amo,
+        usize::from(n),
+        usize::from(n) * groups.len(),
+    );
 }

@@ -3,8 +3,11 @@
 //! One module per constraint family: `houses` (exactly-one per cell, row, column, box and
 //! diagonal), `cage` (cages with a relation, from their allowed tuples or an automaton;
 //! `lines` adds their cage–line clauses), `sum` (distinct sums: Kakuro runs, Killer
-//! cages) and `product` (line products). Each kind assembles its formula from them in its
-//! own folder of `crate::kind` (`to_cnf`). An [`Encoding`] bundles the
+//! cages), `product` (line products), `visibility` (Towers clues), `order` (pair
+//! relations), `rules` (the variant families) and `derived` (sums derived over houses).
+//! One assembly, `model`, walks a puzzle's model family by family and calls them; a kind
+//! brings only its choices among a family's encodings (`encodings/cnf.md`). An
+//! [`Encoding`] bundles the
 //! formula, the one-hot map that reads models back into grids, the size of every clause
 //! family (so the documentation in `encodings/` can be checked against the code), the
 //! auxiliary variable ranges, and how each part of the puzzle was written
@@ -14,6 +17,9 @@ pub(crate) mod cage;
 pub(crate) mod derived;
 pub(crate) mod houses;
 pub(crate) mod lines;
+pub(crate) mod model;
+#[cfg(test)]
+mod model_tests;
 mod options;
 pub(crate) mod order;
 pub(crate) mod product;

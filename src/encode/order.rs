@@ -18,7 +18,7 @@ use crate::puzzle::Relation;
 
 /// The clause family and the header part of one of Unequal's relations (a variant's
 /// pairs are written by `crate::encode::rules`).
-fn unequal_names(rel: Relation) -> (&'static str, &'static str) {
+fn pair_names(rel: Relation) -> (&'static str, &'static str) {
     match rel {
         Relation::Less => ("less", "signs"),
         Relation::DiffIs(1) => ("adjacent", "bars"),
@@ -71,12 +71,12 @@ pub(crate) fn encode_pairs(enc: &mut Encoding, n: u8, pairs: &[(Cell, Cell, Rela
     for &pair in pairs {
         let map = &enc.map;
         let clauses = encode_pair(&mut enc.formula, |c, d| map.lit(c, d), n, pair);
-        enc.record(unequal_names(pair.2).0, EncodeStats { vars: 0, clauses });
+        enc.record(pair_names(pair.2).0, EncodeStats { vars: 0, clauses });
     }
     for rel in [Relation::Less, Relation::DiffIs(1), Relation::DiffNot(1)] {
         let count = pairs.iter().filter(|p| p.2 == rel).count();
         if count > 0 {
-            let part = unequal_names(rel).1;
+            let part = pair_names(rel).1;
             enc.tally(part, ["by its supports", "by their supports"], count);
         }
     }

@@ -5,7 +5,7 @@
 //! family. Families, in the order written ([`encode_products`]):
 //! - `prime-prune`: `¬x(r, c, d)` when `d` does not divide every product the cell is in
 //!   (e.g. no 5 in a line whose product has no factor 5);
-//! - `filter-prune` (with the line filter, `opts.crossproduct.line_filter`): `¬x(r, c, d)` for the
+//! - `filter-prune` (with the line filter, [`LineForm`]'s second part): `¬x(r, c, d)` for the
 //!   digits the native line filter removes on top of that;
 //! - `cell`: exactly one of the surviving digits per cell (no uniqueness along rows or
 //!   columns);
@@ -41,9 +41,13 @@ pub(crate) struct Line {
     pub(crate) product: u64,
 }
 
+/// How the lines are written: the encoding of each line and whether the line filter runs
+/// first.
+pub(crate) type LineForm = (ConstraintEncoding, bool);
+
 /// Writes the products over a `rows`×`cols` grid of digits 1..=9 (each cell in any number
 /// of lines; a CrossProduct's rows and columns): a cell keeps the digits dividing every
-/// product it is in.
+/// product it is in. `form` says how each line is written and whether the line filter runs.
 ///
 /// # Errors
 /// [`EncodeError::LineTooLarge`] when a line written as tuples (forced, or chosen by
@@ -53,6 +57,7 @@ pub(crate) fn encode_products(
     rows: usize,
     cols: usize,
     lines: &[Line],
+    (constraint, line_filter): LineForm,
     opts: &EncodeOptions,
 ) -> Result<Encoding, EncodeError> {
     let mut enc = Encoding::new(OneHot::full(rows, cols, DIGITS));
@@ -75,11 +80,11 @@ pub(crate) fn encode_products(
         })
         .collect();
     let mut domain = prime.clone();
-    if opts.crossproduct.line_filter {
+    if line_filter {
         filter_domains(lines, cols, &mut domain);
     }
     enc.tally(BY_PRIMES, ["", ""], 0);
-    if opts.crossproduct.line_filter {
+    if line_filter {
         enc.tally(BY_FILTER, ["", ""], 0);
     }
     // Removed digits become unit clauses; exactly-one ranges over the survivors only.
@@ -100,7 +105,7 @@ pub(crate) fn encode_products(
             }
             enc.record("prime-prune", clauses(by_prime));
             enc.tally(BY_PRIMES, ["", ""], by_prime);
-            if opts.crossproduct.line_filter {
+            if line_filter {
                 enc.record("filter-prune", clauses(by_filter));
                 enc.tally(BY_FILTER, ["", ""], by_filter);
             }
@@ -116,7 +121,7 @@ pub(crate) fn encode_products(
     enc.tally(LINES, AUTOMATON, 0);
     for line in lines {
         let mdd = line_mdd(line, &domain)?;
-        encode_line(&mut enc, line, &domain, &mdd, opts)?;
+        encode_line(&mut enc, line, &domain, &mdd, constraint, opts)?;
     }
     Ok(enc)
 }
@@ -133,6 +138,7 @@ fn encode_line(
     line: &Line,
     domain: &[Vec<Vec<u8>>],
     mdd: &Mdd<u64>,
+    constraint: ConstraintEncoding,
     opts: &EncodeOptions,
 ) -> Result<(), EncodeError> {
     let digits: Vec<&Vec<u8>> = line
@@ -146,7 +152,7 @@ fn encode_line(
         .zip(&digits)
         .map(|(&c, ds)| ds.iter().map(|&d| enc.map.lit(c, d)).collect())
         .collect();
-    let use_tuples = match opts.crossproduct.constraint {
+    let use_tuples = match constraint {
         ConstraintEncoding::Tuples => true,
         ConstraintEncoding::Mdd => false,
         ConstraintEncoding::Auto => tuples_are_smaller(mdd, line.cells.len()),
@@ -281,6 +287,33 @@ fn filter_domains(lines: &[Line], cols: usize, domain: &mut [Vec<Vec<u8>>]) {
     }
 }
 
+/// Whether the row products `rows` and the column products `cols` of one grid can agree:
+/// both multiply out to the same number, which has no prime factor above 7 (every digit's
+/// does not). When they cannot, no table has these products, whatever the lines allow one
+/// by one.
+pub(crate) fn products_agree(rows: &[u64], cols: &[u64]) -> bool {
+    let totals = |products: &[u64]| -> Option<[u32; 4]> {
+        let mut sums = [0u32; 4];
+        for &p in products {
+            let mut rest = p;
+            for (sum, prime) in sums.iter_mut().zip([2u64, 3, 5, 7]) {
+                while rest != 0 && rest % prime == 0 {
+                    rest /= prime;
+                    *sum += 1;
+                }
+            }
+            if rest != 1 {
+                return None;
+            }
+        }
+        Some(sums)
+    };
+    match (totals(rows), totals(cols)) {
+        (Some(r), Some(c)) => r == c,
+        _ => false,
+    }
+}
+
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -290,4 +323,25 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 fn clauses(clauses: usize) -> EncodeStats {
     EncodeStats { vars: 0, clauses }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::products_agree;
+
+    #[test]
+    fn totals_must_agree_prime_by_prime() {
+        // The table 1 2 3 / 4 5 6 / 7 8 9.
+        assert!(products_agree(&[6, 120, 504], &[28, 80, 162]));
+        // Same overall product 2^7·3^4·5·7 split differently is still consistent.
+        assert!(products_agree(&[6, 120, 504], &[28, 160, 81]));
+        // One more factor 2 on a column: no table.
+        assert!(!products_agree(&[6, 120, 504], &[56, 80, 162]));
+        // A factor 3 moved for a factor 2: same number of factors, still no table.
+        assert!(!products_agree(&[6, 120, 504], &[28, 80, 108]));
+        // Primes above 7 (in matching amounts, even) make no table either.
+        assert!(!products_agree(&[11], &[11]));
+        // A zero product has no prime factorisation: no table, and no endless division.
+        assert!(!products_agree(&[0], &[0]));
+    }
 }

@@ -1,36 +1,11 @@
 //! # Pieces shared by the Latin-square kinds of Simon Tatham (Towers, Unequal)
 //!
-//! The CNF of the square and its givens, grading, and the digits' drawing; each kind adds its
-//! own family. The verifier's Latin-square check is `crate::verify::square`.
+//! Grading and the digits' drawing; each kind adds its own family. The CNF is the model's
+//! (`crate::encode::model`); the verifier's Latin-square check is `crate::verify::square`.
 
-use crate::cnf::ExtendFormula;
-use crate::encode::houses::encode_latin;
-use crate::encode::{EncodeOptions, EncodeStats, Encoding};
+use crate::encode::Encoding;
 use crate::grid::{Cell, Grid};
 use crate::verify::VerifyError;
-
-/// The Latin square's CNF (families `cell`, `row`, `col`) and one unit clause per given
-/// (family `given`).
-pub(crate) fn encode_square(n: usize, givens: &[(Cell, u8)], opts: &EncodeOptions) -> Encoding {
-    let mut enc = encode_latin(n, opts);
-    for &(c, d) in givens {
-        let lit = enc.map.lit(c, d);
-        enc.formula.add_clause(&[lit]);
-    }
-    enc.record(
-        "given",
-        EncodeStats {
-            vars: 0,
-            clauses: givens.len(),
-        },
-    );
-    enc.tally(
-        "givens",
-        ["as a unit clause", "as unit clauses"],
-        givens.len(),
-    );
-    enc
-}
 
 /// Grades a Latin-square kind as Sudoku is graded: the one grader (`crate::grade`) on the
 /// model's families (the houses, and the kind's own family filtered exactly: the house

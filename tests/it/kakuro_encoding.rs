@@ -1,7 +1,7 @@
 //! Kakuro encoding: exact counts (pinned, by formula over the corpus, and as documented in
 //! `encodings/kakuro.md`) and solution counts against brute force, for every engine.
 //! Forcing one run encoding on every run is tested inside the encoder
-//! (`src/kind/kakuro/to_cnf_tests.rs`).
+//! (`src/encode/model_tests.rs`).
 
 use std::collections::BTreeSet;
 

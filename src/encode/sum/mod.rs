@@ -6,7 +6,9 @@
 //! `--amo sequential` and three or more cells), then its selectors or automaton nodes and
 //! edges; `Fixed` and `Pair` runs add none. Families, per run (`run.rs`): `run-amo`,
 //! `run-prune`, `run-must`, then the families of the run's [`RunEncoding`] (`run-pair`, or
-//! `run-select`, `run-cover`, `run-some`, `run-support`, `run-need`).
+//! `run-select`, `run-cover`, `run-some`, `run-support`, `run-need`). Sum cages (a
+//! Killer's) are runs over the digits of a square, with their own family names
+//! ([`encode_sum_cages`]).
 //!
 //! ## References
 //! I. P. Gent, C. Jefferson, I. Miguel, P. Nightingale, *Data Structures for Generalised Arc
@@ -15,9 +17,11 @@
 //! All Different, Global Cardinality and Related Constraints*, IJCAI 2009 (why the direct
 //! all-different encoding is not GAC).
 
+mod cage;
 mod run;
 mod sets;
 
+pub(crate) use cage::encode_sum_cages;
 pub(crate) use run::{encode_run, RunEncoding, RUN_FAMILIES};
 pub(crate) use sets::{combinations, combinations_of, DigitSet};
 

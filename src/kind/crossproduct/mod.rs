@@ -2,17 +2,18 @@
 //!
 //! The CrossProduct glue: each [`Kind`] method calls the file of this folder that does the work
 //! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
-//! `svg`: drawing, `to_cnf`: the formula) or the CrossProduct part of a shared module.
+//! `svg`: drawing) or the CrossProduct part of a shared module; its CNF is the model's
+//! (`crate::encode::model`), with its choices.
 //! CrossProduct has no grader (the default [`Kind::grade`]).
 
 pub(crate) mod puzzle;
 mod render;
 mod svg;
-mod to_cnf;
 mod verify;
 
 use super::{Format, Kind, Workload};
 use crate::cnf::OneHot;
+use crate::encode::model::{encode_model, CnfChoices};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::parse;
@@ -54,7 +55,12 @@ impl Kind for CrossProduct {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        to_cnf::encode(self, opts)
+        let choices = CnfChoices {
+            constraint: opts.crossproduct.constraint,
+            line_filter: opts.crossproduct.line_filter,
+            ..CnfChoices::default()
+        };
+        encode_model(&self.constraints(), &choices, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {

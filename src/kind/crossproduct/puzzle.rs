@@ -112,35 +112,6 @@ impl CrossProduct {
     pub fn dims(&self) -> (usize, usize) {
         (self.rows.len(), self.cols.len())
     }
-
-    /// Whether the row products and the column products can describe one table: both
-    /// multiply all cells, so for each prime 2, 3, 5, 7 the exponents summed over the rows
-    /// must equal those summed over the columns, and no product may hold another prime (no
-    /// digit does). When this fails there is no solution, whatever the lines allow one by
-    /// one; both engines check it first.
-    #[must_use]
-    pub(crate) fn totals_agree(&self) -> bool {
-        let totals = |products: &[u64]| -> Option<[u32; 4]> {
-            let mut sums = [0u32; 4];
-            for &p in products {
-                let mut rest = p;
-                for (sum, prime) in sums.iter_mut().zip([2u64, 3, 5, 7]) {
-                    while rest % prime == 0 {
-                        rest /= prime;
-                        *sum += 1;
-                    }
-                }
-                if rest != 1 {
-                    return None;
-                }
-            }
-            Some(sums)
-        };
-        match (totals(&self.rows), totals(&self.cols)) {
-            (Some(r), Some(c)) => r == c,
-            _ => false,
-        }
-    }
 }
 
 /// The product of digits, `None` on overflow.
@@ -212,24 +183,6 @@ mod tests {
         assert_eq!(p.to_string(), "cols 28 80 162\nrows 6 120 504\n");
         assert!(CrossProduct::from_table(&[vec![1, 2], vec![3]]).is_none());
         assert!(CrossProduct::from_table(&[vec![0]]).is_none());
-    }
-
-    #[test]
-    fn totals_must_agree_prime_by_prime() {
-        let p = CrossProduct::from_table(&[vec![1, 2, 3], vec![4, 5, 6], vec![7, 8, 9]]).unwrap();
-        assert!(p.totals_agree());
-        // Same overall product 2^7·3^4·5·7 split differently is still consistent.
-        let q = CrossProduct::new(vec![6, 120, 504], vec![28, 160, 81]).unwrap();
-        assert!(q.totals_agree());
-        // One more factor 2 on a column: no table.
-        let r = CrossProduct::new(vec![6, 120, 504], vec![56, 80, 162]).unwrap();
-        assert!(!r.totals_agree());
-        // A factor 3 moved for a factor 2: same number of factors, still no table.
-        let s = CrossProduct::new(vec![6, 120, 504], vec![28, 80, 108]).unwrap();
-        assert!(!s.totals_agree());
-        // Primes above 7 (in matching amounts, even) make no table either.
-        let t = CrossProduct::new(vec![11], vec![11]).unwrap();
-        assert!(!t.totals_agree());
     }
 
     #[test]

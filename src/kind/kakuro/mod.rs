@@ -2,18 +2,17 @@
 //!
 //! The Kakuro glue: each [`Kind`] method calls the file of this folder that does the work
 //! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
-//! `svg`: drawing, `to_cnf`: the formula) or the Kakuro part of a shared module.
+//! `svg`: drawing) or the Kakuro part of a shared module; its CNF is the model's
+//! (`crate::encode::model`), with its choices.
 
 pub(crate) mod puzzle;
 mod render;
 mod svg;
-mod to_cnf;
-#[cfg(test)]
-mod to_cnf_tests;
 mod verify;
 
 use super::{Format, Kind};
 use crate::cnf::OneHot;
+use crate::encode::model::{encode_model, CnfChoices};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, Grade, GradeError};
 use crate::grid::Grid;
@@ -64,7 +63,11 @@ impl Kind for Kakuro {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        to_cnf::encode(self, opts)
+        let choices = CnfChoices {
+            constraint: opts.kakuro.constraint,
+            ..CnfChoices::default()
+        };
+        encode_model(&self.constraints(), &choices, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {
@@ -115,7 +118,7 @@ impl Kakuro {
         grade::grade(
             &families,
             &verify,
-            to_cnf::encode(self, &grade::cnf_options()),
+            Kind::encode(self, &grade::cnf_options()),
         )
     }
 }

@@ -2,19 +2,20 @@
 //!
 //! The KenKen glue: each [`Kind`] method calls the file of this folder that does the work
 //! (`puzzle`: the model and its lowering, `verify`: the independent checker, `render` and
-//! `svg`: drawing, `to_cnf`: the formula) or the KenKen part of a shared module.
+//! `svg`: drawing) or the KenKen part of a shared module; its CNF is the model's
+//! (`crate::encode::model`), with its choices.
 
 mod givens;
 pub(crate) mod puzzle;
 mod render;
 mod svg;
-mod to_cnf;
 mod tune;
 pub(crate) mod verify;
 
 use super::{Format, Kind, Workload};
 use crate::cnf::{CnfFormula, OneHot};
 use crate::encode::cage::{cage_lines, encode_cage, TupleCache};
+use crate::encode::model::{encode_model, CnfChoices};
 use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, Grade, GradeError};
 use crate::grid::{Cell, Grid};
@@ -94,7 +95,12 @@ impl Kind for KenKen {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        to_cnf::encode(self, opts)
+        let choices = CnfChoices {
+            constraint: opts.kenken.constraint,
+            cage_lines: opts.kenken.cage_lines,
+            ..CnfChoices::default()
+        };
+        encode_model(&self.constraints(), &choices, opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {
@@ -106,7 +112,7 @@ impl Kind for KenKen {
 
     fn over_latin(&self, opts: &EncodeOptions) -> Option<usize> {
         // Cage–line clauses tie cages to lines: they are not the square's.
-        (!cage_lines(self.size(), opts)).then_some(self.size())
+        (!cage_lines(self.size(), opts.kenken.cage_lines)).then_some(self.size())
     }
 
     fn encode_over_latin(
@@ -124,7 +130,7 @@ impl Kind for KenKen {
 
     fn encoding_variant(&self, opts: &EncodeOptions) -> Option<EncodeOptions> {
         let mut other = *opts;
-        other.kenken.cage_lines = if cage_lines(self.size(), opts) {
+        other.kenken.cage_lines = if cage_lines(self.size(), opts.kenken.cage_lines) {
             CageLines::Off
         } else {
             CageLines::On
@@ -154,7 +160,7 @@ impl Kind for KenKen {
         grade::grade(
             &families,
             &verify,
-            to_cnf::encode(self, &grade::cnf_options()),
+            Kind::encode(self, &grade::cnf_options()),
         )
     }
 }

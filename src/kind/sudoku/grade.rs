@@ -6,6 +6,7 @@
 
 use crate::grade::{self, Families, Grade, GradeError};
 use crate::grid::Grid;
+use crate::kind::Kind;
 use crate::puzzle::{Killer, Sudoku};
 
 use super::verify::{verify_killer, verify_sudoku};
@@ -24,8 +25,8 @@ pub(super) fn grade(s: &Sudoku, killer: Option<&Killer>) -> Result<Grade, GradeE
     let families = Families::model("sudoku", &constraints)?;
     let opts = crate::encode::EncodeOptions::default();
     let enc = match killer {
-        Some(k) => super::encode::encode_killer(k, &opts),
-        None => super::encode::encode_sudoku(s, &opts),
+        Some(k) => Kind::encode(k, &opts),
+        None => Kind::encode(s, &opts),
     };
     grade::grade(&families, &verify, enc)
 }

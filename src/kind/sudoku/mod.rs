@@ -4,12 +4,10 @@
 //! (named `crate::puzzle::sudoku` too) and the parsers in `crate::parse::{sudoku, killer}`;
 //! both lower to the constraint model (`Sudoku::constraints`: rows, columns, boxes, diagonals
 //! of an X variant, cages as distinct sums, givens), which the native search reads
-//! (`crate::model`). The rest is here, one file per job: the encoder (`encode`: the Latin
-//! square of the KenKen encoder, boxes, diagonals, givens, cages as Kakuro runs), the
-//! independent verifier (`verify`), text and SVG drawing (`render`), grading (`grade`); the
-//! SMT-LIB script is written through the builder's grid hook.
+//! (`crate::model`), and so do the CNF (`crate::encode::model`, with the choices of
+//! [`choices`]) and the SMT-LIB script. The rest is here, one file per job: the independent
+//! verifier (`verify`), text and SVG drawing (`render`), grading (`grade`).
 
-mod encode;
 mod grade;
 pub(crate) mod puzzle;
 mod render;
@@ -18,6 +16,7 @@ mod verify;
 
 use super::{Format, Kind, Workload};
 use crate::cnf::OneHot;
+use crate::encode::model::{encode_model, CnfChoices, Section};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
@@ -123,7 +122,7 @@ impl Kind for Sudoku {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::encode_sudoku(self, opts)
+        encode_model(&self.constraints(), &choices(opts, false), opts)
     }
 
     fn uses_tuple_limit(&self) -> bool {
@@ -144,6 +143,25 @@ impl Kind for Sudoku {
 
     fn grade(&self) -> Result<Grade, GradeError> {
         grade::grade(self, None)
+    }
+}
+
+/// The CNF choices of a Sudoku, or with `killer` of a Killer: its cages' encoding (the
+/// `--encoding` that Kakuro runs take) and its derived sums (`encodings/cnf.md`).
+fn choices(opts: &EncodeOptions, killer: bool) -> CnfChoices {
+    if killer {
+        CnfChoices {
+            constraint: opts.kakuro.constraint,
+            derived_sums: opts.sudoku.derived_sums,
+            derive: Some(crate::model::derived::over_cells),
+            named: &[Section::Givens, Section::SumCages],
+            ..CnfChoices::default()
+        }
+    } else {
+        CnfChoices {
+            named: &[Section::Givens],
+            ..CnfChoices::default()
+        }
     }
 }
 
@@ -216,7 +234,7 @@ impl Kind for Killer {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::encode_killer(self, opts)
+        encode_model(&self.constraints(), &choices(opts, true), opts)
     }
 
     fn option_flags(&self, opts: &EncodeOptions) -> String {

@@ -4,18 +4,17 @@
 //! reader (game ID and `.towers` text) in `crate::parse::towers`. It lowers to the constraint
 //! model as rows, columns, givens and one *visibility* constraint per clue
 //! ([`Towers::constraints`]), so the native search is the model's ([`crate::model::run`],
-//! filter `crate::model::visibility`). Here, one file per job: the CNF encoder (`encode`: the
-//! Latin square, givens, each clue as an automaton by `crate::encode::visibility`), the
-//! independent verifier (`verify`), text and SVG drawing (`render`); the SMT-LIB script comes
-//! from the builder's Latin-square hook.
+//! filter `crate::model::visibility`), and so are its CNF (`crate::encode::model`: each clue
+//! as an automaton by `crate::encode::visibility`) and its SMT-LIB script. Here, one file per
+//! job: the independent verifier (`verify`), text and SVG drawing (`render`).
 
-mod encode;
 pub(crate) mod puzzle;
 mod render;
 mod verify;
 
 use super::{Format, Kind};
 use crate::cnf::OneHot;
+use crate::encode::model::{encode_model, CnfChoices, Section};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
@@ -88,7 +87,11 @@ impl Kind for Towers {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        encode::encode(self, opts)
+        let choices = CnfChoices {
+            named: &[Section::Givens, Section::Clues],
+            ..CnfChoices::default()
+        };
+        encode_model(&self.constraints(), &choices, opts)
     }
 
     fn uses_tuple_limit(&self) -> bool {
@@ -108,7 +111,7 @@ impl Kind for Towers {
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {
-        let enc = encode::encode(self, &EncodeOptions::default());
+        let enc = Kind::encode(self, &EncodeOptions::default());
         let check = |g: &Grid<u8>| verify::verify(self, g);
         super::latin_square::grade("towers", &self.constraints(), &check, enc)
     }

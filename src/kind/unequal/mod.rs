@@ -5,17 +5,17 @@
 //! model as rows, columns, givens and one *order* constraint per sign (`less`), or in the
 //! adjacent mode per pair of neighbours (`adjacent`, `nonadjacent`) ([`Unequal::constraints`]),
 //! so the native search is the model's ([`crate::model::run`], filter `crate::model::order`).
-//! Here, one file per job: the CNF encoder (`encode`: the Latin square, givens, each pair by
-//! its supports through `crate::encode::order`), the independent verifier (`verify`), text and
-//! SVG drawing (`render`); the SMT-LIB script comes from the builder's Latin-square hook.
+//! Its CNF is the model's too (`crate::encode::model`: each pair by its supports through
+//! `crate::encode::order`), and so is its SMT-LIB script. Here, one file per job: the
+//! independent verifier (`verify`), text and SVG drawing (`render`).
 
-mod encode;
 pub(crate) mod puzzle;
 mod render;
 mod verify;
 
 use super::{Format, Kind};
 use crate::cnf::OneHot;
+use crate::encode::model::{encode_model, CnfChoices, Section};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
@@ -88,7 +88,11 @@ impl Kind for Unequal {
     }
 
     fn encode(&self, opts: &EncodeOptions) -> Result<Encoding, EncodeError> {
-        Ok(encode::encode(self, opts))
+        let choices = CnfChoices {
+            named: &[Section::Givens],
+            ..CnfChoices::default()
+        };
+        encode_model(&self.constraints(), &choices, opts)
     }
 
     fn uses_tuple_limit(&self) -> bool {
@@ -108,7 +112,7 @@ impl Kind for Unequal {
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {
-        let enc = Ok(encode::encode(self, &EncodeOptions::default()));
+        let enc = Kind::encode(self, &EncodeOptions::default());
         let check = |g: &Grid<u8>| verify::verify(self, g);
         super::latin_square::grade("unequal", &self.constraints(), &check, enc)
     }

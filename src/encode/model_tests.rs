@@ -1,10 +1,12 @@
-//! Forcing each run encoding (selectors, pair, fixed, MDD) on every run: pinned family
-//! counts, and exactly the brute-force solutions under every at-most-one encoding. The
-//! default choice per run is tested through the public API in `tests/it/kakuro_encoding.rs`.
+//! The assembly on Kakuro runs, forcing each run encoding (selectors, pair, fixed, MDD) on
+//! every run: pinned family counts, and exactly the brute-force solutions under every
+//! at-most-one encoding. The default choice per run is tested through the public API in
+//! `tests/it/kakuro_encoding.rs`; the other kinds through the DIMACS goldens and counts
+//! (`tests/it/golden_dimacs.rs`, the kinds' modules in `tests/it`).
 
 use std::collections::BTreeSet;
 
-use super::to_cnf::encode_with;
+use super::model::{assemble, CnfChoices};
 use crate::answer::SatResult;
 use crate::backend::testing;
 use crate::cnf::AmoEncoding;
@@ -12,11 +14,11 @@ use crate::encode::sum::RunEncoding;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::kind::verify;
-use crate::puzzle::{Kakuro, Puzzle};
+use crate::puzzle::Puzzle;
 
 const EIGHT_SOLUTIONS: &str = "#  10\\ 10\\\n\\10  .  .\n\\10  .  .\n";
 
-fn kakuro(text: &str) -> Puzzle {
+fn parse(text: &str) -> Puzzle {
     crate::puzzle::Puzzle::parse_with(
         text,
         &crate::parse::ParseOptions::default().path("t.kakuro"),
@@ -24,8 +26,10 @@ fn kakuro(text: &str) -> Puzzle {
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn inner(p: &Puzzle) -> &Kakuro {
-    p.as_kakuro().expect("not a Kakuro")
+/// The puzzle's CNF with every run written as `choice`.
+fn encode_with(p: &Puzzle, opts: &EncodeOptions, choice: RunEncoding) -> Encoding {
+    let choices = CnfChoices::default();
+    assemble(&p.constraints(), &choices, opts, &|_, _| choice).unwrap()
 }
 
 /// The non-empty families: `(name, vars, clauses)`.
@@ -41,11 +45,10 @@ fn families(enc: &Encoding) -> Vec<(&'static str, usize, usize)> {
 fn pinned_counts_with_selectors() {
     // Four Pair runs with U = {1,2,3,4,6,7,8,9}, forced to selectors: 4 combinations per run.
     let enc = encode_with(
-        inner(&kakuro(EIGHT_SOLUTIONS)),
+        &parse(EIGHT_SOLUTIONS),
         &EncodeOptions::default(),
-        |_, _| RunEncoding::Selectors,
-    )
-    .unwrap();
+        RunEncoding::Selectors,
+    );
     assert_eq!(
         families(&enc),
         [
@@ -62,12 +65,12 @@ fn pinned_counts_with_selectors() {
     assert_eq!(enc.stats().vars, 36 + 16);
 }
 
-/// Every filling of the white cells with 1..=9 that the independent checker accepts.
+/// Every filling of the model's cells with 1..=9 that the independent checker accepts.
 fn brute_force(p: &Puzzle) -> BTreeSet<Vec<Vec<u8>>> {
-    let k = inner(p);
-    let white = k.white_cells();
+    let m = p.constraints();
+    let white = &m.cells;
     assert!(white.len() <= 6, "too many cells for brute force");
-    let mut grid = Grid::filled(k.rows(), k.cols(), 0u8);
+    let mut grid = Grid::filled(m.rows, m.cols, 0u8);
     let mut out = BTreeSet::new();
     for code in 0..9usize.pow(white.len() as u32) {
         let mut c = code;
@@ -97,7 +100,7 @@ fn enumerate(p: &Puzzle, enc: &Encoding) -> BTreeSet<Vec<Vec<u8>>> {
 }
 
 fn cross_check(text: &str, expected: usize) {
-    let p = kakuro(text);
+    let p = parse(text);
     let want = brute_force(&p);
     assert_eq!(want.len(), expected, "brute force count for\n{text}");
     let choices = [
@@ -112,7 +115,7 @@ fn cross_check(text: &str, expected: usize) {
             ..EncodeOptions::default()
         };
         for choice in choices {
-            let enc = encode_with(inner(&p), &opts, |_, _| choice).unwrap();
+            let enc = encode_with(&p, &opts, choice);
             assert_eq!(enumerate(&p, &enc), want, "{choice:?} {amo:?}\n{text}");
         }
     }
