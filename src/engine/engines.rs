@@ -3,27 +3,28 @@
 //! One [`Enumerator`] per way of solving: [`NativeSearch`], [`Cdcl`] over any
 //! [`Backend`](crate::backend::Backend) (varisat, CaDiCaL, an external solver: one
 //! implementation, parameterised by the [`SolverChoice`] it builds its solver from),
-//! [`DpllWalk`], [`SmtScripts`], and [`AutoWalk`], the composite behind `auto`: the DPLL walk
-//! under a conflict budget, then a hand-over to the CDCL fallback it holds. The walks come
-//! from a [`Walker`], so a session can walk its shared Latin square with the same
-//! primitives.
+//! [`DpllWalk`] and [`SmtScripts`]; and the first stages of `auto`'s [`HandOver`] to CDCL:
+//! [`BudgetedNative`] (Sudoku, Killer) and [`BudgetedWalk`], the DPLL walk under a conflict
+//! budget. The walks come from a [`Walker`], so a session can walk its shared Latin square
+//! with the same primitives.
+//!
+//! [`HandOver`]: crate::engine::hand_over::HandOver
 
 use std::cell::Cell;
-use std::collections::HashSet;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::backend::{self, Dpll, SmtSolver, SolverChoice, Walk};
 use crate::cnf::OneHot;
 use crate::engine::distinct::{Address, Tree};
 use crate::engine::enumerate::{Enumerator, RunResult, Visitor};
+use crate::engine::hand_over::Budgeted;
 use crate::engine::parallel::{self, Threads};
 use crate::engine::parallel_walk;
 use crate::engine::sat::{self, SatStats};
 use crate::engine::smt::{self, SmtRunStats};
 use crate::engine::{
     plan, EngineError, EngineOptions, EngineStats, AUTO_DPLL_CLAUSES_PER_CONFLICT,
-    AUTO_DPLL_CONFLICTS, AUTO_DPLL_PROVEN,
+    AUTO_DPLL_CONFLICTS,
 };
 use crate::grid::Grid;
 use crate::kind::native_enumerate;
@@ -57,78 +58,103 @@ impl Enumerator for NativeSearch {
     }
 }
 
-/// `auto` on Sudoku and Killer Sudoku: the native engine's search under a backtrack budget
-/// ([`AUTO_NATIVE_BACKTRACKS`](crate::engine::AUTO_NATIVE_BACKTRACKS)), then a hand-over to
-/// the CDCL `fallback` with the grids found so far blocked (or, once many grids were found
-/// cheaply, the native search again without a budget, as [`AutoWalk`] does). The budget is
-/// far above what the shipped and benchmarked puzzles need (at most 673 backtracks); puzzles
-/// with few givens and large cages can send the native search into subtrees it does not
-/// leave for minutes, where CDCL answers in a second.
-pub(crate) struct AutoNative {
-    pub(crate) fallback: Cdcl,
+/// `auto`'s first stage on Sudoku and Killer Sudoku ([`HandOver`]): the native engine's
+/// search under a backtrack budget
+/// ([`AUTO_NATIVE_BACKTRACKS`](crate::engine::AUTO_NATIVE_BACKTRACKS)), run again without
+/// one once many grids were found cheaply. The budget is far above what the shipped and
+/// benchmarked puzzles need (at most 673 backtracks); puzzles with few givens and large cages
+/// can send the native search into subtrees it does not leave for minutes, where CDCL
+/// answers in a second.
+///
+/// [`HandOver`]: crate::engine::hand_over::HandOver
+pub(crate) struct BudgetedNative {
     /// Its backtrack budget: [`AUTO_NATIVE_BACKTRACKS`](crate::engine::AUTO_NATIVE_BACKTRACKS),
     /// but smaller in tests of the hand-over.
-    pub(crate) budget: u64,
+    pub(crate) backtracks: u64,
 }
 
-impl Enumerator for AutoNative {
-    fn name(&self) -> &str {
-        "auto"
+impl BudgetedNative {
+    /// The native search of `puzzle` under `opts.native` with `budget` (`None`: none), as tree
+    /// `tree`; how it ended.
+    fn search(
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        (budget, tree): (Option<u64>, u32),
+        visit: Visitor<'_>,
+    ) -> (Walk, NativeStats) {
+        let mut native = opts.native;
+        native.backtrack_budget = budget;
+        let tree = Tree {
+            id: tree,
+            cube: &[],
+        };
+        let mut broke = false;
+        let (complete, stats) = native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
+            let flow = visit(grid, tree.at(path));
+            broke |= flow.is_break();
+            flow
+        });
+        let end = if complete {
+            Walk::Complete
+        } else if broke || opts.stop.is_requested() {
+            Walk::Stopped
+        } else {
+            Walk::OverBudget
+        };
+        (end, stats)
+    }
+}
+
+impl Budgeted for BudgetedNative {
+    type Budget = u64;
+    type Stats = NativeStats;
+
+    fn budget(&self, _: &EngineOptions, _: Option<u64>) -> u64 {
+        self.backtracks
+    }
+
+    fn limits(_: &u64) -> bool {
+        true
+    }
+
+    /// The native search reads its budget once, at its start.
+    fn lift(_: &u64) -> bool {
+        false
     }
 
     fn run(
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        _: Option<u64>,
+        (budget, tree): (&u64, u32),
         visit: Visitor<'_>,
-    ) -> RunResult {
-        let mut native = opts.native;
-        native.backtrack_budget = Some(self.budget);
-        let mut known = Vec::new();
-        let mut outer = ControlFlow::Continue(());
-        let tree = Tree::default();
-        let (complete, first) = native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
-            known.push(grid.clone());
-            outer = visit(grid, tree.at(path));
-            if known.len() >= AUTO_DPLL_PROVEN {
-                // Many grids: go on without a budget (below) rather than remember them all.
-                return ControlFlow::Break(());
-            }
-            outer
-        });
-        let over = !complete && outer.is_continue() && !opts.stop.is_requested();
-        if !over {
-            return Ok((complete, EngineStats::Native(first)));
-        }
-        let spent = first.setup_time + first.solve_time;
-        let again = Tree { id: 1, cube: &[] };
-        if known.len() >= AUTO_DPLL_PROVEN {
-            // Many grids cheaply: the native search's best case; search again without a
-            // budget, as tree 1, visiting only the grids not met before (at most
-            // `AUTO_DPLL_PROVEN` of them: the first run breaks off there).
-            let known: HashSet<Grid<u8>> = known.into_iter().collect();
-            native.backtrack_budget = None;
-            let (complete, mut stats) =
-                native_enumerate(puzzle, &native, &opts.stop, &mut |grid, path| {
-                    if known.contains(&grid) {
-                        ControlFlow::Continue(())
-                    } else {
-                        visit(grid, again.at(path))
-                    }
-                });
-            stats.solve_time += spent;
-            return Ok((complete, EngineStats::Native(stats)));
-        }
-        let (complete, mut stats) =
-            self.fallback
-                .run_knowing(puzzle, opts, (again, known), visit)?;
-        stats.solve_time += spent;
-        Ok((complete, EngineStats::Sat(stats)))
+    ) -> Result<(Walk, NativeStats), EngineError> {
+        Ok(Self::search(puzzle, opts, (Some(*budget), tree), visit))
     }
 
-    fn idle_stats(&self) -> EngineStats {
-        EngineStats::Native(NativeStats::default())
+    fn again(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &EngineOptions,
+        (_, tree): (&u64, u32),
+        visit: Visitor<'_>,
+    ) -> Result<(bool, NativeStats), EngineError> {
+        let (end, stats) = Self::search(puzzle, opts, (None, tree), visit);
+        Ok((end == Walk::Complete, stats))
+    }
+
+    /// The second search's effort, with the first's time.
+    fn joined(first: NativeStats, mut again: NativeStats) -> NativeStats {
+        again.solve_time += first.setup_time + first.solve_time;
+        again
+    }
+
+    fn engine_stats(stats: NativeStats) -> EngineStats {
+        EngineStats::Native(stats)
+    }
+
+    fn add_time(first: &NativeStats, cdcl: &mut SatStats) {
+        cdcl.solve_time += first.setup_time + first.solve_time;
     }
 }
 
@@ -146,7 +172,7 @@ impl Cdcl {
 
     /// Enumerates `puzzle` on a fresh solver as `tree`, with the grids of `known` (found by
     /// an earlier engine) blocked from the start and not visited.
-    fn run_knowing(
+    pub(crate) fn run_knowing(
         &self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
@@ -274,103 +300,85 @@ impl<W: Walker> Enumerator for DpllWalk<W> {
     }
 }
 
-/// `auto` where it starts with the DPLL walk: a composite of the walk, under its budget
-/// ([`WalkBudget::auto`]) and lifted once it has found [`AUTO_DPLL_PROVEN`] grids (many
-/// grids cheaply: the walk's best case), and the CDCL `fallback` it holds, which goes on past
-/// the budget with the grids found so far blocked.
-pub(crate) struct AutoWalk<W> {
-    walk: W,
-    fallback: Cdcl,
+/// `auto`'s first stage where it starts with the DPLL walk ([`HandOver`]): the walk under its
+/// budget ([`WalkBudget::auto`]), lifted in place once it has found
+/// [`AUTO_DPLL_PROVEN`](crate::engine::AUTO_DPLL_PROVEN) grids (many grids cheaply: the
+/// walk's best case), or walked again on every thread where the count runs on several.
+///
+/// [`HandOver`]: crate::engine::hand_over::HandOver
+pub(crate) struct BudgetedWalk<W> {
+    /// Where the walks come from.
+    pub(crate) walk: W,
     /// A fixed conflict budget instead of [`WalkBudget::auto`] (tests of the hand-over).
-    fixed: Option<u64>,
+    pub(crate) fixed: Option<u64>,
 }
 
-impl<W: Walker> AutoWalk<W> {
-    /// `walk` first, then `fallback`.
-    pub(crate) fn new(walk: W, fallback: Cdcl) -> Self {
-        AutoWalk {
-            walk,
-            fallback,
-            fixed: None,
+impl<W: Walker> BudgetedWalk<W> {
+    /// The walks of `walk` under `auto`'s budget.
+    pub(crate) fn new(walk: W) -> Self {
+        BudgetedWalk { walk, fixed: None }
+    }
+}
+
+impl<W: Walker> Budgeted for BudgetedWalk<W> {
+    /// The conflicts allowed, and the threads a walk without a budget runs on.
+    type Budget = (WalkBudget, usize);
+    type Stats = SatStats;
+
+    fn budget(&self, opts: &EngineOptions, limit: Option<u64>) -> (WalkBudget, usize) {
+        let budget = self.fixed.map_or_else(WalkBudget::auto, WalkBudget::fixed);
+        (budget, walk_threads(opts, limit))
+    }
+
+    fn limits((budget, _): &(WalkBudget, usize)) -> bool {
+        budget.conflicts.get() != u64::MAX
+    }
+
+    /// In place on one thread; on several, the walk is run again on all of them.
+    fn lift((budget, threads): &(WalkBudget, usize)) -> bool {
+        if *threads > 1 {
+            return false;
         }
-    }
-}
-
-impl<W: Walker> Enumerator for AutoWalk<W> {
-    fn name(&self) -> &str {
-        "auto"
+        budget.conflicts.set(u64::MAX);
+        true
     }
 
+    /// On one thread: a walk with a budget is not shared.
     fn run(
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        limit: Option<u64>,
+        ((budget, _), tree): (&(WalkBudget, usize), u32),
         visit: Visitor<'_>,
-    ) -> RunResult {
-        let budget = self.fixed.map_or_else(WalkBudget::auto, WalkBudget::fixed);
-        let threads = walk_threads(opts, limit);
-        let mut known = Vec::new();
-        let mut outer = ControlFlow::Continue(());
-        let how = (&budget, 1, 0);
-        let (mut walk, mut first) = self.walk.walk(puzzle, opts, how, &mut |grid, at| {
-            let lift = budget.conflicts.get() != u64::MAX;
-            if lift {
-                known.push(grid.clone());
-            }
-            outer = visit(grid, at);
-            if lift && known.len() >= AUTO_DPLL_PROVEN {
-                if threads > 1 {
-                    // Many grids: walk them all again on every thread, as tree 1.
-                    return ControlFlow::Break(());
-                }
-                budget.conflicts.set(u64::MAX);
-                known = Vec::new();
-            }
-            outer
-        })?;
-        if walk == Walk::Stopped && outer.is_continue() && known.len() >= AUTO_DPLL_PROVEN {
-            let (again, stats) = self.walk_again(puzzle, opts, (threads, &known), visit)?;
-            (walk, first.solve_time) = (again, first.solve_time + stats.solve_time);
-        }
-        if walk != Walk::OverBudget {
-            return Ok((walk == Walk::Complete, EngineStats::Sat(first)));
-        }
-        // The walk's tree is 0; CDCL searches anew, as tree 1 (allowed while the grids so
-        // far are few enough for the check to remember them all: asserted below).
-        let tree = Tree { id: 1, cube: &[] };
-        let (complete, mut stats) =
-            self.fallback
-                .run_knowing(puzzle, opts, (tree, known), visit)?;
-        stats.encode_time += first.encode_time;
-        stats.solve_time += first.solve_time;
-        Ok((complete, EngineStats::Sat(stats)))
+    ) -> Result<(Walk, SatStats), EngineError> {
+        self.walk.walk(puzzle, opts, (budget, 1, tree), visit)
     }
 
-    fn idle_stats(&self) -> EngineStats {
-        EngineStats::Sat(SatStats::default())
-    }
-}
-
-impl<W: Walker> AutoWalk<W> {
-    /// The walk of `puzzle` again, on `threads` threads, as tree 1, visiting only the grids
-    /// not in `known` (the first walk's, all of them visited already).
-    fn walk_again(
+    fn again(
         &mut self,
         puzzle: &Puzzle,
         opts: &EngineOptions,
-        (threads, known): (usize, &[Grid<u8>]),
+        ((_, threads), tree): (&(WalkBudget, usize), u32),
         visit: Visitor<'_>,
-    ) -> Result<(Walk, SatStats), EngineError> {
-        let known: HashSet<&Grid<u8>> = known.iter().collect();
-        let how = (&WalkBudget::unlimited(), threads, 1);
-        self.walk.walk(puzzle, opts, how, &mut |grid, at| {
-            if known.contains(&grid) {
-                ControlFlow::Continue(())
-            } else {
-                visit(grid, at)
-            }
-        })
+    ) -> Result<(bool, SatStats), EngineError> {
+        let how = (&WalkBudget::unlimited(), *threads, tree);
+        let (walk, stats) = self.walk.walk(puzzle, opts, how, visit)?;
+        Ok((walk == Walk::Complete, stats))
+    }
+
+    /// The first walk's formula and encoding time, both walks' solving time.
+    fn joined(mut first: SatStats, again: SatStats) -> SatStats {
+        first.solve_time += again.solve_time;
+        first
+    }
+
+    fn engine_stats(stats: SatStats) -> EngineStats {
+        EngineStats::Sat(stats)
+    }
+
+    fn add_time(first: &SatStats, cdcl: &mut SatStats) {
+        cdcl.encode_time += first.encode_time;
+        cdcl.solve_time += first.solve_time;
     }
 }
 
@@ -385,10 +393,6 @@ fn walk_threads(opts: &EngineOptions, limit: Option<u64>) -> usize {
         _ => 1,
     }
 }
-
-// The hand-over starts a new search tree, which the duplicate check allows only while it
-// remembers every grid found before.
-const _: () = assert!(AUTO_DPLL_PROVEN as u64 <= crate::engine::distinct::EARLY);
 
 /// The SMT-LIB script ([`crate::smtlib`]) solved by z3 or cvc5, one process per query.
 pub(crate) struct SmtScripts {
@@ -477,6 +481,7 @@ mod tests {
     use super::*;
     use crate::backend::Dpll;
     use crate::encode::EncodeOptions;
+    use crate::engine::hand_over::HandOver;
     use crate::stop::Stop;
 
     /// A unique Keen 9×9 (`tests/data/kenken/keen/9x9-x-01.kenken`).
@@ -537,11 +542,11 @@ mod tests {
         let fallbacks = backend::embedded();
         for budget in [0, first - 1, first, total - 1, total] {
             for fallback in &fallbacks {
-                let mut auto = AutoWalk {
+                let walk = BudgetedWalk {
                     walk: FreshWalk,
-                    fallback: Cdcl::new(fallback.clone()),
                     fixed: Some(budget),
                 };
+                let mut auto = HandOver::new(walk, Cdcl::new(fallback.clone()));
                 let (got, _) = auto
                     .enumerate(&puzzle, &opts, None, |_| {})
                     .expect("no repeated or wrong grid");
@@ -569,10 +574,8 @@ mod tests {
             let puzzle = sudoku_6x6_with(givens);
             if givens == 0 {
                 // The empty 6×6 Sudoku: too many grids to count here; look for two.
-                let mut auto = AutoNative {
-                    fallback: Cdcl::new(SolverChoice::Varisat),
-                    budget: 0,
-                };
+                let native = BudgetedNative { backtracks: 0 };
+                let mut auto = HandOver::new(native, Cdcl::new(SolverChoice::Varisat));
                 let (got, stats) = auto.count(&puzzle, &opts, Some(2)).expect("counts");
                 assert_eq!((got.count, got.complete), (2, false));
                 assert!(matches!(stats, EngineStats::Sat(_)), "{stats:?}");
@@ -583,10 +586,8 @@ mod tests {
                 .expect("native counts");
             assert!(want.complete && want.count > 1, "{givens}: {want:?}");
             for budget in [0, 1, 2, 5, 20, 100, 1_000, u64::MAX] {
-                let mut auto = AutoNative {
-                    fallback: Cdcl::new(SolverChoice::Varisat),
-                    budget,
-                };
+                let native = BudgetedNative { backtracks: budget };
+                let mut auto = HandOver::new(native, Cdcl::new(SolverChoice::Varisat));
                 let (got, stats) = auto
                     .count(&puzzle, &opts, None)
                     .expect("no repeated or wrong grid");
@@ -616,10 +617,8 @@ mod tests {
             stop: Stop::new().with_deadline(deadline),
             ..EngineOptions::default()
         };
-        let mut auto = AutoNative {
-            fallback: Cdcl::new(SolverChoice::Varisat),
-            budget: 10,
-        };
+        let native = BudgetedNative { backtracks: 10 };
+        let mut auto = HandOver::new(native, Cdcl::new(SolverChoice::Varisat));
         let (outcome, stats) = auto.prove_unique(&puzzle, &opts).expect("answers");
         let crate::answer::Outcome::Solved {
             grid,

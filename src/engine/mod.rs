@@ -20,6 +20,7 @@ pub(crate) mod dimacs;
 mod distinct;
 mod engines;
 mod enumerate;
+mod hand_over;
 pub(crate) mod latin;
 mod parallel;
 mod parallel_walk;
@@ -47,9 +48,10 @@ use crate::verify::VerifyError;
 
 pub(crate) use self::dimacs::DecodeAnswerError;
 use self::engines::{
-    AutoNative, AutoWalk, Cdcl, DpllWalk, FreshWalk, NativeSearch, SmtScripts, Walker,
+    BudgetedNative, BudgetedWalk, Cdcl, DpllWalk, FreshWalk, NativeSearch, SmtScripts, Walker,
 };
 pub(crate) use self::enumerate::{first_limit, Enumerator};
+use self::hand_over::HandOver;
 pub use self::parallel::{ParallelMode, ParallelOptions, Threads};
 pub(crate) use self::plan::auto_choice;
 pub use self::plan::Plan;
@@ -219,11 +221,13 @@ impl Engine {
                 let fallback =
                     Cdcl::new(plan.cdcl.solver_choice().unwrap_or(SolverChoice::Varisat));
                 match plan.first {
-                    Some(Engine::Native) => Box::new(AutoNative {
-                        fallback,
-                        budget: AUTO_NATIVE_BACKTRACKS,
-                    }),
-                    Some(_) => Box::new(AutoWalk::new(walk, fallback)),
+                    Some(Engine::Native) => {
+                        let native = BudgetedNative {
+                            backtracks: AUTO_NATIVE_BACKTRACKS,
+                        };
+                        Box::new(HandOver::new(native, fallback))
+                    }
+                    Some(_) => Box::new(HandOver::new(BudgetedWalk::new(walk), fallback)),
                     None => Box::new(fallback),
                 }
             }

@@ -19,7 +19,7 @@ use crate::parse::collection::{count_entries, looks_like_collection, Puzzles};
 use crate::parse::{
     read_text, strip_bom, ParseError, ParseErrorKind, ParseOptions, ParseWarning, Pos,
 };
-use crate::puzzle::{Constraints, Overlay, Puzzle, Step};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Sketch, Step};
 use crate::smtlib::{Script, SmtOptions, SmtStats};
 use crate::stop::Stop;
 use crate::tree::Branch;
@@ -217,6 +217,14 @@ impl Puzzle {
     #[must_use]
     pub fn givens(&self) -> Option<Vec<(Cell, u8)>> {
         self.as_kind().givens()
+    }
+
+    /// The puzzle's clues as an editor draws them, whatever its kind: cages, boxes or
+    /// regions, diagonals, variant constraints, Kakuro squares, CrossProduct line clues,
+    /// Towers side clues, Unequal marks ([`Sketch`]; the givens are [`Puzzle::givens`]).
+    #[must_use]
+    pub fn sketch(&self) -> Sketch<'_> {
+        self.as_kind().sketch()
     }
 
     /// The cells that hold a digit and the digits they may hold (the x(cell, digit) map of

@@ -37,7 +37,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::ParseError;
-use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Kakuro, KenKen, Overlay, Puzzle, Sketch};
 use crate::verify::VerifyError;
 
 /// What the `auto` rule between the CDCL solvers looks at in a puzzle. Each kind says it
@@ -181,6 +181,9 @@ pub(crate) trait Kind: std::fmt::Display {
     /// Draws the puzzle as SVG, with its solution (or a partial grid, 0 = empty) when `grid`
     /// is given, decorated with `overlay`.
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String;
+
+    /// The puzzle's clues as an editor draws them: the parts this kind has.
+    fn sketch(&self) -> Sketch<'_>;
 
     /// The puzzle with the givens `set` written in, where `solution` holds them (what
     /// `setter::repair` proposes); `None` for a kind without givens (Kakuro, CrossProduct),

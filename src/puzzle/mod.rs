@@ -9,6 +9,7 @@
 pub(crate) mod constraint;
 mod overlay;
 pub(crate) mod rule;
+mod sketch;
 mod technique;
 pub(crate) mod variant;
 
@@ -26,6 +27,7 @@ pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};
 pub use overlay::Overlay;
 pub use rule::{LineRule, Relation};
+pub use sketch::Sketch;
 pub use sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 pub use technique::{Level, Technique};
 pub use towers::{Side, Towers, MAX_TOWERS_SIDE};

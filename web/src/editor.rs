@@ -20,9 +20,9 @@
 //! and `marks` (Unequal: `{"A1 A2": "<"}`).
 
 use cagesat::parse::variant_line;
-use cagesat::puzzle::{Mark, Overlay, Side, Square, Sudoku, Towers, Unequal};
+use cagesat::puzzle::{Mark, Overlay, Square};
 use cagesat::setter;
-use cagesat::{Cell, Engine, EngineOptions, Puzzle};
+use cagesat::{Cell, Engine, EngineOptions, Grid, Puzzle};
 use serde_json::{json, Map, Value};
 
 use crate::actions::{cells, failure, with_puzzle};
@@ -30,7 +30,8 @@ use crate::actions::{cells, failure, with_puzzle};
 /// Solutions counted by the live check before it says `N+ solutions`.
 pub const CHECK_LIMIT: u64 = 1000;
 
-/// The editor's data for `puzzle` (see the module notes).
+/// The editor's data for `puzzle` (see the module notes): the library's sketch of it
+/// ([`Puzzle::sketch`]), each part the puzzle has under its field.
 #[must_use]
 pub fn model(puzzle: &Puzzle) -> Value {
     let (rows, cols) = puzzle.shape();
@@ -41,93 +42,83 @@ pub fn model(puzzle: &Puzzle) -> Value {
     if let Some(set) = puzzle.givens() {
         let _ = m.insert("givens".into(), givens(&set));
     }
-    let labels = |cs: &[Cell]| cs.iter().map(|c| c.label()).collect::<Vec<_>>();
-    match puzzle {
-        Puzzle::KenKen(k) => {
-            let cages: Vec<Value> = k
-                .cages()
-                .iter()
-                .map(|c| json!({"clue": format!("{}{}", c.target, c.op.symbol()), "cells": labels(&c.cells)}))
-                .collect();
-            let _ = m.insert("cages".into(), json!(cages));
+    let sketch = puzzle.sketch();
+    let mut put = |key: &str, value: Value| {
+        let _ = m.insert(key.into(), value);
+    };
+    if let Some(b) = sketch.boxes {
+        put("box", json!(b));
+        put("regions", json!(sketch.regions.map(Grid::to_rows)));
+    }
+    if let Some(d) = sketch.diagonals {
+        put("diagonals", json!(d));
+    }
+    if let Some(v) = sketch.variants {
+        put(
+            "variants",
+            json!(v.iter().map(variant_line).collect::<Vec<_>>()),
+        );
+    }
+    if let Some(cages) = sketch.cages {
+        let cage = |(clue, cells): (String, &[Cell])| json!({"clue": clue, "cells": labels(cells)});
+        put("cages", Value::Array(cages.into_iter().map(cage).collect()));
+    }
+    if let Some(squares) = sketch.squares {
+        let row = |row: &[Square]| row.iter().map(|&s| square(s)).collect::<Vec<_>>();
+        put(
+            "squares",
+            json!(squares.iter_rows().map(row).collect::<Vec<_>>()),
+        );
+    }
+    if let Some((rows, cols)) = sketch.line_clues {
+        put("rowClues", json!(rows));
+        put("colClues", json!(cols));
+    }
+    if let Some(sides) = sketch.side_clues {
+        let mut clues = Map::new();
+        for (side, v) in sides {
+            let _ = clues.insert(side.name().to_string(), json!(v));
         }
-        Puzzle::Sudoku(s) => sudoku(&mut m, s),
-        Puzzle::Killer(k) => {
-            sudoku(&mut m, k.sudoku());
-            let cages: Vec<Value> = k
-                .cages()
-                .iter()
-                .map(|c| json!({"clue": c.sum.to_string(), "cells": labels(&c.cells)}))
-                .collect();
-            let _ = m.insert("cages".into(), json!(cages));
-        }
-        Puzzle::Kakuro(k) => {
-            let squares: Vec<Vec<String>> = k
-                .squares()
-                .iter_rows()
-                .map(|row| row.iter().map(|&s| square(s)).collect())
-                .collect();
-            let _ = m.insert("squares".into(), json!(squares));
-        }
-        Puzzle::CrossProduct(c) => {
-            let _ = m.insert("rowClues".into(), json!(c.rows()));
-            let _ = m.insert("colClues".into(), json!(c.cols()));
-        }
-        Puzzle::Towers(t) => towers(&mut m, t),
-        Puzzle::Unequal(u) => unequal(&mut m, u),
-        _ => {}
+        put("clues", Value::Object(clues));
+    }
+    if let Some(a) = sketch.adjacent {
+        put("adjacent", json!(a));
+    }
+    if let Some(marks) = sketch.marks {
+        put("marks", self::marks(&marks));
     }
     Value::Object(m)
 }
 
-/// A Sudoku's (or a Killer's) boxes, or its jigsaw regions (`regions`, per row the region
-/// of each cell, numbered from 0), diagonals and variant lines.
-fn sudoku(m: &mut Map<String, Value>, s: &Sudoku) {
-    let _ = m.insert("box".into(), json!(s.boxes()));
-    let _ = m.insert("regions".into(), json!(s.regions().map(|r| r.to_rows())));
-    let _ = m.insert("diagonals".into(), json!(s.diagonals()));
-    let lines: Vec<String> = s.variants().iter().map(variant_line).collect();
-    let _ = m.insert("variants".into(), json!(lines));
+/// The labels of `cells` (`["A1", "A2"]`).
+fn labels(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|c| c.label()).collect()
 }
 
-/// Towers: the clues around the grid (`clues`: `top`, `bottom`, `left`, `right`, each
-/// `size` numbers, 0 for none).
-fn towers(m: &mut Map<String, Value>, t: &Towers) {
-    let n = t.size();
-    let clues: Map<String, Value> = Side::ALL
-        .iter()
-        .map(|&side| {
-            let v: Vec<u8> = (0..n).map(|i| t.clue(side, i)).collect();
-            (side.name().to_string(), json!(v))
-        })
-        .collect();
-    let _ = m.insert("clues".into(), Value::Object(clues));
-}
-
-/// Unequal: the mode (`adjacent`) and the marks between neighbours (`marks`:
-/// `{"A1 A2": "<"}`, the first cell left of or above the second; `<` it is smaller, `>`
-/// greater, `|` a bar).
-fn unequal(m: &mut Map<String, Value>, u: &Unequal) {
-    let marks: Map<String, Value> = u
-        .pairs()
-        .iter()
-        .filter_map(|&(a, b, mark)| {
-            let sign = match mark {
-                Mark::Less => "<",
-                Mark::Greater => ">",
-                Mark::Bar => "|",
-                _ => return None,
-            };
-            Some((format!("{} {}", a.label(), b.label()), json!(sign)))
-        })
-        .collect();
-    let _ = m.insert("adjacent".into(), json!(u.adjacent()));
-    let _ = m.insert("marks".into(), Value::Object(marks));
+/// Unequal's marks between neighbours (`{"A1 A2": "<"}`, the first cell left of or above
+/// the second; `<` it is smaller, `>` greater, `|` a bar).
+fn marks(pairs: &[(Cell, Cell, Mark)]) -> Value {
+    // Filled by insertion: a `Map` collected from an iterator sorts, and each iterator type
+    // brings its own copy of the sort into the page's WebAssembly.
+    let mut marks = Map::new();
+    for &(a, b, mark) in pairs {
+        let sign = match mark {
+            Mark::Less => "<",
+            Mark::Greater => ">",
+            Mark::Bar => "|",
+            _ => continue,
+        };
+        let _ = marks.insert(format!("{} {}", a.label(), b.label()), json!(sign));
+    }
+    Value::Object(marks)
 }
 
 /// `{"A1": 5, …}`.
 fn givens(given: &[(Cell, u8)]) -> Value {
-    let map: Map<String, Value> = given.iter().map(|(c, d)| (c.label(), json!(d))).collect();
+    let mut map = Map::new();
+    for (c, d) in given {
+        let _ = map.insert(c.label(), json!(d));
+    }
     Value::Object(map)
 }
 

@@ -17,7 +17,7 @@ use crate::encode::model::{encode_model, CnfChoices};
 use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Grid;
 use crate::parse;
-use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle};
+use crate::puzzle::{Constraints, CrossProduct, Overlay, Puzzle, Sketch};
 use crate::verify::VerifyError;
 
 /// The `.crossproduct` text format (a first word `rows` or `cols`).
@@ -81,5 +81,12 @@ impl Kind for CrossProduct {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         svg::crossproduct(self, grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        Sketch {
+            line_clues: Some((self.rows(), self.cols())),
+            ..Sketch::default()
+        }
     }
 }

@@ -17,7 +17,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, Grade, GradeError};
 use crate::grid::Grid;
 use crate::parse;
-use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle};
+use crate::puzzle::{Constraints, Kakuro, Overlay, Puzzle, Sketch};
 use crate::verify::VerifyError;
 
 /// The `.kakuro` text format.
@@ -97,6 +97,13 @@ impl Kind for Kakuro {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         svg::kakuro(self, grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        Sketch {
+            squares: Some(self.squares()),
+            ..Sketch::default()
+        }
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -20,7 +20,7 @@ use crate::encode::{CageLines, EncodeError, EncodeOptions, Encoding};
 use crate::grade::{self, Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse;
-use crate::puzzle::{Constraints, KenKen, Overlay, Puzzle};
+use crate::puzzle::{Cage, Constraints, KenKen, Overlay, Puzzle, Sketch};
 use crate::verify::VerifyError;
 
 /// The `.kenken` text format (and anything no other format claims).
@@ -152,6 +152,15 @@ impl Kind for KenKen {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         svg::kenken(self, grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        let clue = |c: &Cage| format!("{}{}", c.target, c.op.symbol());
+        let cages = self.cages().iter().map(|c| (clue(c), &c.cells[..]));
+        Sketch {
+            cages: Some(cages.collect()),
+            ..Sketch::default()
+        }
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

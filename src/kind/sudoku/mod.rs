@@ -22,7 +22,7 @@ use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::killer::{looks_like_killer, parse_killer};
 use crate::parse::sudoku::{looks_like_sudoku, parse_sudoku};
-use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sudoku};
+use crate::puzzle::{Constraints, Killer, Overlay, Puzzle, Sketch, Sudoku};
 use crate::verify::VerifyError;
 
 /// The `.sudoku` text format.
@@ -141,6 +141,16 @@ impl Kind for Sudoku {
         render::svg(self, None, grid, overlay)
     }
 
+    fn sketch(&self) -> Sketch<'_> {
+        Sketch {
+            boxes: Some(self.boxes()),
+            regions: self.regions(),
+            diagonals: Some(self.diagonals()),
+            variants: Some(self.variants()),
+            ..Sketch::default()
+        }
+    }
+
     fn grade(&self) -> Result<Grade, GradeError> {
         grade::grade(self, None)
     }
@@ -256,6 +266,17 @@ impl Kind for Killer {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self.sudoku(), Some(self), grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        let cages = self
+            .cages()
+            .iter()
+            .map(|c| (c.sum.to_string(), &c.cells[..]));
+        Sketch {
+            cages: Some(cages.collect()),
+            ..self.sudoku().sketch()
+        }
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

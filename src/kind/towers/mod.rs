@@ -19,7 +19,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_towers_id, parse_towers};
-use crate::puzzle::{Constraints, Overlay, Puzzle, Towers};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Side, Sketch, Towers};
 use crate::verify::VerifyError;
 
 /// Towers game IDs (whatever the file's extension) and the `.towers` text format.
@@ -108,6 +108,14 @@ impl Kind for Towers {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self, grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        let side = |side: Side| (side, (0..self.size()).map(|i| self.clue(side, i)).collect());
+        Sketch {
+            side_clues: Some(Side::ALL.iter().map(|&s| side(s)).collect()),
+            ..Sketch::default()
+        }
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {

@@ -20,7 +20,7 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grade::{Grade, GradeError};
 use crate::grid::{Cell, Grid};
 use crate::parse::{looks_like_unequal_id, parse_unequal};
-use crate::puzzle::{Constraints, Overlay, Puzzle, Unequal};
+use crate::puzzle::{Constraints, Overlay, Puzzle, Sketch, Unequal};
 use crate::verify::VerifyError;
 
 /// Unequal game IDs (whatever the file's extension) and the `.unequal` text format.
@@ -109,6 +109,14 @@ impl Kind for Unequal {
 
     fn render_svg(&self, grid: Option<&Grid<u8>>, overlay: &Overlay) -> String {
         render::svg(self, grid, overlay)
+    }
+
+    fn sketch(&self) -> Sketch<'_> {
+        Sketch {
+            adjacent: Some(self.adjacent()),
+            marks: Some(self.pairs()),
+            ..Sketch::default()
+        }
     }
 
     fn grade(&self) -> Result<Grade, GradeError> {
