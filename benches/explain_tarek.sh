@@ -6,13 +6,13 @@
 # solved, each within 30 s, median at most 5 s, combinations at most 5% of all steps.
 #
 # Usage: benches/explain_tarek.sh [TIMEOUT_SECS] [FIRST] [LAST]
-#   (defaults 30, 1, 42; the binary is target/release/cagesat, build it first)
+#   (defaults 30, 1, 42; the binary is target/release/cagesat, build it first, or $CAGESAT)
 set -euo pipefail
 limit=${1:-30}
 first=${2:-1}
 last=${3:-42}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/target/release/cagesat"
+bin="${CAGESAT:-$root/target/release/cagesat}"
 data="$root/tests/data/collections/tarek-42.killers"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -19,6 +19,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique};
 use crate::stop::Stop;
 
+mod combos;
 mod minimal;
 mod setup;
 mod solver;
@@ -76,6 +77,12 @@ pub(super) struct Explainer<'p> {
     /// Per house sum, its first elimination under the current candidates (`None`:
     /// stale).
     sum_cache: Vec<Option<Option<(usize, u8)>>>,
+    /// The houses with the sum cages inside them whose sources are all encoded.
+    combos: Vec<combos::ComboRule>,
+    /// The combination rules of each grid index.
+    combos_of_cell: Vec<Vec<usize>>,
+    /// Per combination rule, its first elimination (`None`: stale).
+    combo_cache: Vec<Option<Option<(usize, u8)>>>,
     sat: Sat,
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
@@ -145,6 +152,16 @@ impl<'p> Explainer<'p> {
             .into_iter()
             .filter(|r| r.sources.iter().all(|&k| sat.has(k)))
             .collect();
+        let combos: Vec<combos::ComboRule> = combos::rules(&model, &members)
+            .into_iter()
+            .filter(|r| r.sources.iter().all(|&k| sat.has(k)))
+            .collect();
+        let mut combos_of_cell = vec![Vec::new(); rows * cols];
+        for (r, rule) in combos.iter().enumerate() {
+            for &i in &rule.cells {
+                combos_of_cell[i].push(r);
+            }
+        }
         let mut sums_of_cell = vec![Vec::new(); rows * cols];
         for (r, rule) in sums.iter().enumerate() {
             for &(i, _) in &rule.cells {
@@ -161,6 +178,9 @@ impl<'p> Explainer<'p> {
             box_lines,
             lines,
             sum_cache: vec![None; sums.len()],
+            combo_cache: vec![None; combos.len()],
+            combos,
+            combos_of_cell,
             sums,
             sums_of_cell,
             sat,
@@ -413,6 +433,9 @@ impl<'p> Explainer<'p> {
         }
         for &r in &self.sums_of_cell[i] {
             self.sum_cache[r] = None;
+        }
+        for &r in &self.combos_of_cell[i] {
+            self.combo_cache[r] = None;
         }
         let (action, digit) = if left.count_ones() == 1 {
             (Action::Place, left.trailing_zeros() as u8)

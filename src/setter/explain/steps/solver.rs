@@ -46,6 +46,11 @@ impl Explainer<'_> {
                 let t = self.shape(&reason, i);
                 return Ok(Next::Step(self.apply(i, 1 << d, reason, t)));
             }
+            if let Some((i, d, reason)) = self.house_combo()? {
+                self.stats.solver_calls = self.sat.calls;
+                let t = self.shape(&reason, i);
+                return Ok(Next::Step(self.apply(i, 1 << d, reason, t)));
+            }
             if let Some(t) = self.trial(&open)? {
                 self.stats.solver_calls = self.sat.calls;
                 let named = trial::named(self.shape(&t.reason, t.i), t.depth);

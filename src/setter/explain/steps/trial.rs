@@ -164,6 +164,34 @@ impl Explainer<'_> {
         Ok(Some((i, d, reason)))
     }
 
+    /// The first elimination of a house's cage combinations (the rules in order, then
+    /// their cells and digits), with a minimal reason among the house and its cages.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails while shrinking the reason.
+    pub(super) fn house_combo(&mut self) -> Result<Option<(usize, u8, Vec<usize>)>, ExplainError> {
+        let mut found = None;
+        for (r, rule) in self.combos.iter().enumerate() {
+            let first = *self.combo_cache[r].get_or_insert_with(|| {
+                let sup = rule.supported(&self.doms);
+                rule.cells.iter().zip(sup).find_map(|(&i, keep)| {
+                    let gone = self.doms[i] & !keep;
+                    (gone != 0 && self.doms[i].count_ones() >= 2)
+                        .then(|| (i, gone.trailing_zeros() as u8))
+                })
+            });
+            if let Some((i, d)) = first {
+                found = Some((i, d, rule.sources.clone()));
+                break;
+            }
+        }
+        let Some((i, d, sources)) = found else {
+            return Ok(None);
+        };
+        let reason = self.minimal(sources, (i, d))?;
+        Ok(Some((i, d, reason)))
+    }
+
     /// Assumes digit `d` at grid index `i` and propagates for at most `rounds` rounds (houses
     /// by their full arc consistency when `strong`, else by singles): the
     /// round of the contradiction and the constraints that took part, or `None`. The
@@ -336,14 +364,17 @@ impl Explainer<'_> {
         allowed: &[bool],
     ) -> Ran {
         let n = self.model.list.len();
-        let all = n + self.sums.len();
+        let sums = n + self.sums.len();
+        let all = sums + self.combos.len();
         let mut dirty = vec![false; all];
         let live: Vec<bool> = (0..all)
             .map(|k| {
                 if k < n {
                     allowed[k] && self.sat.has(k)
-                } else {
+                } else if k < sums {
                     self.sums[k - n].sources.iter().all(|&x| allowed[x])
+                } else {
+                    self.combos[k - sums].sources.iter().all(|&x| allowed[x])
                 }
             })
             .collect();
@@ -377,9 +408,13 @@ impl Explainer<'_> {
                         }
                     };
                     (sup, None)
-                } else {
+                } else if k < sums {
                     let rule = &self.sums[k - n];
                     cells.extend(rule.cells.iter().map(|c| c.0));
+                    (rule.supported(&doms), Some(&rule.sources))
+                } else {
+                    let rule = &self.combos[k - sums];
+                    cells.extend_from_slice(&rule.cells);
                     (rule.supported(&doms), Some(&rule.sources))
                 };
                 for (&j, &keep) in cells.iter().zip(&sup) {
@@ -411,6 +446,10 @@ impl Explainer<'_> {
         }
         for &r in &self.sums_of_cell[j] {
             dirty[n + r] |= n + r != k;
+        }
+        let sums = n + self.sums.len();
+        for &r in &self.combos_of_cell[j] {
+            dirty[sums + r] |= sums + r != k;
         }
     }
 }
