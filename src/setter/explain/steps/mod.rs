@@ -6,10 +6,15 @@
 //! 1. every constraint alone, by generalized arc consistency over the current candidates
 //!    (`gac`), cached per constraint and recomputed only when one of its cells changed: a
 //!    reason of one constraint, which is always minimal;
-//! 2. when no constraint alone forces anything, the incremental solver (`mus`): every open
-//!    candidate not in a model found so far is probed under all constraints, the
-//!    impossible ones give cores, and the smallest few cores are shrunk to minimal reasons;
-//!    the smallest wins (then the first cell, then the lowest digit).
+//! 2. when no constraint alone forces anything, the rungs of several constraints, cheapest
+//!    first (`solver`): house sums (`sums`), cage combinations in a house (`combos`),
+//!    bounded and nested trials (`trial`), pairs of constraints; their reasons shrunk to
+//!    minimal ones by the explainer's own propagation and search, the solver answering
+//!    only what those leave open (`minimal`);
+//! 3. last, the incremental solver (`mus`): every open candidate not in a model found so
+//!    far is probed under all constraints, the impossible ones give cores, and the smallest
+//!    few cores are shrunk to minimal reasons; the smallest wins (then the first cell, then
+//!    the lowest digit).
 //!
 //! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
 //! reason from the whole constraint set by plain deletion: the baseline the layered method

@@ -37,9 +37,10 @@ impl Explainer<'_> {
         if !plain {
             // Open candidates outside the first model, cells then digits in order: for a
             // unique puzzle, exactly the impossible ones. The rungs, cheapest first: house
-            // sums, bounded trials, nested trials (a cell of two or three candidates all of
-            // whose digits fail after the assumption), pairs of constraints by the solver (a call per
-            // open candidate and pair); the solver's cores over every constraint last.
+            // sums, cage combinations in a house, bounded trials, nested trials (a cell of
+            // two or three candidates all of whose digits fail after the assumption), pairs
+            // of constraints by the solver (a call per open candidate and pair); the
+            // solver's cores over every constraint last.
             let open: Vec<(usize, u8)> = self.open(&covered);
             if let Some((i, d, reason)) = self.house_sum()? {
                 self.stats.solver_calls = self.sat.calls;
@@ -101,7 +102,14 @@ impl Explainer<'_> {
         self.stats.solver_calls = self.sat.calls;
         Ok(match best {
             Some((i, d, reason)) => {
-                let t = self.shape(&reason, i);
+                // The house sums came before: a core of sums and houses is no sum rule
+                // that rung knows, so it is named for what it is, a combination.
+                let t = match self.shape(&reason, i) {
+                    Technique::InniesOuties => Technique::Combination {
+                        constraints: u8::try_from(reason.len()).unwrap_or(u8::MAX),
+                    },
+                    t => t,
+                };
                 Next::Step(self.apply(i, 1 << d, reason, t))
             }
             None => Next::End(End::NotUnique { undecided }),
