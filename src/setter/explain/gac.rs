@@ -45,36 +45,22 @@ pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Every set of `len` distinct digits among `union` adding up to `target`.
+/// Every set of `len` distinct digits among `union` adding up to `target`, smallest mask
+/// first: the subsets of `union` walked downwards, reversed.
 pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
-    // Digits 1..=9 (every Killer and Kakuro): from the table of all sets, by size and sum.
-    if union & !0b11_1111_1110 == 0 {
-        let at = usize::try_from(target).unwrap_or(usize::MAX);
-        return nine_digit_sets()
-            .get(len)
-            .and_then(|by_sum| by_sum.get(at))
-            .map_or_else(Vec::new, |sets| {
-                sets.iter().copied().filter(|&s| s & !union == 0).collect()
-            });
-    }
-    let top = 32 - union.leading_zeros();
-    (0u32..(1u32 << top))
-        .filter(|&s| s & !union == 0 && s.count_ones() as usize == len)
-        .filter(|&s| digits(s).map(u64::from).sum::<u64>() == target)
-        .collect()
-}
-
-/// The sets of the digits 1..=9 by size, then by sum (0..=45), built once.
-fn nine_digit_sets() -> &'static [Vec<Vec<u32>>] {
-    static SETS: std::sync::OnceLock<Vec<Vec<Vec<u32>>>> = std::sync::OnceLock::new();
-    SETS.get_or_init(|| {
-        let mut by = vec![vec![Vec::new(); 46]; 10];
-        for s in (0u32..1 << 10).step_by(2) {
-            let sum: u32 = digits(s).sum();
-            by[s.count_ones() as usize][sum as usize].push(s);
+    let mut out = Vec::new();
+    let mut s = union;
+    loop {
+        if s.count_ones() as usize == len && digits(s).map(u64::from).sum::<u64>() == target {
+            out.push(s);
         }
-        by
-    })
+        if s == 0 {
+            break;
+        }
+        s = (s - 1) & union;
+    }
+    out.reverse();
+    out
 }
 
 fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
@@ -279,8 +265,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_of_digit_sets_is_the_enumeration() {
-        // The enumeration over every subset, as for digits beyond 9.
+    fn digit_sets_are_every_subset_of_the_size_and_sum() {
+        // The plain enumeration over every mask.
         let slow = |union: u32, len: usize, target: u64| -> Vec<u32> {
             (0u32..1 << 10)
                 .filter(|&s| s & !union == 0 && s.count_ones() as usize == len)

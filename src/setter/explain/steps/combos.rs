@@ -12,8 +12,6 @@
 //! node budget ([`MOST_NODES`]; past it the rule keeps every candidate, which is never
 //! wrong). A rule's sources, the reason of any step it gives, are the house and its cages.
 
-use std::collections::HashMap;
-
 use crate::native::alldiff;
 use crate::puzzle::{ConstraintKind, Constraints, Op};
 
@@ -121,7 +119,7 @@ impl ComboRule {
             now: &now,
             options: &options,
             out: &mut out,
-            rest: HashMap::new(),
+            rest: Vec::new(),
             nodes: 0,
             chosen: Vec::with_capacity(self.cages.len()),
         };
@@ -138,8 +136,9 @@ struct Walk<'a> {
     now: &'a [u32],
     options: &'a [Vec<(u32, Vec<u32>)>],
     out: &'a mut [u32],
-    /// The other cells' arc consistency per set of digits left (`None`: no filling).
-    rest: HashMap<u32, Option<Vec<u32>>>,
+    /// The other cells' arc consistency per set of digits left (`None`: no filling); a
+    /// few sets per call, so a list.
+    rest: Vec<(u32, Option<Vec<u32>>)>,
     nodes: usize,
     /// The option chosen per cage so far.
     chosen: Vec<usize>,
@@ -156,15 +155,16 @@ impl Walk<'_> {
             let left = self.rule.all & !used;
             let span = self.rule.rest.clone();
             let now = self.now;
-            let fill = self
-                .rest
-                .entry(left)
-                .or_insert_with(|| {
+            let fill = match self.rest.iter().find(|(l, _)| *l == left) {
+                Some((_, fill)) => fill.clone(),
+                None => {
                     let inside: Vec<u32> = now[span].iter().map(|&d| d & left).collect();
                     let kept = alldiff::gac(&inside);
-                    kept.iter().all(|&k| k != 0).then_some(kept)
-                })
-                .clone();
+                    let fill = kept.iter().all(|&k| k != 0).then_some(kept);
+                    self.rest.push((left, fill.clone()));
+                    fill
+                }
+            };
             if let Some(kept) = fill {
                 for (o, k) in self.out[self.rule.rest.clone()].iter_mut().zip(kept) {
                     *o |= k;
