@@ -145,23 +145,15 @@ impl Explainer<'_> {
         let mut found = None;
         for (r, rule) in self.sums.iter().enumerate() {
             let first = *self.sum_cache[r].get_or_insert_with(|| {
-                let sup = rule.supported(&self.doms);
-                rule.cells.iter().zip(sup).find_map(|(&(i, _), keep)| {
-                    let gone = self.doms[i] & !keep;
-                    (gone != 0 && self.doms[i].count_ones() >= 2)
-                        .then(|| (i, gone.trailing_zeros() as u8))
-                })
+                let cells = rule.cells.iter().map(|c| c.0);
+                first_gone(&self.doms, cells, rule.supported(&self.doms))
             });
             if let Some((i, d)) = first {
                 found = Some((i, d, rule.sources.clone()));
                 break;
             }
         }
-        let Some((i, d, sources)) = found else {
-            return Ok(None);
-        };
-        let reason = self.minimal(sources, (i, d))?;
-        Ok(Some((i, d, reason)))
+        self.made_minimal(found)
     }
 
     /// The first elimination of a house's cage combinations (the rules in order, then
@@ -173,18 +165,22 @@ impl Explainer<'_> {
         let mut found = None;
         for (r, rule) in self.combos.iter().enumerate() {
             let first = *self.combo_cache[r].get_or_insert_with(|| {
-                let sup = rule.supported(&self.doms);
-                rule.cells.iter().zip(sup).find_map(|(&i, keep)| {
-                    let gone = self.doms[i] & !keep;
-                    (gone != 0 && self.doms[i].count_ones() >= 2)
-                        .then(|| (i, gone.trailing_zeros() as u8))
-                })
+                let cells = rule.cells.iter().copied();
+                first_gone(&self.doms, cells, rule.supported(&self.doms))
             });
             if let Some((i, d)) = first {
                 found = Some((i, d, rule.sources.clone()));
                 break;
             }
         }
+        self.made_minimal(found)
+    }
+
+    /// A rule's elimination with its sources shrunk to a minimal reason.
+    fn made_minimal(
+        &mut self,
+        found: Option<(usize, u8, Vec<usize>)>,
+    ) -> Result<Option<(usize, u8, Vec<usize>)>, ExplainError> {
         let Some((i, d, sources)) = found else {
             return Ok(None);
         };
@@ -452,6 +448,19 @@ impl Explainer<'_> {
             dirty[sums + r] |= sums + r != k;
         }
     }
+}
+
+/// The first of `cells` (grid indices, with the digits `sup` each keeps) that loses a
+/// digit while it has two or more: the cell and its lowest digit going.
+fn first_gone(
+    doms: &[u32],
+    cells: impl Iterator<Item = usize>,
+    sup: Vec<u32>,
+) -> Option<(usize, u8)> {
+    cells.zip(sup).find_map(|(i, keep)| {
+        let gone = doms[i] & !keep;
+        (gone != 0 && doms[i].count_ones() >= 2).then(|| (i, gone.trailing_zeros() as u8))
+    })
 }
 
 /// The technique of a trial's step: the shape of its reason when that is an intersection
