@@ -419,38 +419,67 @@ pub(crate) fn first_naked_set(masks: &[Mask], max_k: usize) -> Result<Option<Hal
 
 /// Generalized arc consistency of all-different over `doms` (the candidates of distinct
 /// cells): each cell keeps the digits with which the other cells can still take distinct
-/// digits. One maximum matching is found; a digit outside it is kept when, with its cell
-/// moved onto it, the digit's owner finds another (one augmenting path per candidate,
-/// not a matching). Nothing is kept when the cells cannot all take distinct digits.
+/// digits. Nothing is kept when the cells cannot all take distinct digits.
+///
+/// One maximum matching is found. A cell keeps its matched digit, and a digit `d` outside
+/// the matching when `d` is free or when `d`'s owner can move along an alternating path
+/// ending at a free digit or at the cell's own matched digit (which the move frees):
+/// walking a digit to the digits its owner could take instead, closed transitively over
+/// bitmasks (Régin's residual graph, with at most 32 digits).
 pub(crate) fn gac(doms: &[Mask]) -> Vec<Mask> {
     let mut out = vec![0; doms.len()];
     // owner[d]: the cell holding digit d in the matching.
     let mut owner = [usize::MAX; 32];
     for i in 0..doms.len() {
         let mut seen: Mask = 0;
-        if !augment(doms, !0, i, &mut owner, &mut seen) {
+        if !augment(doms, i, &mut owner, &mut seen) {
             return out;
         }
     }
-    let mut held = vec![0u32; doms.len()];
+    // next[d]: the digits d's owner could take instead; closed to every digit reachable.
+    let mut next = [0 as Mask; 32];
+    let mut matched: Mask = 0;
+    let mut union: Mask = 0;
     for (d, &o) in owner.iter().enumerate() {
         if o != usize::MAX {
-            held[o] = d as u32;
+            matched |= 1 << d;
+            next[d] = doms[o] & !(1 << d);
             out[o] |= 1 << d;
         }
     }
+    for &dom in doms {
+        union |= dom;
+    }
+    let free = union & !matched;
+    loop {
+        let mut changed = false;
+        let mut left = matched;
+        while left != 0 {
+            let d = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let mut via = next[d] & matched;
+            let mut reach = next[d];
+            while via != 0 {
+                let e = via.trailing_zeros() as usize;
+                via &= via - 1;
+                reach |= next[e];
+            }
+            if reach != next[d] {
+                next[d] = reach;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
     for (i, &dom) in doms.iter().enumerate() {
-        let mut rest = dom & !out[i];
+        let own = out[i];
+        let mut rest = dom & !own;
         while rest != 0 {
-            let d = rest.trailing_zeros();
+            let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut moved = owner;
-            let before = moved[d as usize];
-            moved[held[i] as usize] = usize::MAX;
-            moved[d as usize] = i;
-            // The digit's old owner looks for another, never taking `d` back.
-            let mut seen: Mask = 1 << d;
-            if before == usize::MAX || augment(doms, !0, before, &mut moved, &mut seen) {
+            if free & 1 << d != 0 || next[d] & (free | own) != 0 {
                 out[i] |= 1 << d;
             }
         }
@@ -460,14 +489,8 @@ pub(crate) fn gac(doms: &[Mask]) -> Vec<Mask> {
 
 /// Finds cell `i` a digit, moving the owners of taken digits along (a path not through
 /// the digits of `seen`): whether one was found.
-fn augment(
-    doms: &[Mask],
-    allowed: Mask,
-    i: usize,
-    owner: &mut [usize; 32],
-    seen: &mut Mask,
-) -> bool {
-    let mut free = doms[i] & allowed & !*seen;
+fn augment(doms: &[Mask], i: usize, owner: &mut [usize; 32], seen: &mut Mask) -> bool {
+    let mut free = doms[i] & !*seen;
     while free != 0 {
         let d = free.trailing_zeros() as usize;
         free &= free - 1;
@@ -477,7 +500,7 @@ fn augment(
         }
         *seen |= 1 << d;
         let o = owner[d];
-        if o == usize::MAX || augment(doms, allowed, o, owner, seen) {
+        if o == usize::MAX || augment(doms, o, owner, seen) {
             owner[d] = i;
             return true;
         }
@@ -654,9 +677,11 @@ mod tests {
     #[test]
     fn gac_keeps_the_digits_of_some_filling() {
         let mut rng = crate::rng::SplitMix64::new(0x6ac_a11d);
-        for round in 0..300u64 {
-            let len = 1 + (round % 5) as usize;
-            let doms: Vec<Mask> = (0..len).map(|_| (rng.below(32) as Mask) << 1).collect();
+        for round in 0..3_000u64 {
+            let len = 1 + (round % 7) as usize;
+            // Five digits, then seven: cells fewer than, as many as and more than digits.
+            let width = if round % 2 == 0 { 32 } else { 128 };
+            let doms: Vec<Mask> = (0..len).map(|_| (rng.below(width) as Mask) << 1).collect();
             let mut want = vec![0; len];
             let mut filling = vec![0u8; len];
             fill(&doms, &mut filling, 0, &mut want);

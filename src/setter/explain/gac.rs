@@ -67,14 +67,40 @@ fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
     let union = doms.iter().fold(0, |a, &b| a | b);
     let mut out = vec![0u32; doms.len()];
     for set in digit_sets(union, doms.len(), target) {
-        // The cells take distinct digits of `set`, as many as its digits: all-different
-        // within the set.
+        // A set that can add no candidate not already kept is not tried.
+        if doms.iter().zip(&out).all(|(&d, &o)| d & set & !o == 0) {
+            continue;
+        }
         let inside: Vec<u32> = doms.iter().map(|&d| d & set).collect();
-        for (o, kept) in out.iter_mut().zip(alldiff::gac(&inside)) {
-            *o |= kept;
+        if let Some(kept) = within_set(&inside, set) {
+            for (o, k) in out.iter_mut().zip(kept) {
+                *o |= k;
+            }
         }
     }
     out
+}
+
+/// The candidates `inside` (each within `set`) of cells that take distinct digits of
+/// `set`, exactly as many digits as cells, narrowed by all-different's arc consistency;
+/// `None` when no filling exists. The cheap cases first: every digit of the set must be
+/// some cell's candidate, and cells that all hold the whole set keep it.
+pub(super) fn within_set(inside: &[u32], set: u32) -> Option<Vec<u32>> {
+    let mut union = 0;
+    for &d in inside {
+        if d == 0 {
+            return None;
+        }
+        union |= d;
+    }
+    if union != set {
+        return None;
+    }
+    if inside.iter().all(|&d| d == set) {
+        return Some(inside.to_vec());
+    }
+    let kept = alldiff::gac(inside);
+    kept.iter().all(|&k| k != 0).then_some(kept)
 }
 
 #[derive(Clone, Copy)]

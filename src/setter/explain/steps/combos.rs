@@ -12,10 +12,9 @@
 //! node budget ([`MOST_NODES`]; past it the rule keeps every candidate, which is never
 //! wrong). A rule's sources, the reason of any step it gives, are the house and its cages.
 
-use crate::native::alldiff;
 use crate::puzzle::{ConstraintKind, Constraints, Op};
 
-use crate::setter::explain::gac::digit_sets;
+use crate::setter::explain::gac::{digit_sets, within_set};
 
 /// The most choices one rule tries before it gives up (and keeps every candidate).
 const MOST_NODES: usize = 20_000;
@@ -106,8 +105,7 @@ impl ComboRule {
             let mut fits = Vec::new();
             for set in digit_sets(union, cells.len(), *sum) {
                 let inside: Vec<u32> = cells.iter().map(|&d| d & set).collect();
-                let kept = alldiff::gac(&inside);
-                if kept.iter().all(|&k| k != 0) {
+                if let Some(kept) = within_set(&inside, set) {
                     fits.push((set, kept));
                 }
             }
@@ -159,8 +157,7 @@ impl Walk<'_> {
                 Some((_, fill)) => fill.clone(),
                 None => {
                     let inside: Vec<u32> = now[span].iter().map(|&d| d & left).collect();
-                    let kept = alldiff::gac(&inside);
-                    let fill = kept.iter().all(|&k| k != 0).then_some(kept);
+                    let fill = within_set(&inside, left);
                     self.rest.push((left, fill.clone()));
                     fill
                 }

@@ -102,6 +102,11 @@ impl Explainer<'_> {
         self.stats.solver_calls = self.sat.calls;
         Ok(match best {
             Some((i, d, reason)) => {
+                let gone = if plain {
+                    1 << d
+                } else {
+                    self.all_but_one(i, d, &reason)?
+                };
                 // The house sums came before: a core of sums and houses is no sum rule
                 // that rung knows, so it is named for what it is, a combination.
                 let t = match self.shape(&reason, i) {
@@ -110,9 +115,36 @@ impl Explainer<'_> {
                     },
                     t => t,
                 };
-                Next::Step(self.apply(i, 1 << d, reason, t))
+                Next::Step(self.apply(i, gone, reason, t))
             }
             None => Next::End(End::NotUnique { undecided }),
+        })
+    }
+
+    /// The digits a reason eliminates at grid index `i`: `d`, or every candidate but one
+    /// when the reason (minimal for `d`) also rules out all the others but one, so that
+    /// one step places the cell. Still minimal: without any one of its constraints, `d`
+    /// is possible again.
+    fn all_but_one(&mut self, i: usize, d: u8, reason: &[usize]) -> Result<u32, ExplainError> {
+        let grid = self.doms.len();
+        let others = self.doms[i] & !(1 << d);
+        let mut kept = 0u32;
+        for e in digits(others) {
+            if let Probe::Possible(_) = self
+                .sat
+                .probe(reason, Some((i, e as u8)), grid)
+                .map_err(ExplainError::solver)?
+            {
+                kept |= 1 << e;
+                if kept.count_ones() > 1 {
+                    return Ok(1 << d);
+                }
+            }
+        }
+        Ok(if kept.count_ones() == 1 {
+            self.doms[i] & !kept
+        } else {
+            1 << d
         })
     }
 
