@@ -46,21 +46,62 @@ pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
 }
 
 /// Every set of `len` distinct digits among `union` adding up to `target`, smallest mask
-/// first: the subsets of `union` walked downwards, reversed.
+/// first: digits chosen in increasing order, a branch cut when the digits left cannot
+/// reach the sum (the smallest ones too large, or the largest too small).
 pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
+    let mut buf = [0u64; 32];
+    let mut n = 0;
+    for d in digits(union) {
+        buf[n] = u64::from(d);
+        n += 1;
+    }
+    let ds = &buf[..n];
+    // above[k]: the sum of the digits from position k on.
+    let mut above = [0u64; 33];
+    for k in (0..n).rev() {
+        above[k] = above[k + 1] + ds[k];
+    }
     let mut out = Vec::new();
-    let mut s = union;
-    loop {
-        if s.count_ones() as usize == len && digits(s).map(u64::from).sum::<u64>() == target {
-            out.push(s);
+    choose_sets(ds, &above[..=n], 0, len, target, 0, &mut out);
+    out.sort_unstable();
+    out
+}
+
+/// Adds to `out` every set `mask` ∪ (`len` digits of `ds[from..]` adding up to `left`).
+fn choose_sets(
+    ds: &[u64],
+    above: &[u64],
+    from: usize,
+    len: usize,
+    left: u64,
+    mask: u32,
+    out: &mut Vec<u32>,
+) {
+    if len == 0 {
+        if left == 0 {
+            out.push(mask);
         }
-        if s == 0 {
+        return;
+    }
+    let end = ds.len();
+    if end - from < len || above[end - len] < left {
+        return;
+    }
+    for k in from..=end - len {
+        // The smallest `len` digits from here on: past the sum, so is every later choice.
+        if above[k] - above[k + len] > left {
             break;
         }
-        s = (s - 1) & union;
+        choose_sets(
+            ds,
+            above,
+            k + 1,
+            len - 1,
+            left - ds[k],
+            mask | 1 << ds[k],
+            out,
+        );
     }
-    out.reverse();
-    out
 }
 
 fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
@@ -299,7 +340,11 @@ mod tests {
                 .filter(|&s| digits(s).map(u64::from).sum::<u64>() == target)
                 .collect()
         };
-        for union in [0b11_1111_1110, 0b10_1101_0110, 0b110, 0] {
+        let some = (0u32..1 << 10).step_by(37).map(|u| u & !1);
+        for union in [0b11_1111_1110, 0b10_1101_0110, 0b110, 0]
+            .into_iter()
+            .chain(some)
+        {
             for len in 0..=10 {
                 for target in 0..=50 {
                     assert_eq!(digit_sets(union, len, target), slow(union, len, target));
