@@ -92,6 +92,15 @@ pub(super) struct Explainer<'p> {
     /// Per grid index, the pairs of encoded constraints sharing two or more cells, one of
     /// them on it.
     pairs: Vec<Vec<[usize; 2]>>,
+    /// Per grid index, per (pair, digit) at `pair * (max + 1) + digit`: one more than the
+    /// count of steps applied when that pair last failed to force the digit out (0:
+    /// never tried). The answer depends only on the candidates of the pair's cells, so
+    /// it stands while none of them has changed since.
+    pair_failed: Vec<Vec<u32>>,
+    /// Steps applied so far.
+    applied: u32,
+    /// Per grid index, the value of `applied` when its candidates last changed.
+    changed: Vec<u32>,
     method: Method,
     /// A solution found before (bit d for digit d per grid index): while every cell keeps
     /// its digit among the candidates it saves the solver's call for a model.
@@ -151,6 +160,7 @@ impl<'p> Explainer<'p> {
         }
         let cache = vec![None; model.list.len()];
         let pairs = pairs(&members, &of_cell, &sat);
+        let width = usize::from(model.max_digit) + 1;
         let box_lines = box_lines(&model, &members);
         let lines = fish::lines(&model, &members);
         let sums: Vec<sums::SumRule> = sums::rules(&model, &members)
@@ -189,7 +199,10 @@ impl<'p> Explainer<'p> {
             sums,
             sums_of_cell,
             sat,
+            pair_failed: pairs.iter().map(|p| vec![0; p.len() * width]).collect(),
             pairs,
+            applied: 0,
+            changed: vec![0; rows * cols],
             method: opts.method,
             known: first_solution(puzzle, &opts.stop, cols, rows * cols),
             failing: [Vec::new(), Vec::new(), Vec::new()],
@@ -433,6 +446,8 @@ impl<'p> Explainer<'p> {
             self.sat.eliminate(i, d as u8);
         }
         self.doms[i] = left;
+        self.applied = self.applied.saturating_add(1);
+        self.changed[i] = self.applied;
         for &k in &self.of_cell[i] {
             self.cache[k] = None;
         }
@@ -469,12 +484,25 @@ impl<'p> Explainer<'p> {
         open: &[(usize, u8)],
     ) -> Result<Option<(usize, u8, [usize; 2])>, ExplainError> {
         let grid = self.doms.len();
+        let width = usize::from(self.model.max_digit) + 1;
         for &(i, d) in open {
-            for p in self.pairs[i].clone() {
+            for (j, p) in self.pairs[i].clone().into_iter().enumerate() {
+                let at = j * width + usize::from(d);
+                let failed = self.pair_failed[i][at];
+                let last = p
+                    .iter()
+                    .flat_map(|&k| &self.members[k])
+                    .map(|&c| self.changed[c])
+                    .max()
+                    .unwrap_or(0);
+                if failed > last {
+                    continue;
+                }
                 let probe = self.sat.probe(&p, Some((i, d)), grid);
                 if let Probe::Impossible(_) = probe.map_err(ExplainError::solver)? {
                     return Ok(Some((i, d, p)));
                 }
+                self.pair_failed[i][at] = self.applied.saturating_add(1);
             }
         }
         Ok(None)
