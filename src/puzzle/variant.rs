@@ -7,7 +7,10 @@
 //! constraints of the model's families ([`crate::puzzle::Rule`]: relations between two
 //! cells, rules over lines of cells, distinct groups), which the native filters and the CNF
 //! and SMT-LIB encoders read. Adding a constraint is a variant here (its meaning, its
-//! checks, its lowering), a rule in the verifier, a drawing and its formats.
+//! checks, its lowering) and a rule in the verifier; a line family (cells along a line and
+//! at most one number) adds its entry to [`crate::puzzle::family`], which every format,
+//! the drawings and the CNF naming read, and nothing else (the tests there walk every
+//! entry through all of them); other families also teach their formats and drawing.
 //!
 //! Cells are 0-based; outside clues (little killers, sandwiches, X-sums, skyscrapers) list
 //! the cells they sum or see, from the clue's side.
@@ -719,49 +722,6 @@ impl Variant {
     }
 }
 
-/// Every name [`Variant::family`] gives (the names of variant steps' techniques); a test
-/// holds the two to each other.
-pub(crate) const LABELS: &[&str] = &[
-    "candidates",
-    "even cell",
-    "odd cell",
-    "anti-knight",
-    "anti-king",
-    "non-consecutive",
-    "diagonal",
-    "window",
-    "extra region",
-    "cage",
-    "white dot",
-    "black dot",
-    "X",
-    "V",
-    "sum dot",
-    "no white dot",
-    "no black dot",
-    "no X",
-    "no V",
-    "no sum dot",
-    "greater-than sign",
-    "quadruple",
-    "thermometer",
-    "arrow",
-    "double arrow",
-    "whisper",
-    "renban",
-    "palindrome",
-    "between line",
-    "lockout line",
-    "region-sum line",
-    "zipper line",
-    "entropic line",
-    "modular line",
-    "little killer",
-    "sandwich",
-    "X-sum",
-    "skyscraper",
-];
-
 /// A model constraint of a variant's family.
 fn rule(name: &'static str, cells: Vec<Cell>, kind: RuleKind) -> Constraint {
     Constraint {
@@ -875,11 +835,20 @@ mod tests {
             });
             examples.push(Variant::NegativeDots(dot));
         }
+        for v in &examples {
+            let line = crate::puzzle::family::line_of(v);
+            assert_eq!(crate::puzzle::family::is_line(v), line.is_some(), "{v:?}");
+            assert!(line.is_none_or(|(l, _, _)| l.name == v.family()), "{v:?}");
+        }
         let families: std::collections::BTreeSet<&str> =
             examples.iter().map(Variant::family).collect();
-        let labels: std::collections::BTreeSet<&str> = LABELS.iter().copied().collect();
+        let labels: std::collections::BTreeSet<&str> = crate::puzzle::family::labels().collect();
         assert_eq!(families, labels);
-        assert_eq!(labels.len(), LABELS.len(), "a label listed twice");
+        assert_eq!(
+            labels.len(),
+            crate::puzzle::family::labels().count(),
+            "a label listed twice"
+        );
         // Names differ from the family only where a parameter changes what setters say.
         let named: Vec<String> = examples.iter().map(Variant::name).collect();
         for want in [
