@@ -143,7 +143,7 @@ fn write_variant(
     };
     if let Some((line, cells, p)) = family::line_of(v) {
         let Some(name) = line.iss else {
-            return refuse("ISS has no such line");
+            return refuse("not among the constraints ISS has");
         };
         if matches!(v, Variant::Entropic(_)) && (n != 9 || cells.len() < 3) {
             return refuse("ISS's entropic lines are on 9x9 grids, and a 2-cell one means two different thirds there");
