@@ -25,7 +25,7 @@
 //!   (`value`: the least difference, half the size rounded up unless given; also
 //!   `germanwhispers`, `dutchwhispers`), `regionsumline`, `entropicline`, `modularline`
 //!   (modulus 3), `zipperline`, `doublearrow`, `lockout` (ends at least half the size
-//!   rounded down apart).
+//!   rounded down apart), `nabner`.
 //! - Outside clues: `littlekillersum` (`cell` outside the grid, `direction` `UL`, `UR`,
 //!   `DL`, `DR`), `sandwichsum`, `xsum`, `skyscraper` (`cell` outside the grid: `R0Cc`
 //!   reads column c down, `R(N+1)Cc` up, `RrC0` row r rightwards, `RrC(N+1)` leftwards).
@@ -40,10 +40,10 @@
 //! `#FF9A00` is one less than the German.
 //!
 //! A line of any other colour is refused, naming its colour, as are every other rule
-//! (`minimum`, `maximum`, `clone`, `disjointgroups`, the indexers, Nabner and slow
-//! thermometers, …) and cosmetic `circle`, `rectangle`, `text` and `cage` entries that no
-//! read rule drew (a cosmetic may state a rule); titles, authors, rules text, solutions,
-//! pencil marks and colours are ignored.
+//! (`minimum`, `maximum`, `clone`, `disjointgroups`, the indexers, slow thermometers, …)
+//! and cosmetic `circle`, `rectangle`, `text` and `cage` entries that no read rule drew (a
+//! cosmetic may state a rule); titles, authors, rules text, solutions, pencil marks and
+//! colours are ignored.
 
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -102,7 +102,7 @@ pub enum FpuzzlesError {
         what: String,
     },
     /// A cosmetic line whose colour names no rule cagesat knows.
-    #[error("an f-puzzles 'line' of colour '{}' at {cell} has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA)", clip(.colour))]
+    #[error("an f-puzzles 'line' of colour '{}' at {cell} has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA, nabner #C9C883)", clip(.colour))]
     UnknownLine {
         /// The line's `outlineC`.
         colour: String,
@@ -142,7 +142,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("rowindexer", "indexer cells are not in cagesat's models"),
     ("columnindexer", "indexer cells are not in cagesat's models"),
     ("boxindexer", "indexer cells are not in cagesat's models"),
-    ("nabner", "Nabner lines are not in cagesat's models"),
     (
         "slowthermometer",
         "slow thermometers are not in cagesat's models",

@@ -431,6 +431,29 @@ pub(crate) const LINES: &[Line] = &[
             _ => None,
         },
     },
+    Line {
+        name: "nabner line",
+        cnf: "nabner-line",
+        text: "nabner",
+        iss: None,
+        fpuzzles: Fpuzzles {
+            key: "nabner",
+            scripts: &["Nabner"],
+            colours: &["#C9C883"],
+            value: FpValue::None,
+        },
+        drawing: Drawing::Line {
+            class: "nabner",
+            colour: "#b0ac50",
+            layer: 7,
+        },
+        param: Param::None,
+        make: |c, _| Variant::Nabner(c),
+        parts: |v| match v {
+            Variant::Nabner(c) => Some((c.as_slice(), 0)),
+            _ => None,
+        },
+    },
 ];
 
 /// Whether `v` is of a line family: each variant is told here (the compiler asks for a
@@ -447,7 +470,8 @@ pub(crate) fn is_line(v: &Variant) -> bool {
         | Variant::Modular { .. }
         | Variant::Zipper(_)
         | Variant::DoubleArrow(_)
-        | Variant::Lockout { .. } => true,
+        | Variant::Lockout { .. }
+        | Variant::Nabner(_) => true,
         Variant::Candidates { .. }
         | Variant::Parity { .. }
         | Variant::AntiKnight

@@ -203,6 +203,9 @@ pub enum Variant {
         /// The modulus.
         modulus: u8,
     },
+    /// A Nabner line: no two digits on the line are equal or consecutive (every pair of
+    /// its cells, not only neighbours).
+    Nabner(Vec<Cell>),
     /// A little killer: the digits along the diagonal add up to the sum (they may repeat).
     LittleKiller {
         /// The cells along the diagonal, from the clue.
@@ -361,6 +364,7 @@ impl Variant {
             Variant::Zipper(_) => "zipper line",
             Variant::Entropic(_) => "entropic line",
             Variant::Modular { .. } => "modular line",
+            Variant::Nabner(_) => "nabner line",
             Variant::LittleKiller { .. } => "little killer",
             Variant::Sandwich { .. } => "sandwich",
             Variant::XSum { .. } => "X-sum",
@@ -395,6 +399,7 @@ impl Variant {
             | Variant::Zipper(cells)
             | Variant::Entropic(cells)
             | Variant::Modular { cells, .. }
+            | Variant::Nabner(cells)
             | Variant::LittleKiller { cells, .. }
             | Variant::Sandwich { cells, .. }
             | Variant::XSum { cells, .. }
@@ -506,7 +511,8 @@ impl Variant {
             | Variant::Palindrome(_)
             | Variant::RegionSum(_)
             | Variant::Zipper(_)
-            | Variant::Entropic(_) => length(2, usize::MAX, "at least 2"),
+            | Variant::Entropic(_)
+            | Variant::Nabner(_) => length(2, usize::MAX, "at least 2"),
             Variant::Whisper { diff, .. } => {
                 length(2, usize::MAX, "at least 2")?;
                 value(*diff > 0, "a whisper's difference must be above 0".into())
@@ -707,6 +713,15 @@ impl Variant {
             Variant::Modular { cells, modulus } => {
                 vec![line(cells.clone(), LineRule::Modular(*modulus))]
             }
+            Variant::Nabner(cells) => {
+                let mut out = Vec::new();
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        out.push(pair(a, b, Relation::DiffAtLeast(2)));
+                    }
+                }
+                out
+            }
             Variant::LittleKiller { cells, sum } => vec![line(cells.clone(), LineRule::Sum(*sum))],
             Variant::Sandwich { cells, sum } => {
                 vec![line(
@@ -807,6 +822,7 @@ mod tests {
             Variant::RegionSum(line()),
             Variant::Zipper(line()),
             Variant::Entropic(line()),
+            Variant::Nabner(line()),
             Variant::Modular {
                 cells: line(),
                 modulus: 3,
