@@ -1,7 +1,8 @@
 //! # Variant constraint lines of the `.sudoku` and `.killer` formats
 //!
 //! One line per constraint, a keyword then its values and cells (see
-//! `encodings/sudoku.md`, "Variant constraints"):
+//! `encodings/sudoku.md`, "Variant constraints", which a test holds to the line families'
+//! keywords in `crate::puzzle::family`); for example:
 //!
 //! ```text
 //! thermo A1 A2 A3            arrow A1 : B2 C3          arrow A1 A2 : B3 C3 (a pill)

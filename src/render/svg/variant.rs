@@ -6,9 +6,9 @@
 //! odd cells as grey circles. Over it: diagonals; cages as dashed inset walls with their sums;
 //! thermometers (a bulb and a thick grey line); arrows (an empty circle, or a pill for two or
 //! three cells, and a line ending in an arrowhead); double arrows (circles at both ends);
-//! lines coloured by family (renban purple, whisper green, palindrome grey, between with
-//! circles and lockout with diamonds at the ends, region-sum blue, zipper lavender, entropic
-//! orange, modular teal); Kropki dots (white and black circles on the edge), XV letters,
+//! lines coloured by family (the colours of `crate::puzzle::family::LINES`: renban purple,
+//! whisper green, palindrome grey, between with circles and lockout with diamonds at the
+//! ends, region-sum blue, zipper lavender, entropic orange, modular teal, …); Kropki dots (white and black circles on the edge), XV letters,
 //! greater-than chevrons pointing at the smaller digit, quadruple circles on the corner with
 //! their digits. Outside the grid, in a border the picture grows for them: little killers
 //! (the sum and a diagonal arrow), sandwich, X-sum and skyscraper numbers. The global rules
