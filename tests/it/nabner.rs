@@ -4,6 +4,7 @@
 //! `nabner` key, refused before) and a text one read, solved and verified, and a line that
 //! makes an ambiguous 9×9 unique.
 
+use cagesat::engine::SmtSolver;
 use cagesat::puzzle::{Sudoku, Variant};
 use cagesat::{Cell, Engine, EngineOptions, Grid, Outcome, Puzzle};
 
@@ -204,4 +205,27 @@ fn an_fpuzzles_nabner_line_is_read_solved_and_verified() {
         panic!("a Sudoku")
     };
     assert_eq!(read.variants(), [Variant::Nabner(cells("E4 D4"))]);
+}
+
+/// z3 and cvc5 on the SMT-LIB terms count the same (a machine without one skips it).
+#[test]
+fn smt_solvers_count_the_same() {
+    let with = Puzzle::parse(TEXT).expect("reads");
+    let Puzzle::Sudoku(s) = &with else {
+        panic!("a Sudoku")
+    };
+    let without = Puzzle::Sudoku(Sudoku::new(9, (3, 3), &s.given_cells()).expect("a 9x9"));
+    for solver in SmtSolver::ALL {
+        let engine = Engine::Smt {
+            solver,
+            timeout: None,
+        };
+        let opts = EngineOptions::default();
+        match engine.count(&with, &opts, Some(100)) {
+            Ok((c, _)) => assert_eq!((c.count, c.complete), (1, true), "{}", engine.name()),
+            Err(e) if e.to_string().contains("not found") => continue,
+            Err(e) => panic!("{}: {e}", engine.name()),
+        }
+        assert_eq!(count(&engine, &without), 2, "{}", engine.name());
+    }
 }
