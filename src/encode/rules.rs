@@ -16,7 +16,7 @@
 //!   the group has N cells), with the puzzle's at-most-one encoding.
 //!
 //! Each constraint's clauses are counted under the clause family of its setter's name
-//! ([`family`]: `thermometer`, `white-dot`, `anti-knight`, …).
+//! (`crate::puzzle::family::cnf_name`: `thermometer`, `white-dot`, `anti-knight`, …).
 
 use std::collections::HashMap;
 
@@ -28,52 +28,6 @@ use crate::encode::{EncodeError, EncodeOptions, Encoding};
 use crate::grid::Cell;
 use crate::line::{linear_form, Automaton, Linear};
 use crate::puzzle::{Constraint, ConstraintKind, LineRule, RuleKind};
-
-/// The clause family of a variant's constraints, by the setter's name of the variant.
-#[must_use]
-pub(crate) fn family(name: &str) -> &'static str {
-    match name {
-        "candidates" => "candidates",
-        "even cell" => "even",
-        "odd cell" => "odd",
-        "anti-knight" => "anti-knight",
-        "anti-king" => "anti-king",
-        "non-consecutive" => "non-consecutive",
-        "diagonal" => "variant-diagonal",
-        "window" => "window",
-        "extra region" => "extra-region",
-        "cage" => "variant-cage",
-        "white dot" => "white-dot",
-        "black dot" => "black-dot",
-        "X" => "x-sign",
-        "V" => "v-sign",
-        "sum dot" => "sum-dot",
-        "no white dot" => "no-white-dot",
-        "no black dot" => "no-black-dot",
-        "no X" => "no-x-sign",
-        "no V" => "no-v-sign",
-        "no sum dot" => "no-sum-dot",
-        "greater-than sign" => "greater-than",
-        "quadruple" => "quadruple",
-        "thermometer" => "thermometer",
-        "arrow" => "arrow",
-        "double arrow" => "double-arrow",
-        "whisper" => "whisper",
-        "renban" => "renban",
-        "palindrome" => "palindrome",
-        "between line" => "between-line",
-        "lockout line" => "lockout-line",
-        "region-sum line" => "region-sum-line",
-        "zipper line" => "zipper-line",
-        "entropic line" => "entropic-line",
-        "modular line" => "modular-line",
-        "little killer" => "little-killer",
-        "sandwich" => "sandwich",
-        "X-sum" => "x-sum",
-        "skyscraper" => "skyscraper",
-        _ => "variant",
-    }
-}
 
 /// Writes every variant constraint of `list` (digits `1..=n`) into `enc`; nothing when
 /// there is none.
@@ -121,7 +75,7 @@ pub(crate) fn encode_rules(
             continue;
         };
         count += 1;
-        let name = family(rule.name);
+        let name = crate::puzzle::family::cnf_name(rule.name);
         match &rule.kind {
             RuleKind::Pair(rel) => {
                 let (a, b) = (c.cells[0], c.cells[1]);

@@ -25,7 +25,7 @@
 //!   (`value`: the least difference, half the size rounded up unless given; also
 //!   `germanwhispers`, `dutchwhispers`), `regionsumline`, `entropicline`, `modularline`
 //!   (modulus 3), `zipperline`, `doublearrow`, `lockout` (ends at least half the size
-//!   rounded down apart).
+//!   rounded down apart), `nabner`.
 //! - Outside clues: `littlekillersum` (`cell` outside the grid, `direction` `UL`, `UR`,
 //!   `DL`, `DR`), `sandwichsum`, `xsum`, `skyscraper` (`cell` outside the grid: `R0Cc`
 //!   reads column c down, `R(N+1)Cc` up, `RrC0` row r rightwards, `RrC(N+1)` leftwards).
@@ -35,33 +35,23 @@
 //! beside each line of theirs (`outlineC`, and `fromConstraint` naming the constraint), and
 //! SudokuPad shows them. A `line` whose cells repeat a line read from a key is that line's
 //! drawing and adds nothing; any other `line` is read by its `fromConstraint`, or else by
-//! its colour, the scripts' own:
-//!
-//! | colour | line |
-//! |---|---|
-//! | `#F067F0` (and the older `#C060C0`) | renban |
-//! | `#67F067` | German whisper (difference half the size, rounded up) |
-//! | `#FF9A00` | Dutch whisper (one less) |
-//! | `#2ECBFF` | region-sum line |
-//! | `#FFCCAA` | entropic line |
-//! | `#33BBBB` | modular line (modulus 3) |
-//! | `#CDB1EC` | zipper line |
-//! | `#C54B8B` | double arrow |
-//! | `#006CBA` | lockout line |
+//! its colour, the scripts' own: the `fpuzzles` entries of `crate::puzzle::family::LINES`
+//! (listed in `encodings/sudoku.md`, which a test holds to the table); the Dutch whisper's
+//! `#FF9A00` is one less than the German.
 //!
 //! A line of any other colour is refused, naming its colour, as are every other rule
-//! (`minimum`, `maximum`, `clone`, `disjointgroups`, the indexers, Nabner and slow
-//! thermometers, …) and cosmetic `circle`, `rectangle`, `text` and `cage` entries that no
-//! read rule drew (a cosmetic may state a rule); titles, authors, rules text, solutions,
-//! pencil marks and colours are ignored.
-
-use std::collections::HashSet;
+//! (`minimum`, `maximum`, `clone`, `disjointgroups`, the indexers, slow thermometers, …)
+//! and cosmetic `circle`, `rectangle`, `text` and `cage` entries that no read rule drew (a
+//! cosmetic may state a rule); titles, authors, rules text, solutions, pencil marks and
+//! colours are ignored.
 
 use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
 use crate::parse::{clip, ParseError, Pos};
+pub(crate) use crate::puzzle::family::german;
+use crate::puzzle::family::{self, FpValue, Line};
 use crate::puzzle::sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 use crate::puzzle::variant::{Dot, Variant};
 use crate::puzzle::Puzzle;
@@ -112,7 +102,7 @@ pub enum FpuzzlesError {
         what: String,
     },
     /// A cosmetic line whose colour names no rule cagesat knows.
-    #[error("an f-puzzles 'line' of colour '{}' at {cell} has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA)", clip(.colour))]
+    #[error("an f-puzzles 'line' of colour '{}' at {cell} has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA, nabner #C9C883)", clip(.colour))]
     UnknownLine {
         /// The line's `outlineC`.
         colour: String,
@@ -152,7 +142,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("rowindexer", "indexer cells are not in cagesat's models"),
     ("columnindexer", "indexer cells are not in cagesat's models"),
     ("boxindexer", "indexer cells are not in cagesat's models"),
-    ("nabner", "Nabner lines are not in cagesat's models"),
     (
         "slowthermometer",
         "slow thermometers are not in cagesat's models",
@@ -178,88 +167,11 @@ const CELL_IGNORED: &[&str] = &[
     "cArray",
 ];
 
-/// A line family f-puzzles holds under a key of its own or of a user script.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum LineKind {
-    /// `thermometer`.
-    Thermo,
-    /// `palindrome`.
-    Palindrome,
-    /// `betweenline`.
-    Between,
-    /// `renban`.
-    Renban,
-    /// `whispers` (with its difference).
-    Whisper,
-    /// `regionsumline`.
-    RegionSum,
-    /// `entropicline`.
-    Entropic,
-    /// `modularline`.
-    Modular,
-    /// `zipperline`.
-    Zipper,
-    /// `doublearrow`.
-    DoubleArrow,
-    /// `lockout`.
-    Lockout,
-}
-
-/// The line families: key, the user scripts' `fromConstraint` names, colours.
-pub(crate) const LINES: &[(LineKind, &str, &[&str], &[&str])] = &[
-    (LineKind::Thermo, "thermometer", &[], &[]),
-    (LineKind::Palindrome, "palindrome", &[], &[]),
-    (LineKind::Between, "betweenline", &[], &[]),
-    (
-        LineKind::Renban,
-        "renban",
-        &["Renban"],
-        &["#F067F0", "#C060C0"],
-    ),
-    (
-        LineKind::Whisper,
-        "whispers",
-        &["German Whispers", "Whispers", "Dutch Whispers"],
-        &["#67F067", "#FF9A00"],
-    ),
-    (
-        LineKind::RegionSum,
-        "regionsumline",
-        &["Region Sum Line"],
-        &["#2ECBFF"],
-    ),
-    (
-        LineKind::Entropic,
-        "entropicline",
-        &["Entropic Line", "Entropic"],
-        &["#FFCCAA"],
-    ),
-    (
-        LineKind::Modular,
-        "modularline",
-        &["Modular Line"],
-        &["#33BBBB"],
-    ),
-    (
-        LineKind::Zipper,
-        "zipperline",
-        &["Zipper Line"],
-        &["#CDB1EC"],
-    ),
-    (
-        LineKind::DoubleArrow,
-        "doublearrow",
-        &["Double Arrow"],
-        &["#C54B8B"],
-    ),
-    (LineKind::Lockout, "lockout", &["Lockout"], &["#006CBA"]),
-];
-
 /// The user scripts' other keys read as lines: German and Dutch whispers.
 const WHISPER_KEYS: [&str; 2] = ["germanwhispers", "dutchwhispers"];
 
 /// The Dutch whisper's colour and script name.
-const DUTCH: (&str, &str) = ("#FF9A00", "Dutch Whispers");
+pub(crate) const DUTCH: (&str, &str) = ("#FF9A00", "Dutch Whispers");
 
 /// Other keys read here.
 const READ: &[&str] = &[
@@ -289,16 +201,6 @@ const READ: &[&str] = &[
 
 /// The user scripts' names of outside clues and circles that draw a read rule.
 const COSMETIC_OF: &[&str] = &["X Sum", "Skyscraper", "Double Arrow", "Lockout"];
-
-/// The German whisper's least difference on a grid of side `size`: half of it, rounded up.
-pub(crate) fn german(size: usize) -> u8 {
-    u8::try_from(size.div_ceil(2)).unwrap_or(u8::MAX)
-}
-
-/// The lockout line's least difference of its ends: half the side, rounded down.
-pub(crate) fn lockout_diff(size: usize) -> u8 {
-    u8::try_from(size / 2).unwrap_or(u8::MAX)
-}
 
 /// f-puzzles' boxes of a side: (rows, columns), the rows the largest divisor not above
 /// the square root.
@@ -488,7 +390,7 @@ fn refuse_features(root: &Map<String, Value>) -> Result<(), FpuzzlesError> {
             || DIAGONALS.contains(&k)
             || READ.contains(&k)
             || WHISPER_KEYS.contains(&k)
-            || LINES.iter().any(|l| l.1 == k);
+            || family::LINES.iter().any(|l| l.fpuzzles.key == k);
         if !known {
             return Err(FpuzzlesError::Unsupported {
                 feature: key.clone(),
@@ -929,12 +831,13 @@ impl Reader<'_> {
             }
         }
         // Lines.
-        let mut drawn: HashSet<(LineKind, Vec<Cell>)> = HashSet::new();
-        for &(kind, key, _, _) in LINES {
+        let mut drawn: Vec<(&str, Vec<Cell>)> = Vec::new();
+        for kind in family::LINES {
+            let key = kind.fpuzzles.key;
             for e in entries(root, key)? {
                 let value = number(e.get("value"), key)?;
                 for line in line_list(e, key, size)? {
-                    let _ = drawn.insert((kind, line.clone()));
+                    drawn.push((key, line.clone()));
                     out.push(self.line(kind, line, value, key)?);
                 }
             }
@@ -942,9 +845,12 @@ impl Reader<'_> {
         for (i, key) in WHISPER_KEYS.into_iter().enumerate() {
             let diff = german(size).saturating_sub(i as u8);
             for e in entries(root, key)? {
+                // The whisper family: the one the Dutch whisper's script name draws.
+                let kind =
+                    family::by_drawing(Some(DUTCH.1), "").ok_or(FpuzzlesError::Field(key))?;
                 for line in line_list(e, key, size)? {
-                    let _ = drawn.insert((LineKind::Whisper, line.clone()));
-                    out.push(self.line(LineKind::Whisper, line, Some(u32::from(diff)), key)?);
+                    drawn.push((kind.fpuzzles.key, line.clone()));
+                    out.push(self.line(kind, line, Some(u32::from(diff)), key)?);
                 }
             }
         }
@@ -1015,34 +921,16 @@ impl Reader<'_> {
     /// One line of a family.
     fn line(
         &self,
-        kind: LineKind,
+        kind: &Line,
         cells: Vec<Cell>,
         value: Option<u32>,
         key: &str,
     ) -> Result<Variant, FpuzzlesError> {
-        let size = self.size;
-        Ok(match kind {
-            LineKind::Thermo => Variant::Thermo(cells),
-            LineKind::Palindrome => Variant::Palindrome(cells),
-            LineKind::Between => Variant::Between(cells),
-            LineKind::Renban => Variant::Renban(cells),
-            LineKind::Whisper => Variant::Whisper {
-                cells,
-                diff: match value {
-                    Some(v) => small(v, key)?,
-                    None => german(size),
-                },
-            },
-            LineKind::RegionSum => Variant::RegionSum(cells),
-            LineKind::Entropic => Variant::Entropic(cells),
-            LineKind::Modular => Variant::Modular { cells, modulus: 3 },
-            LineKind::Zipper => Variant::Zipper(cells),
-            LineKind::DoubleArrow => Variant::DoubleArrow(cells),
-            LineKind::Lockout => Variant::Lockout {
-                cells,
-                diff: lockout_diff(size),
-            },
-        })
+        let param = match (kind.fpuzzles.value, value) {
+            (FpValue::Read(_), Some(v)) => small(v, key)?,
+            _ => kind.fpuzzles_default(self.size),
+        };
+        Ok((kind.make)(cells, param))
     }
 
     /// A cosmetic `line`: nothing when it draws a line already read, else the line its
@@ -1050,7 +938,7 @@ impl Reader<'_> {
     fn cosmetic_line(
         &self,
         e: &Value,
-        drawn: &HashSet<(LineKind, Vec<Cell>)>,
+        drawn: &[(&str, Vec<Cell>)],
     ) -> Result<Vec<Variant>, FpuzzlesError> {
         let colour = e
             .get("outlineC")
@@ -1058,13 +946,10 @@ impl Reader<'_> {
             .unwrap_or_default()
             .to_ascii_uppercase();
         let from = e.get("fromConstraint").and_then(Value::as_str);
-        let kind = LINES.iter().find(|(_, _, names, colours)| match from {
-            Some(f) => names.contains(&f),
-            None => colours.contains(&colour.as_str()),
-        });
+        let kind = family::by_drawing(from, &colour);
         let mut out = Vec::new();
         for line in line_list(e, "line", self.size)? {
-            let Some(&(kind, key, _, _)) = kind else {
+            let Some(kind) = kind else {
                 if let Some(f) = from {
                     if let Some((_, reason)) = REFUSED
                         .iter()
@@ -1087,12 +972,12 @@ impl Reader<'_> {
             };
             let mut reversed = line.clone();
             reversed.reverse();
-            if drawn.contains(&(kind, line.clone())) || drawn.contains(&(kind, reversed)) {
+            let key = kind.fpuzzles.key;
+            if drawn.contains(&(key, line.clone())) || drawn.contains(&(key, reversed)) {
                 continue;
             }
             let dutch = from == Some(DUTCH.1) || (from.is_none() && colour == DUTCH.0);
-            let value = (kind == LineKind::Whisper)
-                .then(|| u32::from(german(self.size).saturating_sub(u8::from(dutch))));
+            let value = dutch.then(|| u32::from(german(self.size).saturating_sub(1)));
             out.push(self.line(kind, line, value, key)?);
         }
         Ok(out)

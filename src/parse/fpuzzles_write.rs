@@ -20,7 +20,8 @@ use serde_json::{json, Map, Value};
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::parse::fpuzzles::{fpuzzles_boxes, from_json, german, lockout_diff, windows};
+use crate::parse::fpuzzles::{fpuzzles_boxes, from_json, german, windows, DUTCH};
+use crate::puzzle::family::{self, FpValue, Line};
 use crate::puzzle::sudoku::Sudoku;
 use crate::puzzle::variant::{Dot, Variant};
 use crate::puzzle::Puzzle;
@@ -180,6 +181,9 @@ impl Writer {
     fn variant(&mut self, v: &Variant) -> Result<(), FpuzzlesWriteError> {
         let n = self.size;
         let cells_of = |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| name(c)).collect() };
+        if let Some((line, cells, p)) = family::line_of(v) {
+            return self.family_line(v, line, cells, p);
+        }
         match v {
             Variant::Candidates { cell, digits } => {
                 if self.marks.insert(*cell, digits.clone()).is_some() {
@@ -247,9 +251,6 @@ impl Writer {
                     json!({ "cells": cells_of(cells), "values": digits }),
                 );
             }
-            Variant::Thermo(cells) => self.line("thermometer", cells, None, None),
-            Variant::Palindrome(cells) => self.line("palindrome", cells, None, None),
-            Variant::Between(cells) => self.line("betweenline", cells, None, None),
             Variant::Arrow { circle, line } => {
                 // The line starts in the circle's cell next to its first cell.
                 let first = line.first().copied();
@@ -267,68 +268,6 @@ impl Writer {
                     "arrow",
                     json!({ "cells": cells_of(circle), "lines": [cells_of(&path)] }),
                 );
-            }
-            Variant::DoubleArrow(cells) => {
-                self.line(
-                    "doublearrow",
-                    cells,
-                    None,
-                    Some(("#C54B8B", "Double Arrow")),
-                );
-                for end in [cells.first(), cells.last()].into_iter().flatten() {
-                    self.push(
-                        "circle",
-                        json!({ "cells": [name(*end)], "baseC": "#C54B8B", "outlineC": "#C54B8B", "width": 0.85, "height": 0.85, "fromConstraint": "Double Arrow" }),
-                    );
-                }
-            }
-            Variant::Whisper { cells, diff } => {
-                let drawing = if *diff + 1 == german(n) {
-                    ("#FF9A00", "Dutch Whispers")
-                } else {
-                    ("#67F067", "German Whispers")
-                };
-                self.line("whispers", cells, Some(*diff), Some(drawing));
-            }
-            Variant::Renban(cells) => self.line("renban", cells, None, Some(("#F067F0", "Renban"))),
-            Variant::RegionSum(cells) => {
-                self.line(
-                    "regionsumline",
-                    cells,
-                    None,
-                    Some(("#2ECBFF", "Region Sum Line")),
-                );
-            }
-            Variant::Zipper(cells) => {
-                self.line("zipperline", cells, None, Some(("#CDB1EC", "Zipper Line")));
-            }
-            Variant::Entropic(cells) => {
-                self.line(
-                    "entropicline",
-                    cells,
-                    None,
-                    Some(("#FFCCAA", "Entropic Line")),
-                );
-            }
-            Variant::Modular { cells, modulus: 3 } => {
-                self.line(
-                    "modularline",
-                    cells,
-                    None,
-                    Some(("#33BBBB", "Modular Line")),
-                );
-            }
-            Variant::Modular { .. } => {
-                return Err(cannot(v, "f-puzzles' modular lines have modulus 3"))
-            }
-            Variant::Lockout { cells, diff } if *diff == lockout_diff(n) => {
-                self.line("lockout", cells, None, Some(("#006CBA", "Lockout")));
-            }
-            Variant::Lockout { .. } => {
-                return Err(cannot(
-                    v,
-                    "f-puzzles' lockout lines' ends differ by half the size, rounded down",
-                ))
             }
             Variant::LittleKiller { cells, sum } => {
                 let (clue, dir) = little_killer(cells, n).ok_or_else(|| {
@@ -360,6 +299,42 @@ impl Writer {
                     u32::from(*count),
                     Some("Skyscraper"),
                 )?;
+            }
+            // The line families are written above.
+            _ => return Err(cannot(v, "not a constraint f-puzzles holds")),
+        }
+        Ok(())
+    }
+
+    /// A line family's line under its key, with the cosmetic line its script draws; a
+    /// double arrow also with its two circles.
+    fn family_line(
+        &mut self,
+        v: &Variant,
+        line: &Line,
+        cells: &[Cell],
+        p: u8,
+    ) -> Result<(), FpuzzlesWriteError> {
+        let n = self.size;
+        let value = match line.fpuzzles.value {
+            FpValue::None => None,
+            FpValue::Read(_) => Some(p),
+            FpValue::Fixed(f, _) if p == f(n) => None,
+            FpValue::Fixed(_, reason) => return Err(cannot(v, reason)),
+        };
+        let dutch = matches!(v, Variant::Whisper { .. }) && p.checked_add(1) == Some(german(n));
+        let drawing = if dutch {
+            Some(DUTCH)
+        } else {
+            line.fpuzzles_drawing()
+        };
+        self.line(line.fpuzzles.key, cells, value, drawing);
+        if let (Variant::DoubleArrow(_), Some((colour, from))) = (v, drawing) {
+            for end in [cells.first(), cells.last()].into_iter().flatten() {
+                self.push(
+                    "circle",
+                    json!({ "cells": [name(*end)], "baseC": colour, "outlineC": colour, "width": 0.85, "height": 0.85, "fromConstraint": from }),
+                );
             }
         }
         Ok(())

@@ -26,10 +26,12 @@ use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
 use crate::parse::{clip, nothing_found, strip_bom, ParseError, Pos};
+use crate::puzzle::family::{self, Param};
 use crate::puzzle::sudoku::{Killer, KillerCage, Sudoku, SudokuError};
 use crate::puzzle::{Dot, Puzzle, Variant};
 
-/// The ISS constraints read (the nameless item is givens).
+/// The ISS constraints read besides the line families' (`family::LINES`; the nameless
+/// item is givens).
 const READ: &[&str] = &[
     "",
     "Shape",
@@ -37,19 +39,8 @@ const READ: &[&str] = &[
     "NoBoxes",
     "Cage",
     "AllDifferent",
-    "Thermo",
     "Arrow",
     "PillArrow",
-    "DoubleArrow",
-    "Whisper",
-    "Renban",
-    "Palindrome",
-    "Between",
-    "Lockout",
-    "RegionSumLine",
-    "Zipper",
-    "Entropic",
-    "Modular",
     "WhiteDot",
     "BlackDot",
     "X",
@@ -208,7 +199,9 @@ pub(crate) fn looks_like(text: &str) -> bool {
     };
     let name: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
     let after = rest[name.len()..].chars().next();
-    let known = READ.contains(&name.as_str()) || REFUSED.contains(&name.as_str());
+    let known = READ.contains(&name.as_str())
+        || REFUSED.contains(&name.as_str())
+        || family::by_iss(&name).is_some();
     if name.is_empty() {
         // Givens: `.~R1C1_5`.
         return rest.starts_with("~R") || rest.starts_with("~r");
@@ -826,7 +819,6 @@ fn read_item(item: &Item, n: usize, g: &mut Gathered) -> Result<(), ParseError> 
             }
         }
         "AllDifferent" => push!(Variant::Region(cells(0)?)),
-        "Thermo" => push!(Variant::Thermo(cells(0)?)),
         "Arrow" => {
             let cs = cells(0)?;
             if cs.len() < 2 {
@@ -859,73 +851,6 @@ fn read_item(item: &Item, n: usize, g: &mut Gathered) -> Result<(), ParseError> 
             push!(Variant::Arrow {
                 circle: pill,
                 line: cs[k..].to_vec(),
-            });
-        }
-        "DoubleArrow" => push!(Variant::DoubleArrow(cells(0)?)),
-        "Whisper" => {
-            let numeric = args.first().is_some_and(|(a, _)| a.parse::<i64>().is_ok());
-            let (diff, from) = if numeric {
-                (parse_in(name, "difference", &args[0], 1, 255)? as u8, 1)
-            } else {
-                (5, 0)
-            };
-            // A line through a cell twice (ISS allows it: the rule is on neighbours) is
-            // cut where a cell comes back, the pieces sharing a cell.
-            let all = cells(from)?;
-            let mut piece: Vec<Cell> = Vec::new();
-            for c in all {
-                if piece.contains(&c) {
-                    let last = piece.last().copied();
-                    push!(Variant::Whisper {
-                        cells: std::mem::take(&mut piece),
-                        diff,
-                    });
-                    piece.extend(last);
-                }
-                piece.push(c);
-            }
-            push!(Variant::Whisper { cells: piece, diff });
-        }
-        "Renban" => push!(Variant::Renban(cells(0)?)),
-        "Palindrome" => push!(Variant::Palindrome(cells(0)?)),
-        "Between" => push!(Variant::Between(cells(0)?)),
-        "Lockout" => {
-            let diff = parse_in(name, "difference", first("difference")?, 0, 255)? as u8;
-            push!(Variant::Lockout {
-                cells: cells(1)?,
-                diff,
-            });
-        }
-        "RegionSumLine" => {
-            if g.region_sum.is_none() {
-                g.region_sum = Some(item.pos);
-            }
-            push!(Variant::RegionSum(cells(0)?));
-        }
-        "Zipper" => push!(Variant::Zipper(cells(0)?)),
-        "Entropic" => {
-            let cs = cells(0)?;
-            if n != 9 {
-                return Err(args_err(
-                    "ISS reads entropic lines on 9x9 grids only".into(),
-                ));
-            }
-            if cs.len() < 3 {
-                return Err(ParseError::new(
-                    item.pos,
-                    IssError::Unsupported {
-                        name: name.into(),
-                        reason: "a line of 2 cells (ISS: two different thirds) is not an entropic line of cagesat's (3 cells in a row)",
-                    },
-                ));
-            }
-            push!(Variant::Entropic(cs));
-        }
-        "Modular" => {
-            let modulus = parse_in(name, "modulus", first("modulus")?, 2, 255)? as u8;
-            push!(Variant::Modular {
-                cells: cells(1)?,
-                modulus,
             });
         }
         "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
@@ -1070,6 +995,64 @@ fn read_item(item: &Item, n: usize, g: &mut Gathered) -> Result<(), ParseError> 
             }
             if !global(g, &v) {
                 push!(v);
+            }
+        }
+        _ if family::by_iss(name).is_some() => {
+            let Some(line) = family::by_iss(name) else {
+                return Ok(());
+            };
+            let (param, from) = match line.param {
+                Param::None => (0, 0),
+                Param::Lead {
+                    default: Some(d), ..
+                } if args.first().is_none_or(|(a, _)| a.parse::<i64>().is_err()) => (d, 0),
+                Param::Lead { what, least, .. } => {
+                    let p = parse_in(name, what, first(what)?, i64::from(least), 255)?;
+                    (u8::try_from(p).unwrap_or(u8::MAX), 1)
+                }
+            };
+            let cs = cells(from)?;
+            match (line.make)(cs, param) {
+                // The line through a cell twice (ISS allows it: the rule is on
+                // neighbours) is cut where a cell comes back, the pieces sharing a cell.
+                Variant::Whisper { cells: all, diff } => {
+                    let mut piece: Vec<Cell> = Vec::new();
+                    for c in all {
+                        if piece.contains(&c) {
+                            let last = piece.last().copied();
+                            push!(Variant::Whisper {
+                                cells: std::mem::take(&mut piece),
+                                diff,
+                            });
+                            piece.extend(last);
+                        }
+                        piece.push(c);
+                    }
+                    push!(Variant::Whisper { cells: piece, diff });
+                }
+                Variant::Entropic(cs) => {
+                    if n != 9 {
+                        return Err(args_err(
+                            "ISS reads entropic lines on 9x9 grids only".into(),
+                        ));
+                    }
+                    if cs.len() < 3 {
+                        return Err(ParseError::new(
+                            item.pos,
+                            IssError::Unsupported {
+                                name: name.into(),
+                                reason: "a line of 2 cells (ISS: two different thirds) is not an entropic line of cagesat's (3 cells in a row)",
+                            },
+                        ));
+                    }
+                    push!(Variant::Entropic(cs));
+                }
+                v => {
+                    if matches!(v, Variant::RegionSum(_)) && g.region_sum.is_none() {
+                        g.region_sum = Some(item.pos);
+                    }
+                    push!(v);
+                }
             }
         }
         _ if REFUSED.contains(&name) => {

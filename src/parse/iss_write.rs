@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use crate::grid::Cell;
 use crate::parse::iss::{cell_id, iss_boxes, little_killer};
+use crate::puzzle::family::{self, Param};
 use crate::puzzle::{Dot, Puzzle, Sudoku, Variant};
 
 /// Why a puzzle has no ISS string.
@@ -140,6 +141,19 @@ fn write_variant(
         };
         Err(IssWriteError::Unsupported { what, reason })
     };
+    if let Some((line, cells, p)) = family::line_of(v) {
+        let Some(name) = line.iss else {
+            return refuse("not among the constraints ISS has");
+        };
+        if matches!(v, Variant::Entropic(_)) && (n != 9 || cells.len() < 3) {
+            return refuse("ISS's entropic lines are on 9x9 grids, and a 2-cell one means two different thirds there");
+        }
+        match line.param {
+            Param::None => out.push_str(&format!(".{name}{}", ids(cells))),
+            Param::Lead { .. } => out.push_str(&format!(".{name}~{p}{}", ids(cells))),
+        }
+        return Ok(());
+    }
     let item = match v {
         Variant::Candidates { cell, digits } => candidates(*cell, digits),
         Variant::Parity { cell, even } => {
@@ -197,7 +211,6 @@ fn write_variant(
             let ds: String = digits.iter().map(|d| format!("~{d}")).collect();
             format!(".Quad~{}{ds}", cell_id(tl))
         }
-        Variant::Thermo(cells) => format!(".Thermo{}", ids(cells)),
         Variant::Arrow { circle, line } => {
             if circle.len() == 1 {
                 format!(".Arrow{}{}", ids(circle), ids(line))
@@ -214,21 +227,6 @@ fn write_variant(
                 format!(".PillArrow~{}{}{}", circle.len(), ids(circle), ids(line))
             }
         }
-        Variant::DoubleArrow(cells) => format!(".DoubleArrow{}", ids(cells)),
-        Variant::Whisper { cells, diff } => format!(".Whisper~{diff}{}", ids(cells)),
-        Variant::Renban(cells) => format!(".Renban{}", ids(cells)),
-        Variant::Palindrome(cells) => format!(".Palindrome{}", ids(cells)),
-        Variant::Between(cells) => format!(".Between{}", ids(cells)),
-        Variant::Lockout { cells, diff } => format!(".Lockout~{diff}{}", ids(cells)),
-        Variant::RegionSum(cells) => format!(".RegionSumLine{}", ids(cells)),
-        Variant::Zipper(cells) => format!(".Zipper{}", ids(cells)),
-        Variant::Entropic(cells) => {
-            if n != 9 || cells.len() < 3 {
-                return refuse("ISS's entropic lines are on 9x9 grids, and a 2-cell one means two different thirds there");
-            }
-            format!(".Entropic{}", ids(cells))
-        }
-        Variant::Modular { cells, modulus } => format!(".Modular~{modulus}{}", ids(cells)),
         Variant::LittleKiller { cells, sum } => {
             let first = cells.first().copied();
             let last = cells.last().copied();
@@ -258,6 +256,8 @@ fn write_variant(
             Some((id, false)) => format!(".Skyscraper~{id}~~{count}"),
             None => return refuse("ISS's skyscraper clues cover a whole row or column"),
         },
+        // The line families are written above.
+        _ => return refuse("not a constraint ISS holds"),
     };
     out.push_str(&item);
     Ok(())

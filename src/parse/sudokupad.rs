@@ -29,9 +29,10 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
-use crate::parse::fpuzzles::{self, fpuzzles_boxes, german, lockout_diff, FpuzzlesError};
+use crate::parse::fpuzzles::{self, fpuzzles_boxes, german, FpuzzlesError};
 use crate::parse::fpuzzles_write::{to_fpuzzles_json, FpuzzlesWriteError};
 use crate::parse::{clip, ParseError, Pos};
+use crate::puzzle::family;
 use crate::puzzle::sudoku::{KillerCage, Sudoku, SudokuError};
 use crate::puzzle::variant::{Dot, Variant};
 use crate::puzzle::Puzzle;
@@ -680,25 +681,15 @@ impl Scl<'_> {
                         Variant::Palindrome(cells)
                     }
                 }
-                "#F067F0" | "#C060C0" => Variant::Renban(cells),
-                "#67F067" => Variant::Whisper {
-                    cells,
-                    diff: german(size),
-                },
-                "#FF9A00" => Variant::Whisper {
+                // The Dutch whisper: one less than the German.
+                c if c == fpuzzles::DUTCH.0 => Variant::Whisper {
                     cells,
                     diff: german(size).saturating_sub(1),
                 },
-                "#2ECBFF" => Variant::RegionSum(cells),
-                "#FFCCAA" => Variant::Entropic(cells),
-                "#33BBBB" => Variant::Modular { cells, modulus: 3 },
-                "#CDB1EC" => Variant::Zipper(cells),
-                "#C54B8B" => Variant::DoubleArrow(cells),
-                "#006CBA" => Variant::Lockout {
-                    cells,
-                    diff: lockout_diff(size),
+                c => match family::by_drawing(None, c) {
+                    Some(line) => (line.make)(cells, line.fpuzzles_default(size)),
+                    None => return Err(unknown()),
                 },
-                _ => return Err(unknown()),
             };
             out.push(v);
         }

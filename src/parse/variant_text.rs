@@ -1,7 +1,8 @@
 //! # Variant constraint lines of the `.sudoku` and `.killer` formats
 //!
 //! One line per constraint, a keyword then its values and cells (see
-//! `encodings/sudoku.md`, "Variant constraints"):
+//! `encodings/sudoku.md`, "Variant constraints", which a test holds to the line families'
+//! keywords in `crate::puzzle::family`); for example:
 //!
 //! ```text
 //! thermo A1 A2 A3            arrow A1 : B2 C3          arrow A1 A2 : B3 C3 (a pill)
@@ -23,22 +24,12 @@
 
 use crate::grid::Cell;
 use crate::parse::{clip, ParseError, Pos, Token};
+use crate::puzzle::family::{self, Param};
 use crate::puzzle::{Dot, Variant};
 
-/// The keywords that start a variant line.
+/// The keywords that start a variant line, besides the line families' (`family::LINES`).
 const KEYWORDS: &[&str] = &[
-    "thermo",
     "arrow",
-    "doublearrow",
-    "whisper",
-    "renban",
-    "palindrome",
-    "between",
-    "lockout",
-    "regionsum",
-    "zipper",
-    "entropic",
-    "modular",
     "region",
     "cage",
     "candidates",
@@ -64,7 +55,8 @@ const KEYWORDS: &[&str] = &[
 pub(crate) fn is_variant_line(line: &str) -> bool {
     line.split_whitespace()
         .next()
-        .is_some_and(|w| KEYWORDS.contains(&w.to_ascii_lowercase().as_str()))
+        .map(str::to_ascii_lowercase)
+        .is_some_and(|w| KEYWORDS.contains(&w.as_str()) || family::by_text(&w).is_some())
 }
 
 /// A problem of a variant line, at a token.
@@ -177,45 +169,22 @@ pub(crate) fn parse_variant(toks: &[Token<'_>]) -> Result<Variant, ParseError> {
         )),
         None => Ok(v),
     };
+    if let Some(line) = family::by_text(&key) {
+        let param = match line.param {
+            Param::None => 0,
+            Param::Lead {
+                default: Some(d), ..
+            } if !is_number(rest.first()) => d,
+            Param::Lead { what, .. } => u8::try_from(lead(&mut rest, what)?).unwrap_or(u8::MAX),
+        };
+        return Ok((line.make)(cells(rest)?, param));
+    }
     let v = match key.as_str() {
-        "thermo" => Variant::Thermo(cells(rest)?),
         "arrow" => {
             let at = colon(rest)?;
             Variant::Arrow {
                 circle: cells(&rest[..at])?,
                 line: cells(&rest[at + 1..])?,
-            }
-        }
-        "doublearrow" => Variant::DoubleArrow(cells(rest)?),
-        "whisper" => {
-            let diff = if is_number(rest.first()) {
-                lead(&mut rest, "difference")?
-            } else {
-                5
-            };
-            Variant::Whisper {
-                cells: cells(rest)?,
-                diff: u8::try_from(diff).unwrap_or(u8::MAX),
-            }
-        }
-        "renban" => Variant::Renban(cells(rest)?),
-        "palindrome" => Variant::Palindrome(cells(rest)?),
-        "between" => Variant::Between(cells(rest)?),
-        "lockout" => {
-            let diff = lead(&mut rest, "difference")?;
-            Variant::Lockout {
-                cells: cells(rest)?,
-                diff: u8::try_from(diff).unwrap_or(u8::MAX),
-            }
-        }
-        "regionsum" => Variant::RegionSum(cells(rest)?),
-        "zipper" => Variant::Zipper(cells(rest)?),
-        "entropic" => Variant::Entropic(cells(rest)?),
-        "modular" => {
-            let modulus = lead(&mut rest, "modulus")?;
-            Variant::Modular {
-                cells: cells(rest)?,
-                modulus: u8::try_from(modulus).unwrap_or(u8::MAX),
             }
         }
         "region" => Variant::Region(cells(rest)?),
@@ -330,6 +299,14 @@ fn dot_words(dot: Dot) -> String {
 #[must_use]
 pub fn variant_line(v: &Variant) -> String {
     let digits = |ds: &[u8]| ds.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    if let Some((line, cells, p)) = family::line_of(v) {
+        return match line.param {
+            Param::Lead { default, .. } if default != Some(p) => {
+                format!("{} {p} {}", line.text, labels(cells))
+            }
+            _ => format!("{} {}", line.text, labels(cells)),
+        };
+    }
     match v {
         Variant::Candidates { cell, digits: ds } => format!("candidates {cell} {}", digits(ds)),
         Variant::Parity { cell, even } => format!("{} {cell}", if *even { "even" } else { "odd" }),
@@ -351,23 +328,13 @@ pub fn variant_line(v: &Variant) -> String {
         Variant::Quadruple { cells, digits: ds } => {
             format!("quad {} : {}", labels(cells), digits(ds))
         }
-        Variant::Thermo(cells) => format!("thermo {}", labels(cells)),
         Variant::Arrow { circle, line } => format!("arrow {} : {}", labels(circle), labels(line)),
-        Variant::DoubleArrow(cells) => format!("doublearrow {}", labels(cells)),
-        Variant::Whisper { cells, diff: 5 } => format!("whisper {}", labels(cells)),
-        Variant::Whisper { cells, diff } => format!("whisper {diff} {}", labels(cells)),
-        Variant::Renban(cells) => format!("renban {}", labels(cells)),
-        Variant::Palindrome(cells) => format!("palindrome {}", labels(cells)),
-        Variant::Between(cells) => format!("between {}", labels(cells)),
-        Variant::Lockout { cells, diff } => format!("lockout {diff} {}", labels(cells)),
-        Variant::RegionSum(cells) => format!("regionsum {}", labels(cells)),
-        Variant::Zipper(cells) => format!("zipper {}", labels(cells)),
-        Variant::Entropic(cells) => format!("entropic {}", labels(cells)),
-        Variant::Modular { cells, modulus } => format!("modular {modulus} {}", labels(cells)),
         Variant::LittleKiller { cells, sum } => format!("littlekiller {sum} {}", labels(cells)),
         Variant::Sandwich { cells, sum } => format!("sandwich {sum} {}", labels(cells)),
         Variant::XSum { cells, sum } => format!("xsum {sum} {}", labels(cells)),
         Variant::Skyscraper { cells, count } => format!("skyscraper {count} {}", labels(cells)),
+        // The line families are written above.
+        _ => v.to_string(),
     }
 }
 

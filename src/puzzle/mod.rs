@@ -7,6 +7,7 @@
 //! here.
 
 pub(crate) mod constraint;
+pub(crate) mod family;
 mod overlay;
 pub(crate) mod rule;
 mod sketch;

@@ -256,7 +256,7 @@ impl Technique {
         if let Some(t) = fixed.into_iter().find(|t| t.name() == name) {
             return Some(t);
         }
-        if let Some(&rule) = crate::puzzle::variant::LABELS.iter().find(|&&l| l == name) {
+        if let Some(rule) = crate::puzzle::family::labels().find(|&l| l == name) {
             return Some(Technique::Variant { rule });
         }
         let sized = |k: u8| {

@@ -349,6 +349,16 @@ fn check(
                 );
             }
         }
+        Variant::Nabner(cells) => {
+            for (i, &a) in cells.iter().enumerate() {
+                if let Some(&b) = cells[i + 1..].iter().find(|&&b| d(a).abs_diff(d(b)) < 2) {
+                    return fail(
+                        &[a, b],
+                        format!("{} and {} are equal or consecutive", d(a), d(b)),
+                    );
+                }
+            }
+        }
         Variant::Zipper(cells) => {
             let k = cells.len();
             let target = if k % 2 == 1 {

@@ -482,7 +482,7 @@ fn coloured_lines_read_by_the_user_scripts_colours() {
     assert_eq!(variants(&read(&json(9, &both))).len(), 1);
     assert_eq!(
         error(&json(9, &line("#123456"))),
-        "<stdin>:1:1: an f-puzzles 'line' of colour '#123456' at A1 has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA)"
+        "<stdin>:1:1: an f-puzzles 'line' of colour '#123456' at A1 has no rule cagesat knows (it reads renban #F067F0, German whisper #67F067, Dutch whisper #FF9A00, region sum #2ECBFF, entropic #FFCCAA, modular #33BBBB, zipper #CDB1EC, double arrow #C54B8B, lockout #006CBA, nabner #C9C883)"
     );
 }
 

@@ -29,6 +29,7 @@ mod kenken_mdd;
 mod large_kenken;
 mod latin_fast;
 mod layers;
+mod nabner;
 mod native_vs_cdcl;
 mod opless;
 mod parse_errors;

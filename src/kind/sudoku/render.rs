@@ -66,7 +66,11 @@ pub(crate) fn sudoku_text(s: &Sudoku, grid: Option<&Grid<u8>>) -> String {
 fn variant_lines(variants: &[Variant]) -> String {
     let mut out = String::new();
     for v in variants {
+        let line = crate::puzzle::family::line_of(v);
         let value = match v {
+            _ if line.is_some() => line.and_then(|(l, _, p)| {
+                (l.param != crate::puzzle::family::Param::None).then(|| p.to_string())
+            }),
             Variant::Candidates { digits, .. } | Variant::Quadruple { digits, .. } => Some(
                 digits
                     .iter()
@@ -75,8 +79,6 @@ fn variant_lines(variants: &[Variant]) -> String {
                     .join(""),
             ),
             Variant::Cage { sum, .. } => sum.map(|s| s.to_string()),
-            Variant::Whisper { diff, .. } | Variant::Lockout { diff, .. } => Some(diff.to_string()),
-            Variant::Modular { modulus, .. } => Some(modulus.to_string()),
             Variant::LittleKiller { sum, .. }
             | Variant::Sandwich { sum, .. }
             | Variant::XSum { sum, .. } => Some(sum.to_string()),

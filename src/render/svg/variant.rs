@@ -6,9 +6,9 @@
 //! odd cells as grey circles. Over it: diagonals; cages as dashed inset walls with their sums;
 //! thermometers (a bulb and a thick grey line); arrows (an empty circle, or a pill for two or
 //! three cells, and a line ending in an arrowhead); double arrows (circles at both ends);
-//! lines coloured by family (renban purple, whisper green, palindrome grey, between with
-//! circles and lockout with diamonds at the ends, region-sum blue, zipper lavender, entropic
-//! orange, modular teal); Kropki dots (white and black circles on the edge), XV letters,
+//! lines coloured by family (the colours of `crate::puzzle::family::LINES`: renban purple,
+//! whisper green, palindrome grey, between with circles and lockout with diamonds at the
+//! ends, region-sum blue, zipper lavender, entropic orange, modular teal, …); Kropki dots (white and black circles on the edge), XV letters,
 //! greater-than chevrons pointing at the smaller digit, quadruple circles on the corner with
 //! their digits. Outside the grid, in a border the picture grows for them: little killers
 //! (the sum and a diagonal arrow), sandwich, X-sum and skyscraper numbers. The global rules
@@ -17,6 +17,7 @@
 use super::doc::{self, Anchor, Svg};
 use super::Layout;
 use crate::grid::Cell;
+use crate::puzzle::family::{self, Drawing, Line};
 use crate::puzzle::{Dot, Variant};
 
 /// The room the picture grows on every side of the grid when there are outside clues.
@@ -28,15 +29,6 @@ const CLUE: i64 = 18;
 
 const THERMO: &str = "#c8c8c8";
 const ARROW: &str = "#8c8c8c";
-const RENBAN: &str = "#c060e0";
-const WHISPER: &str = "#3cb44b";
-const PALINDROME: &str = "#a0a0a0";
-const BETWEEN: &str = "#8fa8c8";
-const LOCKOUT: &str = "#7f9fdf";
-const REGION_SUM: &str = "#3f7fff";
-const ZIPPER: &str = "#b8a0e8";
-const ENTROPIC: &str = "#f08030";
-const MODULAR: &str = "#20a0a0";
 const CAGE: &str = "#b03030";
 const SHADE: &str = "#cfcfcf";
 
@@ -283,76 +275,22 @@ fn lines<'a>(
 pub(crate) fn over(svg: &mut Svg, layout: &Layout, variants: &[Variant]) {
     let w = cell_w(layout);
     let pick = |f: fn(&Variant) -> Option<&[Cell]>| variants.iter().filter_map(f);
-    lines(
-        svg,
-        layout,
-        "renban",
-        RENBAN,
-        pick(|v| match v {
-            Variant::Renban(c) => Some(c),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "whisper",
-        WHISPER,
-        pick(|v| match v {
-            Variant::Whisper { cells, .. } => Some(cells),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "palindrome",
-        PALINDROME,
-        pick(|v| match v {
-            Variant::Palindrome(c) => Some(c),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "region-sum",
-        REGION_SUM,
-        pick(|v| match v {
-            Variant::RegionSum(c) => Some(c),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "zipper",
-        ZIPPER,
-        pick(|v| match v {
-            Variant::Zipper(c) => Some(c),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "entropic",
-        ENTROPIC,
-        pick(|v| match v {
-            Variant::Entropic(c) => Some(c),
-            _ => None,
-        }),
-    );
-    lines(
-        svg,
-        layout,
-        "modular",
-        MODULAR,
-        pick(|v| match v {
-            Variant::Modular { cells, .. } => Some(cells),
-            _ => None,
-        }),
-    );
+    // The coloured lines of the line families, by layer.
+    let layer = |l: &Line| match l.drawing {
+        Drawing::Line { layer, .. } => Some(layer),
+        _ => None,
+    };
+    let top = family::LINES.iter().filter_map(layer).max().unwrap_or(0);
+    for k in 0..=top {
+        for line in family::LINES.iter().filter(|l| layer(l) == Some(k)) {
+            if let Drawing::Line { class, colour, .. } = line.drawing {
+                let list = variants
+                    .iter()
+                    .filter_map(|v| (line.parts)(v).map(|(cells, _)| cells));
+                lines(svg, layout, class, colour, list);
+            }
+        }
+    }
     // Between lines (circles at the ends) and lockout lines (diamonds at the ends).
     let ends = |svg: &mut Svg, class: &str, colour: &str, list: Vec<&[Cell]>, diamond: bool| {
         if list.is_empty() {
@@ -383,18 +321,20 @@ pub(crate) fn over(svg: &mut Svg, layout: &Layout, variants: &[Variant]) {
             }
         }
     };
-    let between: Vec<&[Cell]> = pick(|v| match v {
-        Variant::Between(c) => Some(c),
-        _ => None,
-    })
-    .collect();
-    ends(svg, "between", BETWEEN, between, false);
-    let lockout: Vec<&[Cell]> = pick(|v| match v {
-        Variant::Lockout { cells, .. } => Some(cells),
-        _ => None,
-    })
-    .collect();
-    ends(svg, "lockout", LOCKOUT, lockout, true);
+    for line in family::LINES {
+        if let Drawing::Ends {
+            class,
+            colour,
+            diamond,
+        } = line.drawing
+        {
+            let list: Vec<&[Cell]> = variants
+                .iter()
+                .filter_map(|v| (line.parts)(v).map(|(cells, _)| cells))
+                .collect();
+            ends(svg, class, colour, list, diamond);
+        }
+    }
     // Thermometers: a bulb and a thick line.
     let thermos: Vec<&[Cell]> = pick(|v| match v {
         Variant::Thermo(c) => Some(c),
