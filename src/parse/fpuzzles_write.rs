@@ -512,7 +512,7 @@ fn rules(puzzle: &Puzzle) -> Option<Rules> {
             (format!("{v:?}"), shown)
         })
         .collect();
-    out.sort();
+    out.sort_unstable();
     let boxes = sudoku
         .cells()
         .into_iter()

@@ -126,7 +126,7 @@ pub fn repair(puzzle: &Puzzle, opts: &RepairOptions) -> Result<Repair, SetterErr
         let mut set = Vec::with_capacity(size);
         if let Some(solution) = search.extend(&mut set, 0, size)? {
             let sets_tried = search.tried;
-            set.sort();
+            set.sort_unstable();
             let repaired = write_givens(puzzle, &set, &solution)?;
             let queries = ask.calls() + prove_unique(&repaired, opts, &solution)?;
             return Ok(Repair {
