@@ -103,6 +103,50 @@ fn a_non_minimal_reason_is_rejected() {
     ));
 }
 
+/// A reason short of one of its constraints, or an elimination of the digit the solution
+/// has there, is refused at that step as not forced.
+#[test]
+fn a_short_reason_or_a_possible_digit_is_rejected() {
+    let puzzle = read(KEEN_6X6);
+    let steps = explained(KEEN_6X6);
+    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
+        .expect("explains")
+        .end
+    else {
+        panic!("unsolved")
+    };
+    let i = steps
+        .iter()
+        .position(|s| s.reason.len() >= 2)
+        .expect("a step of several constraints");
+    for drop in 0..steps[i].reason.len() {
+        let mut short = steps[..=i].to_vec();
+        let _ = short[i].reason.remove(drop);
+        let got = puzzle.replay(None, &short);
+        assert!(
+            matches!(got, Err(ReplayError::NotForced { step, .. }) if step == i + 1),
+            "{drop}: {got:?}"
+        );
+    }
+    // The first elimination, of the digit the solution has there instead.
+    let j = steps
+        .iter()
+        .position(|s| s.action == Action::Eliminate)
+        .expect("an elimination");
+    let mut wrong = steps[..=j].to_vec();
+    let cell = wrong[j].cell;
+    wrong[j].digit = *solution.get(cell);
+    let got = puzzle.replay(None, &wrong);
+    let Err(ReplayError::NotForced { step, witness, .. }) = &got else {
+        panic!("{got:?}")
+    };
+    assert_eq!(*step, j + 1);
+    assert!(
+        witness.contains(&format!("{}={}", cell.label(), solution.get(cell))),
+        "{witness}"
+    );
+}
+
 #[test]
 fn a_hint_continues_a_persons_progress() {
     let puzzle = read(KEEN_6X6);
