@@ -168,6 +168,9 @@ impl Equation {
             hi += l.max(h).max(0);
         }
         let width = usize::try_from(hi - lo + 1).unwrap_or(0);
+        if width <= Bits::WIDTH {
+            return self.supported_in_bits(doms, lo);
+        }
         let m = self.terms.len();
         let step = |from: &[bool], p: usize, a: i64| -> Vec<bool> {
             let mut to = vec![false; width];
@@ -218,6 +221,48 @@ impl Equation {
         out
     }
 
+    /// [`Equation::supported`] with the partial sums as bits (sum `s` at bit `s − lo`),
+    /// when every partial sum lies within `lo ..= lo + 255`.
+    fn supported_in_bits(&self, doms: &[u32], lo: i64) -> Vec<u32> {
+        let m = self.terms.len();
+        let step = |from: &Bits, p: usize, a: i64| -> Bits {
+            let mut to = Bits::default();
+            for d in digits_of(doms[p]) {
+                to.or(&from.shifted(a * i64::from(d)));
+            }
+            to
+        };
+        let mut start = Bits::default();
+        start.set(-lo);
+        let mut front = vec![start];
+        for &(p, a) in &self.terms {
+            let next = step(&front[front.len() - 1], p, a);
+            front.push(next);
+        }
+        let mut back = vec![start];
+        for &(p, a) in self.terms.iter().rev() {
+            let next = step(&back[back.len() - 1], p, a);
+            back.push(next);
+        }
+        let top = Bits::WIDTH as i64 - 1;
+        let mut out = vec![0u32; m];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            // s (bit s − lo of before) + t (bit t − lo of after) = total − a·d: after
+            // reversed holds t at bit top − (t − lo), which a shift by
+            // total − a·d − 2·lo − top brings to bit s − lo.
+            let (before, after) = (&front[j], back[m - 1 - j].reversed());
+            let mut keep = 0u32;
+            for d in digits_of(doms[p]) {
+                let by = self.total - a * i64::from(d) - 2 * lo - top;
+                if before.meets(&after.shifted(by)) {
+                    keep |= 1 << d;
+                }
+            }
+            out[j] = keep;
+        }
+        out
+    }
+
     /// Narrowing by bounds: a term's digit stays when the others' least and largest sums
     /// leave room for it.
     fn bounded(&self, doms: &[u32]) -> Vec<u32> {
@@ -244,6 +289,74 @@ impl Equation {
     }
 }
 
+/// A set of 256 small numbers, bit `i` of word `i / 64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Bits([u64; 4]);
+
+impl Bits {
+    const WIDTH: usize = 256;
+
+    fn set(&mut self, i: i64) {
+        if let Ok(i) = usize::try_from(i) {
+            if i < Self::WIDTH {
+                self.0[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    fn or(&mut self, other: &Bits) {
+        self.0.iter_mut().zip(other.0).for_each(|(a, b)| *a |= b);
+    }
+
+    fn meets(&self, other: &Bits) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// Every member `i` moved to `i + by`, those leaving 0..256 dropped.
+    fn shifted(&self, by: i64) -> Bits {
+        let mut out = Bits::default();
+        let Ok(far) = usize::try_from(by.unsigned_abs()) else {
+            return out;
+        };
+        if far >= Self::WIDTH {
+            return out;
+        }
+        let (words, bits) = (far / 64, far % 64);
+        for (i, &w) in self.0.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            if by >= 0 {
+                let to = i + words;
+                if to < 4 {
+                    out.0[to] |= w << bits;
+                }
+                if bits > 0 && to + 1 < 4 {
+                    out.0[to + 1] |= w >> (64 - bits);
+                }
+            } else if i >= words {
+                let to = i - words;
+                out.0[to] |= w >> bits;
+                if bits > 0 && to >= 1 {
+                    out.0[to - 1] |= w << (64 - bits);
+                }
+            }
+        }
+        out
+    }
+
+    /// Member `i` moved to `255 − i`.
+    fn reversed(&self) -> Bits {
+        let w = self.0;
+        Bits([
+            w[3].reverse_bits(),
+            w[2].reverse_bits(),
+            w[1].reverse_bits(),
+            w[0].reverse_bits(),
+        ])
+    }
+}
+
 fn lowest(bits: u32) -> i64 {
     i64::from(bits.trailing_zeros())
 }
@@ -255,6 +368,61 @@ fn highest(bits: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every candidate some choice of the other terms' candidates meets: brute force.
+    fn brute(e: &Equation, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; e.terms.len()];
+        let mut pick = vec![0u32; e.terms.len()];
+        fn walk(e: &Equation, doms: &[u32], j: usize, pick: &mut [u32], out: &mut [u32]) {
+            if j == e.terms.len() {
+                let sum: i64 = e
+                    .terms
+                    .iter()
+                    .zip(pick.iter())
+                    .map(|(t, &d)| t.1 * i64::from(d))
+                    .sum();
+                if sum == e.total {
+                    out.iter_mut()
+                        .zip(pick.iter())
+                        .for_each(|(o, &d)| *o |= 1 << d);
+                }
+                return;
+            }
+            for d in digits_of(doms[e.terms[j].0]) {
+                pick[j] = d;
+                walk(e, doms, j + 1, pick, out);
+            }
+        }
+        walk(e, doms, 0, &mut pick, &mut out);
+        out
+    }
+
+    #[test]
+    fn reachable_sums_keep_what_brute_force_keeps() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let all = 0b11_1111_1110u32;
+        for _ in 0..2000 {
+            let len = 1 + (next() % 5) as usize;
+            let terms: Vec<(usize, i64)> = (0..len)
+                .map(|p| (p, [-2, -1, 1, 1, 1, 2][(next() % 6) as usize]))
+                .collect();
+            let doms: Vec<u32> = (0..len)
+                .map(|_| match next() as u32 & all {
+                    0 => all,
+                    d => d,
+                })
+                .collect();
+            let total = (next() % 41) as i64 - 10;
+            let e = Equation { terms, total };
+            assert_eq!(e.supported(&doms), brute(&e, &doms), "{e:?} {doms:?}");
+        }
+    }
 
     #[test]
     fn an_equation_keeps_the_digits_that_meet_its_total() {
