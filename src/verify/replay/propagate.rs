@@ -205,16 +205,28 @@ pub(super) fn all_different(doms: &[u32], allowed: u32) -> Vec<u32> {
     let Some(base) = matching(doms, allowed) else {
         return out;
     };
+    let mut first = [usize::MAX; 32];
     for (i, &d) in base.iter().enumerate() {
         out[i] |= 1 << d;
+        first[d as usize] = i;
     }
+    // Cell i takes d instead: the cell that held d, if any, must find another digit by
+    // an augmenting path that leaves i and d alone; the matching found supports each of
+    // its pairs.
     let mut tried = doms.to_vec();
     for i in 0..doms.len() {
         for d in digits_of(doms[i] & allowed & !out[i]) {
             tried[i] = 1 << d;
-            if let Some(m) = matching(&tried, allowed) {
-                for (j, &e) in m.iter().enumerate() {
-                    out[j] |= 1 << e;
+            let mut owner = first;
+            owner[base[i] as usize] = usize::MAX;
+            let held = owner[d as usize];
+            owner[d as usize] = i;
+            let mut seen = 1u32 << d;
+            if held == usize::MAX || augment(&tried, allowed, held, &mut owner, &mut seen) {
+                for (e, &j) in owner.iter().enumerate() {
+                    if j != usize::MAX {
+                        out[j] |= 1 << e;
+                    }
                 }
             }
         }
@@ -334,5 +346,24 @@ mod tests {
             Some(vec![0b110, 0b110, 0b1000, 0b10000])
         );
         assert_eq!(narrow(&row, &doms), Some(brute(&row, &doms)));
+        // Random candidates of 5 cells over the digits 1..=6 (a row of a larger grid).
+        let mut row = cage(0, 5);
+        row.kind = ConstraintKind::Row;
+        row.op = None;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            let doms: Vec<u32> = (0..5)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed as u32 & 0b111_1110 {
+                        0 => 0b10,
+                        d => d,
+                    }
+                })
+                .collect();
+            assert_eq!(narrow(&row, &doms), Some(brute(&row, &doms)), "{doms:?}");
+        }
     }
 }
