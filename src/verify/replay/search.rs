@@ -120,6 +120,8 @@ struct Search<'n> {
     seed: u64,
     /// Per position, the digit to try first (its bit; 0: none).
     prefer: Vec<u32>,
+    /// Runs stopped at their limit so far.
+    restarts: usize,
 }
 
 impl<'n> Search<'n> {
@@ -131,6 +133,7 @@ impl<'n> Search<'n> {
             limit: FIRST_LIMIT,
             seed: 0x9e37_79b9_7f4a_7c15,
             prefer,
+            restarts: 0,
         }
     }
 
@@ -146,7 +149,10 @@ impl<'n> Search<'n> {
                     return true;
                 }
                 Ran::Dead => return false,
-                Ran::Limit => self.limit = self.limit.saturating_add(self.limit / 2),
+                Ran::Limit => {
+                    self.limit = self.limit.saturating_add(self.limit / 2);
+                    self.restarts += 1;
+                }
             }
         }
     }
@@ -187,8 +193,15 @@ impl<'n> Search<'n> {
         if self.nodes > self.limit {
             return Ran::Limit;
         }
+        // The guide's digit first, then the others lowest first; after a restart from a
+        // digit the seed picks, so that each run tries other fillings first.
         let first = doms[v] & self.prefer[v];
-        for d in digits_of(first).chain(digits_of(doms[v] & !first)) {
+        let mut order: Vec<u32> = digits_of(doms[v] & !first).collect();
+        if self.restarts > 0 && !order.is_empty() {
+            let turn = self.seed % order.len() as u64;
+            order.rotate_left(usize::try_from(turn).unwrap_or(0));
+        }
+        for d in digits_of(first).chain(order) {
             let mut child = doms.to_vec();
             child[v] = 1 << d;
             if let Err(k) = self.net.propagate(&mut child, Some(v)) {
