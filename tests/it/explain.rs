@@ -30,6 +30,17 @@ fn explained(path: &str) -> Vec<Step> {
     ex.steps
 }
 
+/// The grid the explained path of `puzzle` ends solved with.
+fn solved(puzzle: &Puzzle) -> Grid<u8> {
+    match explain(puzzle, None, &ExplainOptions::default())
+        .expect("explains")
+        .end
+    {
+        End::Solved(grid) => grid,
+        end => panic!("ended {end:?}"),
+    }
+}
+
 macro_rules! explained {
     ($($name:ident: $path:expr;)*) => {$(
         #[test]
@@ -109,12 +120,7 @@ fn a_non_minimal_reason_is_rejected() {
 fn a_short_reason_or_a_possible_digit_is_rejected() {
     let puzzle = read(KEEN_6X6);
     let steps = explained(KEEN_6X6);
-    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
-        .expect("explains")
-        .end
-    else {
-        panic!("unsolved")
-    };
+    let solution = solved(&puzzle);
     let i = steps
         .iter()
         .position(|s| s.reason.len() >= 2)
@@ -151,12 +157,7 @@ fn a_short_reason_or_a_possible_digit_is_rejected() {
 fn a_hint_continues_a_persons_progress() {
     let puzzle = read(KEEN_6X6);
     let steps = explained(KEEN_6X6);
-    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
-        .expect("explains")
-        .end
-    else {
-        panic!("unsolved")
-    };
+    let solution = solved(&puzzle);
     // The first row filled in: the hint is about another cell, and replays from there.
     let mut state = Grid::filled(6, 6, 0u8);
     for c in 0..6 {
@@ -180,12 +181,7 @@ fn a_hint_continues_a_persons_progress() {
 #[test]
 fn a_hint_that_decides_the_last_cell_ends_solved() {
     let puzzle = read(KEEN_6X6);
-    let End::Solved(solution) = explain(&puzzle, None, &ExplainOptions::default())
-        .expect("explains")
-        .end
-    else {
-        panic!("unsolved")
-    };
+    let solution = solved(&puzzle);
     let mut state = solution.clone();
     state.set(cagesat::Cell::new(5, 5), 0);
     let h = hint(&puzzle, Some(&state), &ExplainOptions::default()).expect("a hint");

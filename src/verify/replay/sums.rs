@@ -160,36 +160,27 @@ impl Equation {
         if self.terms.len() > REACHABLE_TERMS {
             return self.bounded(doms);
         }
-        // Every partial sum lies in [lo, hi]; sums are kept as booleans at s − lo.
+        // Every partial sum lies in [lo, hi]; sums are kept as bits at s − lo.
         let (mut lo, mut hi) = (0i64, 0i64);
         for &(p, a) in &self.terms {
             let (l, h) = (lowest(doms[p]) * a, highest(doms[p]) * a);
             lo += l.min(h).min(0);
             hi += l.max(h).max(0);
         }
-        let width = usize::try_from(hi - lo + 1).unwrap_or(0);
-        if width <= Bits::WIDTH {
-            return self.supported_in_bits(doms, lo);
-        }
+        let words = usize::try_from(hi - lo + 1)
+            .unwrap_or(0)
+            .div_ceil(64)
+            .max(1);
         let m = self.terms.len();
-        let step = |from: &[bool], p: usize, a: i64| -> Vec<bool> {
-            let mut to = vec![false; width];
-            for (s, _) in from.iter().enumerate().filter(|x| *x.1) {
-                for d in digits_of(doms[p]) {
-                    let t = s as i64 + a * i64::from(d);
-                    if let Some(slot) = usize::try_from(t).ok().and_then(|t| to.get_mut(t)) {
-                        *slot = true;
-                    }
-                }
+        let step = |from: &Bits, p: usize, a: i64| -> Bits {
+            let mut to = Bits::empty(words);
+            for d in digits_of(doms[p]) {
+                to.or(&from.shifted(a * i64::from(d)));
             }
             to
         };
-        // The empty sum, 0, at −lo.
-        let zero = usize::try_from(-lo).unwrap_or(usize::MAX);
-        let mut start = vec![false; width];
-        if zero < width {
-            start[zero] = true;
-        }
+        let mut start = Bits::empty(words);
+        start.set(-lo);
         let mut front = vec![start.clone()];
         for &(p, a) in &self.terms {
             let next = step(&front[front.len() - 1], p, a);
@@ -200,51 +191,7 @@ impl Equation {
             let next = step(&back[back.len() - 1], p, a);
             back.push(next);
         }
-        let mut out = vec![0u32; m];
-        for (j, &(p, a)) in self.terms.iter().enumerate() {
-            let (before, after) = (&front[j], &back[m - 1 - j]);
-            let mut keep = 0u32;
-            for d in digits_of(doms[p]) {
-                // before (s − lo shifted) + a·d + after (t − lo shifted) = total.
-                let rest = self.total - a * i64::from(d) - 2 * lo;
-                let meets = before.iter().enumerate().any(|(s, &b)| {
-                    b && usize::try_from(rest - s as i64)
-                        .ok()
-                        .is_some_and(|t| after.get(t).copied().unwrap_or(false))
-                });
-                if meets {
-                    keep |= 1 << d;
-                }
-            }
-            out[j] = keep;
-        }
-        out
-    }
-
-    /// [`Equation::supported`] with the partial sums as bits (sum `s` at bit `s − lo`),
-    /// when every partial sum lies within `lo ..= lo + 255`.
-    fn supported_in_bits(&self, doms: &[u32], lo: i64) -> Vec<u32> {
-        let m = self.terms.len();
-        let step = |from: &Bits, p: usize, a: i64| -> Bits {
-            let mut to = Bits::default();
-            for d in digits_of(doms[p]) {
-                to.or(&from.shifted(a * i64::from(d)));
-            }
-            to
-        };
-        let mut start = Bits::default();
-        start.set(-lo);
-        let mut front = vec![start];
-        for &(p, a) in &self.terms {
-            let next = step(&front[front.len() - 1], p, a);
-            front.push(next);
-        }
-        let mut back = vec![start];
-        for &(p, a) in self.terms.iter().rev() {
-            let next = step(&back[back.len() - 1], p, a);
-            back.push(next);
-        }
-        let top = Bits::WIDTH as i64 - 1;
+        let top = i64::try_from(64 * words).unwrap_or(i64::MAX) - 1;
         let mut out = vec![0u32; m];
         for (j, &(p, a)) in self.terms.iter().enumerate() {
             // s (bit s − lo of before) + t (bit t − lo of after) = total − a·d: after
@@ -289,49 +236,44 @@ impl Equation {
     }
 }
 
-/// A set of 256 small numbers, bit `i` of word `i / 64`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Bits([u64; 4]);
+/// A set of small numbers below 64 · its words, bit `i` of word `i / 64`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Bits(Vec<u64>);
 
 impl Bits {
-    const WIDTH: usize = 256;
+    fn empty(words: usize) -> Bits {
+        Bits(vec![0; words])
+    }
 
     fn set(&mut self, i: i64) {
-        if let Ok(i) = usize::try_from(i) {
-            if i < Self::WIDTH {
-                self.0[i / 64] |= 1 << (i % 64);
-            }
+        if let Some(w) = usize::try_from(i).ok().and_then(|i| self.0.get_mut(i / 64)) {
+            *w |= 1 << (i % 64);
         }
     }
 
     fn or(&mut self, other: &Bits) {
-        self.0.iter_mut().zip(other.0).for_each(|(a, b)| *a |= b);
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
     }
 
     fn meets(&self, other: &Bits) -> bool {
-        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 
-    /// Every member `i` moved to `i + by`, those leaving 0..256 dropped.
+    /// Every member `i` moved to `i + by`, those leaving the set's range dropped.
     fn shifted(&self, by: i64) -> Bits {
-        let mut out = Bits::default();
+        let n = self.0.len();
+        let mut out = Bits::empty(n);
         let Ok(far) = usize::try_from(by.unsigned_abs()) else {
             return out;
         };
-        if far >= Self::WIDTH {
-            return out;
-        }
         let (words, bits) = (far / 64, far % 64);
-        for (i, &w) in self.0.iter().enumerate() {
-            if w == 0 {
-                continue;
-            }
+        for (i, &w) in self.0.iter().enumerate().filter(|x| *x.1 != 0) {
             if by >= 0 {
                 let to = i + words;
-                if to < 4 {
+                if to < n {
                     out.0[to] |= w << bits;
                 }
-                if bits > 0 && to + 1 < 4 {
+                if bits > 0 && to + 1 < n {
                     out.0[to + 1] |= w >> (64 - bits);
                 }
             } else if i >= words {
@@ -345,15 +287,9 @@ impl Bits {
         out
     }
 
-    /// Member `i` moved to `255 − i`.
+    /// Member `i` moved to `64 · words − 1 − i`.
     fn reversed(&self) -> Bits {
-        let w = self.0;
-        Bits([
-            w[3].reverse_bits(),
-            w[2].reverse_bits(),
-            w[1].reverse_bits(),
-            w[0].reverse_bits(),
-        ])
+        Bits(self.0.iter().rev().map(|w| w.reverse_bits()).collect())
     }
 }
 
