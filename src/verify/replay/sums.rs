@@ -13,7 +13,8 @@ use crate::puzzle::{Constraint, ConstraintKind, Op};
 
 use super::search::digits_of;
 
-/// Equations longer than this are narrowed by their bounds only.
+/// Equations longer than this (or with partial sums spanning more than 64 · [`WORDS`]) are
+/// narrowed by their bounds only.
 const REACHABLE_TERMS: usize = 12;
 
 /// `Σ a·x(position) = total`.
@@ -171,6 +172,9 @@ impl Equation {
             .unwrap_or(0)
             .div_ceil(64)
             .max(1);
+        if words > WORDS {
+            return self.bounded(doms);
+        }
         let m = self.terms.len();
         let step = |from: &Bits, p: usize, a: i64| -> Bits {
             let mut to = Bits::empty(words);
@@ -181,7 +185,7 @@ impl Equation {
         };
         let mut start = Bits::empty(words);
         start.set(-lo);
-        let mut front = vec![start.clone()];
+        let mut front = vec![start];
         for &(p, a) in &self.terms {
             let next = step(&front[front.len() - 1], p, a);
             front.push(next);
@@ -236,60 +240,76 @@ impl Equation {
     }
 }
 
-/// A set of small numbers below 64 · its words, bit `i` of word `i / 64`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Bits(Vec<u64>);
+/// The most words of partial sums an equation is narrowed by: past 64 · `WORDS` sums it
+/// is narrowed by its bounds.
+const WORDS: usize = 8;
+
+/// A set of small numbers below 64 · `n`, bit `i` of word `i / 64` (`n` ≤ [`WORDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bits {
+    w: [u64; WORDS],
+    n: usize,
+}
 
 impl Bits {
-    fn empty(words: usize) -> Bits {
-        Bits(vec![0; words])
+    fn empty(n: usize) -> Bits {
+        Bits {
+            w: [0; WORDS],
+            n: n.min(WORDS),
+        }
     }
 
     fn set(&mut self, i: i64) {
-        if let Some(w) = usize::try_from(i).ok().and_then(|i| self.0.get_mut(i / 64)) {
-            *w |= 1 << (i % 64);
+        if let Ok(i) = usize::try_from(i) {
+            if i < 64 * self.n {
+                self.w[i / 64] |= 1 << (i % 64);
+            }
         }
     }
 
     fn or(&mut self, other: &Bits) {
-        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
+        self.w.iter_mut().zip(other.w).for_each(|(a, b)| *a |= b);
     }
 
     fn meets(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+        self.w.iter().zip(other.w).any(|(a, b)| a & b != 0)
     }
 
-    /// Every member `i` moved to `i + by`, those leaving the set's range dropped.
+    /// Every member `i` moved to `i + by`, those leaving `0 .. 64 · n` dropped.
     fn shifted(&self, by: i64) -> Bits {
-        let n = self.0.len();
+        let n = self.n;
         let mut out = Bits::empty(n);
         let Ok(far) = usize::try_from(by.unsigned_abs()) else {
             return out;
         };
         let (words, bits) = (far / 64, far % 64);
-        for (i, &w) in self.0.iter().enumerate().filter(|x| *x.1 != 0) {
+        for (i, &w) in self.w[..n].iter().enumerate().filter(|x| *x.1 != 0) {
             if by >= 0 {
                 let to = i + words;
                 if to < n {
-                    out.0[to] |= w << bits;
+                    out.w[to] |= w << bits;
                 }
                 if bits > 0 && to + 1 < n {
-                    out.0[to + 1] |= w >> (64 - bits);
+                    out.w[to + 1] |= w >> (64 - bits);
                 }
             } else if i >= words {
                 let to = i - words;
-                out.0[to] |= w >> bits;
+                out.w[to] |= w >> bits;
                 if bits > 0 && to >= 1 {
-                    out.0[to - 1] |= w << (64 - bits);
+                    out.w[to - 1] |= w << (64 - bits);
                 }
             }
         }
         out
     }
 
-    /// Member `i` moved to `64 · words − 1 − i`.
+    /// Member `i` moved to `64 · n − 1 − i`.
     fn reversed(&self) -> Bits {
-        Bits(self.0.iter().rev().map(|w| w.reverse_bits()).collect())
+        let mut out = Bits::empty(self.n);
+        for i in 0..self.n {
+            out.w[self.n - 1 - i] = self.w[i].reverse_bits();
+        }
+        out
     }
 }
 
