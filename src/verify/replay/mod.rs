@@ -12,14 +12,18 @@
 //!
 //! The search is a backtracking over the reason's cells that, at every node, narrows the
 //! candidates by each constraint's arc consistency computed from its meaning (houses by
-//! matching, sum cages by their digit sets, the rest by enumeration) and by the sums that
-//! the reason's houses less its sum cages add up to (innies and outies), until nothing
-//! changes (`propagate`, `sums`); complete constraints are checked with the verifier's own
-//! arithmetic. A chain of deductions, such as a trial's or a house sum's, is so proved by
-//! propagation at the root, without branching; it branches on the cell with the fewest
-//! candidates.
+//! matching, sum cages by their digit sets, the rest by enumeration), by the sums that
+//! the reason's houses less its sum cages add up to (innies and outies) and by each full
+//! house split into the sum cages inside it (disjoint digit sets), until nothing changes
+//! (`propagate`, `sums`, `houses`); complete constraints are checked with the verifier's
+//! own arithmetic. A chain of deductions, such as a trial's or a house sum's, is so proved
+//! by propagation at the root, without branching. It branches fail first (fewest
+//! candidates per failure its constraints caused) and restarts with a larger node limit,
+//! so that one early wrong choice does not leave it in a dead end; the minimality searches
+//! start from the filling the one before found (`search`).
 
 mod fits;
+mod houses;
 mod propagate;
 mod search;
 mod sums;
@@ -232,25 +236,31 @@ fn check_step(
         Action::Eliminate => bit,
     };
     let reason: Vec<&Constraint> = step.reason.iter().collect();
-    if let Some(witness) = contradiction(&reason, cands, step.cell, against, model.max_digit) {
+    let forced = contradiction(&reason, cands, (step.cell, against), model.max_digit, &[]);
+    if let Some(witness) = forced {
         return Err(ReplayError::NotForced {
             step: number,
             text: step.to_string(),
-            witness,
+            witness: search::text(&witness),
         });
     }
+    let mut guide = Vec::new();
     for drop in 0..reason.len() {
         let rest: Vec<&Constraint> = (0..reason.len())
             .filter(|&i| i != drop)
             .map(|i| reason[i])
             .collect();
-        if contradiction(&rest, cands, step.cell, against, model.max_digit).is_none() {
+        // A filling without one constraint breaks that one: it guides the next search,
+        // which needs only the next constraint broken instead.
+        let got = contradiction(&rest, cands, (step.cell, against), model.max_digit, &guide);
+        let Some(filling) = got else {
             return Err(ReplayError::NotMinimal {
                 step: number,
                 text: step.to_string(),
                 dropped: reason[drop].to_string(),
             });
-        }
+        };
+        guide = filling;
     }
     if let Err(why) = fits(step) {
         return Err(ReplayError::WrongTechnique {

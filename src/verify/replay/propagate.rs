@@ -14,6 +14,7 @@
 
 use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
 
+use super::houses::Split;
 use super::search::{digits_of, feasible, holds_values};
 use super::sums::Equation;
 
@@ -21,12 +22,16 @@ use super::sums::Equation;
 const NODES: usize = 20_000;
 
 /// The constraints of a reason over positions (`members[k]`: the positions of constraint
-/// k's cells) and the sums derived from them.
+/// k's cells), the sums derived from them and the houses split by their cages. They are
+/// numbered in that order: constraint k, sum `reason.len()` + j, split
+/// `reason.len()` + `sums.len()` + j.
 pub(super) struct Net<'a> {
     pub(super) reason: &'a [&'a Constraint],
     pub(super) members: &'a [Vec<usize>],
     pub(super) sums: Vec<Equation>,
-    /// Per position, the constraints (k) and sums (`reason.len()` + j) on it.
+    /// The splits, each with its positions.
+    splits: Vec<(Split, Vec<usize>)>,
+    /// Per position, the constraints, sums and splits on it.
     on: Vec<Vec<usize>>,
 }
 
@@ -34,7 +39,7 @@ impl<'a> Net<'a> {
     pub(super) fn new(
         reason: &'a [&'a Constraint],
         members: &'a [Vec<usize>],
-        sums: Vec<Equation>,
+        (sums, splits): (Vec<Equation>, Vec<Split>),
         cells: usize,
     ) -> Self {
         let mut on = vec![Vec::new(); cells];
@@ -46,37 +51,61 @@ impl<'a> Net<'a> {
                 .iter()
                 .for_each(|&(p, _)| on[p].push(reason.len() + j));
         }
+        let splits: Vec<(Split, Vec<usize>)> = splits
+            .into_iter()
+            .map(|s| {
+                let at = s.positions();
+                (s, at)
+            })
+            .collect();
+        for (j, (_, at)) in splits.iter().enumerate() {
+            at.iter()
+                .for_each(|&p| on[p].push(reason.len() + sums.len() + j));
+        }
         Net {
             reason,
             members,
             sums,
+            splits,
             on,
         }
     }
 
-    /// Narrows `doms` until every constraint and sum supports every candidate left;
-    /// `false` when a cell is left without one.
-    pub(super) fn propagate(&self, doms: &mut [u32]) -> bool {
-        let all = self.reason.len() + self.sums.len();
-        let mut queued = vec![true; all];
-        let mut queue: Vec<usize> = (0..all).rev().collect();
+    /// Narrows `doms` until every constraint and sum supports every candidate left,
+    /// starting from all of them (`from` = `None`) or from those on position `from` (the
+    /// only one changed since the last fixpoint); `Err(k)`: constraint or sum `k` (sums
+    /// counted after the reason's constraints) left a cell without a candidate.
+    pub(super) fn propagate(&self, doms: &mut [u32], from: Option<usize>) -> Result<(), usize> {
+        let all = self.len();
+        let mut queued = vec![false; all];
+        let mut queue: Vec<usize> = match from {
+            Some(p) => self.on[p].iter().rev().copied().collect(),
+            None => (0..all).rev().collect(),
+        };
+        queue.iter().for_each(|&k| queued[k] = true);
         while let Some(k) = queue.pop() {
             queued[k] = false;
             let (cells, keep): (Vec<usize>, Option<Vec<u32>>) = if k < self.reason.len() {
                 let cells = self.members[k].clone();
                 let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
                 (cells, narrow(self.reason[k], &now))
-            } else {
+            } else if k < self.reason.len() + self.sums.len() {
                 let e = &self.sums[k - self.reason.len()];
                 (
                     e.terms.iter().map(|t| t.0).collect(),
                     Some(e.supported(doms)),
                 )
+            } else {
+                let (split, at) = &self.splits[k - self.reason.len() - self.sums.len()];
+                match split.supported(doms) {
+                    Some(keep) => (at.clone(), Some(keep)),
+                    None => continue,
+                }
             };
             let Some(keep) = keep else {
                 let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
                 if !feasible(self.reason[k], &now) {
-                    return false;
+                    return Err(k);
                 }
                 continue;
             };
@@ -86,7 +115,7 @@ impl<'a> Net<'a> {
                     continue;
                 }
                 if left == 0 {
-                    return false;
+                    return Err(k);
                 }
                 doms[p] = left;
                 for &o in &self.on[p] {
@@ -97,7 +126,17 @@ impl<'a> Net<'a> {
                 }
             }
         }
-        true
+        Ok(())
+    }
+
+    /// The constraints (k) and sums (`reason.len()` + j) on position `p`.
+    pub(super) fn on(&self, p: usize) -> &[usize] {
+        &self.on[p]
+    }
+
+    /// How many constraints, sums and splits there are.
+    pub(super) fn len(&self) -> usize {
+        self.reason.len() + self.sums.len() + self.splits.len()
     }
 }
 
@@ -161,21 +200,33 @@ fn enumerate(
 
 /// All-different with the digits `allowed`: the candidates that some matching of every
 /// cell to a distinct digit uses (all zero when there is none).
-fn all_different(doms: &[u32], allowed: u32) -> Vec<u32> {
+pub(super) fn all_different(doms: &[u32], allowed: u32) -> Vec<u32> {
     let mut out = vec![0u32; doms.len()];
     let Some(base) = matching(doms, allowed) else {
         return out;
     };
+    let mut first = [usize::MAX; 32];
     for (i, &d) in base.iter().enumerate() {
         out[i] |= 1 << d;
+        first[d as usize] = i;
     }
+    // Cell i takes d instead: the cell that held d, if any, must find another digit by
+    // an augmenting path that leaves i and d alone; the matching found supports each of
+    // its pairs.
     let mut tried = doms.to_vec();
     for i in 0..doms.len() {
         for d in digits_of(doms[i] & allowed & !out[i]) {
             tried[i] = 1 << d;
-            if let Some(m) = matching(&tried, allowed) {
-                for (j, &e) in m.iter().enumerate() {
-                    out[j] |= 1 << e;
+            let mut owner = first;
+            owner[base[i] as usize] = usize::MAX;
+            let held = owner[d as usize];
+            owner[d as usize] = i;
+            let mut seen = 1u32 << d;
+            if held == usize::MAX || augment(&tried, allowed, held, &mut owner, &mut seen) {
+                for (e, &j) in owner.iter().enumerate() {
+                    if j != usize::MAX {
+                        out[j] |= 1 << e;
+                    }
                 }
             }
         }
@@ -230,7 +281,7 @@ fn sum_sets(doms: &[u32], target: u64) -> Vec<u32> {
 }
 
 /// The subsets of `pool` (digits above `from`) with `len` digits adding up to `target`.
-fn subsets(pool: u32, len: usize, target: u64, acc: u32, out: &mut Vec<u32>) {
+pub(super) fn subsets(pool: u32, len: usize, target: u64, acc: u32, out: &mut Vec<u32>) {
     if len == 0 {
         if target == 0 {
             out.push(acc);
@@ -295,5 +346,24 @@ mod tests {
             Some(vec![0b110, 0b110, 0b1000, 0b10000])
         );
         assert_eq!(narrow(&row, &doms), Some(brute(&row, &doms)));
+        // Random candidates of 5 cells over the digits 1..=6 (a row of a larger grid).
+        let mut row = cage(0, 5);
+        row.kind = ConstraintKind::Row;
+        row.op = None;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            let doms: Vec<u32> = (0..5)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed as u32 & 0b111_1110 {
+                        0 => 0b10,
+                        d => d,
+                    }
+                })
+                .collect();
+            assert_eq!(narrow(&row, &doms), Some(brute(&row, &doms)), "{doms:?}");
+        }
     }
 }

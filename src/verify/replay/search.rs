@@ -1,27 +1,36 @@
 //! # The replay's own search for a filling of a reason's cells
 //!
 //! See the parent module: a backtracking over the cells of a step's reason, each node
-//! narrowed by every constraint's and derived sum's arc consistency (`propagate`), with
-//! nothing but the constraints' meaning.
+//! narrowed by every constraint's, derived sum's and house split's arc consistency
+//! (`propagate`), with nothing but the constraints' meaning. It branches on the position
+//! with the fewest candidates per failure weight (dom/wdeg: each constraint counts the
+//! times it emptied a cell) and restarts, weights kept, with half as many nodes again when
+//! a run passes its limit: a satisfiable question is not stuck in the dead end below an
+//! early wrong choice (a reason without one of its constraints, the minimality check,
+//! leaves a large, loosely tied puzzle), and the limit grows without end, so every search
+//! still ends with a filling or the whole tree explored.
 
 use crate::grid::Cell;
 use crate::kind::kenken::verify::op_holds;
 use crate::puzzle::{Constraint, ConstraintKind, Op, RuleKind};
 
+use super::houses::splits;
 use super::propagate::Net;
 use super::sums::equations;
 use super::Candidates;
 
 /// A filling of the constraints' cells (and `cell`) from their candidates, with `cell`
-/// restricted to `against`, that satisfies every constraint, as text (`A1=3 A2=1`); `None`
-/// when there is none. Digits run 1..=`max`.
+/// restricted to `against`, that satisfies every constraint, cell by cell; `None` when
+/// there is none. Digits run 1..=`max`. The search tries first the digit `guide` gives a
+/// cell (a filling of a like question, such as the one found without another constraint of
+/// the same reason), which changes only how soon a filling is found.
 pub(super) fn contradiction(
     reason: &[&Constraint],
     cands: &Candidates,
-    cell: Cell,
-    against: u32,
+    (cell, against): (Cell, u32),
     max: u8,
-) -> Option<String> {
+    guide: &[(Cell, u8)],
+) -> Option<Vec<(Cell, u8)>> {
     let mut cells = vec![cell];
     for c in reason {
         for &x in &c.cells {
@@ -44,42 +53,172 @@ pub(super) fn contradiction(
     let net = Net::new(
         reason,
         &members,
-        equations(reason, &members, cells.len(), max),
+        (
+            equations(reason, &members, cells.len(), max),
+            splits(reason, &members, max),
+        ),
         cells.len(),
     );
-    if doms[0] == 0 || !net.propagate(&mut doms) || !run(&net, &mut doms) {
+    let prefer: Vec<u32> = cells
+        .iter()
+        .map(|c| {
+            guide
+                .iter()
+                .find(|g| g.0 == *c)
+                .map_or(0, |g| 1u32.checked_shl(u32::from(g.1)).unwrap_or(0))
+        })
+        .collect();
+    if doms[0] == 0
+        || net.propagate(&mut doms, None).is_err()
+        || !Search::new(&net, prefer).solve(&mut doms)
+    {
         return None;
     }
-    let text: Vec<String> = cells
-        .iter()
-        .zip(&doms)
-        .map(|(c, d)| format!("{}={}", c.label(), d.trailing_zeros()))
-        .collect();
-    Some(text.join(" "))
+    Some(
+        cells
+            .iter()
+            .zip(&doms)
+            .map(|(&c, d)| (c, d.trailing_zeros() as u8))
+            .collect(),
+    )
 }
 
-/// Extends the (propagated) candidates `doms` to a filling that satisfies every
-/// constraint, branching on the cell with the fewest candidates; on success `doms` holds
-/// it.
-fn run(net: &Net<'_>, doms: &mut [u32]) -> bool {
-    let next = (0..doms.len())
-        .filter(|&v| doms[v].count_ones() > 1)
-        .min_by_key(|&v| doms[v].count_ones());
-    let Some(v) = next else {
-        return net.reason.iter().zip(net.members).all(|(c, m)| {
-            let v: Vec<u64> = m.iter().map(|&w| lowest(doms[w])).collect();
-            holds_values(c, &v)
-        });
-    };
-    for d in digits_of(doms[v]) {
-        let mut child = doms.to_vec();
-        child[v] = 1 << d;
-        if net.propagate(&mut child) && run(net, &mut child) {
-            doms.copy_from_slice(&child);
-            return true;
+/// A filling as text: `A1=3 A2=1`.
+pub(super) fn text(filling: &[(Cell, u8)]) -> String {
+    let text: Vec<String> = filling
+        .iter()
+        .map(|(c, d)| format!("{}={d}", c.label()))
+        .collect();
+    text.join(" ")
+}
+
+/// Nodes the first run of a search may visit; each restart allows half as many again.
+const FIRST_LIMIT: usize = 100;
+
+/// How a run of the search ended.
+enum Ran {
+    /// `doms` holds a filling.
+    Found,
+    /// No filling below this node.
+    Dead,
+    /// The run visited its nodes and gave up.
+    Limit,
+}
+
+/// A backtracking over the positions, fail first: it branches on the position with the
+/// fewest candidates per failure weight, the failures its constraints caused so far
+/// (dom/wdeg), and restarts with a larger node limit when a run passes its own, keeping the
+/// weights. The limit grows without end, so a search ends with a filling or with the whole
+/// tree explored (`Dead` is only said by a run that did not stop at its limit).
+struct Search<'n> {
+    net: &'n Net<'n>,
+    /// Per constraint and sum, 1 + the failures it caused.
+    weights: Vec<u64>,
+    nodes: usize,
+    limit: usize,
+    /// A xorshift state that breaks ties between positions, so runs differ.
+    seed: u64,
+    /// Per position, the digit to try first (its bit; 0: none).
+    prefer: Vec<u32>,
+    /// Runs stopped at their limit so far.
+    restarts: usize,
+}
+
+impl<'n> Search<'n> {
+    fn new(net: &'n Net<'n>, prefer: Vec<u32>) -> Self {
+        Search {
+            net,
+            weights: vec![1; net.len()],
+            nodes: 0,
+            limit: FIRST_LIMIT,
+            seed: 0x9e37_79b9_7f4a_7c15,
+            prefer,
+            restarts: 0,
         }
     }
-    false
+
+    /// Extends the (propagated) candidates `doms` to a filling that satisfies every
+    /// constraint; on success `doms` holds it.
+    fn solve(&mut self, doms: &mut [u32]) -> bool {
+        loop {
+            self.nodes = 0;
+            let mut run = doms.to_vec();
+            match self.run(&mut run) {
+                Ran::Found => {
+                    doms.copy_from_slice(&run);
+                    return true;
+                }
+                Ran::Dead => return false,
+                Ran::Limit => {
+                    self.limit = self.limit.saturating_add(self.limit / 2);
+                    self.restarts += 1;
+                }
+            }
+        }
+    }
+
+    /// The open position to branch on: fewest candidates per weight, ties broken by the
+    /// seed.
+    fn pick(&mut self, doms: &[u32]) -> Option<usize> {
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        let mut best: Option<(u64, u64, usize)> = None;
+        for (v, &d) in doms.iter().enumerate() {
+            let size = u64::from(d.count_ones());
+            if size < 2 {
+                continue;
+            }
+            let weight: u64 = self.net.on(v).iter().map(|&k| self.weights[k]).sum();
+            // size / weight, compared as size · 2^20 / weight.
+            let score = (size << 20) / weight.max(1);
+            let tie = (v as u64 ^ self.seed).wrapping_mul(0x2545_f491_4f6c_dd1d);
+            if best.is_none_or(|b| (score, tie) < (b.0, b.1)) {
+                best = Some((score, tie, v));
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    fn run(&mut self, doms: &mut [u32]) -> Ran {
+        let Some(v) = self.pick(doms) else {
+            let net = self.net;
+            let holds = net.reason.iter().zip(net.members).all(|(c, m)| {
+                let v: Vec<u64> = m.iter().map(|&w| lowest(doms[w])).collect();
+                holds_values(c, &v)
+            });
+            return if holds { Ran::Found } else { Ran::Dead };
+        };
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Ran::Limit;
+        }
+        // The guide's digit first, then the others lowest first; after a restart from a
+        // digit the seed picks, so that each run tries other fillings first.
+        let first = doms[v] & self.prefer[v];
+        let mut order: Vec<u32> = digits_of(doms[v] & !first).collect();
+        if self.restarts > 0 && !order.is_empty() {
+            let turn = self.seed % order.len() as u64;
+            order.rotate_left(usize::try_from(turn).unwrap_or(0));
+        }
+        for d in digits_of(first).chain(order) {
+            let mut child = doms.to_vec();
+            child[v] = 1 << d;
+            if let Err(k) = self.net.propagate(&mut child, Some(v)) {
+                self.weights[k] += 1;
+                continue;
+            }
+            match self.run(&mut child) {
+                Ran::Found => {
+                    doms.copy_from_slice(&child);
+                    return Ran::Found;
+                }
+                Ran::Limit => return Ran::Limit,
+                Ran::Dead => {}
+            }
+        }
+        Ran::Dead
+    }
 }
 
 /// Can constraint `c` still hold over the candidates `doms` of its cells: sum bounds and
@@ -214,7 +353,10 @@ mod tests {
         let (r, at) = (row(), Cell::new(0, 3));
         // The row adds up to 10 and the cage to 7: D1 is 3, so it is not 1 ...
         let seven = cage(7);
-        assert_eq!(contradiction(&[&r, &seven], &cands, at, 1 << 1, 4), None);
+        assert_eq!(
+            contradiction(&[&r, &seven], &cands, (at, 1 << 1), 4, &[]),
+            None
+        );
         let eqs = equations(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4);
         assert!(eqs.contains(&super::super::sums::Equation {
             terms: vec![(3, 1)],
@@ -222,7 +364,7 @@ mod tests {
         }));
         // ... but with a cage of 6 it is 4: eliminating 4 is not forced, a filling says so.
         let six = cage(6);
-        let witness = contradiction(&[&r, &six], &cands, at, 1 << 4, 4);
+        let witness = contradiction(&[&r, &six], &cands, (at, 1 << 4), 4, &[]);
         assert!(witness.is_some());
     }
 
@@ -241,14 +383,14 @@ mod tests {
         // (the cage of 5): B3 is not 3.
         let reason = [&r, &three, &five];
         let at = Cell::new(1, 2);
-        assert_eq!(contradiction(&reason, &cands, at, 1 << 3, 4), None);
+        assert_eq!(contradiction(&reason, &cands, (at, 1 << 3), 4, &[]), None);
         // Without any one of the three, B3 may be 3.
         for drop in 0..3 {
             let rest: Vec<&Constraint> = (0..3).filter(|&k| k != drop).map(|k| reason[k]).collect();
-            assert!(contradiction(&rest, &cands, at, 1 << 3, 4).is_some());
+            assert!(contradiction(&rest, &cands, (at, 1 << 3), 4, &[]).is_some());
         }
         // B3 = 2 with A3 = 3 is a filling: eliminating 2 is refused, with it as the witness.
-        let witness = contradiction(&reason, &cands, at, 1 << 2, 4);
+        let witness = contradiction(&reason, &cands, (at, 1 << 2), 4, &[]).map(|f| text(&f));
         assert!(
             witness.as_ref().is_some_and(|w| w.contains("B3=2")),
             "{witness:?}"

@@ -13,7 +13,8 @@ use crate::puzzle::{Constraint, ConstraintKind, Op};
 
 use super::search::digits_of;
 
-/// Equations longer than this are narrowed by their bounds only.
+/// Equations longer than this (or with partial sums spanning more than 64 · [`WORDS`]) are
+/// narrowed by their bounds only.
 const REACHABLE_TERMS: usize = 12;
 
 /// `Σ a·x(position) = total`.
@@ -160,34 +161,31 @@ impl Equation {
         if self.terms.len() > REACHABLE_TERMS {
             return self.bounded(doms);
         }
-        // Every partial sum lies in [lo, hi]; sums are kept as booleans at s − lo.
+        // Every partial sum lies in [lo, hi]; sums are kept as bits at s − lo.
         let (mut lo, mut hi) = (0i64, 0i64);
         for &(p, a) in &self.terms {
             let (l, h) = (lowest(doms[p]) * a, highest(doms[p]) * a);
             lo += l.min(h).min(0);
             hi += l.max(h).max(0);
         }
-        let width = usize::try_from(hi - lo + 1).unwrap_or(0);
+        let words = usize::try_from(hi - lo + 1)
+            .unwrap_or(0)
+            .div_ceil(64)
+            .max(1);
+        if words > WORDS {
+            return self.bounded(doms);
+        }
         let m = self.terms.len();
-        let step = |from: &[bool], p: usize, a: i64| -> Vec<bool> {
-            let mut to = vec![false; width];
-            for (s, _) in from.iter().enumerate().filter(|x| *x.1) {
-                for d in digits_of(doms[p]) {
-                    let t = s as i64 + a * i64::from(d);
-                    if let Some(slot) = usize::try_from(t).ok().and_then(|t| to.get_mut(t)) {
-                        *slot = true;
-                    }
-                }
+        let step = |from: &Bits, p: usize, a: i64| -> Bits {
+            let mut to = Bits::empty(words);
+            for d in digits_of(doms[p]) {
+                to.or(&from.shifted(a * i64::from(d)));
             }
             to
         };
-        // The empty sum, 0, at −lo.
-        let zero = usize::try_from(-lo).unwrap_or(usize::MAX);
-        let mut start = vec![false; width];
-        if zero < width {
-            start[zero] = true;
-        }
-        let mut front = vec![start.clone()];
+        let mut start = Bits::empty(words);
+        start.set(-lo);
+        let mut front = vec![start];
         for &(p, a) in &self.terms {
             let next = step(&front[front.len() - 1], p, a);
             front.push(next);
@@ -197,19 +195,17 @@ impl Equation {
             let next = step(&back[back.len() - 1], p, a);
             back.push(next);
         }
+        let top = i64::try_from(64 * words).unwrap_or(i64::MAX) - 1;
         let mut out = vec![0u32; m];
         for (j, &(p, a)) in self.terms.iter().enumerate() {
-            let (before, after) = (&front[j], &back[m - 1 - j]);
+            // s (bit s − lo of before) + t (bit t − lo of after) = total − a·d: after
+            // reversed holds t at bit top − (t − lo), which a shift by
+            // total − a·d − 2·lo − top brings to bit s − lo.
+            let (before, after) = (&front[j], back[m - 1 - j].reversed());
             let mut keep = 0u32;
             for d in digits_of(doms[p]) {
-                // before (s − lo shifted) + a·d + after (t − lo shifted) = total.
-                let rest = self.total - a * i64::from(d) - 2 * lo;
-                let meets = before.iter().enumerate().any(|(s, &b)| {
-                    b && usize::try_from(rest - s as i64)
-                        .ok()
-                        .is_some_and(|t| after.get(t).copied().unwrap_or(false))
-                });
-                if meets {
+                let by = self.total - a * i64::from(d) - 2 * lo - top;
+                if before.meets(&after.shifted(by)) {
                     keep |= 1 << d;
                 }
             }
@@ -244,6 +240,79 @@ impl Equation {
     }
 }
 
+/// The most words of partial sums an equation is narrowed by: past 64 · `WORDS` sums it
+/// is narrowed by its bounds.
+const WORDS: usize = 8;
+
+/// A set of small numbers below 64 · `n`, bit `i` of word `i / 64` (`n` ≤ [`WORDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Bits {
+    w: [u64; WORDS],
+    n: usize,
+}
+
+impl Bits {
+    fn empty(n: usize) -> Bits {
+        Bits {
+            w: [0; WORDS],
+            n: n.min(WORDS),
+        }
+    }
+
+    fn set(&mut self, i: i64) {
+        if let Ok(i) = usize::try_from(i) {
+            if i < 64 * self.n {
+                self.w[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    fn or(&mut self, other: &Bits) {
+        self.w.iter_mut().zip(other.w).for_each(|(a, b)| *a |= b);
+    }
+
+    fn meets(&self, other: &Bits) -> bool {
+        self.w.iter().zip(other.w).any(|(a, b)| a & b != 0)
+    }
+
+    /// Every member `i` moved to `i + by`, those leaving `0 .. 64 · n` dropped.
+    fn shifted(&self, by: i64) -> Bits {
+        let n = self.n;
+        let mut out = Bits::empty(n);
+        let Ok(far) = usize::try_from(by.unsigned_abs()) else {
+            return out;
+        };
+        let (words, bits) = (far / 64, far % 64);
+        for (i, &w) in self.w[..n].iter().enumerate().filter(|x| *x.1 != 0) {
+            if by >= 0 {
+                let to = i + words;
+                if to < n {
+                    out.w[to] |= w << bits;
+                }
+                if bits > 0 && to + 1 < n {
+                    out.w[to + 1] |= w >> (64 - bits);
+                }
+            } else if i >= words {
+                let to = i - words;
+                out.w[to] |= w >> bits;
+                if bits > 0 && to >= 1 {
+                    out.w[to - 1] |= w << (64 - bits);
+                }
+            }
+        }
+        out
+    }
+
+    /// Member `i` moved to `64 · n − 1 − i`.
+    fn reversed(&self) -> Bits {
+        let mut out = Bits::empty(self.n);
+        for i in 0..self.n {
+            out.w[self.n - 1 - i] = self.w[i].reverse_bits();
+        }
+        out
+    }
+}
+
 fn lowest(bits: u32) -> i64 {
     i64::from(bits.trailing_zeros())
 }
@@ -255,6 +324,61 @@ fn highest(bits: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every candidate some choice of the other terms' candidates meets: brute force.
+    fn brute(e: &Equation, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; e.terms.len()];
+        let mut pick = vec![0u32; e.terms.len()];
+        fn walk(e: &Equation, doms: &[u32], j: usize, pick: &mut [u32], out: &mut [u32]) {
+            if j == e.terms.len() {
+                let sum: i64 = e
+                    .terms
+                    .iter()
+                    .zip(pick.iter())
+                    .map(|(t, &d)| t.1 * i64::from(d))
+                    .sum();
+                if sum == e.total {
+                    out.iter_mut()
+                        .zip(pick.iter())
+                        .for_each(|(o, &d)| *o |= 1 << d);
+                }
+                return;
+            }
+            for d in digits_of(doms[e.terms[j].0]) {
+                pick[j] = d;
+                walk(e, doms, j + 1, pick, out);
+            }
+        }
+        walk(e, doms, 0, &mut pick, &mut out);
+        out
+    }
+
+    #[test]
+    fn reachable_sums_keep_what_brute_force_keeps() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let all = 0b11_1111_1110u32;
+        for _ in 0..2000 {
+            let len = 1 + (next() % 5) as usize;
+            let terms: Vec<(usize, i64)> = (0..len)
+                .map(|p| (p, [-2, -1, 1, 1, 1, 2][(next() % 6) as usize]))
+                .collect();
+            let doms: Vec<u32> = (0..len)
+                .map(|_| match next() as u32 & all {
+                    0 => all,
+                    d => d,
+                })
+                .collect();
+            let total = (next() % 41) as i64 - 10;
+            let e = Equation { terms, total };
+            assert_eq!(e.supported(&doms), brute(&e, &doms), "{e:?} {doms:?}");
+        }
+    }
 
     #[test]
     fn an_equation_keeps_the_digits_that_meet_its_total() {
