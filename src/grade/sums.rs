@@ -10,6 +10,7 @@
 //!   distinct digits with its sum that every one of its cells can take part in
 //!   (`solver_killer_sums`).
 
+use crate::model::sum::sets;
 use crate::native::domains::{bit, max_digit, min_digit, Conflict, Domains, Mask};
 
 /// Solo's minmax rule on the open cells `cells` adding up to `target`; whether a
@@ -56,7 +57,7 @@ pub(crate) fn combinations(
         return Ok(false);
     }
     let mut keep: Mask = 0;
-    for set in digit_sets(n, k, target) {
+    for set in sets(n, k, target) {
         if cells.iter().all(|&c| doms.get(c) & set != 0) {
             keep |= set;
         }
@@ -69,25 +70,6 @@ pub(crate) fn combinations(
         any |= doms.restrict(c, keep)?;
     }
     Ok(any)
-}
-
-/// Every set of `k` distinct digits `1..=n` adding up to `target`, as masks (bit `d`).
-fn digit_sets(n: usize, k: usize, target: u32) -> Vec<Mask> {
-    let mut out = Vec::new();
-    let mut set: u32 = (1 << k) - 1;
-    while set < 1 << n {
-        let sum: u32 = (0..n)
-            .filter(|&i| set & (1 << i) != 0)
-            .map(|i| i as u32 + 1)
-            .sum();
-        if sum == target {
-            out.push(set << 1);
-        }
-        let c = set & set.wrapping_neg();
-        let r = set + c;
-        set = (((r ^ set) >> 2) / c) | r;
-    }
-    out
 }
 
 #[cfg(test)]

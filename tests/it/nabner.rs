@@ -15,6 +15,21 @@ fn cells(labels: &str) -> Vec<Cell> {
         .collect()
 }
 
+/// `p` solved by `engine`, proved unique, equal to [`solution`] and accepted by the
+/// verifier.
+fn solved_uniquely(engine: &Engine, p: &Puzzle) -> Grid<u8> {
+    let (outcome, _) = engine
+        .prove_unique(p, &EngineOptions::default())
+        .expect("solves");
+    let Outcome::Solved { grid, unique, .. } = outcome else {
+        panic!("solved")
+    };
+    assert_eq!(unique, Some(true));
+    assert_eq!(grid, solution());
+    assert_eq!(p.verify(&grid), Ok(()));
+    grid
+}
+
 /// Every solved 4×4 Sudoku (boxes 2×2), row by row.
 fn all_4x4() -> Vec<Vec<u8>> {
     fn fill(g: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
@@ -131,15 +146,7 @@ fn a_nabner_line_makes_an_ambiguous_sudoku_unique() {
         assert_eq!(count(&engine, &without), 2, "{}", engine.name());
         assert_eq!(count(&engine, &with), 1, "{}", engine.name());
     }
-    let (outcome, _) = Engine::Native
-        .prove_unique(&with, &EngineOptions::default())
-        .expect("solves");
-    let Outcome::Solved { grid, unique, .. } = outcome else {
-        panic!("solved")
-    };
-    assert_eq!(unique, Some(true));
-    assert_eq!(grid, solution());
-    assert_eq!(with.verify(&grid), Ok(()));
+    let grid = solved_uniquely(&Engine::Native, &with);
     // The other grid of the rectangle breaks the line, and the verifier says where.
     let mut other = grid.clone();
     for (cell, d) in [("D4", 5), ("D9", 8), ("F4", 8), ("F9", 5)] {
@@ -185,15 +192,7 @@ fn an_fpuzzles_nabner_line_is_read_solved_and_verified() {
             panic!("a Sudoku")
         };
         assert_eq!(read.variants(), [Variant::Nabner(cells("E4 D4"))]);
-        let (outcome, _) = Engine::Varisat
-            .prove_unique(&p, &EngineOptions::default())
-            .expect("solves");
-        let Outcome::Solved { grid, unique, .. } = outcome else {
-            panic!("solved")
-        };
-        assert_eq!(unique, Some(true));
-        assert_eq!(grid, solution());
-        assert_eq!(p.verify(&grid), Ok(()));
+        let _ = solved_uniquely(&Engine::Varisat, &p);
         // Written back, it reads back the same (the key and the cosmetic line).
         let back = cagesat::parse::fpuzzles_link(&p).expect("f-puzzles holds it");
         assert_eq!(Puzzle::parse(&back).as_ref(), Ok(&p));

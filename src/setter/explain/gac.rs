@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use crate::model::sum;
 use crate::native::alldiff;
 use crate::puzzle::{Constraint, ConstraintKind, Op};
 
@@ -46,62 +47,19 @@ pub(super) fn digits(bits: u32) -> impl Iterator<Item = u32> {
 }
 
 /// Every set of `len` distinct digits among `union` adding up to `target`, smallest mask
-/// first: digits chosen in increasing order, a branch cut when the digits left cannot
-/// reach the sum (the smallest ones too large, or the largest too small).
+/// first: the model's sets of digits up to the highest in `union` ([`sum::sets`], a walk
+/// that cuts a branch once the sum is out of reach), those within `union`.
 pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
-    let mut buf = [0u64; 32];
-    let mut n = 0;
-    for d in digits(union) {
-        buf[n] = u64::from(d);
-        n += 1;
-    }
-    let ds = &buf[..n];
-    // above[k]: the sum of the digits from position k on.
-    let mut above = [0u64; 33];
-    for k in (0..n).rev() {
-        above[k] = above[k + 1] + ds[k];
-    }
-    let mut out = Vec::new();
-    choose_sets(ds, &above[..=n], 0, len, target, 0, &mut out);
-    out.sort_unstable();
+    let (Ok(target), Some(high)) = (u32::try_from(target), union.checked_ilog2()) else {
+        return if len == 0 && target == 0 {
+            vec![0]
+        } else {
+            Vec::new()
+        };
+    };
+    let mut out = sum::sets(high as usize, len, target);
+    out.retain(|&s| s & !union == 0);
     out
-}
-
-/// Adds to `out` every set `mask` ∪ (`len` digits of `ds[from..]` adding up to `left`).
-fn choose_sets(
-    ds: &[u64],
-    above: &[u64],
-    from: usize,
-    len: usize,
-    left: u64,
-    mask: u32,
-    out: &mut Vec<u32>,
-) {
-    if len == 0 {
-        if left == 0 {
-            out.push(mask);
-        }
-        return;
-    }
-    let end = ds.len();
-    if end - from < len || above[end - len] < left {
-        return;
-    }
-    for k in from..=end - len {
-        // The smallest `len` digits from here on: past the sum, so is every later choice.
-        if above[k] - above[k + len] > left {
-            break;
-        }
-        choose_sets(
-            ds,
-            above,
-            k + 1,
-            len - 1,
-            left - ds[k],
-            mask | 1 << ds[k],
-            out,
-        );
-    }
 }
 
 fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
