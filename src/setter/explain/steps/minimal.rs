@@ -22,6 +22,9 @@ use super::{digits, supported, ExplainError, Explainer, Probe};
 /// The nodes one search may visit before the solver answers instead.
 const SEARCH_NODES: usize = 400;
 
+/// Searches of one shrinking that may run out of nodes before the rest go without one.
+const GIVE_UP_AFTER: usize = 2;
+
 /// Rounds enough for a propagation to reach its fixpoint.
 const FIXPOINT: usize = 10_000;
 
@@ -53,13 +56,24 @@ impl Explainer<'_> {
         let mut core = core;
         core.sort_unstable();
         core.dedup();
+        // The search of `check` mostly runs out of nodes on a large set, where the solver
+        // answers anyway: after it has twice, only propagation goes before the solver.
+        let mut budget = SEARCH_NODES;
+        let mut ran_out = 0;
         let mut at = 0;
         while at < core.len() {
             let k = core[at];
             let rest: Vec<usize> = core.iter().copied().filter(|&x| x != k).collect();
             let mut allowed = vec![false; n];
             rest.iter().for_each(|&x| allowed[x] = true);
-            let smaller = match self.check(&allowed, i, d) {
+            let checked = self.check(&allowed, i, d, budget);
+            if matches!(checked, Check::Open) {
+                ran_out += 1;
+                if ran_out >= GIVE_UP_AFTER {
+                    budget = 0;
+                }
+            }
+            let smaller = match checked {
                 Check::Filled => None,
                 Check::Fails(fewer) => Some(fewer),
                 Check::Exhausted => Some(rest),
@@ -88,8 +102,9 @@ impl Explainer<'_> {
     }
 
     /// With only the constraints `allowed` (and the house sums of theirs), can grid index
-    /// `i` take digit `d`? Propagation first, then a search over their cells.
-    pub(super) fn check(&self, allowed: &[bool], i: usize, d: u8) -> Check {
+    /// `i` take digit `d`? Propagation first, then a search over their cells of at most
+    /// `nodes` nodes.
+    pub(super) fn check(&self, allowed: &[bool], i: usize, d: u8, nodes: usize) -> Check {
         let mut doms = self.doms.clone();
         doms[i] = 1 << d;
         let after = match self.run_from(doms, i, (FIXPOINT, true), allowed) {
@@ -102,7 +117,7 @@ impl Explainer<'_> {
             .collect();
         cells.sort_unstable();
         cells.dedup();
-        let mut budget = SEARCH_NODES;
+        let mut budget = nodes;
         match self.fill(after, &cells, allowed, &mut budget) {
             Some(true) => Check::Filled,
             Some(false) => Check::Exhausted,

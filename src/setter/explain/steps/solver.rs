@@ -12,6 +12,11 @@ use super::{
 /// The size of the best reason so far above which no further core is shrunk.
 const SHRINK_ANOTHER_BELOW: usize = 10;
 
+/// A core more than this many times the size of the best reason so far is not shrunk:
+/// shrinking takes a solver call per constraint, and a core of forty constraints ends
+/// near thirty, not below a reason of ten.
+const CORE_OVER_REASON: usize = 2;
+
 impl Explainer<'_> {
     /// The solver's deduction with the smallest reason, or the end: no solution, or no
     /// deduction forced (every open candidate is in some solution: not unique).
@@ -79,9 +84,9 @@ impl Explainer<'_> {
             // A large reason took many checks and the larger cores would take more, for
             // a reason few people could read anyway: the first one stands.
             if !plain
-                && best
-                    .as_ref()
-                    .is_some_and(|b| b.2.len() > SHRINK_ANOTHER_BELOW)
+                && best.as_ref().is_some_and(|b| {
+                    b.2.len() > SHRINK_ANOTHER_BELOW || core.len() > CORE_OVER_REASON * b.2.len()
+                })
             {
                 break;
             }

@@ -192,11 +192,11 @@ impl SumRule {
         }
         let mut out = vec![0u32; n];
         for (j, &(i, a)) in self.cells.iter().enumerate() {
-            // The sums s + t of the cells before and after this one: this cell keeps d
-            // when s + t + a·d = total for some of them.
-            let others = front[j].plus(back[n - 1 - j]);
+            // This cell keeps d when s + a·d + t = total for a sum s of the cells before
+            // it and t of those after: when s + a·d is among total − t.
+            let wanted = back[n - 1 - j].from(self.total);
             for d in super::digits(doms[i]) {
-                if others.has(self.total - a * i64::from(d)) {
+                if front[j].shifted(a * i64::from(d)).meets(wanted) {
                     out[j] |= 1 << d;
                 }
             }
@@ -219,10 +219,6 @@ impl Bits {
         Bits(u32::try_from(s + OFFSET).map_or(0, |k| 1u128.checked_shl(k).unwrap_or(0)))
     }
 
-    fn has(self, s: i64) -> bool {
-        self.0 & Bits::at(s).0 != 0
-    }
-
     /// Every sum `s + a·d` for `s` here and `d` a digit of `dom` (`a` is ±1).
     fn add_each(self, dom: u32, a: i64) -> Bits {
         let mut out = 0u128;
@@ -236,33 +232,89 @@ impl Bits {
         Bits(out)
     }
 
-    /// Every sum `s + t` for `s` here and `t` in `other` (those in range).
-    fn plus(self, other: Bits) -> Bits {
-        // Shift the set with more sums by each sum of the other.
-        let (few, other) = if self.0.count_ones() <= other.0.count_ones() {
-            (self, other)
-        } else {
-            (other, self)
-        };
-        let mut out = 0u128;
-        let mut left = few.0;
-        while left != 0 {
-            let k = left.trailing_zeros();
-            left &= left - 1;
-            // Bit k holds s = k − OFFSET: shift `other` by s.
-            out |= if k >= OFFSET as u32 {
-                other.0.checked_shl(k - OFFSET as u32).unwrap_or(0)
-            } else {
-                other.0.checked_shr(OFFSET as u32 - k).unwrap_or(0)
-            };
-        }
-        Bits(out)
+    /// Every `total − s` for `s` here (those in range).
+    fn from(self, total: i64) -> Bits {
+        // Bit k holds s = k − OFFSET; reversed, bit 127 − k; total − s sits at bit
+        // total − k + 2·OFFSET, that is the reversed bit moved up by total + 1.
+        Bits(self.0.reverse_bits()).shifted(total + 2 * OFFSET - 127)
+    }
+
+    /// Every `s + by` for `s` here (those in range).
+    fn shifted(self, by: i64) -> Bits {
+        Bits(match u32::try_from(by) {
+            Ok(up) => self.0.checked_shl(up).unwrap_or(0),
+            Err(_) => u32::try_from(-by).map_or(0, |down| self.0.checked_shr(down).unwrap_or(0)),
+        })
+    }
+
+    /// Whether a sum is in both.
+    fn meets(self, other: Bits) -> bool {
+        self.0 & other.0 != 0
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every filling of the rule's cells from `doms`, by brute force: the digits some
+    /// filling meeting the total keeps.
+    fn by_brute_force(rule: &SumRule, doms: &[u32]) -> Vec<u32> {
+        let mut out = vec![0u32; rule.cells.len()];
+        let mut pick = vec![0u32; rule.cells.len()];
+        fn walk(rule: &SumRule, doms: &[u32], at: usize, pick: &mut [u32], out: &mut [u32]) {
+            if at == pick.len() {
+                let sum: i64 = rule
+                    .cells
+                    .iter()
+                    .zip(pick.iter())
+                    .map(|(&(_, a), &d)| a * i64::from(d))
+                    .sum();
+                if sum == rule.total {
+                    out.iter_mut()
+                        .zip(pick.iter())
+                        .for_each(|(o, &d)| *o |= 1 << d);
+                }
+                return;
+            }
+            for d in crate::setter::explain::gac::digits(doms[rule.cells[at].0]) {
+                pick[at] = d;
+                walk(rule, doms, at + 1, pick, out);
+            }
+        }
+        walk(rule, doms, 0, &mut pick, &mut out);
+        out
+    }
+
+    #[test]
+    fn supported_is_what_some_filling_keeps() {
+        // A small linear congruential generator: the same cases every run.
+        let mut state = 0x2545_f491_u64;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) % m
+        };
+        for _ in 0..3_000 {
+            let n = 1 + next(MOST_CELLS as u64) as usize;
+            let cells: Vec<(usize, i64)> = (0..n)
+                .map(|i| (i, if next(3) == 0 { -1 } else { 1 }))
+                .collect();
+            let doms: Vec<u32> = (0..n).map(|_| (next(1 << 9) as u32) << 1).collect();
+            let total = next(2 * 9 * n as u64 + 1) as i64 - 9 * n as i64 / 2;
+            let rule = SumRule {
+                cells,
+                total,
+                sources: vec![],
+            };
+            assert_eq!(
+                rule.supported(&doms),
+                by_brute_force(&rule, &doms),
+                "{rule:?} over {doms:?}"
+            );
+        }
+    }
 
     #[test]
     fn supported_keeps_the_digits_that_meet_the_sum() {

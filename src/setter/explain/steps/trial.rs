@@ -363,17 +363,15 @@ impl Explainer<'_> {
         let sums = n + self.sums.len();
         let all = sums + self.combos.len();
         let mut dirty = vec![false; all];
-        let live: Vec<bool> = (0..all)
-            .map(|k| {
-                if k < n {
-                    allowed[k] && self.sat.has(k)
-                } else if k < sums {
-                    self.sums[k - n].sources.iter().all(|&x| allowed[x])
-                } else {
-                    self.combos[k - sums].sources.iter().all(|&x| allowed[x])
-                }
-            })
-            .collect();
+        let live = |k: usize| {
+            if k < n {
+                allowed[k] && self.sat.has(k)
+            } else if k < sums {
+                self.sums[k - n].sources.iter().all(|&x| allowed[x])
+            } else {
+                self.combos[k - sums].sources.iter().all(|&x| allowed[x])
+            }
+        };
         self.touch(from, usize::MAX, &mut dirty);
         let mut used = vec![false; n];
         let mut last = 0;
@@ -382,7 +380,7 @@ impl Explainer<'_> {
         let mut cells: Vec<usize> = Vec::new();
         for round in 1..=rounds {
             todo.clear();
-            todo.extend((0..all).filter(|&k| dirty[k] && live[k]));
+            todo.extend((0..all).filter(|&k| dirty[k] && live(k)));
             if todo.is_empty() {
                 break;
             }
