@@ -108,6 +108,12 @@ pub(super) struct Explainer<'p> {
     /// Per trial budget (and for nested trials, last), the candidates whose trials failed
     /// in its last full pass.
     failing: [Vec<(usize, u8)>; 3],
+    /// Per candidate at `i * (max + 1) + d`, the size of the core the solver last gave for
+    /// its elimination (0: never asked): which candidates the next solver phase asks
+    /// again first ([`solver`]).
+    core_sizes: Vec<u16>,
+    /// The value of `applied` at the last solver phase that asked for cores.
+    cores_at: u32,
     pub(super) stats: ExplainStats,
     /// Asked to stop: the trials end their passes early (the solver's next call then
     /// reports the stop).
@@ -206,6 +212,8 @@ impl<'p> Explainer<'p> {
             method: opts.method,
             known: first_solution(puzzle, &opts.stop, cols, rows * cols),
             failing: [Vec::new(), Vec::new(), Vec::new()],
+            core_sizes: vec![0; rows * cols * width],
+            cores_at: 0,
             stats: ExplainStats::default(),
             stop: opts.stop.clone(),
         }))

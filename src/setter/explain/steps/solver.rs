@@ -17,6 +17,10 @@ const SHRINK_ANOTHER_BELOW: usize = 10;
 /// near thirty, not below a reason of ten.
 const CORE_OVER_REASON: usize = 2;
 
+/// How many candidates with the smallest cores at the last solver phase the next one asks
+/// again, besides those of changed cells ([`Explainer::cores`]).
+const ASKED_AGAIN: usize = 48;
+
 impl Explainer<'_> {
     /// The solver's deduction with the smallest reason, or the end: no solution, or no
     /// deduction forced (every open candidate is in some solution: not unique).
@@ -173,16 +177,52 @@ impl Explainer<'_> {
         out
     }
 
-    /// Every open candidate that is impossible under the constraints `all`, with a core;
-    /// each model found widens `covered` and saves the calls for what it covers.
+    /// Open candidates that are impossible under the constraints `all`, with a core; each
+    /// model found widens `covered` and saves the calls for what it covers.
+    ///
+    /// After a first pass over every open candidate, a pass asks first only those likely
+    /// to give the smallest cores: the [`ASKED_AGAIN`] with the smallest cores last time,
+    /// those never asked, and those of cells changed since. The rest are asked only when
+    /// these give no core.
     fn cores(
         &mut self,
         all: &[usize],
         mut covered: Vec<u32>,
     ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
+        let width = usize::from(self.model.max_digit) + 1;
+        let open = self.open(&covered);
+        let mut by_size: Vec<u16> = open
+            .iter()
+            .map(|&(i, d)| self.core_sizes[i * width + usize::from(d)])
+            .filter(|&s| s > 0)
+            .collect();
+        by_size.sort_unstable();
+        let below = by_size.get(ASKED_AGAIN).copied().unwrap_or(u16::MAX);
+        let (first, rest): (Vec<(usize, u8)>, Vec<(usize, u8)>) =
+            open.into_iter().partition(|&(i, d)| {
+                let size = self.core_sizes[i * width + usize::from(d)];
+                size == 0 || size < below || self.changed[i] > self.cores_at
+            });
+        self.cores_at = self.applied;
+        let mut cores = self.cores_of(all, &first, &mut covered)?;
+        if cores.is_empty() {
+            cores = self.cores_of(all, &rest, &mut covered)?;
+        }
+        Ok(cores)
+    }
+
+    /// The cores of the candidates `cands` that are impossible under `all`, skipping those
+    /// `covered` by a model found on the way.
+    fn cores_of(
+        &mut self,
+        all: &[usize],
+        cands: &[(usize, u8)],
+        covered: &mut [u32],
+    ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
         let grid = self.doms.len();
+        let width = usize::from(self.model.max_digit) + 1;
         let mut cores = Vec::new();
-        for (i, d) in self.open(&covered) {
+        for &(i, d) in cands {
             if covered[i] & (1 << d) != 0 {
                 continue;
             }
@@ -190,7 +230,11 @@ impl Explainer<'_> {
                 Ok(Probe::Possible(seen)) => {
                     covered.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
                 }
-                Ok(Probe::Impossible(core)) => cores.push((i, d, core)),
+                Ok(Probe::Impossible(core)) => {
+                    let size = u16::try_from(core.len()).unwrap_or(u16::MAX).max(1);
+                    self.core_sizes[i * width + usize::from(d)] = size;
+                    cores.push((i, d, core));
+                }
                 Err(e) => return Err(ExplainError::solver(e)),
             }
         }
