@@ -198,11 +198,11 @@ impl Explainer<'_> {
             .collect();
         by_size.sort_unstable();
         let below = by_size.get(ASKED_AGAIN).copied().unwrap_or(u16::MAX);
-        let (first, rest): (Vec<(usize, u8)>, Vec<(usize, u8)>) =
-            open.into_iter().partition(|&(i, d)| {
-                let size = self.core_sizes[i * width + usize::from(d)];
-                size == 0 || size < below || self.changed[i] > self.cores_at
-            });
+        let asked_first = |&(i, d): &(usize, u8)| {
+            let size = self.core_sizes[i * width + usize::from(d)];
+            size == 0 || size < below || self.changed[i] > self.cores_at
+        };
+        let (first, rest): (Vec<_>, Vec<_>) = open.into_iter().partition(asked_first);
         self.cores_at = self.applied;
         let mut cores = self.cores_of(all, &first, &mut covered)?;
         if cores.is_empty() {
