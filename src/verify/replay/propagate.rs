@@ -28,7 +28,8 @@ const NODES: usize = 20_000;
 pub(super) struct Net<'a> {
     pub(super) reason: &'a [&'a Constraint],
     pub(super) members: &'a [Vec<usize>],
-    pub(super) sums: Vec<Equation>,
+    /// The sums, each with its positions (its terms').
+    pub(super) sums: Vec<(Equation, Vec<usize>)>,
     /// The splits, each with its positions.
     splits: Vec<(Split, Vec<usize>)>,
     /// Per position, the constraints, sums and splits on it.
@@ -46,10 +47,15 @@ impl<'a> Net<'a> {
         for (k, m) in members.iter().enumerate() {
             m.iter().for_each(|&p| on[p].push(k));
         }
-        for (j, e) in sums.iter().enumerate() {
-            e.terms
-                .iter()
-                .for_each(|&(p, _)| on[p].push(reason.len() + j));
+        let sums: Vec<(Equation, Vec<usize>)> = sums
+            .into_iter()
+            .map(|e| {
+                let at = e.terms.iter().map(|t| t.0).collect();
+                (e, at)
+            })
+            .collect();
+        for (j, (_, at)) in sums.iter().enumerate() {
+            at.iter().for_each(|&p| on[p].push(reason.len() + j));
         }
         let splits: Vec<(Split, Vec<usize>)> = splits
             .into_iter()
@@ -78,32 +84,48 @@ impl<'a> Net<'a> {
     pub(super) fn propagate(&self, doms: &mut [u32], from: Option<usize>) -> Result<(), usize> {
         let all = self.len();
         let mut queued = vec![false; all];
-        let mut queue: Vec<usize> = match from {
-            Some(p) => self.on[p].iter().rev().copied().collect(),
-            None => (0..all).rev().collect(),
-        };
-        queue.iter().for_each(|&k| queued[k] = true);
-        while let Some(k) = queue.pop() {
+        // The reason's own constraints first; a derived sum or split (dearer, and seeing
+        // more cells) only when they are all at their fixpoint.
+        let (mut cheap, mut dear) = (Vec::new(), Vec::new());
+        let push =
+            |k: usize, queued: &mut [bool], cheap: &mut Vec<usize>, dear: &mut Vec<usize>| {
+                if !queued[k] {
+                    queued[k] = true;
+                    if k < self.reason.len() {
+                        cheap.push(k);
+                    } else {
+                        dear.push(k);
+                    }
+                }
+            };
+        match from {
+            Some(p) => self.on[p]
+                .iter()
+                .rev()
+                .for_each(|&k| push(k, &mut queued, &mut cheap, &mut dear)),
+            None => (0..all)
+                .rev()
+                .for_each(|k| push(k, &mut queued, &mut cheap, &mut dear)),
+        }
+        let mut now: Vec<u32> = Vec::new();
+        while let Some(k) = cheap.pop().or_else(|| dear.pop()) {
             queued[k] = false;
-            let (cells, keep): (Vec<usize>, Option<Vec<u32>>) = if k < self.reason.len() {
-                let cells = self.members[k].clone();
-                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
+            let (cells, keep): (&[usize], Option<Vec<u32>>) = if k < self.reason.len() {
+                let cells = &self.members[k];
+                now.clear();
+                now.extend(cells.iter().map(|&p| doms[p]));
                 (cells, narrow(self.reason[k], &now))
             } else if k < self.reason.len() + self.sums.len() {
-                let e = &self.sums[k - self.reason.len()];
-                (
-                    e.terms.iter().map(|t| t.0).collect(),
-                    Some(e.supported(doms)),
-                )
+                let (e, at) = &self.sums[k - self.reason.len()];
+                (at, Some(e.supported(doms)))
             } else {
                 let (split, at) = &self.splits[k - self.reason.len() - self.sums.len()];
                 match split.supported(doms) {
-                    Some(keep) => (at.clone(), Some(keep)),
+                    Some(keep) => (at, Some(keep)),
                     None => continue,
                 }
             };
             let Some(keep) = keep else {
-                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
                 if !feasible(self.reason[k], &now) {
                     return Err(k);
                 }
@@ -119,9 +141,8 @@ impl<'a> Net<'a> {
                 }
                 doms[p] = left;
                 for &o in &self.on[p] {
-                    if o != k && !queued[o] {
-                        queued[o] = true;
-                        queue.push(o);
+                    if o != k {
+                        push(o, &mut queued, &mut cheap, &mut dear);
                     }
                 }
             }

@@ -201,8 +201,9 @@ impl<'n> Search<'n> {
             let turn = self.seed % order.len() as u64;
             order.rotate_left(usize::try_from(turn).unwrap_or(0));
         }
+        let mut child = doms.to_vec();
         for d in digits_of(first).chain(order) {
-            let mut child = doms.to_vec();
+            child.copy_from_slice(doms);
             child[v] = 1 << d;
             if let Err(k) = self.net.propagate(&mut child, Some(v)) {
                 self.weights[k] += 1;

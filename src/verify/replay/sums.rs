@@ -185,15 +185,14 @@ impl Equation {
         };
         let mut start = Bits::empty(words);
         start.set(-lo);
-        let mut front = vec![start];
-        for &(p, a) in &self.terms {
-            let next = step(&front[front.len() - 1], p, a);
-            front.push(next);
+        // front[j]: the sums of the terms before j; back[j]: of the last j terms.
+        let mut front = [start; REACHABLE_TERMS + 1];
+        let mut back = [start; REACHABLE_TERMS + 1];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            front[j + 1] = step(&front[j], p, a);
         }
-        let mut back = vec![start];
-        for &(p, a) in self.terms.iter().rev() {
-            let next = step(&back[back.len() - 1], p, a);
-            back.push(next);
+        for (j, &(p, a)) in self.terms.iter().rev().enumerate() {
+            back[j + 1] = step(&back[j], p, a);
         }
         let top = i64::try_from(64 * words).unwrap_or(i64::MAX) - 1;
         let mut out = vec![0u32; m];
@@ -268,11 +267,19 @@ impl Bits {
     }
 
     fn or(&mut self, other: &Bits) {
-        self.w.iter_mut().zip(other.w).for_each(|(a, b)| *a |= b);
+        let n = self.n;
+        self.w[..n]
+            .iter_mut()
+            .zip(&other.w[..n])
+            .for_each(|(a, b)| *a |= b);
     }
 
     fn meets(&self, other: &Bits) -> bool {
-        self.w.iter().zip(other.w).any(|(a, b)| a & b != 0)
+        let n = self.n;
+        self.w[..n]
+            .iter()
+            .zip(&other.w[..n])
+            .any(|(a, b)| a & b != 0)
     }
 
     /// Every member `i` moved to `i + by`, those leaving `0 .. 64 · n` dropped.
