@@ -175,6 +175,9 @@ impl Equation {
         if words > WORDS {
             return self.bounded(doms);
         }
+        if words == 1 {
+            return self.supported_in_word(doms, lo);
+        }
         let m = self.terms.len();
         let step = |from: &Bits, p: usize, a: i64| -> Bits {
             let mut to = Bits::empty(words);
@@ -205,6 +208,37 @@ impl Equation {
             for d in digits_of(doms[p]) {
                 let by = self.total - a * i64::from(d) - 2 * lo - top;
                 if before.meets(&after.shifted(by)) {
+                    keep |= 1 << d;
+                }
+            }
+            out[j] = keep;
+        }
+        out
+    }
+
+    /// [`Equation::supported`] when every partial sum `s` fits in one word (bit `s − lo`).
+    fn supported_in_word(&self, doms: &[u32], lo: i64) -> Vec<u32> {
+        let m = self.terms.len();
+        let step = |from: u64, p: usize, a: i64| -> u64 {
+            digits_of(doms[p]).fold(0, |to, d| to | shift(from, a * i64::from(d)))
+        };
+        let start = shift(1, -lo);
+        let mut front = [start; REACHABLE_TERMS + 1];
+        let mut back = [start; REACHABLE_TERMS + 1];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            front[j + 1] = step(front[j], p, a);
+        }
+        for (j, &(p, a)) in self.terms.iter().rev().enumerate() {
+            back[j + 1] = step(back[j], p, a);
+        }
+        let mut out = vec![0u32; m];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            // As in the words' case, with top = 63.
+            let (before, after) = (front[j], back[m - 1 - j].reverse_bits());
+            let mut keep = 0u32;
+            for d in digits_of(doms[p]) {
+                let by = self.total - a * i64::from(d) - 2 * lo - 63;
+                if before & shift(after, by) != 0 {
                     keep |= 1 << d;
                 }
             }
@@ -317,6 +351,15 @@ impl Bits {
             out.w[self.n - 1 - i] = self.w[i].reverse_bits();
         }
         out
+    }
+}
+
+/// `x` moved `by` bits up (down when negative), the bits leaving the word dropped.
+fn shift(x: u64, by: i64) -> u64 {
+    match u32::try_from(by.unsigned_abs()) {
+        Ok(far) if far < 64 && by >= 0 => x << far,
+        Ok(far) if far < 64 => x >> far,
+        _ => 0,
     }
 }
 
