@@ -32,6 +32,9 @@ pub(super) struct Net<'a> {
     pub(super) sums: Vec<(Equation, Vec<usize>)>,
     /// The splits, each with its positions.
     splits: Vec<(Split, Vec<usize>)>,
+    /// Per constraint with distinct digits and a sum, its digit sets drawn from its cells'
+    /// first candidates (empty for the others).
+    sets: Vec<Vec<u32>>,
     /// Per position, the constraints, sums and splits on it.
     on: Vec<Vec<usize>>,
 }
@@ -41,9 +44,22 @@ impl<'a> Net<'a> {
         reason: &'a [&'a Constraint],
         members: &'a [Vec<usize>],
         (sums, splits): (Vec<Equation>, Vec<Split>),
-        cells: usize,
+        doms: &[u32],
     ) -> Self {
-        let mut on = vec![Vec::new(); cells];
+        let mut on = vec![Vec::new(); doms.len()];
+        let sets = reason
+            .iter()
+            .zip(members)
+            .map(|(c, m)| match c.target {
+                Some(target) if distinct_sum(c) => {
+                    let pool = m.iter().fold(0u32, |a, &p| a | doms[p]);
+                    let mut sets = Vec::new();
+                    subsets(pool, m.len(), target, 0, &mut sets);
+                    sets
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         for (k, m) in members.iter().enumerate() {
             m.iter().for_each(|&p| on[p].push(k));
         }
@@ -73,6 +89,7 @@ impl<'a> Net<'a> {
             members,
             sums,
             splits,
+            sets,
             on,
         }
     }
@@ -114,7 +131,7 @@ impl<'a> Net<'a> {
                 let cells = &self.members[k];
                 now.clear();
                 now.extend(cells.iter().map(|&p| doms[p]));
-                (cells, narrow(self.reason[k], &now))
+                (cells, narrow_with(self.reason[k], &now, &self.sets[k]))
             } else if k < self.reason.len() + self.sums.len() {
                 let (e, at) = &self.sums[k - self.reason.len()];
                 (at, Some(e.supported(doms)))
@@ -161,22 +178,38 @@ impl<'a> Net<'a> {
     }
 }
 
+/// Distinct digits with a sum (Killer cages, Kakuro runs)?
+fn distinct_sum(c: &Constraint) -> bool {
+    c.distinct
+        && (c.kind == ConstraintKind::Run
+            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add)))
+}
+
 /// The candidates of each of `c`'s cells (in order) that some filling of `c` from `doms`
 /// supports; `None` when the enumeration passes its budget.
+#[cfg(test)]
 pub(super) fn narrow(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
+    let mut sets = Vec::new();
+    if distinct_sum(c) {
+        let pool = doms.iter().fold(0u32, |a, &d| a | d);
+        subsets(pool, doms.len(), c.target?, 0, &mut sets);
+    }
+    narrow_with(c, doms, &sets)
+}
+
+/// [`narrow`], with the digit sets of a constraint with distinct digits and a sum given
+/// (`sets`: those of its size and sum drawn from a pool holding its cells' candidates).
+pub(super) fn narrow_with(c: &Constraint, doms: &[u32], sets: &[u32]) -> Option<Vec<u32>> {
     let plain_distinct = c.kind.is_group()
         || (c.kind == ConstraintKind::Variant
             && c.rule
                 .as_ref()
                 .is_some_and(|r| r.kind == RuleKind::Distinct));
-    let distinct_sum = c.distinct
-        && (c.kind == ConstraintKind::Run
-            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add)));
     if plain_distinct {
         return Some(all_different(doms, u32::MAX));
     }
-    if distinct_sum && doms.len() > 1 {
-        return Some(sum_sets(doms, c.target?));
+    if distinct_sum(c) && doms.len() > 1 {
+        return c.target.map(|_| sum_sets(doms, sets));
     }
     let mut out = vec![0u32; doms.len()];
     let mut v = vec![0u64; doms.len()];
@@ -300,14 +333,16 @@ fn augment(doms: &[u32], allowed: u32, i: usize, owner: &mut [usize; 32], seen: 
     false
 }
 
-/// Distinct digits adding up to `target`: the union over the digit sets of that size and
-/// sum (drawn from the candidates) of the digits a matching inside the set supports.
-fn sum_sets(doms: &[u32], target: u64) -> Vec<u32> {
+/// Distinct digits adding up to a sum: the union over the digit sets `sets` of that size
+/// and sum (a superset of those drawn from the candidates) of the digits a matching inside
+/// the set supports.
+fn sum_sets(doms: &[u32], sets: &[u32]) -> Vec<u32> {
     let union = doms.iter().fold(0u32, |m, &d| m | d);
     let mut out = vec![0u32; doms.len()];
-    let mut sets = Vec::new();
-    subsets(union, doms.len(), target, 0, &mut sets);
-    for set in sets {
+    for &set in sets {
+        if set & !union != 0 || doms.iter().any(|&d| d & set == 0) {
+            continue;
+        }
         for (o, s) in out.iter_mut().zip(all_different(doms, set)) {
             *o |= s;
         }

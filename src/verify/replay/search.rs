@@ -75,7 +75,7 @@ pub(super) fn contradiction(
             equations(reason, &members, cells.len(), max),
             splits(reason, &members, max),
         ),
-        cells.len(),
+        &doms,
     );
     let prefer: Vec<u32> = cells
         .iter()
