@@ -405,13 +405,7 @@ mod tests {
 
     #[test]
     fn reachable_sums_keep_what_brute_force_keeps() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::xorshift(0x9e37_79b9_7f4a_7c15);
         let all = 0b11_1111_1110u32;
         for _ in 0..2000 {
             let len = 1 + (next() % 5) as usize;
