@@ -337,10 +337,11 @@ fn tarek_killers_explained_to_the_end() {
 }
 
 /// The lines of Tarek's Killers the release run explains and replays: those that took at
-/// most about 20 s each, explain and replay together (the ten in 124 s of wall time, 83 s
-/// of CPU, on a loaded two-core machine; 3, 24 and 42 replay in 3 to 6 s of CPU since the
-/// replay's forced checks stopped restarting). 4 (16 s explaining, 11 s replaying) and 23
-/// (24 s, nearly all explaining) are the next.
+/// most about 20 s each, explain and replay together (the ten in 85 s of wall time, 79 s of
+/// CPU, on a two-core machine shared with other work; 124 s of wall time when it was more
+/// loaded). 3, 24 and 42 replay in 3 to 6 s of CPU since the replay's forced checks stopped
+/// restarting. 4 (16 s explaining, 11 s replaying) and 23 (24 s, nearly all explaining) are
+/// the next.
 const TAREK_HELD: &str = "22,25,26,27,28,29,30,3,24,42";
 
 /// A path saved by `cagesat explain --json` (`REPLAY_JSON`) for the puzzle `REPLAY_PUZZLE`

@@ -158,7 +158,7 @@ impl Equation {
     /// The candidates of each term's position (in the terms' order; `doms` holds every
     /// position's) that some choice of the other terms' candidates meets.
     pub(super) fn supported(&self, doms: &[u32]) -> Vec<u32> {
-        if self.terms.len() > REACHABLE_TERMS {
+        if self.terms.len() > REACHABLE_TERMS || self.intervals(doms) {
             return self.bounded(doms);
         }
         // Every partial sum lies in [lo, hi]; sums are kept as bits at s − lo.
@@ -245,6 +245,16 @@ impl Equation {
             out[j] = keep;
         }
         out
+    }
+
+    /// Are the terms' coefficients ±1 and their candidates runs of consecutive digits? Then
+    /// the sums the other terms reach are every number between their bounds, and narrowing
+    /// by bounds keeps what the reachable sums keep.
+    fn intervals(&self, doms: &[u32]) -> bool {
+        self.terms.iter().all(|&(p, a)| {
+            let d = doms[p] >> doms[p].trailing_zeros();
+            a.abs() == 1 && d & d.wrapping_add(1) == 0
+        })
     }
 
     /// Narrowing by bounds: a term's digit stays when the others' least and largest sums
@@ -422,6 +432,38 @@ mod tests {
             let e = Equation { terms, total };
             assert_eq!(e.supported(&doms), brute(&e, &doms), "{e:?} {doms:?}");
         }
+    }
+
+    #[test]
+    fn runs_of_digits_are_narrowed_by_bounds_as_by_reachable_sums() {
+        let mut next = super::super::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut runs = 0;
+        for _ in 0..2000 {
+            let len = 1 + (next() % 6) as usize;
+            let terms: Vec<(usize, i64)> = (0..len)
+                .map(|p| (p, if next() % 2 == 0 { 1 } else { -1 }))
+                .collect();
+            // Each a run lo..=hi of digits 1..=9.
+            let doms: Vec<u32> = (0..len)
+                .map(|_| {
+                    let lo = 1 + (next() % 9) as u32;
+                    let hi = lo + (next() % u64::from(10 - lo)) as u32;
+                    ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1)
+                })
+                .collect();
+            let total = (next() % 61) as i64 - 20;
+            let e = Equation { terms, total };
+            assert!(e.intervals(&doms), "{e:?} {doms:?}");
+            let want = brute(&e, &doms);
+            runs += usize::from(want.iter().any(|&w| w != 0));
+            assert_eq!(e.supported(&doms), want, "{e:?} {doms:?}");
+        }
+        assert!(runs > 200, "{runs}");
+        let gap = Equation {
+            terms: vec![(0, 1), (1, 1)],
+            total: 10,
+        };
+        assert!(!gap.intervals(&[0b1010, 0b110]));
     }
 
     #[test]
