@@ -23,8 +23,8 @@ const CHOICES: usize = 20_000;
 pub(super) struct Split {
     /// The positions of each cage, then (last) of the house's cells in no cage.
     parts: Vec<Vec<usize>>,
-    /// Each cage's sum (one fewer than `parts`).
-    sums: Vec<u64>,
+    /// Each cage's digit sets of its size and sum (one list fewer than `parts`).
+    sets: Vec<Vec<u32>>,
     /// The house's digits, 1..=N.
     all: u32,
 }
@@ -52,13 +52,15 @@ pub(super) fn splits(reason: &[&Constraint], members: &[Vec<usize>], max: u8) ->
         }
         let house = &members[h];
         let mut taken: Vec<usize> = Vec::new();
-        let (mut parts, mut sums) = (Vec::new(), Vec::new());
+        let (mut parts, mut sets) = (Vec::new(), Vec::new());
         for &k in &cages {
             let m = &members[k];
             if m.iter().all(|p| house.contains(p)) && m.iter().all(|p| !taken.contains(p)) {
                 taken.extend(m);
                 parts.push(m.clone());
-                sums.push(reason[k].target.unwrap_or(0));
+                let mut of = Vec::new();
+                subsets(all, m.len(), reason[k].target.unwrap_or(0), 0, &mut of);
+                sets.push(of);
             }
         }
         let free: Vec<usize> = house
@@ -70,7 +72,7 @@ pub(super) fn splits(reason: &[&Constraint], members: &[Vec<usize>], max: u8) ->
             continue;
         }
         parts.push(free);
-        out.push(Split { parts, sums, all });
+        out.push(Split { parts, sets, all });
     }
     out
 }
@@ -90,23 +92,22 @@ impl Split {
             .map(|p| p.iter().map(|&x| doms[x]).collect())
             .collect();
         // Per cage, the sets its cells can be matched into, each with what it keeps.
-        let mut options: Vec<Vec<(u32, Vec<u32>)>> = Vec::with_capacity(self.sums.len());
-        for (cells, &sum) in part_doms.iter().zip(&self.sums) {
+        let mut options: Vec<Vec<(u32, Vec<u32>)>> = Vec::with_capacity(self.sets.len());
+        for (cells, sets) in part_doms.iter().zip(&self.sets) {
             let union = cells.iter().fold(0u32, |a, &d| a | d) & self.all;
-            let mut sets = Vec::new();
-            subsets(union, cells.len(), sum, 0, &mut sets);
             let fits: Vec<(u32, Vec<u32>)> = sets
-                .into_iter()
-                .map(|set| (set, all_different(cells, set)))
+                .iter()
+                .filter(|&&set| set & !union == 0 && cells.iter().all(|&d| d & set != 0))
+                .map(|&set| (set, all_different(cells, set)))
                 .filter(|(_, keep)| keep.iter().all(|&k| k != 0))
                 .collect();
             options.push(fits);
         }
         let mut walk = Walk {
             options: &options,
-            free: &part_doms[self.sums.len()],
+            free: &part_doms[self.sets.len()],
             out: part_doms.iter().map(|p| vec![0u32; p.len()]).collect(),
-            chosen: Vec::with_capacity(self.sums.len()),
+            chosen: Vec::with_capacity(self.sets.len()),
             left_over: Vec::new(),
             budget: CHOICES,
         };

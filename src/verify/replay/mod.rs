@@ -18,9 +18,10 @@
 //! (`propagate`, `sums`, `houses`); complete constraints are checked with the verifier's
 //! own arithmetic. A chain of deductions, such as a trial's or a house sum's, is so proved
 //! by propagation at the root, without branching. It branches fail first (fewest
-//! candidates per failure its constraints caused) and restarts with a larger node limit,
-//! so that one early wrong choice does not leave it in a dead end; the minimality searches
-//! start from the filling the one before found (`search`).
+//! candidates per failure its constraints caused). The minimality searches, which expect a
+//! filling, restart with a larger node limit, so that one early wrong choice does not leave
+//! them in a dead end, and start from the filling the one before found; the forced check,
+//! which expects none, explores its tree once (`search`).
 
 mod fits;
 mod houses;
@@ -34,7 +35,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, Constraint, Constraints, Step};
 
 use fits::fits;
-use search::contradiction;
+use search::{contradiction, Expect};
 
 /// Why a path is rejected. Steps are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -236,7 +237,13 @@ fn check_step(
         Action::Eliminate => bit,
     };
     let reason: Vec<&Constraint> = step.reason.iter().collect();
-    let forced = contradiction(&reason, cands, (step.cell, against), model.max_digit, &[]);
+    let forced = contradiction(
+        &reason,
+        cands,
+        (step.cell, against),
+        model.max_digit,
+        Expect::Nothing,
+    );
     if let Some(witness) = forced {
         return Err(ReplayError::NotForced {
             step: number,
@@ -252,7 +259,13 @@ fn check_step(
             .collect();
         // A filling without one constraint breaks that one: it guides the next search,
         // which needs only the next constraint broken instead.
-        let got = contradiction(&rest, cands, (step.cell, against), model.max_digit, &guide);
+        let got = contradiction(
+            &rest,
+            cands,
+            (step.cell, against),
+            model.max_digit,
+            Expect::Filling(&guide),
+        );
         let Some(filling) = got else {
             return Err(ReplayError::NotMinimal {
                 step: number,
@@ -271,4 +284,15 @@ fn check_step(
         });
     }
     Ok(())
+}
+
+/// A xorshift generator of the tests' random cases.
+#[cfg(test)]
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }

@@ -28,9 +28,13 @@ const NODES: usize = 20_000;
 pub(super) struct Net<'a> {
     pub(super) reason: &'a [&'a Constraint],
     pub(super) members: &'a [Vec<usize>],
-    pub(super) sums: Vec<Equation>,
+    /// The sums, each with its positions (its terms').
+    pub(super) sums: Vec<(Equation, Vec<usize>)>,
     /// The splits, each with its positions.
     splits: Vec<(Split, Vec<usize>)>,
+    /// Per constraint with distinct digits and a sum, its digit sets drawn from its cells'
+    /// first candidates (empty for the others).
+    sets: Vec<Vec<u32>>,
     /// Per position, the constraints, sums and splits on it.
     on: Vec<Vec<usize>>,
 }
@@ -40,16 +44,34 @@ impl<'a> Net<'a> {
         reason: &'a [&'a Constraint],
         members: &'a [Vec<usize>],
         (sums, splits): (Vec<Equation>, Vec<Split>),
-        cells: usize,
+        doms: &[u32],
     ) -> Self {
-        let mut on = vec![Vec::new(); cells];
+        let mut on = vec![Vec::new(); doms.len()];
+        let sets = reason
+            .iter()
+            .zip(members)
+            .map(|(c, m)| match c.target {
+                Some(target) if distinct_sum(c) => {
+                    let pool = m.iter().fold(0u32, |a, &p| a | doms[p]);
+                    let mut sets = Vec::new();
+                    subsets(pool, m.len(), target, 0, &mut sets);
+                    sets
+                }
+                _ => Vec::new(),
+            })
+            .collect();
         for (k, m) in members.iter().enumerate() {
             m.iter().for_each(|&p| on[p].push(k));
         }
-        for (j, e) in sums.iter().enumerate() {
-            e.terms
-                .iter()
-                .for_each(|&(p, _)| on[p].push(reason.len() + j));
+        let sums: Vec<(Equation, Vec<usize>)> = sums
+            .into_iter()
+            .map(|e| {
+                let at = e.terms.iter().map(|t| t.0).collect();
+                (e, at)
+            })
+            .collect();
+        for (j, (_, at)) in sums.iter().enumerate() {
+            at.iter().for_each(|&p| on[p].push(reason.len() + j));
         }
         let splits: Vec<(Split, Vec<usize>)> = splits
             .into_iter()
@@ -67,6 +89,7 @@ impl<'a> Net<'a> {
             members,
             sums,
             splits,
+            sets,
             on,
         }
     }
@@ -78,32 +101,48 @@ impl<'a> Net<'a> {
     pub(super) fn propagate(&self, doms: &mut [u32], from: Option<usize>) -> Result<(), usize> {
         let all = self.len();
         let mut queued = vec![false; all];
-        let mut queue: Vec<usize> = match from {
-            Some(p) => self.on[p].iter().rev().copied().collect(),
-            None => (0..all).rev().collect(),
-        };
-        queue.iter().for_each(|&k| queued[k] = true);
-        while let Some(k) = queue.pop() {
+        // The reason's own constraints first; a derived sum or split (dearer, and seeing
+        // more cells) only when they are all at their fixpoint.
+        let (mut cheap, mut dear) = (Vec::new(), Vec::new());
+        let push =
+            |k: usize, queued: &mut [bool], cheap: &mut Vec<usize>, dear: &mut Vec<usize>| {
+                if !queued[k] {
+                    queued[k] = true;
+                    if k < self.reason.len() {
+                        cheap.push(k);
+                    } else {
+                        dear.push(k);
+                    }
+                }
+            };
+        match from {
+            Some(p) => self.on[p]
+                .iter()
+                .rev()
+                .for_each(|&k| push(k, &mut queued, &mut cheap, &mut dear)),
+            None => (0..all)
+                .rev()
+                .for_each(|k| push(k, &mut queued, &mut cheap, &mut dear)),
+        }
+        let mut now: Vec<u32> = Vec::new();
+        while let Some(k) = cheap.pop().or_else(|| dear.pop()) {
             queued[k] = false;
-            let (cells, keep): (Vec<usize>, Option<Vec<u32>>) = if k < self.reason.len() {
-                let cells = self.members[k].clone();
-                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
-                (cells, narrow(self.reason[k], &now))
+            let (cells, keep): (&[usize], Option<Vec<u32>>) = if k < self.reason.len() {
+                let cells = &self.members[k];
+                now.clear();
+                now.extend(cells.iter().map(|&p| doms[p]));
+                (cells, narrow_with(self.reason[k], &now, &self.sets[k]))
             } else if k < self.reason.len() + self.sums.len() {
-                let e = &self.sums[k - self.reason.len()];
-                (
-                    e.terms.iter().map(|t| t.0).collect(),
-                    Some(e.supported(doms)),
-                )
+                let (e, at) = &self.sums[k - self.reason.len()];
+                (at, Some(e.supported(doms)))
             } else {
                 let (split, at) = &self.splits[k - self.reason.len() - self.sums.len()];
                 match split.supported(doms) {
-                    Some(keep) => (at.clone(), Some(keep)),
+                    Some(keep) => (at, Some(keep)),
                     None => continue,
                 }
             };
             let Some(keep) = keep else {
-                let now: Vec<u32> = cells.iter().map(|&p| doms[p]).collect();
                 if !feasible(self.reason[k], &now) {
                     return Err(k);
                 }
@@ -119,9 +158,8 @@ impl<'a> Net<'a> {
                 }
                 doms[p] = left;
                 for &o in &self.on[p] {
-                    if o != k && !queued[o] {
-                        queued[o] = true;
-                        queue.push(o);
+                    if o != k {
+                        push(o, &mut queued, &mut cheap, &mut dear);
                     }
                 }
             }
@@ -140,22 +178,38 @@ impl<'a> Net<'a> {
     }
 }
 
+/// Distinct digits with a sum (Killer cages, Kakuro runs)?
+fn distinct_sum(c: &Constraint) -> bool {
+    c.distinct
+        && (c.kind == ConstraintKind::Run
+            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add)))
+}
+
 /// The candidates of each of `c`'s cells (in order) that some filling of `c` from `doms`
 /// supports; `None` when the enumeration passes its budget.
+#[cfg(test)]
 pub(super) fn narrow(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
+    let mut sets = Vec::new();
+    if distinct_sum(c) {
+        let pool = doms.iter().fold(0u32, |a, &d| a | d);
+        subsets(pool, doms.len(), c.target?, 0, &mut sets);
+    }
+    narrow_with(c, doms, &sets)
+}
+
+/// [`narrow`], with the digit sets of a constraint with distinct digits and a sum given
+/// (`sets`: those of its size and sum drawn from a pool holding its cells' candidates).
+pub(super) fn narrow_with(c: &Constraint, doms: &[u32], sets: &[u32]) -> Option<Vec<u32>> {
     let plain_distinct = c.kind.is_group()
         || (c.kind == ConstraintKind::Variant
             && c.rule
                 .as_ref()
                 .is_some_and(|r| r.kind == RuleKind::Distinct));
-    let distinct_sum = c.distinct
-        && (c.kind == ConstraintKind::Run
-            || (c.kind == ConstraintKind::Cage && c.op == Some(Op::Add)));
     if plain_distinct {
         return Some(all_different(doms, u32::MAX));
     }
-    if distinct_sum && doms.len() > 1 {
-        return Some(sum_sets(doms, c.target?));
+    if distinct_sum(c) && doms.len() > 1 {
+        return c.target.map(|_| sum_sets(doms, sets));
     }
     let mut out = vec![0u32; doms.len()];
     let mut v = vec![0u64; doms.len()];
@@ -200,37 +254,51 @@ fn enumerate(
 
 /// All-different with the digits `allowed`: the candidates that some matching of every
 /// cell to a distinct digit uses (all zero when there is none).
+///
+/// Cell i may take digit e instead of its digit in one matching found when the cells can
+/// make room by moving along: e is free, or e's cell can move to a digit f, f's cell on,
+/// and so on, until a free digit or i's own digit is reached (an alternating path). So a
+/// candidate stays when its digit reaches, through the digit graph (e → f when e's cell has
+/// f), a free digit or the cell's own.
 pub(super) fn all_different(doms: &[u32], allowed: u32) -> Vec<u32> {
     let mut out = vec![0u32; doms.len()];
     let Some(base) = matching(doms, allowed) else {
         return out;
     };
-    let mut first = [usize::MAX; 32];
+    let mut owner = [usize::MAX; 32];
+    let mut matched = 0u32;
     for (i, &d) in base.iter().enumerate() {
-        out[i] |= 1 << d;
-        first[d as usize] = i;
+        owner[d as usize] = i;
+        matched |= 1 << d;
     }
-    // Cell i takes d instead: the cell that held d, if any, must find another digit by
-    // an augmenting path that leaves i and d alone; the matching found supports each of
-    // its pairs.
-    let mut tried = doms.to_vec();
-    for i in 0..doms.len() {
-        for d in digits_of(doms[i] & allowed & !out[i]) {
-            tried[i] = 1 << d;
-            let mut owner = first;
-            owner[base[i] as usize] = usize::MAX;
-            let held = owner[d as usize];
-            owner[d as usize] = i;
-            let mut seen = 1u32 << d;
-            if held == usize::MAX || augment(&tried, allowed, held, &mut owner, &mut seen) {
-                for (e, &j) in owner.iter().enumerate() {
-                    if j != usize::MAX {
-                        out[j] |= 1 << e;
-                    }
-                }
+    let free = allowed & !matched;
+    // reach[e]: the digits reachable from e in one step or more.
+    let mut reach = [0u32; 32];
+    for d in digits_of(matched) {
+        reach[d as usize] = doms[owner[d as usize]] & allowed & !(1 << d);
+    }
+    loop {
+        let mut changed = false;
+        for d in digits_of(matched) {
+            let now = reach[d as usize];
+            let grown = digits_of(now & matched).fold(now, |a, f| a | reach[f as usize]);
+            if grown != now {
+                reach[d as usize] = grown;
+                changed = true;
             }
         }
-        tried[i] = doms[i];
+        if !changed {
+            break;
+        }
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        let home = 1u32 << base[i];
+        *o = home;
+        for e in digits_of(doms[i] & allowed & !home) {
+            if free & 1 << e != 0 || reach[e as usize] & (free | home) != 0 {
+                *o |= 1 << e;
+            }
+        }
     }
     out
 }
@@ -265,14 +333,16 @@ fn augment(doms: &[u32], allowed: u32, i: usize, owner: &mut [usize; 32], seen: 
     false
 }
 
-/// Distinct digits adding up to `target`: the union over the digit sets of that size and
-/// sum (drawn from the candidates) of the digits a matching inside the set supports.
-fn sum_sets(doms: &[u32], target: u64) -> Vec<u32> {
+/// Distinct digits adding up to a sum: the union over the digit sets `sets` of that size
+/// and sum (a superset of those drawn from the candidates) of the digits a matching inside
+/// the set supports.
+fn sum_sets(doms: &[u32], sets: &[u32]) -> Vec<u32> {
     let union = doms.iter().fold(0u32, |m, &d| m | d);
     let mut out = vec![0u32; doms.len()];
-    let mut sets = Vec::new();
-    subsets(union, doms.len(), target, 0, &mut sets);
-    for set in sets {
+    for &set in sets {
+        if set & !union != 0 || doms.iter().any(|&d| d & set == 0) {
+            continue;
+        }
         for (o, s) in out.iter_mut().zip(all_different(doms, set)) {
             *o |= s;
         }
@@ -321,6 +391,63 @@ mod tests {
         let mut budget = usize::MAX;
         let _ = enumerate(c, doms, 0, &mut v, &mut out, &mut budget);
         out
+    }
+
+    /// Every candidate (among `allowed`) that some filling with distinct digits of
+    /// `allowed` keeps: brute force.
+    fn brute_distinct(doms: &[u32], allowed: u32) -> Vec<u32> {
+        fn walk(doms: &[u32], allowed: u32, at: usize, used: u32, v: &mut [u32], out: &mut [u32]) {
+            if at == doms.len() {
+                out.iter_mut()
+                    .zip(v.iter())
+                    .for_each(|(o, &d)| *o |= 1 << d);
+                return;
+            }
+            for d in digits_of(doms[at] & allowed & !used) {
+                v[at] = d;
+                walk(doms, allowed, at + 1, used | 1 << d, v, out);
+            }
+        }
+        let mut out = vec![0u32; doms.len()];
+        let mut v = vec![0u32; doms.len()];
+        walk(doms, allowed, 0, 0, &mut v, &mut out);
+        out
+    }
+
+    #[test]
+    fn all_different_keeps_what_brute_force_keeps() {
+        let mut next = super::super::xorshift(0x9e37_79b9_7f4a_7c15);
+        let all = 0b11_1111_1110u32;
+        let mut filled = 0;
+        for round in 0..4000 {
+            let n = 1 + (next() % 7) as usize;
+            // Sparse candidates every other round, so that Hall sets and dead ends occur.
+            let doms: Vec<u32> = (0..n)
+                .map(|_| {
+                    let d = if round % 2 == 0 {
+                        next() as u32 & next() as u32 & all
+                    } else {
+                        next() as u32 & all
+                    };
+                    if d == 0 {
+                        1 << (1 + next() % 9)
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            let allowed = if round % 3 == 0 {
+                u32::MAX
+            } else {
+                next() as u32 | 0b110
+            };
+            let want = brute_distinct(&doms, allowed);
+            if want.iter().any(|&w| w != 0) {
+                filled += 1;
+            }
+            assert_eq!(all_different(&doms, allowed), want, "{doms:?} {allowed:b}");
+        }
+        assert!(filled > 1000, "{filled}");
     }
 
     #[test]

@@ -4,11 +4,13 @@
 //! narrowed by every constraint's, derived sum's and house split's arc consistency
 //! (`propagate`), with nothing but the constraints' meaning. It branches on the position
 //! with the fewest candidates per failure weight (dom/wdeg: each constraint counts the
-//! times it emptied a cell) and restarts, weights kept, with half as many nodes again when
-//! a run passes its limit: a satisfiable question is not stuck in the dead end below an
-//! early wrong choice (a reason without one of its constraints, the minimality check,
-//! leaves a large, loosely tied puzzle), and the limit grows without end, so every search
-//! still ends with a filling or the whole tree explored.
+//! times it emptied a cell). A search that expects a filling (a minimality check) restarts,
+//! weights kept, with half as many nodes again when a run passes its limit: a satisfiable
+//! question is not stuck in the dead end below an early wrong choice (a reason without one
+//! of its constraints leaves a large, loosely tied puzzle), and the limit grows without
+//! end, so every search still ends with a filling or the whole tree explored. One that
+//! expects none (a forced check) runs once: restarting would explore the same tree again
+//! (on Tarek's #3, step 91's check took 123k nodes with restarts, 28k without).
 
 use crate::grid::Cell;
 use crate::kind::kenken::verify::op_holds;
@@ -19,18 +21,34 @@ use super::propagate::Net;
 use super::sums::equations;
 use super::Candidates;
 
+/// What a search is expected to end with, which sets only how it runs (either way it ends
+/// with a filling or with the whole tree explored).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Expect<'g> {
+    /// No filling (a step's forced check): one run over the whole tree, without
+    /// restarts, which would only explore the same tree again.
+    Nothing,
+    /// A filling (a minimality check), perhaps like `guide`, a filling of a like question
+    /// (the one found without another constraint of the same reason): its digits are
+    /// tried first, and runs restart, so that one early wrong choice does not leave the
+    /// search in a dead end.
+    Filling(&'g [(Cell, u8)]),
+}
+
 /// A filling of the constraints' cells (and `cell`) from their candidates, with `cell`
 /// restricted to `against`, that satisfies every constraint, cell by cell; `None` when
-/// there is none. Digits run 1..=`max`. The search tries first the digit `guide` gives a
-/// cell (a filling of a like question, such as the one found without another constraint of
-/// the same reason), which changes only how soon a filling is found.
+/// there is none. Digits run 1..=`max`. `expect` changes only how soon the answer comes.
 pub(super) fn contradiction(
     reason: &[&Constraint],
     cands: &Candidates,
     (cell, against): (Cell, u32),
     max: u8,
-    guide: &[(Cell, u8)],
+    expect: Expect<'_>,
 ) -> Option<Vec<(Cell, u8)>> {
+    let (guide, limit) = match expect {
+        Expect::Nothing => (&[][..], usize::MAX),
+        Expect::Filling(guide) => (guide, FIRST_LIMIT),
+    };
     let mut cells = vec![cell];
     for c in reason {
         for &x in &c.cells {
@@ -57,7 +75,7 @@ pub(super) fn contradiction(
             equations(reason, &members, cells.len(), max),
             splits(reason, &members, max),
         ),
-        cells.len(),
+        &doms,
     );
     let prefer: Vec<u32> = cells
         .iter()
@@ -70,7 +88,7 @@ pub(super) fn contradiction(
         .collect();
     if doms[0] == 0
         || net.propagate(&mut doms, None).is_err()
-        || !Search::new(&net, prefer).solve(&mut doms)
+        || !Search::new(&net, prefer, limit).solve(&mut doms)
     {
         return None;
     }
@@ -125,12 +143,12 @@ struct Search<'n> {
 }
 
 impl<'n> Search<'n> {
-    fn new(net: &'n Net<'n>, prefer: Vec<u32>) -> Self {
+    fn new(net: &'n Net<'n>, prefer: Vec<u32>, limit: usize) -> Self {
         Search {
             net,
             weights: vec![1; net.len()],
             nodes: 0,
-            limit: FIRST_LIMIT,
+            limit,
             seed: 0x9e37_79b9_7f4a_7c15,
             prefer,
             restarts: 0,
@@ -201,8 +219,9 @@ impl<'n> Search<'n> {
             let turn = self.seed % order.len() as u64;
             order.rotate_left(usize::try_from(turn).unwrap_or(0));
         }
+        let mut child = doms.to_vec();
         for d in digits_of(first).chain(order) {
-            let mut child = doms.to_vec();
+            child.copy_from_slice(doms);
             child[v] = 1 << d;
             if let Err(k) = self.net.propagate(&mut child, Some(v)) {
                 self.weights[k] += 1;
@@ -354,7 +373,7 @@ mod tests {
         // The row adds up to 10 and the cage to 7: D1 is 3, so it is not 1 ...
         let seven = cage(7);
         assert_eq!(
-            contradiction(&[&r, &seven], &cands, (at, 1 << 1), 4, &[]),
+            contradiction(&[&r, &seven], &cands, (at, 1 << 1), 4, Expect::Nothing),
             None
         );
         let eqs = equations(&[&r, &seven], &[vec![0, 1, 2, 3], vec![0, 1, 2]], 4, 4);
@@ -364,7 +383,7 @@ mod tests {
         }));
         // ... but with a cage of 6 it is 4: eliminating 4 is not forced, a filling says so.
         let six = cage(6);
-        let witness = contradiction(&[&r, &six], &cands, (at, 1 << 4), 4, &[]);
+        let witness = contradiction(&[&r, &six], &cands, (at, 1 << 4), 4, Expect::Nothing);
         assert!(witness.is_some());
     }
 
@@ -383,14 +402,18 @@ mod tests {
         // (the cage of 5): B3 is not 3.
         let reason = [&r, &three, &five];
         let at = Cell::new(1, 2);
-        assert_eq!(contradiction(&reason, &cands, (at, 1 << 3), 4, &[]), None);
+        assert_eq!(
+            contradiction(&reason, &cands, (at, 1 << 3), 4, Expect::Nothing),
+            None
+        );
         // Without any one of the three, B3 may be 3.
         for drop in 0..3 {
             let rest: Vec<&Constraint> = (0..3).filter(|&k| k != drop).map(|k| reason[k]).collect();
-            assert!(contradiction(&rest, &cands, (at, 1 << 3), 4, &[]).is_some());
+            assert!(contradiction(&rest, &cands, (at, 1 << 3), 4, Expect::Filling(&[])).is_some());
         }
         // B3 = 2 with A3 = 3 is a filling: eliminating 2 is refused, with it as the witness.
-        let witness = contradiction(&reason, &cands, (at, 1 << 2), 4, &[]).map(|f| text(&f));
+        let witness =
+            contradiction(&reason, &cands, (at, 1 << 2), 4, Expect::Nothing).map(|f| text(&f));
         assert!(
             witness.as_ref().is_some_and(|w| w.contains("B3=2")),
             "{witness:?}"

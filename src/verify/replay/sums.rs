@@ -158,7 +158,7 @@ impl Equation {
     /// The candidates of each term's position (in the terms' order; `doms` holds every
     /// position's) that some choice of the other terms' candidates meets.
     pub(super) fn supported(&self, doms: &[u32]) -> Vec<u32> {
-        if self.terms.len() > REACHABLE_TERMS {
+        if self.terms.len() > REACHABLE_TERMS || self.intervals(doms) {
             return self.bounded(doms);
         }
         // Every partial sum lies in [lo, hi]; sums are kept as bits at s − lo.
@@ -175,6 +175,9 @@ impl Equation {
         if words > WORDS {
             return self.bounded(doms);
         }
+        if words == 1 {
+            return self.supported_in_word(doms, lo);
+        }
         let m = self.terms.len();
         let step = |from: &Bits, p: usize, a: i64| -> Bits {
             let mut to = Bits::empty(words);
@@ -185,15 +188,14 @@ impl Equation {
         };
         let mut start = Bits::empty(words);
         start.set(-lo);
-        let mut front = vec![start];
-        for &(p, a) in &self.terms {
-            let next = step(&front[front.len() - 1], p, a);
-            front.push(next);
+        // front[j]: the sums of the terms before j; back[j]: of the last j terms.
+        let mut front = [start; REACHABLE_TERMS + 1];
+        let mut back = [start; REACHABLE_TERMS + 1];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            front[j + 1] = step(&front[j], p, a);
         }
-        let mut back = vec![start];
-        for &(p, a) in self.terms.iter().rev() {
-            let next = step(&back[back.len() - 1], p, a);
-            back.push(next);
+        for (j, &(p, a)) in self.terms.iter().rev().enumerate() {
+            back[j + 1] = step(&back[j], p, a);
         }
         let top = i64::try_from(64 * words).unwrap_or(i64::MAX) - 1;
         let mut out = vec![0u32; m];
@@ -212,6 +214,47 @@ impl Equation {
             out[j] = keep;
         }
         out
+    }
+
+    /// [`Equation::supported`] when every partial sum `s` fits in one word (bit `s − lo`).
+    fn supported_in_word(&self, doms: &[u32], lo: i64) -> Vec<u32> {
+        let m = self.terms.len();
+        let step = |from: u64, p: usize, a: i64| -> u64 {
+            digits_of(doms[p]).fold(0, |to, d| to | shift(from, a * i64::from(d)))
+        };
+        let start = shift(1, -lo);
+        let mut front = [start; REACHABLE_TERMS + 1];
+        let mut back = [start; REACHABLE_TERMS + 1];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            front[j + 1] = step(front[j], p, a);
+        }
+        for (j, &(p, a)) in self.terms.iter().rev().enumerate() {
+            back[j + 1] = step(back[j], p, a);
+        }
+        let mut out = vec![0u32; m];
+        for (j, &(p, a)) in self.terms.iter().enumerate() {
+            // As in the words' case, with top = 63.
+            let (before, after) = (front[j], back[m - 1 - j].reverse_bits());
+            let mut keep = 0u32;
+            for d in digits_of(doms[p]) {
+                let by = self.total - a * i64::from(d) - 2 * lo - 63;
+                if before & shift(after, by) != 0 {
+                    keep |= 1 << d;
+                }
+            }
+            out[j] = keep;
+        }
+        out
+    }
+
+    /// Are the terms' coefficients ±1 and their candidates runs of consecutive digits? Then
+    /// the sums the other terms reach are every number between their bounds, and narrowing
+    /// by bounds keeps what the reachable sums keep.
+    fn intervals(&self, doms: &[u32]) -> bool {
+        self.terms.iter().all(|&(p, a)| {
+            let d = doms[p] >> doms[p].trailing_zeros();
+            a.abs() == 1 && d & d.wrapping_add(1) == 0
+        })
     }
 
     /// Narrowing by bounds: a term's digit stays when the others' least and largest sums
@@ -268,11 +311,19 @@ impl Bits {
     }
 
     fn or(&mut self, other: &Bits) {
-        self.w.iter_mut().zip(other.w).for_each(|(a, b)| *a |= b);
+        let n = self.n;
+        self.w[..n]
+            .iter_mut()
+            .zip(&other.w[..n])
+            .for_each(|(a, b)| *a |= b);
     }
 
     fn meets(&self, other: &Bits) -> bool {
-        self.w.iter().zip(other.w).any(|(a, b)| a & b != 0)
+        let n = self.n;
+        self.w[..n]
+            .iter()
+            .zip(&other.w[..n])
+            .any(|(a, b)| a & b != 0)
     }
 
     /// Every member `i` moved to `i + by`, those leaving `0 .. 64 · n` dropped.
@@ -310,6 +361,15 @@ impl Bits {
             out.w[self.n - 1 - i] = self.w[i].reverse_bits();
         }
         out
+    }
+}
+
+/// `x` moved `by` bits up (down when negative), the bits leaving the word dropped.
+fn shift(x: u64, by: i64) -> u64 {
+    match u32::try_from(by.unsigned_abs()) {
+        Ok(far) if far < 64 && by >= 0 => x << far,
+        Ok(far) if far < 64 => x >> far,
+        _ => 0,
     }
 }
 
@@ -355,13 +415,7 @@ mod tests {
 
     #[test]
     fn reachable_sums_keep_what_brute_force_keeps() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::xorshift(0x9e37_79b9_7f4a_7c15);
         let all = 0b11_1111_1110u32;
         for _ in 0..2000 {
             let len = 1 + (next() % 5) as usize;
@@ -378,6 +432,38 @@ mod tests {
             let e = Equation { terms, total };
             assert_eq!(e.supported(&doms), brute(&e, &doms), "{e:?} {doms:?}");
         }
+    }
+
+    #[test]
+    fn runs_of_digits_are_narrowed_by_bounds_as_by_reachable_sums() {
+        let mut next = super::super::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut runs = 0;
+        for _ in 0..2000 {
+            let len = 1 + (next() % 6) as usize;
+            let terms: Vec<(usize, i64)> = (0..len)
+                .map(|p| (p, if next() % 2 == 0 { 1 } else { -1 }))
+                .collect();
+            // Each a run lo..=hi of digits 1..=9.
+            let doms: Vec<u32> = (0..len)
+                .map(|_| {
+                    let lo = 1 + (next() % 9) as u32;
+                    let hi = lo + (next() % u64::from(10 - lo)) as u32;
+                    ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1)
+                })
+                .collect();
+            let total = (next() % 61) as i64 - 20;
+            let e = Equation { terms, total };
+            assert!(e.intervals(&doms), "{e:?} {doms:?}");
+            let want = brute(&e, &doms);
+            runs += usize::from(want.iter().any(|&w| w != 0));
+            assert_eq!(e.supported(&doms), want, "{e:?} {doms:?}");
+        }
+        assert!(runs > 200, "{runs}");
+        let gap = Equation {
+            terms: vec![(0, 1), (1, 1)],
+            total: 10,
+        };
+        assert!(!gap.intervals(&[0b1010, 0b110]));
     }
 
     #[test]
