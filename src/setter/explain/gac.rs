@@ -57,19 +57,9 @@ pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
             Vec::new()
         };
     };
-    // The walk depends on three small numbers only, and explaining a Killer asks for the
-    // same few thousand times: each is walked once per thread.
-    thread_local! {
-        static SETS: std::cell::RefCell<std::collections::HashMap<(u32, usize, u32), Vec<u32>>> =
-            std::cell::RefCell::default();
-    }
-    SETS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let sets = cache
-            .entry((high, len, target))
-            .or_insert_with(|| sum::sets(high as usize, len, target));
-        sets.iter().copied().filter(|&s| s & !union == 0).collect()
-    })
+    let mut out = sum::sets(high as usize, len, target);
+    out.retain(|&s| s & !union == 0);
+    out
 }
 
 fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
