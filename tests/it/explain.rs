@@ -344,25 +344,13 @@ fn tarek_killers_explained_to_the_end() {
 /// the next.
 const TAREK_HELD: &str = "22,25,26,27,28,29,30,3,24,42";
 
-/// A path saved by `cagesat explain --json` (`REPLAY_JSON`) for the puzzle `REPLAY_PUZZLE`
-/// (read as `REPLAY_KIND`, default `killer-short`), replayed: prints its seconds. Each
-/// reason's constraint is found among the puzzle's by its kind, cells and target.
-#[test]
-#[ignore = "replays a saved path named by REPLAY_JSON and REPLAY_PUZZLE"]
-fn a_saved_path_replays() {
+/// The steps of a path saved by `cagesat explain --json` (`path`, JSON Lines) for `puzzle`:
+/// each reason's constraint is found among the puzzle's by its kind, cells and target.
+fn saved_path(puzzle: &Puzzle, path: &str) -> Vec<Step> {
     use cagesat::puzzle::Technique;
-    use std::time::Instant;
-    let (Ok(json), Ok(file)) = (std::env::var("REPLAY_JSON"), std::env::var("REPLAY_PUZZLE"))
-    else {
-        return;
-    };
-    let kind = std::env::var("REPLAY_KIND").unwrap_or_else(|_| "killer-short".to_string());
-    let text = std::fs::read_to_string(&file).expect("reads the puzzle");
-    let opts = cagesat::ParseOptions::default().kind(&kind);
-    let puzzle = Puzzle::parse_with(text.trim(), &opts).expect("parses");
     let model = puzzle.constraints();
     let mut steps = Vec::new();
-    for line in std::fs::read_to_string(&json)
+    for line in std::fs::read_to_string(path)
         .expect("reads the path")
         .lines()
     {
@@ -410,6 +398,56 @@ fn a_saved_path_replays() {
             technique: Technique::parse(&label(&v["technique"])).expect("a technique"),
         });
     }
+    steps
+}
+
+/// A path saved from `cagesat explain --json` on Tarek's line 30 (`tests/data/explain/`, 621
+/// steps, trials among them) replays to the end: every step known, forced and minimal,
+/// and the grid it ends with passes the verifier. A saved path is a file a setter can
+/// keep; the replay does not need the explainer that wrote it.
+#[test]
+fn a_saved_tarek_path_replays_to_its_solution() {
+    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .nth(29)
+        .expect("line 30");
+    let opts = cagesat::ParseOptions::default().kind("killer-short");
+    let puzzle = Puzzle::parse_with(line.trim(), &opts).expect("parses");
+    let steps = saved_path(&puzzle, "tests/data/explain/tarek-30.jsonl");
+    assert_eq!(steps.len(), 621);
+    assert!(steps.iter().any(|s| s.reason.len() > 10), "long reasons");
+    let grid = puzzle
+        .replay(None, &steps)
+        .expect("every step replays")
+        .expect("the path decides every cell");
+    puzzle.verify(&grid).expect("the end is a solution");
+    // One step's reason a constraint short is refused.
+    let mut short = steps.clone();
+    let at = short
+        .iter()
+        .position(|s| s.reason.len() > 10)
+        .expect("a long reason");
+    let _ = short[at].reason.pop();
+    assert!(puzzle.replay(None, &short).is_err());
+}
+
+/// A path saved by `cagesat explain --json` (`REPLAY_JSON`) for the puzzle `REPLAY_PUZZLE`
+/// (read as `REPLAY_KIND`, default `killer-short`), replayed: prints its seconds.
+#[test]
+#[ignore = "replays a saved path named by REPLAY_JSON and REPLAY_PUZZLE"]
+fn a_saved_path_replays() {
+    use std::time::Instant;
+    let (Ok(json), Ok(file)) = (std::env::var("REPLAY_JSON"), std::env::var("REPLAY_PUZZLE"))
+    else {
+        return;
+    };
+    let kind = std::env::var("REPLAY_KIND").unwrap_or_else(|_| "killer-short".to_string());
+    let text = std::fs::read_to_string(&file).expect("reads the puzzle");
+    let opts = cagesat::ParseOptions::default().kind(&kind);
+    let puzzle = Puzzle::parse_with(text.trim(), &opts).expect("parses");
+    let mut steps = saved_path(&puzzle, &json);
     // REPLAY_UPTO: only the first steps, the grid then left open.
     let upto = std::env::var("REPLAY_UPTO").map_or(steps.len(), |n| n.parse().expect("a count"));
     steps.truncate(upto);
