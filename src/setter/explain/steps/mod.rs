@@ -12,9 +12,10 @@
 //!    minimal ones by the explainer's own propagation and search, the solver answering
 //!    only what those leave open (`minimal`);
 //! 3. last, the incremental solver (`mus`): every open candidate not in a model found so
-//!    far is probed under all constraints, the impossible ones give cores, and the smallest
-//!    few cores are shrunk to minimal reasons; the smallest wins (then the first cell, then
-//!    the lowest digit).
+//!    far is probed under all constraints (after the first time, those with the smallest
+//!    cores the last time and those of changed cells first), the impossible ones give
+//!    cores, and the smallest few cores are shrunk to minimal reasons; the smallest wins
+//!    (then the first cell, then the lowest digit).
 //!
 //! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
 //! reason from the whole constraint set by plain deletion: the baseline the layered method

@@ -1,7 +1,8 @@
 //! # The solver phase: reasons from cores
 //!
 //! When no constraint alone (nor a pair, pointing or a fish) forces anything, every open
-//! candidate not in a model found so far is probed under all constraints; the smallest few
+//! candidate not in a model found so far is probed under all constraints (after the first
+//! time, the likeliest to give small cores first: [`Explainer::cores`]); the smallest few
 //! cores are shrunk to minimal reasons and the smallest wins.
 
 use super::{
