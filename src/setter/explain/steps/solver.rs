@@ -199,9 +199,11 @@ impl Explainer<'_> {
             .collect();
         by_size.sort_unstable();
         let below = by_size.get(ASKED_AGAIN).copied().unwrap_or(u16::MAX);
+        // The plain baseline shrinks every impossible candidate's core: it asks them all.
+        let plain = self.method == Method::PlainMus;
         let asked_first = |&(i, d): &(usize, u8)| {
             let size = self.core_sizes[i * width + usize::from(d)];
-            size == 0 || size < below || self.changed[i] > self.cores_at
+            plain || size == 0 || size < below || self.changed[i] > self.cores_at
         };
         let (first, rest): (Vec<_>, Vec<_>) = open.into_iter().partition(asked_first);
         self.cores_at = self.applied;
