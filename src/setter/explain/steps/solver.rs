@@ -192,18 +192,18 @@ impl Explainer<'_> {
     ) -> Result<Vec<(usize, u8, Vec<usize>)>, ExplainError> {
         let width = usize::from(self.model.max_digit) + 1;
         let open = self.open(&covered);
-        let mut by_size: Vec<u16> = open
+        let mut by_size: Vec<usize> = open
             .iter()
-            .map(|&(i, d)| self.core_sizes[i * width + usize::from(d)])
+            .map(|&(i, d)| usize::from(self.core_sizes[i * width + usize::from(d)]))
             .filter(|&s| s > 0)
             .collect();
         by_size.sort_unstable();
-        let below = by_size.get(ASKED_AGAIN).copied().unwrap_or(u16::MAX);
+        let below = by_size.get(ASKED_AGAIN).copied().unwrap_or(usize::MAX);
         // The plain baseline shrinks every impossible candidate's core: it asks them all.
         let plain = self.method == Method::PlainMus;
         let asked_first = |&(i, d): &(usize, u8)| {
             let size = self.core_sizes[i * width + usize::from(d)];
-            plain || size == 0 || size < below || self.changed[i] > self.cores_at
+            plain || size == 0 || usize::from(size) < below || self.changed[i] > self.cores_at
         };
         let (first, rest): (Vec<_>, Vec<_>) = open.into_iter().partition(asked_first);
         self.cores_at = self.applied;
