@@ -304,9 +304,14 @@ fn sizes_and_timings_are_reported() {
     // f-puzzles and SudokuPad links, the exports): 1,755,613 → 2,161,681 bytes, 673,565 →
     // 824,442 gzipped. Session 24 brought the Draw tools, Harder/Easier (`setter::tune`),
     // Tatham's levels (`grade::difficulty`), the linear sum lines and Explain's house sums
-    // and trials: 2,311,443 bytes, 881,225 gzipped. The budget keeps a little headroom.
+    // and trials: 2,311,443 bytes, 881,225 gzipped. Session 29: web/build.sh runs
+    // binaryen's wasm-opt (-O2) when it is installed, as .ci/run has it: 901,772 → 890,964
+    // gzipped for the same build. The budget keeps a little headroom.
     assert!(bytes.len() <= 2_400_000, "{} bytes of wasm", bytes.len());
-    assert!(gz <= 900_000, "{gz} bytes of gzipped wasm");
+    assert!(
+        gz <= 900_000,
+        "{gz} bytes of gzipped wasm (built without wasm-opt? apt-get install binaryen)"
+    );
     let file = "tests/data/kenken/keen/9x9-x-00.keen";
     let text = std::fs::read_to_string(root().join(file)).expect("test data");
     page.paste(&text);
