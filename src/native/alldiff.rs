@@ -428,49 +428,107 @@ pub(crate) fn first_naked_set(masks: &[Mask], max_k: usize) -> Result<Option<Hal
 /// bitmasks (Régin's residual graph, with at most 32 digits).
 pub(crate) fn gac(doms: &[Mask]) -> Vec<Mask> {
     let mut out = vec![0; doms.len()];
-    // owner[d]: the cell holding digit d in the matching.
-    let mut owner = [usize::MAX; 32];
-    for i in 0..doms.len() {
-        let mut seen: Mask = 0;
-        if !augment(doms, i, &mut owner, &mut seen) {
-            return out;
+    gac_into(doms, &mut out);
+    out
+}
+
+/// [`gac`] written into `out` (as long as `doms`), without allocating. Decided cells
+/// first: their digits leave the other cells, and the matching is over those left.
+pub(crate) fn gac_into(doms: &[Mask], out: &mut [Mask]) {
+    let mut fixed: Mask = 0;
+    let mut open = 0;
+    for &dom in doms {
+        if dom.count_ones() == 1 {
+            if fixed & dom != 0 {
+                out.fill(0);
+                return;
+            }
+            fixed |= dom;
+        } else {
+            open += 1;
         }
     }
+    if fixed == 0 || doms.len() > 32 {
+        return matched_gac(doms, out);
+    }
+    let (mut left, mut kept, mut at) = ([0 as Mask; 32], [0 as Mask; 32], [0usize; 32]);
+    let mut k = 0;
+    for (i, &dom) in doms.iter().enumerate() {
+        if dom.count_ones() != 1 {
+            left[k] = dom & !fixed;
+            at[k] = i;
+            k += 1;
+        }
+    }
+    matched_gac(&left[..open], &mut kept[..open]);
+    if kept[..open].contains(&0) {
+        out.fill(0);
+        return;
+    }
+    out.copy_from_slice(doms);
+    for (&i, &keep) in at[..open].iter().zip(&kept[..open]) {
+        out[i] = keep;
+    }
+}
+
+/// [`gac`] by one maximum matching and the alternating paths from it.
+fn matched_gac(doms: &[Mask], out: &mut [Mask]) {
+    out.fill(0);
+    // owner[d]: the cell holding digit d in the matching.
+    let mut owner = [usize::MAX; 32];
+    // The digits owned so far: a cell with one of its digits untaken takes it at once.
+    let mut taken: Mask = 0;
+    for (i, &dom) in doms.iter().enumerate() {
+        let untaken = dom & !taken;
+        if untaken != 0 {
+            let d = untaken.trailing_zeros() as usize;
+            owner[d] = i;
+            taken |= 1 << d;
+            continue;
+        }
+        let mut seen: Mask = 0;
+        if !augment(doms, i, &mut owner, &mut seen) {
+            out.fill(0);
+            return;
+        }
+        taken = 0;
+        for (d, &o) in owner.iter().enumerate() {
+            if o != usize::MAX {
+                taken |= 1 << d;
+            }
+        }
+    }
+    let union = doms.iter().fold(0, |u, &dom| u | dom);
     // next[d]: the digits d's owner could take instead; closed to every digit reachable.
     let mut next = [0 as Mask; 32];
     let mut matched: Mask = 0;
-    let mut union: Mask = 0;
-    for (d, &o) in owner.iter().enumerate() {
+    let mut left = union;
+    while left != 0 {
+        let d = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let o = owner[d];
         if o != usize::MAX {
             matched |= 1 << d;
             next[d] = doms[o] & !(1 << d);
             out[o] |= 1 << d;
         }
     }
-    for &dom in doms {
-        union |= dom;
-    }
     let free = union & !matched;
-    loop {
-        let mut changed = false;
+    // The transitive closure by Warshall's order: once the digits through which a path
+    // may pass include k, every digit reaching k reaches what k reaches (free digits have
+    // no way on, so only matched ones are passed through).
+    let mut through = matched;
+    while through != 0 {
+        let k = through.trailing_zeros() as usize;
+        through &= through - 1;
+        let onward = next[k];
         let mut left = matched;
         while left != 0 {
             let d = left.trailing_zeros() as usize;
             left &= left - 1;
-            let mut via = next[d] & matched;
-            let mut reach = next[d];
-            while via != 0 {
-                let e = via.trailing_zeros() as usize;
-                via &= via - 1;
-                reach |= next[e];
+            if next[d] & 1 << k != 0 {
+                next[d] |= onward;
             }
-            if reach != next[d] {
-                next[d] = reach;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
         }
     }
     for (i, &dom) in doms.iter().enumerate() {
@@ -484,7 +542,6 @@ pub(crate) fn gac(doms: &[Mask]) -> Vec<Mask> {
             }
         }
     }
-    out
 }
 
 /// Finds cell `i` a digit, moving the owners of taken digits along (a path not through

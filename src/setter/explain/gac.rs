@@ -23,17 +23,31 @@ use crate::puzzle::{Constraint, ConstraintKind, Op};
 pub(super) const NODE_BUDGET: usize = 2_000_000;
 
 /// The candidates of each cell that some filling of `c` supports; `None` when the
-/// constraint is too large to decide here.
-pub(super) fn supported(c: &Constraint, doms: &[u32]) -> Option<Vec<u32>> {
+/// constraint is too large to decide here. A constraint of distinct digits with a sum uses
+/// its digit sets `sets` when given ([`sum_sets`], drawn once), else draws them.
+pub(super) fn supported(c: &Constraint, doms: &[u32], sets: Option<&[u32]>) -> Option<Vec<u32>> {
     let target = c.target.unwrap_or(0);
     match (c.kind, c.distinct, c.op) {
         (kind, _, _) if kind.is_group() => Some(alldiff::gac(doms)),
-        (_, true, _) => Some(distinct_sum(doms, target)),
+        (_, true, _) => Some(match sets {
+            Some(sets) => distinct_sum(doms, sets),
+            None => {
+                let union = doms.iter().fold(0, |a, &b| a | b);
+                distinct_sum(doms, &digit_sets(union, doms.len(), target))
+            }
+        }),
         (_, false, Some(Op::Add)) => reachable(doms, target, Fold::Sum),
         (_, false, Some(Op::Mul)) => reachable(doms, target, Fold::Product),
         (_, false, Some(op)) => enumerate(doms, op, target),
         (kind, false, None) => relation(kind, doms, target),
     }
+}
+
+/// The digit sets [`supported`] draws for `c` when it is a constraint of distinct digits
+/// with a sum (not a house), over every digit up to `max`; `None` for the others.
+pub(super) fn sum_sets(c: &Constraint, len: usize, max: u8) -> Option<Vec<u32>> {
+    let all = u32::try_from((1u64 << (u32::from(max) + 1)) - 2).ok()?;
+    (c.distinct && !c.kind.is_group()).then(|| digit_sets(all, len, c.target.unwrap_or(0)))
 }
 
 /// The digits of `bits`, lowest first.
@@ -62,16 +76,26 @@ pub(super) fn digit_sets(union: u32, len: usize, target: u64) -> Vec<u32> {
     out
 }
 
-fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
+/// The candidates of distinct cells `doms` that one of the digit sets `sets` (of as many
+/// digits as cells) fills.
+fn distinct_sum(doms: &[u32], sets: &[u32]) -> Vec<u32> {
+    let n = doms.len();
+    let mut out = vec![0u32; n];
+    if n > 32 {
+        return out;
+    }
     let union = doms.iter().fold(0, |a, &b| a | b);
-    let mut out = vec![0u32; doms.len()];
-    for set in digit_sets(union, doms.len(), target) {
-        // A set that can add no candidate not already kept is not tried.
-        if doms.iter().zip(&out).all(|(&d, &o)| d & set & !o == 0) {
+    let (mut inside, mut kept) = ([0u32; 32], [0u32; 32]);
+    for &set in sets {
+        // A set beyond the candidates, or that can add no candidate not already kept, is
+        // not tried.
+        if set & !union != 0 || doms.iter().zip(&out).all(|(&d, &o)| d & set & !o == 0) {
             continue;
         }
-        let inside: Vec<u32> = doms.iter().map(|&d| d & set).collect();
-        if let Some(kept) = within_set(&inside, set) {
+        for (x, &d) in inside.iter_mut().zip(doms) {
+            *x = d & set;
+        }
+        if within_set(&inside[..n], set, &mut kept[..n]) {
             for (o, k) in out.iter_mut().zip(kept) {
                 *o |= k;
             }
@@ -80,26 +104,53 @@ fn distinct_sum(doms: &[u32], target: u64) -> Vec<u32> {
     out
 }
 
-/// The candidates `inside` (each within `set`) of cells that take distinct digits of
-/// `set`, exactly as many digits as cells, narrowed by all-different's arc consistency;
-/// `None` when no filling exists. The cheap cases first: every digit of the set must be
-/// some cell's candidate, and cells that all hold the whole set keep it.
-pub(super) fn within_set(inside: &[u32], set: u32) -> Option<Vec<u32>> {
+/// Whether cells with the candidates `inside` (each within `set`) can take distinct digits
+/// of `set`, exactly as many digits as cells; when they can, `kept` (as long as `inside`)
+/// receives their candidates narrowed by all-different's arc consistency. The cheap cases
+/// first: every digit of the set must be some cell's candidate, and cells that all hold the
+/// whole set keep it.
+pub(super) fn within_set(inside: &[u32], set: u32, kept: &mut [u32]) -> bool {
     let mut union = 0;
     for &d in inside {
         if d == 0 {
-            return None;
+            return false;
         }
         union |= d;
     }
     if union != set {
-        return None;
+        return false;
     }
     if inside.iter().all(|&d| d == set) {
-        return Some(inside.to_vec());
+        kept.copy_from_slice(inside);
+        return true;
     }
-    let kept = alldiff::gac(inside);
-    kept.iter().all(|&k| k != 0).then_some(kept)
+    if inside.len() <= 4 {
+        // At most 24 fillings: walked, cheaper than a matching.
+        kept.fill(0);
+        let mut chosen = [0u32; 4];
+        each_filling(inside, 0, 0, &mut chosen, kept);
+    } else {
+        alldiff::gac_into(inside, kept);
+    }
+    kept.iter().all(|&k| k != 0)
+}
+
+/// Adds to `kept` the digits of every filling of the cells `inside` from `at` on with
+/// distinct digits not in `used`, the cells before taking `chosen`.
+fn each_filling(inside: &[u32], at: usize, used: u32, chosen: &mut [u32; 4], kept: &mut [u32]) {
+    if at == inside.len() {
+        for (k, &c) in kept.iter_mut().zip(chosen.iter()) {
+            *k |= c;
+        }
+        return;
+    }
+    let mut left = inside[at] & !used;
+    while left != 0 {
+        let bit = left & left.wrapping_neg();
+        left &= left - 1;
+        chosen[at] = bit;
+        each_filling(inside, at + 1, used | bit, chosen, kept);
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -364,8 +415,13 @@ mod tests {
                             continue;
                         }
                         let c = cage(op, target, n, distinct);
-                        let got = supported(&c, &doms[..n]).expect("small");
+                        let got = supported(&c, &doms[..n], None).expect("small");
                         assert_eq!(got, brute(&c, &doms[..n]), "{c} over {:?}", &doms[..n]);
+                        // The same with the digit sets drawn once, over all of 1..=9.
+                        let sets = sum_sets(&c, n, 9);
+                        assert_eq!(sets.is_some(), distinct);
+                        let drawn = supported(&c, &doms[..n], sets.as_deref()).expect("small");
+                        assert_eq!(drawn, got, "{c} over {:?}", &doms[..n]);
                     }
                 }
             }
@@ -384,9 +440,9 @@ mod tests {
             bits(&[1, 2, 3]),
             bits(&[2, 3, 4]),
         ];
-        assert_eq!(supported(&row, &tight), Some(brute(&row, &tight)));
+        assert_eq!(supported(&row, &tight, None), Some(brute(&row, &tight)));
         assert_eq!(
-            supported(&row, &tight),
+            supported(&row, &tight, None),
             Some(vec![bits(&[1, 2]), bits(&[1, 2]), bits(&[3]), bits(&[4])])
         );
     }

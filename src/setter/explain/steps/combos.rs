@@ -24,8 +24,9 @@ const MOST_NODES: usize = 20_000;
 pub(super) struct ComboRule {
     /// Grid indices: the cages' cells, cage by cage, then the house's other cells.
     pub(super) cells: Vec<usize>,
-    /// Per cage, its cells (positions in `cells`) and its sum.
-    cages: Vec<(std::ops::Range<usize>, u64)>,
+    /// Per cage, its cells (positions in `cells`) and its digit sets (of its size and sum,
+    /// over all the house's digits).
+    cages: Vec<(std::ops::Range<usize>, Vec<u32>)>,
     /// Positions in `cells` of the house's cells in no cage.
     rest: std::ops::Range<usize>,
     /// The digits of the house.
@@ -68,7 +69,8 @@ pub(super) fn rules(model: &Constraints, members: &[Vec<usize>]) -> Vec<ComboRul
         for &k in &inside {
             let from = cells.len();
             cells.extend(&members[k]);
-            spans.push((from..cells.len(), model.list[k].target.unwrap_or(0)));
+            let sum = model.list[k].target.unwrap_or(0);
+            spans.push((from..cells.len(), digit_sets(all, members[k].len(), sum)));
         }
         let from = cells.len();
         let others: Vec<usize> = house
@@ -97,20 +99,38 @@ impl ComboRule {
     /// when the choices run past [`MOST_NODES`].
     pub(super) fn supported(&self, doms: &[u32]) -> Vec<u32> {
         let now: Vec<u32> = self.cells.iter().map(|&i| doms[i]).collect();
-        // Per cage, its sets that fit its cells, each with the digits each cell keeps.
-        let mut options: Vec<Vec<(u32, Vec<u32>)>> = Vec::with_capacity(self.cages.len());
-        for (span, sum) in &self.cages {
+        // The options, cage by cage (`first[c]..first[c + 1]`): per option its set and,
+        // from `at[option]` in `kept`, the digits each of its cage's cells keeps.
+        let mut options = Options {
+            first: Vec::with_capacity(self.cages.len() + 1),
+            sets: Vec::new(),
+            at: Vec::new(),
+            kept: Vec::new(),
+        };
+        let mut inside = [0u32; 32];
+        for (span, sets) in &self.cages {
+            options.first.push(options.sets.len());
             let cells = &now[span.clone()];
+            let n = cells.len();
             let union = cells.iter().fold(0, |a, &b| a | b);
-            let mut fits = Vec::new();
-            for set in digit_sets(union, cells.len(), *sum) {
-                let inside: Vec<u32> = cells.iter().map(|&d| d & set).collect();
-                if let Some(kept) = within_set(&inside, set) {
-                    fits.push((set, kept));
+            for &set in sets {
+                if set & !union != 0 {
+                    continue;
+                }
+                for (x, &d) in inside.iter_mut().zip(cells) {
+                    *x = d & set;
+                }
+                let from = options.kept.len();
+                options.kept.resize(from + n, 0);
+                if within_set(&inside[..n], set, &mut options.kept[from..]) {
+                    options.sets.push(set);
+                    options.at.push(from);
+                } else {
+                    options.kept.truncate(from);
                 }
             }
-            options.push(fits);
         }
+        options.first.push(options.sets.len());
         let mut out = vec![0u32; self.cells.len()];
         let mut walk = Walk {
             rule: self,
@@ -118,9 +138,11 @@ impl ComboRule {
             options: &options,
             out: &mut out,
             rest: Vec::new(),
+            rest_kept: Vec::new(),
             nodes: 0,
             chosen: Vec::with_capacity(self.cages.len()),
         };
+        // Stopped early: past the budget, or every candidate already kept.
         if !walk.choose(0, 0) {
             return now;
         }
@@ -128,65 +150,97 @@ impl ComboRule {
     }
 }
 
+/// Each cage's sets that fit its cells, with the digits each cell keeps within them.
+struct Options {
+    first: Vec<usize>,
+    sets: Vec<u32>,
+    at: Vec<usize>,
+    kept: Vec<u32>,
+}
+
 /// The depth-first choice of one set per cage.
 struct Walk<'a> {
     rule: &'a ComboRule,
     now: &'a [u32],
-    options: &'a [Vec<(u32, Vec<u32>)>],
+    options: &'a Options,
     out: &'a mut [u32],
-    /// The other cells' arc consistency per set of digits left (`None`: no filling); a
-    /// few sets per call, so a list.
-    rest: Vec<(u32, Option<Vec<u32>>)>,
+    /// The other cells' arc consistency per set of digits left: the set, whether they
+    /// have a filling and from where in `rest_kept` their digits lie; a few sets per
+    /// call, so a list.
+    rest: Vec<(u32, bool, usize)>,
+    rest_kept: Vec<u32>,
     nodes: usize,
     /// The option chosen per cage so far.
     chosen: Vec<usize>,
 }
 
 impl Walk<'_> {
-    /// Chooses for cage `at` on, the digits `used` taken: `false` past the budget.
+    /// Chooses for cage `at` on, the digits `used` taken: `false` past the budget, or
+    /// once every candidate is kept (nothing more to find).
     fn choose(&mut self, at: usize, used: u32) -> bool {
         self.nodes += 1;
         if self.nodes > MOST_NODES {
             return false;
         }
-        if at == self.options.len() {
-            let left = self.rule.all & !used;
-            let span = self.rule.rest.clone();
-            let now = self.now;
-            let fill = match self.rest.iter().find(|(l, _)| *l == left) {
-                Some((_, fill)) => fill.clone(),
-                None => {
-                    let inside: Vec<u32> = now[span].iter().map(|&d| d & left).collect();
-                    let fill = within_set(&inside, left);
-                    self.rest.push((left, fill.clone()));
-                    fill
-                }
-            };
-            if let Some(kept) = fill {
-                for (o, k) in self.out[self.rule.rest.clone()].iter_mut().zip(kept) {
-                    *o |= k;
-                }
-                for (cage, &pick) in self.chosen.iter().enumerate() {
-                    let span = self.rule.cages[cage].0.clone();
-                    for (o, &k) in self.out[span].iter_mut().zip(&self.options[cage][pick].1) {
-                        *o |= k;
-                    }
-                }
-            }
-            return true;
+        if at == self.rule.cages.len() {
+            return self.leaf(used);
         }
-        for (pick, (set, _)) in self.options[at].iter().enumerate() {
-            if set & used != 0 {
+        let options = self.options;
+        for pick in options.first[at]..options.first[at + 1] {
+            if options.sets[pick] & used != 0 {
                 continue;
             }
             self.chosen.push(pick);
-            let within = self.choose(at + 1, used | set);
+            let within = self.choose(at + 1, used | options.sets[pick]);
             let _ = self.chosen.pop();
             if !within {
                 return false;
             }
         }
         true
+    }
+
+    /// A choice for every cage, the digits `used` taken: the other cells filled from the
+    /// digits left, and what each cell keeps added; `false` once every candidate is kept.
+    fn leaf(&mut self, used: u32) -> bool {
+        let left = self.rule.all & !used;
+        let span = self.rule.rest.clone();
+        let n = span.len();
+        let (filled, from) = match self.rest.iter().find(|r| r.0 == left) {
+            Some(&(_, filled, from)) => (filled, from),
+            None => {
+                let mut inside = [0u32; 32];
+                for (x, &d) in inside.iter_mut().zip(&self.now[span.clone()]) {
+                    *x = d & left;
+                }
+                let from = self.rest_kept.len();
+                self.rest_kept.resize(from + n, 0);
+                let filled = within_set(&inside[..n], left, &mut self.rest_kept[from..]);
+                self.rest.push((left, filled, from));
+                (filled, from)
+            }
+        };
+        if !filled {
+            return true;
+        }
+        for (o, &k) in self.out[span]
+            .iter_mut()
+            .zip(&self.rest_kept[from..from + n])
+        {
+            *o |= k;
+        }
+        let options = self.options;
+        for (cage, &pick) in self.chosen.iter().enumerate() {
+            let span = self.rule.cages[cage].0.clone();
+            let from = options.at[pick];
+            for (o, &k) in self.out[span.clone()]
+                .iter_mut()
+                .zip(&options.kept[from..from + span.len()])
+            {
+                *o |= k;
+            }
+        }
+        self.out != self.now
     }
 }
 
@@ -203,7 +257,7 @@ mod tests {
         let all = bits(&[1, 2, 3, 4]);
         let rule = ComboRule {
             cells: vec![0, 1, 2, 3],
-            cages: vec![(0..2, 5), (2..3, 4)],
+            cages: vec![(0..2, digit_sets(all, 2, 5)), (2..3, digit_sets(all, 1, 4))],
             rest: 3..4,
             all,
             sources: vec![],
@@ -215,7 +269,7 @@ mod tests {
         // Two cages of 5 in one row of four: {1,4} and {2,3} in either order.
         let rule = ComboRule {
             cells: vec![0, 1, 2, 3],
-            cages: vec![(0..2, 5), (2..4, 5)],
+            cages: vec![(0..2, digit_sets(all, 2, 5)), (2..4, digit_sets(all, 2, 5))],
             rest: 4..4,
             all,
             sources: vec![],
@@ -228,11 +282,89 @@ mod tests {
         // No choice at all: every cell empties.
         let rule = ComboRule {
             cells: vec![0, 1, 2, 3],
-            cages: vec![(0..2, 3), (2..4, 3)],
+            cages: vec![(0..2, digit_sets(all, 2, 3)), (2..4, digit_sets(all, 2, 3))],
             rest: 4..4,
             all,
             sources: vec![],
         };
         assert_eq!(rule.supported(&[all; 4]), vec![0; 4]);
+    }
+
+    /// What some filling of the house keeps: every permutation of its digits over its
+    /// cells within their candidates, each cage at its sum.
+    fn by_brute_force(rule: &ComboRule, sums: &[u32], doms: &[u32]) -> Vec<u32> {
+        fn walk(
+            rule: &ComboRule,
+            sums: &[u32],
+            doms: &[u32],
+            at: usize,
+            used: u32,
+            filling: &mut Vec<u32>,
+            out: &mut [u32],
+        ) {
+            if at == doms.len() {
+                let fits = rule
+                    .cages
+                    .iter()
+                    .zip(sums)
+                    .all(|((span, _), &sum)| filling[span.clone()].iter().sum::<u32>() == sum);
+                if fits {
+                    for (o, &d) in out.iter_mut().zip(filling.iter()) {
+                        *o |= 1 << d;
+                    }
+                }
+                return;
+            }
+            for d in crate::setter::explain::gac::digits(doms[at] & !used) {
+                filling.push(d);
+                walk(rule, sums, doms, at + 1, used | 1 << d, filling, out);
+                let _ = filling.pop();
+            }
+        }
+        let mut out = vec![0; doms.len()];
+        walk(rule, sums, doms, 0, 0, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn supported_is_what_some_filling_keeps() {
+        // A small linear congruential generator: the same cases every run.
+        let mut state = 0x1234_5678_u64;
+        let mut next = |m: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 33) % m
+        };
+        for _ in 0..2_000 {
+            let n = 4 + next(3) as usize;
+            let all = ((1u32 << (n + 1)) - 1) & !1;
+            // Cages of one to three cells from the front, the rest of the house in none.
+            let mut cages = Vec::new();
+            let mut sums = Vec::new();
+            let mut from = 0;
+            while from < n && next(4) != 0 {
+                let len = (1 + next(3) as usize).min(n - from);
+                let sum = 1 + next(3 * n as u64) as u32;
+                cages.push((from..from + len, digit_sets(all, len, u64::from(sum))));
+                sums.push(sum);
+                from += len;
+            }
+            let rule = ComboRule {
+                cells: (0..n).collect(),
+                cages,
+                rest: from..n,
+                all,
+                sources: vec![],
+            };
+            let doms: Vec<u32> = (0..n)
+                .map(|_| all & ((next(1 << n) as u32) << 1 | (1 << (1 + next(n as u64)))))
+                .collect();
+            assert_eq!(
+                rule.supported(&doms),
+                by_brute_force(&rule, &sums, &doms),
+                "{rule:?} over {doms:?}"
+            );
+        }
     }
 }

@@ -13,6 +13,9 @@
 //!   not.
 //!
 //! Only what the search leaves open goes to the solver, whose core then replaces the set.
+//! When the solver answers with a filling instead (the constraint is needed), that filling
+//! is turned one cell at a time: a change that leaves exactly one other constraint unmet
+//! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
 //! Dropping constraints never makes one that was needed unneeded (a filling without it
 //! stays a filling with fewer constraints), so one pass in order is enough.
 
@@ -29,6 +32,10 @@ const SEARCH_BELOW: usize = 35;
 
 /// Rounds enough for a propagation to reach its fixpoint.
 const FIXPOINT: usize = 10_000;
+
+/// The most single-cell changes one shrinking tries while rotating fillings
+/// ([`Explainer::rotate`]).
+const MOST_TURNS: usize = 20_000;
 
 /// The answer to "with only these constraints, can the cell take the digit?"
 pub(super) enum Check {
@@ -58,9 +65,16 @@ impl Explainer<'_> {
         let mut core = core;
         core.sort_unstable();
         core.dedup();
+        // The constraints found needed by rotating a filling: no question for them.
+        let mut needed = vec![false; n];
+        let mut turns = MOST_TURNS;
         let mut at = 0;
         while at < core.len() {
             let k = core[at];
+            if needed[k] {
+                at += 1;
+                continue;
+            }
             let rest: Vec<usize> = core.iter().copied().filter(|&x| x != k).collect();
             let mut allowed = vec![false; n];
             rest.iter().for_each(|&x| allowed[x] = true);
@@ -78,7 +92,10 @@ impl Explainer<'_> {
                     .probe(&rest, Some((i, d)), grid)
                     .map_err(ExplainError::solver)?
                 {
-                    Probe::Possible(_) => None,
+                    Probe::Possible(filling) => {
+                        self.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+                        None
+                    }
                     Probe::Impossible(mut fewer) => {
                         fewer.sort_unstable();
                         Some(fewer)
@@ -87,7 +104,10 @@ impl Explainer<'_> {
             };
             match smaller {
                 // `k` is needed: so it stays in every smaller set.
-                None => at += 1,
+                None => {
+                    needed[k] = true;
+                    at += 1;
+                }
                 Some(fewer) => {
                     at = fewer.iter().position(|&x| x > k).unwrap_or(fewer.len());
                     core = fewer;
@@ -119,6 +139,82 @@ impl Explainer<'_> {
             Some(false) => Check::Exhausted,
             None => Check::Open,
         }
+    }
+
+    /// Model rotation (Marques-Silva and Lynce): `filling` meets every constraint of
+    /// `core` but `broken`, with grid index `i` on the digit in question. A change of one
+    /// other cell to another of its candidates that leaves exactly one constraint of
+    /// `core` unmet, not yet known needed, shows that one needed as well (without it,
+    /// that filling takes the digit): marked in `needed`, and the changed filling is
+    /// rotated in turn. At most `turns` changes in all.
+    fn rotate(
+        &self,
+        core: &[usize],
+        (broken, filling): (usize, Vec<u32>),
+        i: usize,
+        needed: &mut [bool],
+        turns: &mut usize,
+    ) {
+        let mut in_core = vec![false; needed.len()];
+        core.iter().for_each(|&k| in_core[k] = true);
+        let mut cells: Vec<usize> = core
+            .iter()
+            .flat_map(|&k| self.members[k].iter().copied())
+            .filter(|&j| j != i)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        // A witness keeps every cell within its candidates.
+        if cells.iter().any(|&j| filling[j] & !self.doms[j] != 0) {
+            return;
+        }
+        let mut todo = vec![(broken, filling)];
+        while let Some((broken, mut filling)) = todo.pop() {
+            for &j in &cells {
+                let was = filling[j];
+                if was.count_ones() != 1 {
+                    continue;
+                }
+                for e in digits(self.doms[j] & !was) {
+                    if *turns == 0 {
+                        return;
+                    }
+                    *turns -= 1;
+                    filling[j] = 1 << e;
+                    // The constraints unmet now: those on j that the change breaks, and
+                    // `broken` unless the change mends it.
+                    let on_j = &self.of_cell[j];
+                    let mut unmet = usize::from(!on_j.contains(&broken));
+                    let mut only = broken;
+                    for &c in on_j.iter().filter(|&&c| in_core[c]) {
+                        match self.unmet(c, &filling) {
+                            Some(false) => {}
+                            Some(true) => {
+                                unmet += 1;
+                                only = c;
+                            }
+                            None => unmet = 2,
+                        }
+                        if unmet > 1 {
+                            break;
+                        }
+                    }
+                    if unmet == 1 && !needed[only] && only != broken {
+                        needed[only] = true;
+                        todo.push((only, filling.clone()));
+                    }
+                    filling[j] = was;
+                }
+            }
+        }
+    }
+
+    /// Whether constraint `k` has no filling from the candidates `doms` (grid-indexed);
+    /// `None` when it is beyond [`supported`].
+    fn unmet(&self, k: usize, doms: &[u32]) -> Option<bool> {
+        let now: Vec<u32> = self.members[k].iter().map(|&j| doms[j]).collect();
+        let sup = supported(&self.model.list[k], &now, self.sets[k].as_deref())?;
+        Some(sup.contains(&0))
     }
 
     /// Depth first over `cells` from the propagated candidates `doms`, branching on the
@@ -165,7 +261,7 @@ impl Explainer<'_> {
                 continue;
             }
             let now: Vec<u32> = self.members[k].iter().map(|&j| doms[j]).collect();
-            let sup = supported(c, &now)?;
+            let sup = supported(c, &now, self.sets[k].as_deref())?;
             if sup.iter().zip(&now).any(|(s, n)| s != n) {
                 return Some(false);
             }

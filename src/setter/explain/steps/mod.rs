@@ -33,7 +33,7 @@ mod sums;
 mod trial;
 
 use super::fish;
-use super::gac::{digits, supported};
+use super::gac::{digits, sum_sets, supported};
 use super::mus::{Probe, Sat};
 use super::technique;
 use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
@@ -72,6 +72,9 @@ pub(super) struct Explainer<'p> {
     doms: Vec<u32>,
     /// Per constraint, its deductions; `None`: stale.
     cache: Vec<Option<Vec<Found>>>,
+    /// Per constraint of distinct digits with a sum, its digit sets, drawn once
+    /// ([`sum_sets`]).
+    sets: Vec<Option<Vec<u32>>>,
     /// The (box, line) pairs of full houses sharing two or more cells.
     box_lines: Vec<[usize; 2]>,
     /// The full rows and the full columns, for fish.
@@ -166,6 +169,9 @@ impl<'p> Explainer<'p> {
             }
         }
         let cache = vec![None; model.list.len()];
+        let sets = (model.list.iter().zip(&members))
+            .map(|(c, m)| sum_sets(c, m.len(), model.max_digit))
+            .collect();
         let pairs = pairs(&members, &of_cell, &sat);
         let width = usize::from(model.max_digit) + 1;
         let box_lines = box_lines(&model, &members);
@@ -197,6 +203,7 @@ impl<'p> Explainer<'p> {
             of_cell,
             doms,
             cache,
+            sets,
             box_lines,
             lines,
             sum_cache: vec![None; sums.len()],
@@ -366,7 +373,7 @@ impl<'p> Explainer<'p> {
             }
             let c = &self.model.list[k];
             let doms: Vec<u32> = self.members[k].iter().map(|&i| self.doms[i]).collect();
-            let sup = supported(c, &doms).unwrap_or_else(|| doms.clone());
+            let sup = supported(c, &doms, self.sets[k].as_deref()).unwrap_or_else(|| doms.clone());
             let mut found = Vec::new();
             for (at, (&i, (&d, s))) in self.members[k].iter().zip(doms.iter().zip(sup)).enumerate()
             {

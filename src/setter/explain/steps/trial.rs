@@ -372,7 +372,9 @@ impl Explainer<'_> {
                 self.combos[k - sums].sources.iter().all(|&x| allowed[x])
             }
         };
-        self.touch(from, usize::MAX, &mut dirty);
+        // The propagators marked in `dirty`, each once, in no order.
+        let mut queued: Vec<usize> = Vec::new();
+        self.touch(from, usize::MAX, &mut dirty, &mut queued);
         let mut used = vec![false; n];
         let mut last = 0;
         let mut todo: Vec<usize> = Vec::new();
@@ -380,12 +382,14 @@ impl Explainer<'_> {
         let mut cells: Vec<usize> = Vec::new();
         for round in 1..=rounds {
             todo.clear();
-            todo.extend((0..all).filter(|&k| dirty[k] && live(k)));
+            std::mem::swap(&mut todo, &mut queued);
+            todo.iter().for_each(|&k| dirty[k] = false);
+            todo.retain(|&k| live(k));
             if todo.is_empty() {
                 break;
             }
+            todo.sort_unstable();
             last = round;
-            dirty.iter_mut().for_each(|x| *x = false);
             for &k in &todo {
                 cells.clear();
                 let (sup, sources): (Vec<u32>, Option<&[usize]>) = if k < n {
@@ -396,7 +400,7 @@ impl Explainer<'_> {
                     let sup = if c.kind.is_group() && !strong {
                         singles(&now)
                     } else {
-                        match supported(c, &now) {
+                        match supported(c, &now, self.sets[k].as_deref()) {
                             Some(sup) => sup,
                             None => continue,
                         }
@@ -425,25 +429,26 @@ impl Explainer<'_> {
                         return Ran::Fails(round, (0..n).filter(|&x| used[x]).collect());
                     }
                     doms[j] = left;
-                    self.touch(j, k, &mut dirty);
+                    self.touch(j, k, &mut dirty, &mut queued);
                 }
             }
         }
         Ran::Holds(doms, last, used)
     }
 
-    /// Marks the propagators on grid index `j` but `k` as to run.
-    fn touch(&self, j: usize, k: usize, dirty: &mut [bool]) {
+    /// Marks the propagators on grid index `j` but `k` as to run, in `dirty` and, the
+    /// first time, in `queued`.
+    fn touch(&self, j: usize, k: usize, dirty: &mut [bool], queued: &mut Vec<usize>) {
         let n = self.model.list.len();
-        for &other in &self.of_cell[j] {
-            dirty[other] |= other != k && self.sat.has(other);
-        }
-        for &r in &self.sums_of_cell[j] {
-            dirty[n + r] |= n + r != k;
-        }
         let sums = n + self.sums.len();
-        for &r in &self.combos_of_cell[j] {
-            dirty[sums + r] |= sums + r != k;
+        let constraints = self.of_cell[j].iter().copied().filter(|&c| self.sat.has(c));
+        let rules = self.sums_of_cell[j].iter().map(|&r| n + r);
+        let combos = self.combos_of_cell[j].iter().map(|&r| sums + r);
+        for p in constraints.chain(rules).chain(combos) {
+            if p != k && !dirty[p] {
+                dirty[p] = true;
+                queued.push(p);
+            }
         }
     }
 }
@@ -495,10 +500,10 @@ fn singles(doms: &[u32]) -> Vec<u32> {
         while d != 0 {
             let bit = d & d.wrapping_neg();
             d &= d - 1;
-            let places: Vec<usize> = (0..doms.len()).filter(|&j| out[j] & bit != 0).collect();
-            match places.as_slice() {
-                [] => out.iter_mut().for_each(|o| *o = 0),
-                [j] => out[*j] &= bit,
+            let mut places = (0..doms.len()).filter(|&j| out[j] & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => out.iter_mut().for_each(|o| *o = 0),
+                (Some(j), None) => out[j] &= bit,
                 _ => {}
             }
         }
