@@ -285,14 +285,3 @@ fn check_step(
     }
     Ok(())
 }
-
-/// A xorshift generator of the tests' random cases.
-#[cfg(test)]
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}

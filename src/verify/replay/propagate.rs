@@ -416,7 +416,8 @@ mod tests {
 
     #[test]
     fn all_different_keeps_what_brute_force_keeps() {
-        let mut next = super::super::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::rng::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let all = 0b11_1111_1110u32;
         let mut filled = 0;
         for round in 0..4000 {

@@ -415,7 +415,8 @@ mod tests {
 
     #[test]
     fn reachable_sums_keep_what_brute_force_keeps() {
-        let mut next = super::super::xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::rng::SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let all = 0b11_1111_1110u32;
         for _ in 0..2000 {
             let len = 1 + (next() % 5) as usize;
@@ -436,7 +437,8 @@ mod tests {
 
     #[test]
     fn runs_of_digits_are_narrowed_by_bounds_as_by_reachable_sums() {
-        let mut next = super::super::xorshift(0x2545_f491_4f6c_dd1d);
+        let mut rng = crate::rng::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.next_u64();
         let mut runs = 0;
         for _ in 0..2000 {
             let len = 1 + (next() % 6) as usize;

@@ -288,14 +288,9 @@ mod tests {
 
     #[test]
     fn supported_is_what_some_filling_keeps() {
-        // A small linear congruential generator: the same cases every run.
-        let mut state = 0x2545_f491_u64;
-        let mut next = |m: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            (state >> 33) % m
-        };
+        // The same cases every run.
+        let mut rng = crate::rng::SplitMix64::new(0x2545_f491);
+        let mut next = |m: u64| rng.below(m);
         for _ in 0..3_000 {
             let n = 1 + next(MOST_CELLS as u64) as usize;
             let cells: Vec<(usize, i64)> = (0..n)
