@@ -115,6 +115,39 @@ impl Sat {
         at: Option<(usize, u8)>,
         grid: usize,
     ) -> Result<Probe, BackendError> {
+        let at: Vec<Lit> = at.map(|(cell, d)| self.x(cell, d)).into_iter().collect();
+        self.probe_under(active, &at, grid)
+    }
+
+    /// Can `cell` take a digit of `within` (bit d for digit d) under the constraints
+    /// `active`? One digit is [`Sat::probe`]'s question; more are asked as "none of the
+    /// others" (a placement's question: can the cell take anything but the digit placed?).
+    ///
+    /// # Errors
+    /// [`BackendError`] from the solver; a stop is [`BackendError::Internal`].
+    pub(super) fn probe_within(
+        &mut self,
+        active: &[usize],
+        (cell, within): (usize, u32),
+        grid: usize,
+    ) -> Result<Probe, BackendError> {
+        if within.count_ones() == 1 {
+            return self.probe(active, Some((cell, within.trailing_zeros() as u8)), grid);
+        }
+        let at: Vec<Lit> = (1..=self.max)
+            .filter(|&d| within & (1 << d) == 0)
+            .map(|d| !self.x(cell, d))
+            .collect();
+        self.probe_under(active, &at, grid)
+    }
+
+    /// [`Sat::probe`] with the literals `at` assumed as well.
+    fn probe_under(
+        &mut self,
+        active: &[usize],
+        at: &[Lit],
+        grid: usize,
+    ) -> Result<Probe, BackendError> {
         let mut assumptions: Vec<Lit> = active.iter().filter_map(|&k| self.acts[k]).collect();
         // The other constraints are assumed off: left free, the solver would switch them
         // on (its first phase is true) and search the whole puzzle.
@@ -125,9 +158,7 @@ impl Sat {
                 .filter(|&k| !on[k])
                 .filter_map(|k| self.acts[k].map(|a| !a)),
         );
-        if let Some((cell, d)) = at {
-            assumptions.push(self.x(cell, d));
-        }
+        assumptions.extend_from_slice(at);
         self.calls += 1;
         match self.solver.solve_under(&assumptions)? {
             SatResult::Sat(model) => {

@@ -60,6 +60,20 @@ impl Explainer<'_> {
         core: Vec<usize>,
         (i, d): (usize, u8),
     ) -> Result<Vec<usize>, ExplainError> {
+        self.minimal_within(core, (i, 1 << d))
+    }
+
+    /// A minimal subset of `core` under which grid index `i` can take no digit of
+    /// `within` (bit d for digit d), by deletion in order: one digit is an elimination's
+    /// question, every candidate but one a placement's. The caller knows `core` forces it.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails on a question the search left open.
+    pub(super) fn minimal_within(
+        &mut self,
+        core: Vec<usize>,
+        (i, within): (usize, u32),
+    ) -> Result<Vec<usize>, ExplainError> {
         let grid = self.doms.len();
         let n = self.model.list.len();
         let mut core = core;
@@ -83,13 +97,13 @@ impl Explainer<'_> {
             } else {
                 0
             };
-            let smaller = match self.check(&allowed, i, d, nodes) {
+            let smaller = match self.check(&allowed, i, within, nodes) {
                 Check::Filled => None,
                 Check::Fails(fewer) => Some(fewer),
                 Check::Exhausted => Some(rest),
                 Check::Open => match self
                     .sat
-                    .probe(&rest, Some((i, d)), grid)
+                    .probe_within(&rest, (i, within), grid)
                     .map_err(ExplainError::solver)?
                 {
                     Probe::Possible(filling) => {
@@ -118,11 +132,11 @@ impl Explainer<'_> {
     }
 
     /// With only the constraints `allowed` (and the house sums of theirs), can grid index
-    /// `i` take digit `d`? Propagation first, then a search over their cells of at most
-    /// `nodes` nodes.
-    pub(super) fn check(&self, allowed: &[bool], i: usize, d: u8, nodes: usize) -> Check {
+    /// `i` take a digit of `within`? Propagation first, then a search over their cells of
+    /// at most `nodes` nodes.
+    pub(super) fn check(&self, allowed: &[bool], i: usize, within: u32, nodes: usize) -> Check {
         let mut doms = self.doms.clone();
-        doms[i] = 1 << d;
+        doms[i] &= within;
         let after = match self.run_from(doms, i, (FIXPOINT, true), allowed) {
             Ran::Fails(_, used) => return Check::Fails(used),
             Ran::Holds(after, ..) => after,

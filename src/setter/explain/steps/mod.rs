@@ -15,7 +15,9 @@
 //!    far is probed under all constraints (after the first time, those with the smallest
 //!    cores the last time and those of changed cells first), the impossible ones give
 //!    cores, and the smallest few cores are shrunk to minimal reasons; the smallest wins
-//!    (then the first cell, then the lowest digit).
+//!    (then the first cell, then the lowest digit). When even the smallest core is large
+//!    (sixteen constraints or more), a cell of the smallest cores is placed instead, its
+//!    other digits gone at once by one reason, when the core for that is not much larger.
 //!
 //! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
 //! reason from the whole constraint set by plain deletion: the baseline the layered method

@@ -3,7 +3,9 @@
 //! When no constraint alone (nor a pair, pointing or a fish) forces anything, every open
 //! candidate not in a model found so far is probed under all constraints (after the first
 //! time, the likeliest to give small cores first: [`Explainer::cores`]); the smallest few
-//! cores are shrunk to minimal reasons and the smallest wins.
+//! cores are shrunk to minimal reasons and the smallest wins. When even the smallest core
+//! is large, a cell of those cores is placed instead, with one reason for all its digits
+//! that go ([`Explainer::placement`]).
 
 use super::{
     digits, technique, trial, Cell, End, ExplainError, Explainer, Method, Next, Probe, Technique,
@@ -17,6 +19,17 @@ const SHRINK_ANOTHER_BELOW: usize = 10;
 /// shrinking takes a solver call per constraint, and a core of forty constraints ends
 /// near thirty, not below a reason of ten.
 const CORE_OVER_REASON: usize = 2;
+
+/// The size of the smallest core from which the solver phase looks for a placement
+/// ([`Explainer::placement`]).
+const PLACE_FROM: usize = 16;
+
+/// How many cells the solver phase asks for a placement.
+const PLACE_CELLS: usize = 3;
+
+/// A placement's core may be at most this ratio (numerator, denominator) of the smallest
+/// core's size.
+const PLACE_OVER: (usize, usize) = (5, 4);
 
 /// How many candidates with the smallest cores at the last solver phase the next one asks
 /// again, besides those of changed cells ([`Explainer::cores`]).
@@ -83,6 +96,14 @@ impl Explainer<'_> {
             cores.iter_mut().for_each(|c| c.2.clone_from(&all));
         }
         cores.sort_by_key(|c| c.2.len());
+        if !plain {
+            if let Some((i, within, core)) = self.placement(&all, &cores)? {
+                let reason = self.minimal_within(core, (i, within))?;
+                self.stats.solver_calls = self.sat.calls;
+                let t = self.combination(&reason, i);
+                return Ok(Next::Step(self.apply(i, within, reason, t)));
+            }
+        }
         let shrink = if plain { cores.len() } else { CORES_SHRUNK };
         let mut best: Option<(usize, u8, Vec<usize>)> = None;
         for (i, d, core) in cores.into_iter().take(shrink) {
@@ -117,14 +138,7 @@ impl Explainer<'_> {
                 } else {
                     self.all_but_one(i, d, &reason)?
                 };
-                // The house sums came before: a core of sums and houses is no sum rule
-                // that rung knows, so it is named for what it is, a combination.
-                let t = match self.shape(&reason, i) {
-                    Technique::InniesOuties => Technique::Combination {
-                        constraints: u8::try_from(reason.len()).unwrap_or(u8::MAX),
-                    },
-                    t => t,
-                };
+                let t = self.combination(&reason, i);
                 Next::Step(self.apply(i, gone, reason, t))
             }
             None => Next::End(End::NotUnique { undecided }),
@@ -156,6 +170,66 @@ impl Explainer<'_> {
         } else {
             1 << d
         })
+    }
+
+    /// The technique of a solver's reason at grid index `i`: its shape, but a combination
+    /// where that shape is a house sum. The house sums came before: a core of sums and
+    /// houses is no sum rule that rung knows, so it is named for what it is.
+    fn combination(&self, reason: &[usize], i: usize) -> Technique {
+        match self.shape(reason, i) {
+            Technique::InniesOuties => Technique::Combination {
+                constraints: u8::try_from(reason.len()).unwrap_or(u8::MAX),
+            },
+            t => t,
+        }
+    }
+
+    /// A placement in place of a large core's elimination: when the smallest core has
+    /// [`PLACE_FROM`] constraints or more, the cells of the smallest cores (at most
+    /// [`PLACE_CELLS`] of them, three candidates or more each) are asked whether they can
+    /// take any digit but the one of the solution found before. A core for that question
+    /// not much larger than the smallest ([`PLACE_OVER`]) is shrunk instead: one step, and
+    /// one shrinking, where the eliminations would take one each (on Tarek's Killers a
+    /// stuck cell lost six digits, one reason of 35 constraints after another). The
+    /// placement's grid index, the digits it removes and its core.
+    fn placement(
+        &mut self,
+        all: &[usize],
+        cores: &[(usize, u8, Vec<usize>)],
+    ) -> Result<Option<(usize, u32, Vec<usize>)>, ExplainError> {
+        let Some(smallest) = cores.first().map(|c| c.2.len()) else {
+            return Ok(None);
+        };
+        if smallest < PLACE_FROM {
+            return Ok(None);
+        }
+        let Some(known) = self.model_now() else {
+            return Ok(None);
+        };
+        let grid = self.doms.len();
+        let mut asked: Vec<usize> = Vec::new();
+        let mut best: Option<(usize, u32, Vec<usize>)> = None;
+        for &(i, _, _) in cores {
+            if asked.len() == PLACE_CELLS {
+                break;
+            }
+            if asked.contains(&i) || self.doms[i].count_ones() < 3 {
+                continue;
+            }
+            asked.push(i);
+            let keep = known[i] & self.doms[i];
+            if keep.count_ones() != 1 {
+                continue;
+            }
+            let within = self.doms[i] & !keep;
+            let probe = self.sat.probe_within(all, (i, within), grid);
+            if let Probe::Impossible(core) = probe.map_err(ExplainError::solver)? {
+                if best.as_ref().is_none_or(|b| core.len() < b.2.len()) {
+                    best = Some((i, within, core));
+                }
+            }
+        }
+        Ok(best.filter(|b| b.2.len() * PLACE_OVER.1 <= smallest * PLACE_OVER.0))
     }
 
     /// The technique of a reason of several constraints at grid index `i`, by its shape.
@@ -242,5 +316,61 @@ impl Explainer<'_> {
             }
         }
         Ok(cores)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ExplainOptions;
+    use super::*;
+    use crate::puzzle::{Action, Puzzle};
+
+    /// Project Euler's first Sudoku: its cell A1 is 4 in the solution.
+    const SUDOKU: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+    /// A placement's question (any digit but the solution's) is impossible under every
+    /// constraint; its core, shrunk, places the cell in one step that the independent
+    /// replay proves forced and minimal.
+    #[test]
+    fn a_placement_places_the_cell_with_a_minimal_reason() {
+        let puzzle = Puzzle::parse(SUDOKU).expect("parses");
+        let opts = ExplainOptions::default();
+        let mut ex = Explainer::new(&puzzle, None, &opts)
+            .expect("builds")
+            .expect("no contradiction");
+        let all = ex.active();
+        let grid = ex.doms.len();
+        let (i, four) = (0, 1u32 << 4);
+        let within = ex.doms[i] & !four;
+        assert_eq!(within.count_ones(), 8);
+        // Without a core of size 16 or more no placement is looked for.
+        let small = vec![(i, 1, vec![all[0]])];
+        assert!(ex.placement(&all, &small).expect("asks").is_none());
+        let large = vec![(i, 1, all.clone())];
+        let (at, gone, core) = ex.placement(&all, &large).expect("asks").expect("places");
+        assert_eq!((at, gone), (i, within));
+        let Probe::Impossible(_) = ex.sat.probe_within(&all, (i, within), grid).expect("asks")
+        else {
+            panic!("A1 takes only 4");
+        };
+        // A digit the cell can take is possible.
+        let Probe::Possible(_) = ex
+            .sat
+            .probe_within(&all, (i, within | four), grid)
+            .expect("asks")
+        else {
+            panic!("A1 takes 4");
+        };
+        let reason = ex.minimal_within(core, (i, within)).expect("shrinks");
+        assert!(reason.len() >= 2, "{reason:?}");
+        let t = ex.combination(&reason, i);
+        let step = ex.apply(i, within, reason, t);
+        assert_eq!((step.action, step.digit), (Action::Place, 4));
+        assert_eq!(puzzle.replay(None, std::slice::from_ref(&step)), Ok(None));
+        // One constraint short, the reason no longer forces it.
+        let mut short = step.clone();
+        let _ = short.reason.pop();
+        assert!(puzzle.replay(None, &[short]).is_err());
     }
 }
