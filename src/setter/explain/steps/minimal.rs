@@ -283,3 +283,57 @@ impl Explainer<'_> {
         Some(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ExplainOptions, SUDOKU};
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// Every constraint that rotating a solver's filling marks needed is needed: without
+    /// it, the cell can take a digit of the question. The question is A1's placement
+    /// (anything but 4), over a minimal reason for it and three constraints more that it
+    /// does not need; each constraint dropped in turn whose rest the solver fills is
+    /// rotated.
+    #[test]
+    fn rotation_marks_only_needed_constraints() {
+        let puzzle = Puzzle::parse(SUDOKU).expect("parses");
+        let opts = ExplainOptions::default();
+        let mut ex = Explainer::new(&puzzle, None, &opts)
+            .expect("builds")
+            .expect("no contradiction");
+        let all = ex.active();
+        let grid = ex.doms.len();
+        let (i, within) = (0, ex.doms[0] & !(1 << 4));
+        let mut core = ex
+            .minimal_within(all.clone(), (i, within))
+            .expect("shrinks");
+        let extra: Vec<usize> = all.iter().copied().filter(|k| !core.contains(k)).collect();
+        core.extend(&extra[..3]);
+        core.sort_unstable();
+        let without = |k: usize| core.iter().copied().filter(|&x| x != k).collect::<Vec<_>>();
+        let (mut rotated, mut marked) = (0, 0);
+        for &k in &core {
+            let probe = ex.sat.probe_within(&without(k), (i, within), grid);
+            let Probe::Possible(filling) = probe.expect("asks") else {
+                continue;
+            };
+            rotated += 1;
+            let mut needed = vec![false; ex.model.list.len()];
+            let mut turns = MOST_TURNS;
+            ex.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+            for c in (0..needed.len()).filter(|&c| needed[c]) {
+                marked += 1;
+                let probe = ex.sat.probe_within(&without(c), (i, within), grid);
+                assert!(
+                    matches!(probe.expect("asks"), Probe::Possible(_)),
+                    "rotating the filling without {k} marked {c} needed"
+                );
+            }
+        }
+        assert!(
+            rotated > 0 && marked > 0,
+            "{rotated} fillings, {marked} marks"
+        );
+    }
+}

@@ -41,6 +41,11 @@ use super::technique;
 use super::{End, ExplainError, ExplainOptions, ExplainStats, Method};
 use setup::{box_lines, fixed_digits, pairs};
 
+/// Project Euler's first Sudoku, for the tests: its cell A1 is 4 in the solution.
+#[cfg(test)]
+const SUDOKU: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
 /// How many of the smallest cores the solver phase shrinks to minimal reasons.
 const CORES_SHRUNK: usize = 6;
 

@@ -321,13 +321,9 @@ impl Explainer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ExplainOptions;
+    use super::super::{ExplainOptions, SUDOKU};
     use super::*;
     use crate::puzzle::{Action, Puzzle};
-
-    /// Project Euler's first Sudoku: its cell A1 is 4 in the solution.
-    const SUDOKU: &str =
-        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
     /// A placement's question (any digit but the solution's) is impossible under every
     /// constraint; its core, shrunk, places the cell in one step that the independent
