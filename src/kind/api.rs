@@ -186,7 +186,24 @@ impl Puzzle {
         start: Option<&Grid<u8>>,
         path: &[Step],
     ) -> Result<Option<Grid<u8>>, ReplayError> {
-        let grid = crate::verify::replay::replay(&self.constraints(), start, path)?;
+        self.replay_witnessed(start, path, &[])
+    }
+
+    /// [`Puzzle::replay`] with the fillings that show each step's reason minimal
+    /// (`witnesses[i]` for step `i`, as an explanation keeps them; missing ones are
+    /// searched for). Each filling is checked against the constraints' meaning before it
+    /// counts, so a wrong one costs a search, never a wrong verdict; the forced checks are
+    /// the replay's own search either way.
+    ///
+    /// # Errors
+    /// As [`Puzzle::replay`].
+    pub fn replay_witnessed(
+        &self,
+        start: Option<&Grid<u8>>,
+        path: &[Step],
+        witnesses: &[crate::puzzle::Witnesses],
+    ) -> Result<Option<Grid<u8>>, ReplayError> {
+        let grid = crate::verify::replay::replay(&self.constraints(), start, path, witnesses)?;
         if let Some(g) = &grid {
             self.verify(g).map_err(ReplayError::Wrong)?;
         }

@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::grid::Cell;
+use crate::grid::{Cell, Grid};
 use crate::puzzle::rule::{LineRule, Relation};
 use crate::puzzle::Op;
 use crate::puzzle::Technique;
@@ -343,6 +343,15 @@ pub struct Step {
     /// The technique a person would name it by (`crate::puzzle::technique`).
     pub technique: Technique,
 }
+
+/// Fillings that show a step's reason minimal, one per constraint of its reason, in the
+/// reason's order (`None` where there is none): the grid's digits (0 where the filling says
+/// nothing) meeting every constraint of the reason but that one, each cell of those
+/// constraints on one of its candidates before the step, and the step's cell on a digit the
+/// step rules out. The explainer keeps the fillings it found while shrinking the reason;
+/// [`crate::Puzzle::replay_witnessed`] checks each with the constraints' own arithmetic and
+/// searches only for those not given or not valid.
+pub type Witnesses = Vec<Option<Grid<u8>>>;
 
 impl fmt::Display for Step {
     /// `C3 = 4: cage and line in cage 12× C3 C4, row C` (`≠` for an elimination).

@@ -22,7 +22,9 @@ pub(crate) use crate::kind::sudoku::puzzle as sudoku;
 pub(crate) use crate::kind::towers::puzzle as towers;
 pub(crate) use crate::kind::unequal::puzzle as unequal;
 
-pub use constraint::{Action, Constraint, ConstraintKind, Constraints, Rule, RuleKind, Step};
+pub use constraint::{
+    Action, Constraint, ConstraintKind, Constraints, Rule, RuleKind, Step, Witnesses,
+};
 pub use crossproduct::{CrossProduct, CrossProductError};
 pub use kakuro::{Dir, Kakuro, KakuroError, Run, Square};
 pub use kenken::{Cage, KenKen, KenKenError, Op};

@@ -315,7 +315,7 @@ fn tarek_killers_explained_to_the_end() {
         );
         let t = Instant::now();
         assert_eq!(
-            puzzle.replay(None, &ex.steps),
+            puzzle.replay_witnessed(None, &ex.steps, &ex.witnesses),
             Ok(Some(grid.clone())),
             "{n}"
         );
@@ -334,6 +334,43 @@ fn tarek_killers_explained_to_the_end() {
         combinations += comb;
     }
     assert!(combinations * 20 <= steps, "{combinations} of {steps}");
+}
+
+/// An explanation keeps, for every reason it shrank, a filling per constraint that shows
+/// it needed: on Tarek's line 30 every step of three constraints or more has one for each
+/// (its innies and outies and trials), and the replay that checks them in place of its
+/// searches reaches the same solved grid.
+#[test]
+fn every_shrunk_reason_carries_its_witnesses() {
+    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .nth(29)
+        .expect("line 30");
+    let opts = cagesat::ParseOptions::default().kind("killer-short");
+    let puzzle = Puzzle::parse_with(line, &opts).expect("parses");
+    let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
+    let End::Solved(grid) = &ex.end else {
+        panic!("ended {:?}", ex.end)
+    };
+    assert_eq!(ex.witnesses.len(), ex.steps.len());
+    let mut shown = 0;
+    for (step, w) in ex.steps.iter().zip(&ex.witnesses) {
+        assert!(w.is_empty() || w.len() == step.reason.len(), "{step}");
+        if step.reason.len() >= 3 {
+            assert!(
+                w.len() == step.reason.len() && w.iter().all(Option::is_some),
+                "{step}"
+            );
+            shown += w.len();
+        }
+    }
+    assert!(shown >= 500, "{shown}");
+    assert_eq!(
+        puzzle.replay_witnessed(None, &ex.steps, &ex.witnesses),
+        Ok(Some(grid.clone()))
+    );
 }
 
 /// The lines of Tarek's Killers the release run explains and replays: those that took at

@@ -39,7 +39,7 @@ use thiserror::Error;
 
 use crate::backend::BackendError;
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Puzzle, Step};
+use crate::puzzle::{Puzzle, Step, Witnesses};
 use crate::stop::Stop;
 use crate::verify::VerifyError;
 
@@ -119,6 +119,10 @@ pub struct ExplainStats {
 pub struct Explanation {
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// Per step, the fillings found while shrinking its reason that show it minimal
+    /// (empty, or `None` for a constraint, where there were none): what
+    /// [`Puzzle::replay_witnessed`] checks in place of searching.
+    pub witnesses: Vec<Witnesses>,
     /// How it ends.
     pub end: End,
     /// What it took.
@@ -230,11 +234,13 @@ fn walk(
     on_step: &mut dyn FnMut(&Step) -> ControlFlow<()>,
 ) -> Result<Explanation, ExplainError> {
     let mut steps = Vec::new();
+    let mut witnesses = Vec::new();
     let mut ex = match Explainer::new(puzzle, state, opts)? {
         Ok(ex) => ex,
         Err(end) => {
             return Ok(Explanation {
                 steps,
+                witnesses: Vec::new(),
                 end,
                 stats: ExplainStats::default(),
             })
@@ -267,6 +273,7 @@ fn walk(
                 Ok(Next::Step(step)) => {
                     let flow = on_step(&step);
                     steps.push(step);
+                    witnesses.push(std::mem::take(&mut ex.witnesses));
                     if flow.is_break() {
                         break End::Stopped;
                     }
@@ -278,6 +285,7 @@ fn walk(
     };
     Ok(Explanation {
         steps,
+        witnesses,
         end,
         stats: ex.stats,
     })

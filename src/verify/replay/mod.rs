@@ -8,7 +8,10 @@
 //! - **forced**: no filling of the reason's cells from their candidates satisfies all the
 //!   reason's constraints and contradicts the step (the cell takes the eliminated digit, or a
 //!   digit other than the placed one);
-//! - **minimal**: without any one constraint of the reason, such a filling exists.
+//! - **minimal**: without any one constraint of the reason, such a filling exists. A
+//!   filling handed over with the path (the explainer's witnesses, [`Witnesses`]) stands
+//!   for the search once checked against the constraints' meaning (`witnessed`); one that
+//!   fails the check is ignored.
 //!
 //! The search is a backtracking over the reason's cells that, at every node, narrows the
 //! candidates by each constraint's arc consistency computed from its meaning (houses by
@@ -32,10 +35,10 @@ mod sums;
 use thiserror::Error;
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, Constraint, Constraints, Step};
+use crate::puzzle::{Action, Constraint, Constraints, Step, Witnesses};
 
 use fits::fits;
-use search::{contradiction, Expect};
+use search::{contradiction, holds_values, Expect};
 
 /// Why a path is rejected. Steps are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -143,10 +146,12 @@ pub(crate) fn replay(
     model: &Constraints,
     start: Option<&Grid<u8>>,
     path: &[Step],
+    witnesses: &[Witnesses],
 ) -> Result<Option<Grid<u8>>, ReplayError> {
     let mut cands = start_candidates(model, start)?;
     for (i, step) in path.iter().enumerate() {
-        check_step(model, &cands, i + 1, step)?;
+        let given = witnesses.get(i).map_or(&[][..], Vec::as_slice);
+        check_step(model, &cands, (i + 1, step), given)?;
         let bit = 1u32 << step.digit;
         let now = cands.at(step.cell);
         cands.set(
@@ -211,8 +216,8 @@ fn start_candidates(
 fn check_step(
     model: &Constraints,
     cands: &Candidates,
-    number: usize,
-    step: &Step,
+    (number, step): (usize, &Step),
+    witnesses: &[Option<Grid<u8>>],
 ) -> Result<(), ReplayError> {
     for c in &step.reason {
         if !model.list.contains(c) {
@@ -257,6 +262,13 @@ fn check_step(
             .filter(|&i| i != drop)
             .map(|i| reason[i])
             .collect();
+        // A filling given for this constraint, checked, stands for the search.
+        if let Some(Some(w)) = witnesses.get(drop) {
+            if let Some(filling) = witnessed(&rest, cands, (step.cell, against), w) {
+                guide = filling;
+                continue;
+            }
+        }
         // A filling without one constraint breaks that one: it guides the next search,
         // which needs only the next constraint broken instead.
         let got = contradiction(
@@ -284,4 +296,147 @@ fn check_step(
         });
     }
     Ok(())
+}
+
+/// The filling `w` restricted to the cells of `rest` and `cell`, when it shows `rest` not
+/// forcing the step: each of those cells holds one of its candidates, `cell` one of
+/// `against`, and every constraint of `rest` holds on its digits (the verifier's own
+/// arithmetic); `None` otherwise.
+fn witnessed(
+    rest: &[&Constraint],
+    cands: &Candidates,
+    (cell, against): (Cell, u32),
+    w: &Grid<u8>,
+) -> Option<Vec<(Cell, u8)>> {
+    if w.cols() != cands.cols || w.rows() * w.cols() != cands.bits.len() {
+        return None;
+    }
+    let digit = |c: Cell| -> Option<u8> {
+        let d = *w.get(c);
+        let bit = 1u32.checked_shl(u32::from(d))?;
+        (d != 0 && cands.at(c) & bit != 0).then_some(d)
+    };
+    let at = digit(cell)?;
+    if against & (1 << at) == 0 {
+        return None;
+    }
+    let mut filling = vec![(cell, at)];
+    for c in rest {
+        let mut values = Vec::with_capacity(c.cells.len());
+        for &x in &c.cells {
+            let d = digit(x)?;
+            values.push(u64::from(d));
+            if !filling.iter().any(|f| f.0 == x) {
+                filling.push((x, d));
+            }
+        }
+        if !holds_values(c, &values) {
+            return None;
+        }
+    }
+    Some(filling)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{ConstraintKind, Op};
+
+    /// Row A of a 4×4 grid, and the cage A1 + A2 = 3.
+    fn row_and_cage() -> (Constraint, Constraint) {
+        let row = Constraint {
+            kind: ConstraintKind::Row,
+            cells: (0..4).map(|c| Cell::new(0, c)).collect(),
+            op: None,
+            target: None,
+            distinct: true,
+            rule: None,
+        };
+        let cage = Constraint {
+            kind: ConstraintKind::Cage,
+            cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+            op: Some(Op::Add),
+            target: Some(3),
+            distinct: true,
+            rule: None,
+        };
+        (row, cage)
+    }
+
+    fn grid(row: [u8; 4]) -> Grid<u8> {
+        let mut g = Grid::filled(4, 4, 0u8);
+        for (c, &d) in row.iter().enumerate() {
+            g.set(Cell::new(0, c as u8), d);
+        }
+        g
+    }
+
+    /// The step "A1 ≠ 3 by the cage": without the cage, the row alone lets A1 be 3, and a
+    /// filling that says so stands; one that breaks the row, leaves a cell out, puts A1 on
+    /// a digit the step keeps, or uses a digit no longer a candidate does not.
+    #[test]
+    fn a_witness_stands_only_when_it_meets_the_rest_and_contradicts_the_step() {
+        let (row, _) = row_and_cage();
+        let mut cands = Candidates {
+            cols: 4,
+            bits: vec![0b11110; 16],
+        };
+        let step = (Cell::new(0, 0), 1u32 << 3);
+        let rest = [&row];
+        let good = witnessed(&rest, &cands, step, &grid([3, 1, 2, 4]));
+        assert_eq!(
+            good.map(|f| search::text(&f)),
+            Some("A1=3 A2=1 A3=2 A4=4".to_string())
+        );
+        for bad in [[3, 1, 3, 4], [3, 1, 2, 0], [1, 3, 2, 4]] {
+            assert_eq!(witnessed(&rest, &cands, step, &grid(bad)), None, "{bad:?}");
+        }
+        // A digit eliminated before the step.
+        cands.set(Cell::new(0, 3), 0b00110);
+        assert_eq!(witnessed(&rest, &cands, step, &grid([3, 1, 2, 4])), None);
+        // A grid of another shape.
+        assert_eq!(
+            witnessed(&rest, &cands, step, &Grid::filled(3, 3, 1u8)),
+            None
+        );
+    }
+
+    /// Forged fillings for an unneeded constraint are refused, so the replay still finds
+    /// the reason not minimal; forged ones for a needed constraint cost a search and
+    /// change nothing.
+    #[test]
+    fn a_forged_witness_changes_no_verdict() {
+        let (row, cage) = row_and_cage();
+        let model = Constraints {
+            rows: 4,
+            cols: 4,
+            max_digit: 4,
+            cells: (0..4).map(|c| Cell::new(0, c)).collect(),
+            givens: Vec::new(),
+            list: vec![row.clone(), cage.clone()],
+        };
+        let step = Step {
+            cell: Cell::new(0, 0),
+            digit: 3,
+            action: Action::Eliminate,
+            reason: vec![cage.clone(), row.clone()],
+            technique: crate::puzzle::Technique::CageCombinations,
+        };
+        let forged: Witnesses = vec![Some(grid([3, 1, 2, 4])), Some(grid([3, 0, 1, 2]))];
+        let got = replay(
+            &model,
+            None,
+            std::slice::from_ref(&step),
+            std::slice::from_ref(&forged),
+        );
+        assert!(
+            matches!(&got, Err(ReplayError::NotMinimal { dropped, .. }) if *dropped == row.to_string()),
+            "{got:?}"
+        );
+        let mut minimal = step;
+        minimal.reason = vec![cage];
+        let plain = replay(&model, None, std::slice::from_ref(&minimal), &[]);
+        assert_eq!(plain, Ok(None));
+        assert_eq!(replay(&model, None, &[minimal], &[forged]), plain);
+    }
 }

@@ -17,7 +17,9 @@
 //! is turned one cell at a time: a change that leaves exactly one other constraint unmet
 //! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
 //! Dropping constraints never makes one that was needed unneeded (a filling without it
-//! stays a filling with fewer constraints), so one pass in order is enough.
+//! stays a filling with fewer constraints), so one pass in order is enough. Every filling
+//! that showed a constraint needed is kept (`Explainer::fillings`): the step hands them
+//! on as its witnesses, which the replay checks in place of searching for them.
 
 use super::trial::Ran;
 use super::{digits, supported, ExplainError, Explainer, Probe};
@@ -43,8 +45,8 @@ pub(super) enum Check {
     Fails(Vec<usize>),
     /// No: the search tried every filling.
     Exhausted,
-    /// Yes: the search found a filling.
-    Filled,
+    /// Yes: the search found a filling (grid-indexed bits, the set's cells decided).
+    Filled(Vec<u32>),
     /// The search ran out of nodes.
     Open,
 }
@@ -98,7 +100,10 @@ impl Explainer<'_> {
                 0
             };
             let smaller = match self.check(&allowed, i, within, nodes) {
-                Check::Filled => None,
+                Check::Filled(filling) => {
+                    self.fillings.push((i, k, filling));
+                    None
+                }
                 Check::Fails(fewer) => Some(fewer),
                 Check::Exhausted => Some(rest),
                 Check::Open => match self
@@ -107,7 +112,9 @@ impl Explainer<'_> {
                     .map_err(ExplainError::solver)?
                 {
                     Probe::Possible(filling) => {
-                        self.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+                        self.fillings.push((i, k, filling.clone()));
+                        let turned = self.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+                        self.fillings.extend(turned);
                         None
                     }
                     Probe::Impossible(mut fewer) => {
@@ -149,8 +156,8 @@ impl Explainer<'_> {
         cells.dedup();
         let mut budget = nodes;
         match self.fill(after, &cells, allowed, &mut budget) {
-            Some(true) => Check::Filled,
-            Some(false) => Check::Exhausted,
+            Some(Some(filling)) => Check::Filled(filling),
+            Some(None) => Check::Exhausted,
             None => Check::Open,
         }
     }
@@ -160,7 +167,8 @@ impl Explainer<'_> {
     /// other cell to another of its candidates that leaves exactly one constraint of
     /// `core` unmet, not yet known needed, shows that one needed as well (without it,
     /// that filling takes the digit): marked in `needed`, and the changed filling is
-    /// rotated in turn. At most `turns` changes in all.
+    /// rotated in turn. At most `turns` changes in all. Returns each constraint so marked,
+    /// with the filling that showed it (`i` first: the question's grid index).
     fn rotate(
         &self,
         core: &[usize],
@@ -168,7 +176,8 @@ impl Explainer<'_> {
         i: usize,
         needed: &mut [bool],
         turns: &mut usize,
-    ) {
+    ) -> Vec<(usize, usize, Vec<u32>)> {
+        let mut found = Vec::new();
         let mut in_core = vec![false; needed.len()];
         core.iter().for_each(|&k| in_core[k] = true);
         let mut cells: Vec<usize> = core
@@ -180,7 +189,7 @@ impl Explainer<'_> {
         cells.dedup();
         // A witness keeps every cell within its candidates.
         if cells.iter().any(|&j| filling[j] & !self.doms[j] != 0) {
-            return;
+            return found;
         }
         let mut todo = vec![(broken, filling)];
         while let Some((broken, mut filling)) = todo.pop() {
@@ -191,7 +200,7 @@ impl Explainer<'_> {
                 }
                 for e in digits(self.doms[j] & !was) {
                     if *turns == 0 {
-                        return;
+                        return found;
                     }
                     *turns -= 1;
                     filling[j] = 1 << e;
@@ -215,40 +224,42 @@ impl Explainer<'_> {
                     }
                     if unmet == 1 && !needed[only] && only != broken {
                         needed[only] = true;
+                        found.push((i, only, filling.clone()));
                         todo.push((only, filling.clone()));
                     }
                     filling[j] = was;
                 }
             }
         }
+        found
     }
 
     /// Whether constraint `k` has no filling from the candidates `doms` (grid-indexed);
     /// `None` when it is beyond [`supported`].
-    fn unmet(&self, k: usize, doms: &[u32]) -> Option<bool> {
+    pub(super) fn unmet(&self, k: usize, doms: &[u32]) -> Option<bool> {
         let now: Vec<u32> = self.members[k].iter().map(|&j| doms[j]).collect();
         let sup = supported(&self.model.list[k], &now, self.sets[k].as_deref())?;
         Some(sup.contains(&0))
     }
 
     /// Depth first over `cells` from the propagated candidates `doms`, branching on the
-    /// cell with the fewest: `Some(true)` when a filling meets every allowed constraint,
-    /// `Some(false)` when none does, `None` when the nodes run out (or a constraint cannot
-    /// be checked here).
+    /// cell with the fewest: `Some(Some(filling))` when a filling meets every allowed
+    /// constraint, `Some(None)` when none does, `None` when the nodes run out (or a
+    /// constraint cannot be checked here).
     fn fill(
         &self,
         doms: Vec<u32>,
         cells: &[usize],
         allowed: &[bool],
         budget: &mut usize,
-    ) -> Option<bool> {
+    ) -> Option<Option<Vec<u32>>> {
         let pick = cells
             .iter()
             .copied()
             .filter(|&j| doms[j].count_ones() > 1)
             .min_by_key(|&j| doms[j].count_ones());
         let Some(j) = pick else {
-            return self.holds(&doms, allowed);
+            return self.holds(&doms, allowed).map(|ok| ok.then_some(doms));
         };
         for e in digits(doms[j]) {
             if *budget == 0 {
@@ -259,12 +270,12 @@ impl Explainer<'_> {
             child[j] = 1 << e;
             if let Ran::Holds(after, ..) = self.run_from(child, j, (FIXPOINT, true), allowed) {
                 match self.fill(after, cells, allowed, budget) {
-                    Some(false) => {}
+                    Some(None) => {}
                     found => return found,
                 }
             }
         }
-        Some(false)
+        Some(None)
     }
 
     /// Whether the decided cells `doms` meet every allowed constraint; `None` when one is
@@ -321,7 +332,7 @@ mod tests {
             rotated += 1;
             let mut needed = vec![false; ex.model.list.len()];
             let mut turns = MOST_TURNS;
-            ex.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+            let _ = ex.rotate(&core, (k, filling), i, &mut needed, &mut turns);
             for c in (0..needed.len()).filter(|&c| needed[c]) {
                 marked += 1;
                 let probe = ex.sat.probe_within(&without(c), (i, within), grid);

@@ -24,7 +24,7 @@
 //! is measured against (`benches/explain.rs`).
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique};
+use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique, Witnesses};
 use crate::stop::Stop;
 
 mod combos;
@@ -129,6 +129,11 @@ pub(super) struct Explainer<'p> {
     /// Asked to stop: the trials end their passes early (the solver's next call then
     /// reports the stop).
     stop: Stop,
+    /// The fillings the shrinkings of this step found, each showing one constraint
+    /// needed: (grid index asked about, the constraint, the filling, grid-indexed bits).
+    fillings: Vec<(usize, usize, Vec<u32>)>,
+    /// The witnesses of the last step applied ([`Explainer::apply`]).
+    pub(super) witnesses: Witnesses,
 }
 
 impl<'p> Explainer<'p> {
@@ -231,6 +236,8 @@ impl<'p> Explainer<'p> {
             cores_at: 0,
             stats: ExplainStats::default(),
             stop: opts.stop.clone(),
+            fillings: Vec::new(),
+            witnesses: Vec::new(),
         }))
     }
 
@@ -297,6 +304,8 @@ impl<'p> Explainer<'p> {
     /// # Errors
     /// [`ExplainError`] when the solver fails or the final grid fails the verifier.
     pub(super) fn next(&mut self) -> Result<Next, ExplainError> {
+        self.fillings.clear();
+        self.witnesses.clear();
         if let Some(grid) = self.finished()? {
             return Ok(Next::End(End::Solved(grid)));
         }
@@ -460,6 +469,33 @@ impl<'p> Explainer<'p> {
         best.map(|(_, i, d, pair, t)| (i, d, pair, t))
     }
 
+    /// A filling found while shrinking `reason` that shows constraint `k` needed for the
+    /// step at grid index `i` that rules out the digits `against`: the others of `reason`
+    /// all met, `i` on a digit of `against`; as digits, 0 where it says nothing.
+    fn witness(&self, i: usize, against: u32, reason: &[usize], k: usize) -> Option<Grid<u8>> {
+        let (rows, cols) = (self.model.rows, self.model.cols);
+        let (_, _, filling) = self.fillings.iter().find(|(at, c, f)| {
+            *at == i
+                && *c == k
+                && f[i] & against != 0
+                && reason.iter().filter(|&&r| r != k).all(|&r| {
+                    self.members[r].iter().all(|&j| f[j].count_ones() == 1)
+                        && self.unmet(r, f) == Some(false)
+                })
+        })?;
+        let mut grid = Grid::filled(rows, cols, 0u8);
+        for (j, &bits) in filling.iter().enumerate() {
+            let bits = if j == i { bits & against } else { bits };
+            if bits != 0 && (j == i || bits.count_ones() == 1) {
+                grid.set(
+                    Cell::new((j / cols) as u8, (j % cols) as u8),
+                    bits.trailing_zeros() as u8,
+                );
+            }
+        }
+        Some(grid)
+    }
+
     /// Removes the digits `gone` from grid index `i` with reason `reason`, as a step.
     fn apply(&mut self, i: usize, gone: u32, reason: Vec<usize>, technique: Technique) -> Step {
         let cols = self.model.cols;
@@ -487,6 +523,12 @@ impl<'p> Explainer<'p> {
         };
         let mut reason = reason;
         reason.sort_unstable();
+        let against = gone & !left;
+        self.witnesses = reason
+            .iter()
+            .map(|&k| self.witness(i, against, &reason, k))
+            .collect();
+        self.fillings.clear();
         Step {
             cell,
             digit,
