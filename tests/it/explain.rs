@@ -280,7 +280,7 @@ fn every_shipped_puzzle_replays() {
 /// the end, its path proved by the replay, and at most 5% of all steps an unnamed
 /// combination (issue 54). Prints the seconds of each.
 #[test]
-#[ignore = "explains and replays hard Killers (about six minutes in release)"]
+#[ignore = "explains and replays hard Killers (about four minutes in release)"]
 fn tarek_killers_explained_to_the_end() {
     use cagesat::puzzle::Technique;
     use std::time::Instant;
@@ -336,20 +336,25 @@ fn tarek_killers_explained_to_the_end() {
     assert!(combinations * 20 <= steps, "{combinations} of {steps}");
 }
 
+/// Line `n` (from 1) of Tarek's 42 Killers.
+fn tarek_line(n: usize) -> Puzzle {
+    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .nth(n - 1)
+        .expect("a line of the file");
+    let opts = cagesat::ParseOptions::default().kind("killer-short");
+    Puzzle::parse_with(line.trim(), &opts).expect("parses")
+}
+
 /// An explanation keeps, for every reason it shrank, a filling per constraint that shows
 /// it needed: on Tarek's line 30 every step of three constraints or more has one for each
 /// (its innies and outies and trials), and the replay that checks them in place of its
 /// searches reaches the same solved grid.
 #[test]
 fn every_shrunk_reason_carries_its_witnesses() {
-    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
-    let line = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .nth(29)
-        .expect("line 30");
-    let opts = cagesat::ParseOptions::default().kind("killer-short");
-    let puzzle = Puzzle::parse_with(line, &opts).expect("parses");
+    let puzzle = tarek_line(30);
     let ex = explain(&puzzle, None, &ExplainOptions::default()).expect("explains");
     let End::Solved(grid) = &ex.end else {
         panic!("ended {:?}", ex.end)
@@ -377,12 +382,14 @@ fn every_shrunk_reason_carries_its_witnesses() {
 /// most about 20 s each, explain and replay together (the ten of session 28 in 85 s of wall
 /// time on a two-core machine shared with other work; 69 s in session 29, whose faster
 /// propagation brought 4, 23, 2, 6, 31, 1 and 35: 16.1, 15.3, 18.2, 20.8, 15.0, 8.8 and
-/// 16.0 s, explaining then replaying). 40 and 16 replay too (8.2 + 72.8 s and 10.1 + 15.1
-/// s), too long to hold; 8's replay ran past 8 minutes and was stopped. 13 (session 30:
-/// 8.3 s explaining, 143 s replaying) is held though it is long: its path has the only
-/// placements from a large core here (`Explainer::placement`), two of them, which no other
-/// held line has; 21 and 37 replay too (197 s and 260 s).
-const TAREK_HELD: &str = "22,25,26,27,28,29,30,3,24,42,4,23,2,6,31,1,35,13";
+/// 16.0 s, explaining then replaying). 13 (session 30: 8.3 s explaining, 143 s replaying)
+/// has the only placements from a large core here (`Explainer::placement`). Since the
+/// replay checks the explainer's witnesses in place of its minimality searches (session
+/// 31: 13 replays in 15 s), 36, 20, 16, 10 and 17 are held too: the 23 took 243 s, alone
+/// on the machine (the 18 before, 379 s). Every one of the 42 was
+/// explained and replayed in session 31 (`TAREK=1,2,…,42`); the longest replays, their
+/// forced checks, were 18, 15 and 21.
+const TAREK_HELD: &str = "22,25,26,27,28,29,30,3,24,42,4,23,2,6,31,1,35,13,36,20,16,10,17";
 
 /// The steps of a path saved by `cagesat explain --json` (`path`, JSON Lines) for `puzzle`:
 /// each reason's constraint is found among the puzzle's by its kind, cells and target.
@@ -447,14 +454,7 @@ fn saved_path(puzzle: &Puzzle, path: &str) -> Vec<Step> {
 /// keep; the replay does not need the explainer that wrote it.
 #[test]
 fn a_saved_tarek_path_replays_to_its_solution() {
-    let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").expect("reads");
-    let line = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .nth(29)
-        .expect("line 30");
-    let opts = cagesat::ParseOptions::default().kind("killer-short");
-    let puzzle = Puzzle::parse_with(line.trim(), &opts).expect("parses");
+    let puzzle = tarek_line(30);
     let steps = saved_path(&puzzle, "tests/data/explain/tarek-30.jsonl");
     assert_eq!(steps.len(), 621);
     assert!(steps.iter().any(|s| s.reason.len() > 10), "long reasons");
