@@ -17,9 +17,10 @@
 //! is turned one cell at a time: a change that leaves exactly one other constraint unmet
 //! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
 //! Dropping constraints never makes one that was needed unneeded (a filling without it
-//! stays a filling with fewer constraints), so one pass in order is enough. After one goes,
-//! the next unneeded ones are asked in groups of two, four and so on while they go (one
-//! question for a run of them); a group that stays is asked one by one. Every filling
+//! stays a filling with fewer constraints), so one pass in order is enough. In sets larger than
+//! the search takes, after one goes the next unneeded ones are asked in groups of two,
+//! four and so on while they go (one question for a run of them); a group that stays is
+//! asked one by one. Every filling
 //! that showed a constraint needed is kept (`Explainer::fillings`): the step hands them
 //! on as its witnesses, which the replay checks in place of searching for them.
 
@@ -90,7 +91,9 @@ impl Explainer<'_> {
         // Constraints dropped together after a drop that held: a run of unneeded ones
         // goes in one question (on Tarek's Killers a placement's core of 51 began with
         // seven cages, each dropped by a call of 0.1–0.4 s). A group that cannot go is
-        // asked again one by one.
+        // asked again one by one. Only in sets the search leaves to the solver: in smaller
+        // ones a question is cheap and a group that stays costs one more (Tarek's 1 and
+        // 13 took 10% longer with groups everywhere).
         let mut group = 1usize;
         while at < core.len() {
             let k = core[at];
@@ -98,7 +101,7 @@ impl Explainer<'_> {
                 at += 1;
                 continue;
             }
-            if group > 1 {
+            if group > 1 && core.len() > SEARCH_BELOW {
                 let many: Vec<usize> = core[at..]
                     .iter()
                     .copied()

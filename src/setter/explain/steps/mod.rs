@@ -471,17 +471,19 @@ impl<'p> Explainer<'p> {
 
     /// A filling found while shrinking `reason` that shows constraint `k` needed for the
     /// step at grid index `i` that rules out the digits `against`: the others of `reason`
-    /// all met, `i` on a digit of `against`; as digits, 0 where it says nothing.
+    /// all met (so it was found: deletion asks about a set that holds all of them), their
+    /// cells decided and `i` on a digit of `against`; as digits, 0 where it says nothing.
+    /// The replay checks it again, with its own arithmetic, before it counts.
     fn witness(&self, i: usize, against: u32, reason: &[usize], k: usize) -> Option<Grid<u8>> {
         let (rows, cols) = (self.model.rows, self.model.cols);
         let (_, _, filling) = self.fillings.iter().find(|(at, c, f)| {
             *at == i
                 && *c == k
                 && f[i] & against != 0
-                && reason.iter().filter(|&&r| r != k).all(|&r| {
-                    self.members[r].iter().all(|&j| f[j].count_ones() == 1)
-                        && self.unmet(r, f) == Some(false)
-                })
+                && reason
+                    .iter()
+                    .filter(|&&r| r != k)
+                    .all(|&r| self.members[r].iter().all(|&j| f[j].count_ones() == 1))
         })?;
         let mut grid = Grid::filled(rows, cols, 0u8);
         for (j, &bits) in filling.iter().enumerate() {
