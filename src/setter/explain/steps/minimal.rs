@@ -42,6 +42,16 @@ const FIXPOINT: usize = 10_000;
 /// ([`Explainer::rotate`]).
 const MOST_TURNS: usize = 20_000;
 
+/// The answer to "without these constraints, can the cell still take no digit?"
+enum Answer {
+    /// It cannot: a smaller set that forces it (sorted).
+    Smaller(Vec<usize>),
+    /// It can: the explainer's search found this filling.
+    Searched(Vec<u32>),
+    /// It can: the solver found this filling (model rotation may turn it).
+    Solved(Vec<u32>),
+}
+
 /// The answer to "with only these constraints, can the cell take the digit?"
 pub(super) enum Check {
     /// No: propagation alone empties a cell; the constraints that took part.
@@ -79,7 +89,6 @@ impl Explainer<'_> {
         core: Vec<usize>,
         (i, within): (usize, u32),
     ) -> Result<Vec<usize>, ExplainError> {
-        let grid = self.doms.len();
         let n = self.model.list.len();
         let mut core = core;
         core.sort_unstable();
@@ -122,36 +131,18 @@ impl Explainer<'_> {
                 }
             }
             let rest: Vec<usize> = core.iter().copied().filter(|&x| x != k).collect();
-            let mut allowed = vec![false; n];
-            rest.iter().for_each(|&x| allowed[x] = true);
-            let nodes = if rest.len() < SEARCH_BELOW {
-                SEARCH_NODES
-            } else {
-                0
-            };
-            let smaller = match self.check(&allowed, i, within, nodes) {
-                Check::Filled(filling) => {
+            let smaller = match self.ask(&rest, (i, within))? {
+                Answer::Smaller(fewer) => Some(fewer),
+                Answer::Searched(filling) => {
                     self.fillings.push((i, k, filling));
                     None
                 }
-                Check::Fails(fewer) => Some(fewer),
-                Check::Exhausted => Some(rest),
-                Check::Open => match self
-                    .sat
-                    .probe_within(&rest, (i, within), grid)
-                    .map_err(ExplainError::solver)?
-                {
-                    Probe::Possible(filling) => {
-                        self.fillings.push((i, k, filling.clone()));
-                        let turned = self.rotate(&core, (k, filling), i, &mut needed, &mut turns);
-                        self.fillings.extend(turned);
-                        None
-                    }
-                    Probe::Impossible(mut fewer) => {
-                        fewer.sort_unstable();
-                        Some(fewer)
-                    }
-                },
+                Answer::Solved(filling) => {
+                    self.fillings.push((i, k, filling.clone()));
+                    let turned = self.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+                    self.fillings.extend(turned);
+                    None
+                }
             };
             match smaller {
                 // `k` is needed: so it stays in every smaller set.
@@ -182,6 +173,19 @@ impl Explainer<'_> {
         (i, within): (usize, u32),
     ) -> Result<Option<Vec<usize>>, ExplainError> {
         let rest: Vec<usize> = core.iter().copied().filter(|x| !many.contains(x)).collect();
+        Ok(match self.ask(&rest, (i, within))? {
+            Answer::Smaller(fewer) => Some(fewer),
+            Answer::Searched(_) | Answer::Solved(_) => None,
+        })
+    }
+
+    /// With only the constraints `rest`, can grid index `i` take a digit of `within`? The
+    /// explainer's propagation and search first (sets below [`SEARCH_BELOW`]), the solver
+    /// for what they leave open.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails.
+    fn ask(&mut self, rest: &[usize], (i, within): (usize, u32)) -> Result<Answer, ExplainError> {
         let mut allowed = vec![false; self.model.list.len()];
         rest.iter().for_each(|&x| allowed[x] = true);
         let nodes = if rest.len() < SEARCH_BELOW {
@@ -190,18 +194,18 @@ impl Explainer<'_> {
             0
         };
         Ok(match self.check(&allowed, i, within, nodes) {
-            Check::Filled(_) => None,
-            Check::Fails(fewer) => Some(fewer),
-            Check::Exhausted => Some(rest),
+            Check::Filled(filling) => Answer::Searched(filling),
+            Check::Fails(fewer) => Answer::Smaller(fewer),
+            Check::Exhausted => Answer::Smaller(rest.to_vec()),
             Check::Open => match self
                 .sat
-                .probe_within(&rest, (i, within), self.doms.len())
+                .probe_within(rest, (i, within), self.doms.len())
                 .map_err(ExplainError::solver)?
             {
-                Probe::Possible(_) => None,
+                Probe::Possible(filling) => Answer::Solved(filling),
                 Probe::Impossible(mut fewer) => {
                     fewer.sort_unstable();
-                    Some(fewer)
+                    Answer::Smaller(fewer)
                 }
             },
         })
@@ -366,7 +370,7 @@ impl Explainer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ExplainOptions, SUDOKU};
+    use super::super::{explainer_of, SUDOKU};
     use super::*;
     use crate::puzzle::Puzzle;
 
@@ -378,10 +382,7 @@ mod tests {
     #[test]
     fn rotation_marks_only_needed_constraints() {
         let puzzle = Puzzle::parse(SUDOKU).expect("parses");
-        let opts = ExplainOptions::default();
-        let mut ex = Explainer::new(&puzzle, None, &opts)
-            .expect("builds")
-            .expect("no contradiction");
+        let mut ex = explainer_of(&puzzle);
         let all = ex.active();
         let grid = ex.doms.len();
         let (i, within) = (0, ex.doms[0] & !(1 << 4));
@@ -422,10 +423,7 @@ mod tests {
     #[test]
     fn a_group_goes_together_or_stays() {
         let puzzle = Puzzle::parse(SUDOKU).expect("parses");
-        let opts = ExplainOptions::default();
-        let mut ex = Explainer::new(&puzzle, None, &opts)
-            .expect("builds")
-            .expect("no contradiction");
+        let mut ex = explainer_of(&puzzle);
         let all = ex.active();
         let (i, within) = (0, ex.doms[0] & !(1 << 4));
         let reason = ex

@@ -46,6 +46,14 @@ use setup::{box_lines, fixed_digits, pairs};
 const SUDOKU: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
+/// The explainer of `puzzle` alone (the tests' [`SUDOKU`]), with the default options.
+#[cfg(test)]
+fn explainer_of(puzzle: &Puzzle) -> Explainer<'_> {
+    Explainer::new(puzzle, None, &ExplainOptions::default())
+        .expect("builds")
+        .expect("no contradiction")
+}
+
 /// How many of the smallest cores the solver phase shrinks to minimal reasons.
 const CORES_SHRUNK: usize = 6;
 

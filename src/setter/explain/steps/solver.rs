@@ -321,7 +321,7 @@ impl Explainer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ExplainOptions, SUDOKU};
+    use super::super::{explainer_of, SUDOKU};
     use super::*;
     use crate::puzzle::{Action, Puzzle};
 
@@ -331,10 +331,7 @@ mod tests {
     #[test]
     fn a_placement_places_the_cell_with_a_minimal_reason() {
         let puzzle = Puzzle::parse(SUDOKU).expect("parses");
-        let opts = ExplainOptions::default();
-        let mut ex = Explainer::new(&puzzle, None, &opts)
-            .expect("builds")
-            .expect("no contradiction");
+        let mut ex = explainer_of(&puzzle);
         let all = ex.active();
         let grid = ex.doms.len();
         let (i, four) = (0, 1u32 << 4);
