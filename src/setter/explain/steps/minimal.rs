@@ -377,7 +377,8 @@ mod tests {
     /// Every constraint that rotating a solver's filling marks needed is needed: without
     /// it, the cell can take a digit of the question. The question is A1's placement
     /// (anything but 4), over a minimal reason for it and three constraints more that it
-    /// does not need; each constraint dropped in turn whose rest the solver fills is
+    /// does not need (each three of those in turn: which fillings rotate depends on the
+    /// reason found); each constraint dropped in turn whose rest the solver fills is
     /// rotated.
     #[test]
     fn rotation_marks_only_needed_constraints() {
@@ -386,30 +387,37 @@ mod tests {
         let all = ex.active();
         let grid = ex.doms.len();
         let (i, within) = (0, ex.doms[0] & !(1 << 4));
-        let mut core = ex
+        let reason = ex
             .minimal_within(all.clone(), (i, within))
             .expect("shrinks");
-        let extra: Vec<usize> = all.iter().copied().filter(|k| !core.contains(k)).collect();
-        core.extend(&extra[..3]);
-        core.sort_unstable();
-        let without = |k: usize| core.iter().copied().filter(|&x| x != k).collect::<Vec<_>>();
+        let extra: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|k| !reason.contains(k))
+            .collect();
         let (mut rotated, mut marked) = (0, 0);
-        for &k in &core {
-            let probe = ex.sat.probe_within(&without(k), (i, within), grid);
-            let Probe::Possible(filling) = probe.expect("asks") else {
-                continue;
-            };
-            rotated += 1;
-            let mut needed = vec![false; ex.model.list.len()];
-            let mut turns = MOST_TURNS;
-            let _ = ex.rotate(&core, (k, filling), i, &mut needed, &mut turns);
-            for c in (0..needed.len()).filter(|&c| needed[c]) {
-                marked += 1;
-                let probe = ex.sat.probe_within(&without(c), (i, within), grid);
-                assert!(
-                    matches!(probe.expect("asks"), Probe::Possible(_)),
-                    "rotating the filling without {k} marked {c} needed"
-                );
+        for three in extra.chunks_exact(3) {
+            let mut core = reason.clone();
+            core.extend(three);
+            core.sort_unstable();
+            let without = |k: usize| core.iter().copied().filter(|&x| x != k).collect::<Vec<_>>();
+            for &k in &core {
+                let probe = ex.sat.probe_within(&without(k), (i, within), grid);
+                let Probe::Possible(filling) = probe.expect("asks") else {
+                    continue;
+                };
+                rotated += 1;
+                let mut needed = vec![false; ex.model.list.len()];
+                let mut turns = MOST_TURNS;
+                let _ = ex.rotate(&core, (k, filling), i, &mut needed, &mut turns);
+                for c in (0..needed.len()).filter(|&c| needed[c]) {
+                    marked += 1;
+                    let probe = ex.sat.probe_within(&without(c), (i, within), grid);
+                    assert!(
+                        matches!(probe.expect("asks"), Probe::Possible(_)),
+                        "rotating the filling without {k} marked {c} needed"
+                    );
+                }
             }
         }
         assert!(
