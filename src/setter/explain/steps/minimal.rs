@@ -17,12 +17,12 @@
 //! is turned one cell at a time: a change that leaves exactly one other constraint unmet
 //! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
 //! Dropping constraints never makes one that was needed unneeded (a filling without it
-//! stays a filling with fewer constraints), so one pass in order is enough. In sets larger than
-//! the search takes, after one goes the next unneeded ones are asked in groups of two,
+//! stays a filling with fewer constraints), so one pass in order is enough. In sets larger
+//! than the search takes, after one goes the next unneeded ones are asked in groups of two,
 //! four and so on while they go (one question for a run of them); a group that stays is
-//! asked one by one. Every filling
-//! that showed a constraint needed is kept (`Explainer::fillings`): the step hands them
-//! on as its witnesses, which the replay checks in place of searching for them.
+//! asked one by one. Every filling that showed a constraint needed is kept
+//! (`Explainer::fillings`): the step hands them on as its witnesses, which the replay
+//! checks in place of searching for them.
 
 use super::trial::Ran;
 use super::{digits, supported, ExplainError, Explainer, Probe};

@@ -478,10 +478,12 @@ impl<'p> Explainer<'p> {
     }
 
     /// A filling found while shrinking `reason` that shows constraint `k` needed for the
-    /// step at grid index `i` that rules out the digits `against`: the others of `reason`
-    /// all met (so it was found: deletion asks about a set that holds all of them), their
-    /// cells decided and `i` on a digit of `against`; as digits, 0 where it says nothing.
-    /// The replay checks it again, with its own arithmetic, before it counts.
+    /// step at grid index `i` that rules out the digits `against`: the cells of the others
+    /// of `reason` decided and `i` on a digit of `against`; as digits, 0 where it says
+    /// nothing. A filling found while shrinking this reason's own set meets those others
+    /// (deletion asks about a set that holds all of them); one from another core shrunk in
+    /// the same step for the same candidate may not, and is not checked here: the replay
+    /// checks every witness with its own arithmetic and searches where one fails.
     fn witness(&self, i: usize, against: u32, reason: &[usize], k: usize) -> Option<Grid<u8>> {
         let (rows, cols) = (self.model.rows, self.model.cols);
         let (_, _, filling) = self.fillings.iter().find(|(at, c, f)| {
