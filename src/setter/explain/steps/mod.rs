@@ -127,6 +127,12 @@ pub(super) struct Explainer<'p> {
     /// Per trial budget (and for nested trials, last), the candidates whose trials failed
     /// in its last full pass.
     failing: [Vec<(usize, u8)>; 3],
+    /// Per trial budget, per candidate at `i * (max + 1) + d`, the fixpoint its last trial
+    /// reached without contradiction ([`Explainer::trial`]).
+    held: [Vec<Option<Box<[u32]>>>; 2],
+    /// Per candidate as in `held`, per branch cell of its last nested trial, the fixpoint
+    /// of a digit there that held ([`Explainer::nested`]).
+    branches: Vec<trial::Branches>,
     /// Per candidate at `i * (max + 1) + d`, the size of the core the solver last gave for
     /// its elimination (0: never asked): which candidates the next solver phase asks
     /// again first ([`solver`]).
@@ -240,6 +246,8 @@ impl<'p> Explainer<'p> {
             method: opts.method,
             known: first_solution(puzzle, &opts.stop, cols, rows * cols),
             failing: [Vec::new(), Vec::new(), Vec::new()],
+            held: [Vec::new(), Vec::new()],
+            branches: Vec::new(),
             core_sizes: vec![0; rows * cols * width],
             cores_at: 0,
             stats: ExplainStats::default(),
@@ -271,6 +279,11 @@ impl<'p> Explainer<'p> {
         let known = self.known.as_ref()?;
         let fits = known.iter().zip(&self.doms).all(|(&k, &d)| k & !d == 0);
         fits.then(|| known.clone())
+    }
+
+    /// Digits `0..=max`: the stride of per-candidate tables.
+    fn width(&self) -> usize {
+        usize::from(self.model.max_digit) + 1
     }
 
     fn active(&self) -> Vec<usize> {

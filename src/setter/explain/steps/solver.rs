@@ -241,7 +241,7 @@ impl Explainer<'_> {
     }
 
     /// The open candidates (grid index, digit) of undecided cells outside `covered`.
-    fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
+    pub(super) fn open(&self, covered: &[u32]) -> Vec<(usize, u8)> {
         let mut out = Vec::new();
         for c in &self.model.cells {
             let i = c.index(self.model.cols);
