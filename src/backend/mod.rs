@@ -51,6 +51,34 @@ pub(crate) use self::share::Exchange;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;
 pub(crate) use self::varisat::refute_with_lrat;
+
+/// Refutes the CNF of `vars` variables and `clauses` (DIMACS literals, ids 1 to m in
+/// order) with the embedded CaDiCaL (varisat without it): the text of its LRAT proof, or
+/// `None` when the CNF is satisfiable or the solver fails. What the replay hands its
+/// certificates to (`crate::verify::replay`), which checks every proof itself.
+pub(crate) fn lrat_refutation(vars: usize, clauses: &[Vec<i64>]) -> Option<String> {
+    let mut formula = CnfFormula::new();
+    formula.set_var_count(vars);
+    for clause in clauses {
+        let lits: Option<Vec<Lit>> = clause
+            .iter()
+            .map(|&l| {
+                let index = usize::try_from(l.unsigned_abs()).ok()?.checked_sub(1)?;
+                Some(crate::cnf::Var::from_index(index).lit(l > 0))
+            })
+            .collect();
+        crate::cnf::ExtendFormula::add_clause(&mut formula, &lits?);
+    }
+    let mut proof = Vec::new();
+    #[cfg(feature = "cadical")]
+    let refuted = cadical_refute_with_lrat(&formula, &mut proof);
+    #[cfg(not(feature = "cadical"))]
+    let refuted = refute_with_lrat(&formula, &mut proof);
+    match refuted {
+        Ok(true) => String::from_utf8(proof).ok(),
+        _ => None,
+    }
+}
 use self::varisat::VarisatBackend;
 
 /// Which CDCL solver [`new`] builds.
@@ -287,5 +315,39 @@ impl<B: Backend + ?Sized> Backend for Box<B> {
     }
     fn failed(&self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
         (**self).failed(assumptions)
+    }
+}
+
+#[cfg(test)]
+mod refutation_tests {
+    use super::lrat_refutation;
+    use crate::grid::Cell;
+    use crate::puzzle::{Constraint, Puzzle};
+
+    /// The replay's certificates with this solver: every house of Project Euler's first
+    /// Sudoku (27 constraints) forces A1 to 4 from the givens, so "A1 is 5" is refuted with
+    /// a proof the checker accepts and "A1 is 4" is not; a CNF with a clause and its
+    /// negation is refuted, one without is not.
+    #[test]
+    fn refutations_check_and_only_for_what_is_forced() {
+        let puzzle = Puzzle::parse(
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        )
+        .expect("parses");
+        let model = puzzle.constraints();
+        let reason: Vec<&Constraint> = model.list.iter().collect();
+        let a1 = Cell::new(0, 0);
+        let certified = |digit: u8| {
+            crate::verify::replay::certified_from_givens(
+                &model,
+                &reason,
+                (a1, 1 << digit),
+                &lrat_refutation,
+            )
+        };
+        assert!(certified(5));
+        assert!(!certified(4));
+        assert!(lrat_refutation(1, &[vec![1], vec![-1]]).is_some());
+        assert_eq!(lrat_refutation(2, &[vec![1, 2], vec![-1]]), None);
     }
 }

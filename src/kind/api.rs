@@ -192,8 +192,10 @@ impl Puzzle {
     /// [`Puzzle::replay`] with the fillings that show each step's reason minimal
     /// (`witnesses[i]` for step `i`, as an explanation keeps them; missing ones are
     /// searched for). Each filling is checked against the constraints' meaning before it
-    /// counts, so a wrong one costs a search, never a wrong verdict; the forced checks are
-    /// the replay's own search either way.
+    /// counts, so a wrong one costs a search, never a wrong verdict. A forced check its
+    /// search does not settle in a few thousand nodes is handed, as the replay's own CNF, to
+    /// the embedded solver, and counts only when the solver's proof passes the project's
+    /// independent LRAT checker.
     ///
     /// # Errors
     /// As [`Puzzle::replay`].
@@ -203,7 +205,13 @@ impl Puzzle {
         path: &[Step],
         witnesses: &[crate::puzzle::Witnesses],
     ) -> Result<Option<Grid<u8>>, ReplayError> {
-        let grid = crate::verify::replay::replay(&self.constraints(), start, path, witnesses)?;
+        let refute: crate::verify::replay::Refute<'_> = &crate::backend::lrat_refutation;
+        let grid = crate::verify::replay::replay(
+            &self.constraints(),
+            start,
+            (path, witnesses),
+            Some(refute),
+        )?;
         if let Some(g) = &grid {
             self.verify(g).map_err(ReplayError::Wrong)?;
         }

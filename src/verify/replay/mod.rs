@@ -1,8 +1,9 @@
 //! # Replaying an explanation
 //!
 //! Checks a path of steps (`crate::puzzle::Step`) against a puzzle's named constraints, with
-//! nothing but the constraints' meaning and its own search, so that a bug in the explainer
-//! (or in the encoder and tuple machinery it uses) cannot hide a wrong step. From the
+//! nothing but the constraints' meaning and its own search (or, for large reasons, its own
+//! CNF and a checked refutation), so that a bug in the explainer (or in the encoder and
+//! tuple machinery it uses) cannot hide a wrong step. From the
 //! candidates left by the steps before it, each step must be:
 //! - **known**: every constraint of its reason is one of the puzzle's;
 //! - **forced**: no filling of the reason's cells from their candidates satisfies all the
@@ -25,8 +26,19 @@
 //! filling, restart with a larger node limit, so that one early wrong choice does not leave
 //! them in a dead end, and start from the filling the one before found; the forced check,
 //! which expects none, explores its tree once (`search`).
+//!
+//! A forced check on a reason of many constraints (a placement's core of forty, on a hard
+//! Killer) could keep that search busy for many minutes. So the forced check's search first
+//! runs with a budget of nodes ([`FORCED_NODES`]); past it, for reasons of groups and sums of
+//! distinct digits, the replay writes the question as CNF of its own, from the constraints'
+//! meaning, and takes it as forced when an embedded solver's LRAT proof passes the
+//! project's independent checker (`certificate`, [`crate::lrat`]); otherwise the whole
+//! search decides.
 
+mod certificate;
 mod fits;
+
+pub(crate) use certificate::Refute;
 mod houses;
 mod propagate;
 mod search;
@@ -38,7 +50,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, Constraint, Constraints, Step, Witnesses};
 
 use fits::fits;
-use search::{contradiction, holds_values, Expect};
+use search::{contradiction, contradiction_within, holds_values, Expect};
 
 /// Why a path is rejected. Steps are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -145,13 +157,13 @@ impl Candidates {
 pub(crate) fn replay(
     model: &Constraints,
     start: Option<&Grid<u8>>,
-    path: &[Step],
-    witnesses: &[Witnesses],
+    (path, witnesses): (&[Step], &[Witnesses]),
+    refute: Option<Refute<'_>>,
 ) -> Result<Option<Grid<u8>>, ReplayError> {
     let mut cands = start_candidates(model, start)?;
     for (i, step) in path.iter().enumerate() {
         let given = witnesses.get(i).map_or(&[][..], Vec::as_slice);
-        check_step(model, &cands, (i + 1, step), given)?;
+        check_step(model, &cands, (i + 1, step), given, refute)?;
         let bit = 1u32 << step.digit;
         let now = cands.at(step.cell);
         cands.set(
@@ -170,6 +182,19 @@ pub(crate) fn replay(
         grid.set(c, cands.at(c).trailing_zeros() as u8);
     }
     Ok(Some(grid))
+}
+
+/// Whether a checked certificate shows `reason` ruling out `against` (bits) at `cell` from
+/// the puzzle's givens alone: for the tests of the refuters the layers above hand in.
+#[cfg(test)]
+pub(crate) fn certified_from_givens(
+    model: &Constraints,
+    reason: &[&Constraint],
+    at: (Cell, u32),
+    refute: Refute<'_>,
+) -> bool {
+    let cands = start_candidates(model, None).expect("the givens fit");
+    certificate::refuted(refute, reason, &cands, at, model.max_digit)
 }
 
 fn start_candidates(
@@ -213,11 +238,17 @@ fn start_candidates(
     Ok(cands)
 }
 
+/// The nodes a forced check's search may visit before a certificate is asked for
+/// ([`certificate`]): a reason a search proves in milliseconds (at its root, most) takes
+/// fewer.
+const FORCED_NODES: usize = 2_000;
+
 fn check_step(
     model: &Constraints,
     cands: &Candidates,
     (number, step): (usize, &Step),
     witnesses: &[Option<Grid<u8>>],
+    refute: Option<Refute<'_>>,
 ) -> Result<(), ReplayError> {
     for c in &step.reason {
         if !model.list.contains(c) {
@@ -242,13 +273,18 @@ fn check_step(
         Action::Eliminate => bit,
     };
     let reason: Vec<&Constraint> = step.reason.iter().collect();
-    let forced = contradiction(
-        &reason,
-        cands,
-        (step.cell, against),
-        model.max_digit,
-        Expect::Nothing,
-    );
+    // A short search first (a chain of deductions is proved at its root); past its nodes
+    // a checked certificate, and the whole search only when there is none.
+    let at = (step.cell, against);
+    let forced = match contradiction_within(&reason, cands, at, model.max_digit, FORCED_NODES) {
+        Some(answer) => answer,
+        None if refute
+            .is_some_and(|r| certificate::refuted(r, &reason, cands, at, model.max_digit)) =>
+        {
+            None
+        }
+        None => contradiction(&reason, cands, at, model.max_digit, Expect::Nothing),
+    };
     if let Some(witness) = forced {
         return Err(ReplayError::NotForced {
             step: number,
@@ -401,6 +437,35 @@ mod tests {
         );
     }
 
+    /// The forced check's first search gives up past its nodes: on an empty 4×4 Latin
+    /// square, "A1 is 1" needs branching to find its filling.
+    #[test]
+    fn a_short_search_gives_up_past_its_nodes() {
+        let line = |kind, at: fn(u8, u8) -> Cell| {
+            (0..4)
+                .map(|a| Constraint {
+                    kind,
+                    cells: (0..4).map(|b| at(a, b)).collect(),
+                    op: None,
+                    target: None,
+                    distinct: true,
+                    rule: None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut list = line(ConstraintKind::Row, Cell::new);
+        list.extend(line(ConstraintKind::Column, |a, b| Cell::new(b, a)));
+        let reason: Vec<&Constraint> = list.iter().collect();
+        let cands = Candidates {
+            cols: 4,
+            bits: vec![0b11110; 16],
+        };
+        let at = (Cell::new(0, 0), 1 << 1);
+        assert_eq!(contradiction_within(&reason, &cands, at, 4, 1), None);
+        let found = contradiction_within(&reason, &cands, at, 4, 10_000);
+        assert!(matches!(found, Some(Some(_))), "{found:?}");
+    }
+
     /// Forged fillings for an unneeded constraint are refused, so the replay still finds
     /// the reason not minimal; forged ones for a needed constraint cost a search and
     /// change nothing.
@@ -426,8 +491,8 @@ mod tests {
         let got = replay(
             &model,
             None,
-            std::slice::from_ref(&step),
-            std::slice::from_ref(&forged),
+            (std::slice::from_ref(&step), std::slice::from_ref(&forged)),
+            None,
         );
         assert!(
             matches!(&got, Err(ReplayError::NotMinimal { dropped, .. }) if *dropped == row.to_string()),
@@ -435,8 +500,8 @@ mod tests {
         );
         let mut minimal = step;
         minimal.reason = vec![cage];
-        let plain = replay(&model, None, std::slice::from_ref(&minimal), &[]);
+        let plain = replay(&model, None, (std::slice::from_ref(&minimal), &[]), None);
         assert_eq!(plain, Ok(None));
-        assert_eq!(replay(&model, None, &[minimal], &[forged]), plain);
+        assert_eq!(replay(&model, None, (&[minimal], &[forged]), None), plain);
     }
 }

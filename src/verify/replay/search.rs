@@ -41,7 +41,7 @@ pub(super) enum Expect<'g> {
 pub(super) fn contradiction(
     reason: &[&Constraint],
     cands: &Candidates,
-    (cell, against): (Cell, u32),
+    at: (Cell, u32),
     max: u8,
     expect: Expect<'_>,
 ) -> Option<Vec<(Cell, u8)>> {
@@ -49,6 +49,30 @@ pub(super) fn contradiction(
         Expect::Nothing => (&[][..], usize::MAX),
         Expect::Filling(guide) => (guide, FIRST_LIMIT),
     };
+    searched(reason, cands, at, max, (guide, limit, true)).flatten()
+}
+
+/// [`contradiction`] expecting no filling, in one run of at most `nodes` nodes: `None`
+/// when the run reaches its limit, else whether it found a filling.
+pub(super) fn contradiction_within(
+    reason: &[&Constraint],
+    cands: &Candidates,
+    at: (Cell, u32),
+    max: u8,
+    nodes: usize,
+) -> Option<Option<Vec<(Cell, u8)>>> {
+    searched(reason, cands, at, max, (&[], nodes, false))
+}
+
+/// The search of [`contradiction`] from a node limit, restarting with larger ones when
+/// `restart`, else giving up (`None`) at the first.
+fn searched(
+    reason: &[&Constraint],
+    cands: &Candidates,
+    (cell, against): (Cell, u32),
+    max: u8,
+    (guide, limit, restart): (&[(Cell, u8)], usize, bool),
+) -> Option<Option<Vec<(Cell, u8)>>> {
     let mut cells = vec![cell];
     for c in reason {
         for &x in &c.cells {
@@ -86,19 +110,30 @@ pub(super) fn contradiction(
                 .map_or(0, |g| 1u32.checked_shl(u32::from(g.1)).unwrap_or(0))
         })
         .collect();
-    if doms[0] == 0
-        || net.propagate(&mut doms, None).is_err()
-        || !Search::new(&net, prefer, limit).solve(&mut doms)
-    {
-        return None;
+    if doms[0] == 0 || net.propagate(&mut doms, None).is_err() {
+        return Some(None);
     }
-    Some(
+    let mut search = Search::new(&net, prefer, limit);
+    let found = if restart {
+        search.solve(&mut doms)
+    } else {
+        let mut run = doms.clone();
+        match search.run(&mut run) {
+            Ran::Found => {
+                doms = run;
+                true
+            }
+            Ran::Dead => false,
+            Ran::Limit => return None,
+        }
+    };
+    Some(found.then(|| {
         cells
             .iter()
             .zip(&doms)
             .map(|(&c, d)| (c, d.trailing_zeros() as u8))
-            .collect(),
-    )
+            .collect()
+    }))
 }
 
 /// A filling as text: `A1=3 A2=1`.
