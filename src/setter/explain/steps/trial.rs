@@ -63,6 +63,17 @@ type Contradiction = Option<(usize, Vec<usize>)>;
 /// there reached without contradiction.
 pub(super) type Branches = Vec<(usize, Box<[u32]>)>;
 
+/// What a fixpoint kept from an earlier pass says of a trial now
+/// ([`Explainer::narrowed`]).
+enum Kept {
+    /// Nothing it holds has gone since: the trial still ends there, without contradiction.
+    Same,
+    /// The trial still holds, and ends in this fixpoint.
+    Holds(Vec<u32>),
+    /// The trial may fail: run it from scratch.
+    Unknown,
+}
+
 /// A failed trial: its depth, grid index, digit and the constraints that took part.
 type Failed = (usize, usize, u8, Vec<usize>);
 
@@ -151,29 +162,22 @@ impl Explainer<'_> {
         let all = vec![true; self.model.list.len()];
         let mut best: Option<Failed> = None;
         let mut failing = Vec::new();
-        let mut changed = Vec::new();
         for &(i, d) in cands {
             if self.stop.is_requested() {
                 break;
             }
             let slot = i * width + usize::from(d);
             if let Some(fixpoint) = held[slot].take() {
-                let doms: Vec<u32> = fixpoint
-                    .iter()
-                    .zip(&self.doms)
-                    .map(|(&f, &n)| f & n)
-                    .collect();
-                changed.clear();
-                changed.extend((0..doms.len()).filter(|&j| doms[j] != fixpoint[j]));
-                if changed.is_empty() {
-                    held[slot] = Some(fixpoint);
-                    continue;
-                }
-                if let Ran::Holds(after, last, _) = self.run_cells(doms, &changed, budget, &all) {
-                    if last < rounds {
+                match self.narrowed(&fixpoint, &self.doms, budget, &all) {
+                    Kept::Same => {
+                        held[slot] = Some(fixpoint);
+                        continue;
+                    }
+                    Kept::Holds(after) => {
                         held[slot] = Some(after.into_boxed_slice());
                         continue;
                     }
+                    Kept::Unknown => {}
                 }
             }
             let mut doms = self.doms.clone();
@@ -402,26 +406,19 @@ impl Explainer<'_> {
             }
         };
         let kept = &mut branches[slot];
-        let mut changed = Vec::new();
         for j in self.branch_cells(i, &after) {
             // A digit that held at this cell before, and holds still.
             if let Some(at) = kept.iter().position(|(c, _)| *c == j) {
-                let fixpoint = &kept[at].1;
-                let doms: Vec<u32> = fixpoint.iter().zip(&after).map(|(&f, &a)| f & a).collect();
-                changed.clear();
-                changed.extend((0..doms.len()).filter(|&k| doms[k] != fixpoint[k]));
-                if changed.is_empty() {
-                    continue;
-                }
-                if !doms.contains(&0) {
-                    if let Ran::Holds(now, last, _) = self.run_cells(doms, &changed, budget, &all) {
-                        if last < NESTED_ROUNDS {
-                            kept[at].1 = now.into_boxed_slice();
-                            continue;
-                        }
+                match self.narrowed(&kept[at].1, &after, budget, &all) {
+                    Kept::Same => continue,
+                    Kept::Holds(now) => {
+                        kept[at].1 = now.into_boxed_slice();
+                        continue;
+                    }
+                    Kept::Unknown => {
+                        let _ = kept.swap_remove(at);
                     }
                 }
-                let _ = kept.swap_remove(at);
             }
             let mut holding = None;
             for e in super::digits(after[j]) {
@@ -442,6 +439,27 @@ impl Explainer<'_> {
             }
         }
         None
+    }
+
+    /// What the fixpoint `kept` of an earlier trial says of the same trial started from
+    /// the candidates `now` (narrower than that trial's start): the greatest fixpoint below
+    /// both, from the kept one less what `now` has not, propagated from the cells that
+    /// lost a digit (see [`Explainer::best_trial`]).
+    fn narrowed(&self, kept: &[u32], now: &[u32], budget: (usize, bool), allowed: &[bool]) -> Kept {
+        let doms: Vec<u32> = kept.iter().zip(now).map(|(&k, &n)| k & n).collect();
+        let changed: Vec<usize> = (0..doms.len()).filter(|&j| doms[j] != kept[j]).collect();
+        if changed.is_empty() {
+            return Kept::Same;
+        }
+        // A cell emptied already: the trial fails now, which only a run from scratch says
+        // with its depth (the propagation notices only the cells it empties itself).
+        if changed.iter().any(|&j| doms[j] == 0) {
+            return Kept::Unknown;
+        }
+        match self.run_cells(doms, &changed, budget, allowed) {
+            Ran::Holds(after, last, _) if last < budget.0 => Kept::Holds(after),
+            _ => Kept::Unknown,
+        }
     }
 
     /// The cells a nested trial of grid index `i` branches on, from the candidates `after`
