@@ -18,9 +18,9 @@
 //! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
 //! Dropping constraints never makes one that was needed unneeded (a filling without it
 //! stays a filling with fewer constraints), so one pass in order is enough. In sets larger
-//! than the search takes, after one goes the next unneeded ones are asked in groups of two,
-//! four and so on while they go (one question for a run of them); a group that stays is
-//! asked one by one. Every filling that showed a constraint needed is kept
+//! than the search takes, after two go in a row the next unneeded ones are asked in groups
+//! of two, four and so on while they go (one question for a run of them); a group that
+//! stays is asked one by one. Every filling that showed a constraint needed is kept
 //! (`Explainer::fillings`): the step hands them on as its witnesses, which the replay
 //! checks in place of searching for them.
 
@@ -97,13 +97,17 @@ impl Explainer<'_> {
         let mut needed = vec![false; n];
         let mut turns = MOST_TURNS;
         let mut at = 0;
-        // Constraints dropped together after a drop that held: a run of unneeded ones
+        // Constraints dropped together after two drops in a row: a run of unneeded ones
         // goes in one question (on Tarek's Killers a placement's core of 51 began with
-        // seven cages, each dropped by a call of 0.1–0.4 s). A group that cannot go is
-        // asked again one by one. Only in sets the search leaves to the solver: in smaller
-        // ones a question is cheap and a group that stays costs one more (Tarek's 1 and
-        // 13 took 10% longer with groups everywhere).
+        // seven cages, each dropped by a call of 0.1–0.4 s). Later in such a core one
+        // constraint in three or four goes, and a group of two asked after each single
+        // drop stayed every time (13 questions of 62 on line 19's placement): so one drop
+        // alone does not start a group. A group that cannot go is asked again one by one.
+        // Only in sets the search leaves to the solver: in smaller ones a question is
+        // cheap and a group that stays costs one more (Tarek's 1 and 13 took 10% longer
+        // with groups everywhere).
         let mut group = 1usize;
+        let mut streak = 0usize;
         while at < core.len() {
             let k = core[at];
             if needed[k] {
@@ -125,7 +129,10 @@ impl Explainer<'_> {
                             core = fewer;
                             group = group.saturating_mul(2);
                         }
-                        None => group = 1,
+                        None => {
+                            group = 1;
+                            streak = 0;
+                        }
                     }
                     continue;
                 }
@@ -149,11 +156,13 @@ impl Explainer<'_> {
                 None => {
                     needed[k] = true;
                     at += 1;
+                    streak = 0;
                 }
                 Some(fewer) => {
                     at = fewer.iter().position(|&x| x > k).unwrap_or(fewer.len());
                     core = fewer;
-                    group = 2;
+                    streak += 1;
+                    group = if streak >= 2 { 2 } else { 1 };
                 }
             }
         }
@@ -177,6 +186,19 @@ impl Explainer<'_> {
             Answer::Smaller(fewer) => Some(fewer),
             Answer::Searched(_) | Answer::Solved(_) => None,
         })
+    }
+
+    /// With only the constraints `set`, can grid index `i` take a digit of `within`? The
+    /// explainer's propagation and search answer first, the solver what they leave open.
+    ///
+    /// # Errors
+    /// [`ExplainError::Solver`] when the solver fails.
+    pub(super) fn possible(
+        &mut self,
+        set: &[usize],
+        (i, within): (usize, u32),
+    ) -> Result<bool, ExplainError> {
+        Ok(!matches!(self.ask(set, (i, within))?, Answer::Smaller(_)))
     }
 
     /// With only the constraints `rest`, can grid index `i` take a digit of `within`? The
