@@ -13,6 +13,9 @@
 //!   not.
 //!
 //! Only what the search leaves open goes to the solver, whose core then replaces the set.
+//! Before any question, a constraint that the rest implies by counting (a band's third row
+//! beside its other rows and boxes; a cage beside the other cages of its box) goes at once
+//! (`implied`): the solver proves those slowly.
 //! When the solver answers with a filling instead (the constraint is needed), that filling
 //! is turned one cell at a time: a change that leaves exactly one other constraint unmet
 //! shows that one needed too, with no call (model rotation, [`Explainer::rotate`]).
@@ -112,6 +115,13 @@ impl Explainer<'_> {
             let k = core[at];
             if needed[k] {
                 at += 1;
+                continue;
+            }
+            // The rest implies it: it goes without a question.
+            if self.implied(k, &core) {
+                let _ = core.remove(at);
+                streak += 1;
+                group = if streak >= 2 { 2 } else { 1 };
                 continue;
             }
             if group > 1 && core.len() > SEARCH_BELOW {

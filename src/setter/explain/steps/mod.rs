@@ -28,6 +28,7 @@ use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique, Witness
 use crate::stop::Stop;
 
 mod combos;
+mod implied;
 mod minimal;
 mod setup;
 mod solver;

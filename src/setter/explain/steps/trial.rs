@@ -674,13 +674,13 @@ fn singles(doms: &[u32]) -> Vec<u32> {
     out
 }
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::Next;
     use super::*;
     use crate::puzzle::Puzzle;
 
     /// Line `n` (from 1) of Tarek's 42 Killers.
-    fn tarek_line(n: usize) -> Puzzle {
+    pub(in crate::setter::explain::steps) fn tarek_line(n: usize) -> Puzzle {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/collections/tarek-42.killers"
