@@ -51,6 +51,7 @@ pub(crate) use self::share::Exchange;
 pub(crate) use self::smt::run_smt;
 pub use self::smt::SmtSolver;
 pub(crate) use self::varisat::refute_with_lrat;
+use self::varisat::VarisatBackend;
 
 /// Refutes the CNF of `vars` variables and `clauses` (DIMACS literals, ids 1 to m in
 /// order) with the embedded CaDiCaL (varisat without it): the text of its LRAT proof, or
@@ -79,7 +80,6 @@ pub(crate) fn lrat_refutation(vars: usize, clauses: &[Vec<i64>]) -> Option<Strin
         _ => None,
     }
 }
-use self::varisat::VarisatBackend;
 
 /// Which CDCL solver [`new`] builds.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -280,7 +280,7 @@ fn every_shipped_puzzle_replays() {
 /// the end, its path proved by the replay, and at most 5% of all steps an unnamed
 /// combination (issue 54). Prints the seconds of each.
 #[test]
-#[ignore = "explains and replays hard Killers (about seven minutes in release)"]
+#[ignore = "explains and replays hard Killers (about five minutes in release)"]
 fn tarek_killers_explained_to_the_end() {
     use cagesat::puzzle::Technique;
     use std::time::Instant;

@@ -40,7 +40,12 @@ impl Explainer<'_> {
             (false, true, Some(t)) => Some(t),
             _ => return false,
         };
-        let rest: Vec<usize> = set.iter().copied().filter(|&x| x != k).collect();
+        // The rest, each with its cells' mask, drawn once.
+        let rest: Vec<(usize, u128)> = set
+            .iter()
+            .filter(|&&x| x != k)
+            .map(|&x| (x, self.mask(x)))
+            .collect();
         let own = self.mask(k);
         // A cage of distinct digits needs them distinct from the rest as well.
         if sum
@@ -48,33 +53,33 @@ impl Explainer<'_> {
             && own.count_ones() > 1
             && !rest
                 .iter()
-                .any(|&h| self.full_house(h) && own & !self.mask(h) == 0)
+                .any(|&(h, m)| self.full_house(h) && own & !m == 0)
         {
             return false;
         }
         // The full houses of the rest that meet `k`, one kind at a time: disjoint, and
         // covering its cells.
         let mut kinds: Vec<ConstraintKind> = Vec::new();
-        for &h in &rest {
+        for &(h, m) in &rest {
             let kind = self.model.list[h].kind;
-            if self.full_house(h) && self.mask(h) & own != 0 && !kinds.contains(&kind) {
+            if self.full_house(h) && m & own != 0 && !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
         let total = self.digit_total();
         for kind in kinds {
-            let family: Vec<usize> = rest
+            let family: Vec<u128> = rest
                 .iter()
-                .copied()
-                .filter(|&h| {
-                    self.model.list[h].kind == kind && self.full_house(h) && self.mask(h) & own != 0
+                .filter(|&&(h, m)| {
+                    self.model.list[h].kind == kind && self.full_house(h) && m & own != 0
                 })
+                .map(|&(_, m)| m)
                 .collect();
             let mut union = 0u128;
             let mut disjoint = true;
-            for &h in &family {
-                disjoint &= union & self.mask(h) == 0;
-                union |= self.mask(h);
+            for &m in &family {
+                disjoint &= union & m == 0;
+                union |= m;
             }
             if !disjoint || own & !union != 0 {
                 continue;
@@ -84,17 +89,16 @@ impl Explainer<'_> {
             // cages (of distinct digits or not: only their sums count).
             let pieces: Vec<(u128, Option<u64>)> = rest
                 .iter()
-                .copied()
-                .filter(|&x| self.mask(x) & !left == 0)
-                .filter_map(|x| {
+                .filter(|&&(_, m)| m & !left == 0)
+                .filter_map(|&(x, m)| {
                     let p = &self.model.list[x];
                     if self.full_house(x) {
-                        Some((self.mask(x), None))
+                        Some((m, None))
                     } else if target.is_some()
                         && p.kind == ConstraintKind::Cage
                         && p.op == Some(Op::Add)
                     {
-                        p.target.map(|t| (self.mask(x), Some(t)))
+                        p.target.map(|t| (m, Some(t)))
                     } else {
                         None
                     }
