@@ -199,16 +199,20 @@ impl Explainer<'_> {
     }
 
     /// With only the constraints `set`, can grid index `i` take a digit of `within`? The
-    /// explainer's propagation and search answer first, the solver what they leave open.
+    /// explainer's propagation and search answer first, the solver what they leave open:
+    /// a filling that shows it (grid-indexed bits, the set's cells decided), or `None`.
     ///
     /// # Errors
     /// [`ExplainError::Solver`] when the solver fails.
-    pub(super) fn possible(
+    pub(super) fn filling(
         &mut self,
         set: &[usize],
         (i, within): (usize, u32),
-    ) -> Result<bool, ExplainError> {
-        Ok(!matches!(self.ask(set, (i, within))?, Answer::Smaller(_)))
+    ) -> Result<Option<Vec<u32>>, ExplainError> {
+        Ok(match self.ask(set, (i, within))? {
+            Answer::Smaller(_) => None,
+            Answer::Searched(filling) | Answer::Solved(filling) => Some(filling),
+        })
     }
 
     /// With only the constraints `rest`, can grid index `i` take a digit of `within`? The
@@ -456,6 +460,65 @@ mod tests {
             rotated > 0 && marked > 0,
             "{rotated} fillings, {marked} marks"
         );
+    }
+
+    /// A pair's kept filling answers a question asked again only while it fits the
+    /// candidates: along Project Euler's Sudoku's path, the pairs are asked about the
+    /// solution's digits; every kept filling that still fits meets both constraints of its
+    /// pair with the digit in question, and asking afresh finds the digit possible too.
+    /// Some fillings fit after the steps and some no longer do.
+    #[test]
+    fn a_kept_pair_filling_stands_only_while_it_fits() {
+        let puzzle = Puzzle::parse(SUDOKU).expect("parses");
+        let mut ex = explainer_of(&puzzle);
+        let width = usize::from(ex.model.max_digit) + 1;
+        let (mut fit, mut gone) = (0, 0);
+        let solution = ex.known.clone().expect("a solution");
+        for _ in 0..12 {
+            // The solution's digits: every pair takes them, so each question keeps a filling.
+            let open: Vec<(usize, u8)> = (0..ex.doms.len())
+                .filter(|&i| ex.doms[i].count_ones() > 1)
+                .map(|i| (i, solution[i].trailing_zeros() as u8))
+                .collect();
+            assert_eq!(ex.pair(&open).expect("asks"), None);
+            let Ok(super::super::Next::Step(_)) = ex.next() else {
+                break;
+            };
+            for i in 0..ex.doms.len() {
+                for (j, p) in ex.pairs[i].clone().into_iter().enumerate() {
+                    for d in 1..width {
+                        let Some(kept) = ex.pair_fillings[i][j * width + d].clone() else {
+                            continue;
+                        };
+                        let cells: Vec<usize> = p
+                            .iter()
+                            .flat_map(|&k| ex.members[k].iter().copied())
+                            .collect();
+                        if !cells
+                            .iter()
+                            .zip(kept.iter())
+                            .all(|(&c, &b)| ex.doms[c] & b != 0)
+                        {
+                            gone += 1;
+                            continue;
+                        }
+                        fit += 1;
+                        let mut grid = ex.doms.clone();
+                        cells
+                            .iter()
+                            .zip(kept.iter())
+                            .for_each(|(&c, &b)| grid[c] = b);
+                        assert_eq!(grid[i], 1 << d, "{p:?} at {i}");
+                        for &k in &p {
+                            assert_eq!(ex.unmet(k, &grid), Some(false), "{p:?} at {i}, {d}");
+                        }
+                        let again = ex.filling(&p, (i, 1 << d)).expect("asks");
+                        assert!(again.is_some(), "{p:?} at {i}, {d}");
+                    }
+                }
+            }
+        }
+        assert!(fit > 0 && gone > 0, "{fit} fit, {gone} no longer do");
     }
 
     /// A group of unneeded constraints goes in one question, with a set no larger than the

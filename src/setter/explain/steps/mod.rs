@@ -117,6 +117,11 @@ pub(super) struct Explainer<'p> {
     /// never tried). The answer depends only on the candidates of the pair's cells, so
     /// it stands while none of them has changed since.
     pair_failed: Vec<Vec<u32>>,
+    /// Per grid index, per (pair, digit) as in `pair_failed`: the digits (one bit each) of
+    /// the pair's cells, in the order of their members, in the filling that last showed
+    /// the digit possible under the pair. While each is still a candidate the filling still
+    /// meets both constraints, so the digit stays possible with no search.
+    pair_fillings: Vec<Vec<Option<Box<[u32]>>>>,
     /// Steps applied so far.
     applied: u32,
     /// Per grid index, the value of `applied` when its candidates last changed.
@@ -241,6 +246,7 @@ impl<'p> Explainer<'p> {
             sums_of_cell,
             sat,
             pair_failed: pairs.iter().map(|p| vec![0; p.len() * width]).collect(),
+            pair_fillings: pairs.iter().map(|p| vec![None; p.len() * width]).collect(),
             pairs,
             applied: 0,
             changed: vec![0; rows * cols],
@@ -570,9 +576,11 @@ impl<'p> Explainer<'p> {
     /// The first of the `open` candidates that a pair of
     /// constraints sharing two or more cells forces: a reason of two, minimal since no
     /// constraint alone forces anything now. Each question goes to the explainer's own
-    /// search first ([`Explainer::possible`]): over two constraints it settles nearly all,
+    /// search first ([`Explainer::filling`]): over two constraints it settles nearly all,
     /// where the solver took a call each (on Tarek's line 13, 1.6 s of calls for two
-    /// passes that found nothing).
+    /// passes that found nothing). A question asked again after a cell of the pair changed
+    /// is settled by the filling that answered it last while that filling still fits the
+    /// candidates (`pair_fillings`).
     fn pair(
         &mut self,
         open: &[(usize, u8)],
@@ -591,8 +599,22 @@ impl<'p> Explainer<'p> {
                 if failed > last {
                     continue;
                 }
-                if !self.possible(&p, (i, 1 << d))? {
-                    return Ok(Some((i, d, p)));
+                let cells: Vec<usize> = p
+                    .iter()
+                    .flat_map(|&k| self.members[k].iter().copied())
+                    .collect();
+                let fits = self.pair_fillings[i][at].as_ref().is_some_and(|f| {
+                    cells
+                        .iter()
+                        .zip(f.iter())
+                        .all(|(&c, &b)| self.doms[c] & b != 0)
+                });
+                if !fits {
+                    let Some(filling) = self.filling(&p, (i, 1 << d))? else {
+                        return Ok(Some((i, d, p)));
+                    };
+                    let digits: Box<[u32]> = cells.iter().map(|&c| filling[c]).collect();
+                    self.pair_fillings[i][at] = Some(digits);
                 }
                 self.pair_failed[i][at] = self.applied.saturating_add(1);
             }
