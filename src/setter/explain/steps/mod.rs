@@ -29,6 +29,7 @@ use crate::stop::Stop;
 
 mod combos;
 mod implied;
+mod memo;
 mod minimal;
 mod setup;
 mod solver;
@@ -88,6 +89,8 @@ pub(super) struct Explainer<'p> {
     doms: Vec<u32>,
     /// Per constraint, its deductions; `None`: stale.
     cache: Vec<Option<Vec<Found>>>,
+    /// The propagators' answers in trials and searches, remembered.
+    memo: std::cell::RefCell<memo::Memo>,
     /// Per constraint of distinct digits with a sum, its digit sets, drawn once
     /// ([`sum_sets`]).
     sets: Vec<Option<Vec<u32>>>,
@@ -235,6 +238,7 @@ impl<'p> Explainer<'p> {
             of_cell,
             doms,
             cache,
+            memo: std::cell::RefCell::default(),
             sets,
             box_lines,
             lines,

@@ -540,6 +540,7 @@ impl Explainer<'_> {
         let mut last = 0;
         let mut todo: Vec<usize> = Vec::new();
         let mut now: Vec<u32> = Vec::new();
+        let mut sup: Vec<u32> = Vec::new();
         let mut cells: Vec<usize> = Vec::new();
         for round in 1..=rounds {
             todo.clear();
@@ -553,28 +554,38 @@ impl Explainer<'_> {
             last = round;
             for &k in &todo {
                 cells.clear();
-                let (sup, sources): (Vec<u32>, Option<&[usize]>) = if k < n {
+                if k < n {
                     cells.extend_from_slice(&self.members[k]);
-                    now.clear();
-                    now.extend(cells.iter().map(|&j| doms[j]));
+                } else if k < sums {
+                    cells.extend(self.sums[k - n].cells.iter().map(|c| c.0));
+                } else {
+                    cells.extend_from_slice(&self.combos[k - sums].cells);
+                }
+                now.clear();
+                now.extend(cells.iter().map(|&j| doms[j]));
+                let sources: Option<&[usize]> = if k < n {
                     let c = &self.model.list[k];
-                    let sup = if c.kind.is_group() && !strong {
-                        singles(&now)
+                    if c.kind.is_group() && !strong {
+                        sup = singles(&now);
                     } else {
-                        match supported(c, &now, self.sets[k].as_deref()) {
-                            Some(sup) => sup,
-                            None => continue,
+                        let sets = self.sets[k].as_deref();
+                        if !self.remembered(k, &now, &mut sup, || supported(c, &now, sets)) {
+                            continue;
                         }
-                    };
-                    (sup, None)
+                    }
+                    None
                 } else if k < sums {
                     let rule = &self.sums[k - n];
-                    cells.extend(rule.cells.iter().map(|c| c.0));
-                    (rule.supported(&doms), Some(&rule.sources))
+                    if !self.remembered(k, &now, &mut sup, || Some(rule.supported(&doms))) {
+                        continue;
+                    }
+                    Some(&rule.sources)
                 } else {
                     let rule = &self.combos[k - sums];
-                    cells.extend_from_slice(&rule.cells);
-                    (rule.supported(&doms), Some(&rule.sources))
+                    if !self.remembered(k, &now, &mut sup, || Some(rule.supported(&doms))) {
+                        continue;
+                    }
+                    Some(&rule.sources)
                 };
                 for (&j, &keep) in cells.iter().zip(&sup) {
                     let was = doms[j];
@@ -595,6 +606,29 @@ impl Explainer<'_> {
             }
         }
         Ran::Holds(doms, last, used)
+    }
+
+    /// Propagator `k`'s answer over the candidates `now` of its cells, into `sup`: the one
+    /// remembered ([`super::memo::Memo`]), or `compute`'s, then remembered. `false` (and
+    /// `sup` as it was) when `compute` has none.
+    fn remembered(
+        &self,
+        k: usize,
+        now: &[u32],
+        sup: &mut Vec<u32>,
+        compute: impl FnOnce() -> Option<Vec<u32>>,
+    ) -> bool {
+        if let Some(kept) = self.memo.borrow().get(k, now) {
+            sup.clear();
+            sup.extend_from_slice(kept);
+            return true;
+        }
+        let Some(computed) = compute() else {
+            return false;
+        };
+        self.memo.borrow_mut().put(k, now, &computed);
+        *sup = computed;
+        true
     }
 
     /// Marks the propagators on grid index `j` but `k` as to run, in `dirty` and, the
@@ -675,6 +709,7 @@ fn singles(doms: &[u32]) -> Vec<u32> {
 }
 #[cfg(test)]
 pub(super) mod tests {
+    use super::super::memo::Memo;
     use super::super::Next;
     use super::*;
     use crate::puzzle::Puzzle;
@@ -698,8 +733,9 @@ pub(super) mod tests {
     /// The fixpoints kept from earlier passes change no outcome: along Tarek's line 30,
     /// wherever the path reaches the trials, every open candidate's trial of each budget
     /// (with what the passes kept, from as many steps back as they were) gives the same
-    /// best trial and the same failing candidates as with nothing kept, and its nested
-    /// trial the same depth and constraints as [`Explainer::nested_in`] from scratch.
+    /// best trial and the same failing candidates as with nothing kept, and as with no
+    /// propagator's answer remembered ([`Memo::off`]); its nested trial the same depth and
+    /// constraints as [`Explainer::nested_in`] from scratch.
     #[test]
     fn kept_fixpoints_change_no_outcome() {
         let puzzle = tarek_line(30);
@@ -709,7 +745,7 @@ pub(super) mod tests {
             .expect("no contradiction");
         let all = vec![true; ex.model.list.len()];
         let slots = ex.doms.len() * ex.width();
-        let (mut checked, mut warm) = (0, 0);
+        let (mut checked, mut warm, mut remembered) = (0, 0, 0);
         for step in 0.. {
             if ex.finished().expect("verifies").is_some() {
                 break;
@@ -731,6 +767,15 @@ pub(super) mod tests {
                     let with = ex.best_trial(&open, (rounds, strong), &mut kept);
                     let without = ex.best_trial(&open, (rounds, strong), &mut vec![None; slots]);
                     assert_eq!(with, without, "step {step}, budget {at}");
+                    // Nor do the propagators' remembered answers.
+                    remembered += ex.memo.borrow().kept();
+                    let memo = ex.memo.replace(Memo::off());
+                    let computed = ex.best_trial(&open, (rounds, strong), &mut vec![None; slots]);
+                    let _ = ex.memo.replace(memo);
+                    assert_eq!(
+                        with, computed,
+                        "step {step}, budget {at}, nothing remembered"
+                    );
                     ex.held[at] = kept;
                 }
                 let mut branches = ex.branches.clone();
@@ -747,7 +792,10 @@ pub(super) mod tests {
                 panic!("ended {end:?}");
             }
         }
-        assert!(checked >= 5 && warm > 0, "{checked} states, {warm} kept");
+        assert!(
+            checked >= 5 && warm > 0 && remembered > 0,
+            "{checked} states, {warm} kept, {remembered} answers remembered"
+        );
     }
 
     #[test]
