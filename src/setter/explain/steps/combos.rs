@@ -51,7 +51,7 @@ pub(super) fn rules(model: &Constraints, members: &[Vec<usize>]) -> Vec<ComboRul
         .collect();
     let mut out = Vec::new();
     for (h, c) in model.list.iter().enumerate() {
-        if !(c.kind.is_group() && c.distinct && members[h].len() == n) {
+        if !super::full_house(c, model.max_digit) {
             continue;
         }
         let house = &members[h];

@@ -19,7 +19,7 @@
 
 use crate::puzzle::{ConstraintKind, Op};
 
-use super::Explainer;
+use super::{full_house, Explainer};
 
 /// The most pieces one exact cover may try before giving up (the answer is then "not
 /// implied", and the solver is asked as before).
@@ -132,11 +132,9 @@ impl Explainer<'_> {
         false
     }
 
-    /// Whether constraint `k` is a full house: distinct digits in as many cells as there
-    /// are digits, no other rule.
+    /// Whether constraint `k` is a full house ([`full_house`]).
     fn full_house(&self, k: usize) -> bool {
-        let c = &self.model.list[k];
-        c.kind.is_group() && c.distinct && c.cells.len() == usize::from(self.model.max_digit)
+        full_house(&self.model.list[k], self.model.max_digit)
     }
 
     /// The sum of every digit, what a full house holds.

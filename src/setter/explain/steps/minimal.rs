@@ -490,10 +490,7 @@ mod tests {
                         let Some(kept) = ex.pair_fillings[i][j * width + d].clone() else {
                             continue;
                         };
-                        let cells: Vec<usize> = p
-                            .iter()
-                            .flat_map(|&k| ex.members[k].iter().copied())
-                            .collect();
+                        let cells: Vec<usize> = ex.pair_cells(p).collect();
                         if !cells
                             .iter()
                             .zip(kept.iter())

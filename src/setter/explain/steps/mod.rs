@@ -24,7 +24,7 @@
 //! is measured against (`benches/explain.rs`).
 
 use crate::grid::{Cell, Grid};
-use crate::puzzle::{Action, Constraints, Level, Puzzle, Step, Technique, Witnesses};
+use crate::puzzle::{Action, Constraint, Constraints, Level, Puzzle, Step, Technique, Witnesses};
 use crate::stop::Stop;
 
 mod combos;
@@ -54,6 +54,13 @@ fn explainer_of(puzzle: &Puzzle) -> Explainer<'_> {
     Explainer::new(puzzle, None, &ExplainOptions::default())
         .expect("builds")
         .expect("no contradiction")
+}
+
+/// Whether `c` is a full house of a grid of digits 1 to `max`: a group of distinct digits in
+/// as many cells as there are digits, so that it holds each digit once. The house sums,
+/// the cage combinations and the counting of implied constraints build on those.
+fn full_house(c: &Constraint, max: u8) -> bool {
+    c.kind.is_group() && c.distinct && c.cells.len() == usize::from(max)
 }
 
 /// How many of the smallest cores the solver phase shrinks to minimal reasons.
@@ -577,6 +584,13 @@ impl<'p> Explainer<'p> {
         }
     }
 
+    /// The cells of the pair `p`, its first constraint's then its second's (a shared cell
+    /// twice): the order of a kept filling's digits (`pair_fillings`).
+    fn pair_cells(&self, p: [usize; 2]) -> impl Iterator<Item = usize> + '_ {
+        p.into_iter()
+            .flat_map(move |k| self.members[k].iter().copied())
+    }
+
     /// The first of the `open` candidates that a pair of
     /// constraints sharing two or more cells forces: a reason of two, minimal since no
     /// constraint alone forces anything now. Each question goes to the explainer's own
@@ -603,21 +617,16 @@ impl<'p> Explainer<'p> {
                 if failed > last {
                     continue;
                 }
-                let cells: Vec<usize> = p
-                    .iter()
-                    .flat_map(|&k| self.members[k].iter().copied())
-                    .collect();
                 let fits = self.pair_fillings[i][at].as_ref().is_some_and(|f| {
-                    cells
-                        .iter()
+                    self.pair_cells(p)
                         .zip(f.iter())
-                        .all(|(&c, &b)| self.doms[c] & b != 0)
+                        .all(|(c, &b)| self.doms[c] & b != 0)
                 });
                 if !fits {
                     let Some(filling) = self.filling(&p, (i, 1 << d))? else {
                         return Ok(Some((i, d, p)));
                     };
-                    let digits: Box<[u32]> = cells.iter().map(|&c| filling[c]).collect();
+                    let digits: Box<[u32]> = self.pair_cells(p).map(|c| filling[c]).collect();
                     self.pair_fillings[i][at] = Some(digits);
                 }
                 self.pair_failed[i][at] = self.applied.saturating_add(1);

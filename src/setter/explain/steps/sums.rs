@@ -36,10 +36,7 @@ pub(super) fn rules(model: &Constraints, members: &[Vec<usize>]) -> Vec<SumRule>
         return Vec::new();
     }
     let house_sum = i64::try_from(n * (n + 1) / 2).unwrap_or(i64::MAX);
-    let full = |k: usize| {
-        let c = &model.list[k];
-        c.kind.is_group() && c.distinct && members[k].len() == n
-    };
+    let full = |k: usize| super::full_house(&model.list[k], model.max_digit);
     let cages: Vec<usize> = (0..model.list.len())
         .filter(|&k| {
             let c = &model.list[k];
