@@ -306,10 +306,13 @@ fn sizes_and_timings_are_reported() {
     // Tatham's levels (`grade::difficulty`), the linear sum lines and Explain's house sums
     // and trials: 2,311,443 bytes, 881,225 gzipped. Session 29: web/build.sh runs
     // binaryen's wasm-opt (-O2) when it is installed, as .ci/run has it: 901,772 → 890,964
-    // gzipped for the same build. The budget keeps a little headroom.
+    // gzipped for the same build. Sessions 34 and 35 (Explain's memo, kept pair fillings,
+    // the Killer rungs' bounds): 2,294,605 bytes, 900,671 gzipped, over the old 900 KB budget
+    // (per-crate opt-level s beside LTO saved 1 KB, wasm-opt -Os/-Oz/-O3 none). The budget
+    // keeps about 5% headroom.
     assert!(bytes.len() <= 2_400_000, "{} bytes of wasm", bytes.len());
     assert!(
-        gz <= 900_000,
+        gz <= 950_000,
         "{gz} bytes of gzipped wasm (built without wasm-opt? apt-get install binaryen)"
     );
     let file = "tests/data/kenken/keen/9x9-x-00.keen";
