@@ -285,7 +285,24 @@ fn intersections(lowered: &Lowered) -> (Vec<Vec<usize>>, Vec<Intersection>) {
         }
     }
     let row = |l: usize| l < lowered.rows;
+    // Box–line reduction reads a region's segments along one direction as the whole region,
+    // and a line's segments as the whole line: true of a model's houses (rows, columns and
+    // regions tile the grid), not of a part of them (the explainer asks about fillings of
+    // some constraints only). A segment whose region or line the segments do not cover has
+    // no intersection.
+    let mut along = vec![[0usize; 2]; lowered.regions.len()];
+    let mut on_line = vec![0usize; lowered.lines.len()];
+    for (cells, &(b, l)) in segs.iter().zip(&owner) {
+        along[b][usize::from(row(l))] += cells.len();
+        on_line[l] += cells.len();
+    }
+    let whole = |seg: usize| {
+        let (b, l) = owner[seg];
+        along[b][usize::from(row(l))] == lowered.regions[b].len()
+            && on_line[l] == lowered.lines[l].len()
+    };
     let inter = (0..segs.len())
+        .filter(|&seg| whole(seg))
         .map(|seg| {
             let (b, l) = owner[seg];
             let others = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<usize> {

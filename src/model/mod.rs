@@ -193,7 +193,7 @@ impl Lowered {
 
     /// Whether the model is houses, distinct sums and givens over a full square grid (what
     /// the bitset search of [`houses`] takes).
-    fn bitset_search(&self) -> bool {
+    pub(crate) fn bitset_search(&self) -> bool {
         self.products.is_empty()
             && self.visible.is_empty()
             && self.pairs.is_empty()

@@ -9,8 +9,9 @@
 //! 2. when no constraint alone forces anything, the rungs of several constraints, cheapest
 //!    first (`solver`): house sums (`sums`), cage combinations in a house (`combos`),
 //!    bounded and nested trials (`trial`), pairs of constraints; their reasons shrunk to
-//!    minimal ones by the explainer's own propagation and search, the solver answering
-//!    only what those leave open (`minimal`);
+//!    minimal ones by the explainer's own propagation and search and the native engine's
+//!    bitset search (`bitset`), the solver answering only what those leave open
+//!    (`minimal`);
 //! 3. last, the incremental solver (`mus`): every open candidate not in a model found so
 //!    far is probed under all constraints (after the first time, those with the smallest
 //!    cores the last time and those of changed cells first), the impossible ones give
@@ -27,6 +28,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::{Action, Constraint, Constraints, Level, Puzzle, Step, Technique, Witnesses};
 use crate::stop::Stop;
 
+mod bitset;
 mod combos;
 mod implied;
 mod memo;
