@@ -31,7 +31,8 @@
 //! to a whole grid in place (peer lists instead of one house at a time, a work list of
 //! houses instead of a fixpoint per house): the measured fast path for Sudoku and Killer.
 //!
-//! It then branches, smallest digit first, on the open cell with the highest score per
+//! It then branches, smallest digit first (a caller's hint first: the explainer searches
+//! near a filling it found before), on the open cell with the highest score per
 //! candidate (ISS's conflict scores, a dom/wdeg rule: a choice whose propagation fails at
 //! once counts against its cell, the counts halving every 16,384 failures), the scores
 //! starting from ISS's cell priorities (each house and sum through a cell adds to it, small
@@ -95,6 +96,8 @@ pub(crate) struct Search<'a> {
     pub(crate) stop: Stop,
     /// Backtracks after which the search ends as if a visitor stopped it.
     pub(crate) budget: u64,
+    /// Per cell, digits to try before the others (a filling to search near first).
+    pub(crate) hint: Option<Vec<Mask>>,
     /// The choices leading to the current node.
     choices: Vec<Choice>,
 }
@@ -120,6 +123,7 @@ impl<'a> Search<'a> {
             propagations: 0,
             stop: Stop::new(),
             budget: u64::MAX,
+            hint: None,
             choices: Vec::new(),
         }
     }
@@ -160,7 +164,8 @@ impl<'a> Search<'a> {
             return on_solution(doms, &self.choices);
         };
         let dom = doms[cell];
-        for digit in digits(dom) {
+        let first = self.hint.as_ref().map_or(0, |h| h[cell] & dom);
+        for digit in digits(first).chain(digits(dom & !first)) {
             // Refuting an earlier digit (below) may have ruled this one out.
             if doms[cell] & bit(digit) == 0 {
                 continue;

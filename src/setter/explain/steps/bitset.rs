@@ -8,11 +8,12 @@
 //! ([`crate::model::houses`]: singles, box–line, sums by their digit sets, the innies and
 //! outies of the constraints it is given) finds many such fillings in milliseconds, so in
 //! the sets too large for the explainer's own search it is asked before the solver, within
-//! [`BACKTRACKS`], over the question's constraints alone and the current candidates. What
-//! it finds is checked against every constraint of the set by the explainer's own
-//! propagators before it is used; what it does not find within its budget, and every
-//! question whose answer is no (whose core the solver gives), goes to the solver as
-//! before.
+//! [`BACKTRACKS`], over the question's constraints alone and the current candidates, near
+//! the last filling found for the same cell (its digits tried first: that filling meets
+//! every constraint of the set but at most one). What it finds is checked against every
+//! constraint of the set by the explainer's own propagators before it is used; what it
+//! does not find within its budget, and every question whose answer is no (whose core the
+//! solver gives), goes to the solver as before.
 //!
 //! Box–line reduction over part of a model needed one change in the board
 //! ([`crate::model::board`]): a segment whose region or line the present houses do not
@@ -30,12 +31,13 @@ use crate::model::Lowered;
 use crate::puzzle::Constraints;
 
 /// The backtracks one question's search may take before the solver answers instead.
-/// Measured on Tarek's line 39 (2026-11-30, the search asked in every set the explainer's
-/// own search leaves open): with 20,000 it found 122 of the 143 fillings the shrinkings
-/// needed (median 6 ms, the slowest 0.47 s) but spent about 0.5 s on each it missed, and
-/// the line took 54.7 s against 69.5 s with the solver alone; with 3,000 it found 79 and
-/// the line took 43.7–57.0 s in two runs; with 100,000, 80.9 s.
-const BACKTRACKS: u64 = 3_000;
+/// Measured on Tarek's lines 38, 39 and 41 (2026-11-30, each question's time traced, the
+/// bitset search's and the solver's together): 3,000 backtracks 101.9 s, 10,000 114.0 s;
+/// each searching first near the last filling found for the same cell, 105.8 s and 91.7 s
+/// (20,000: 89.7 s, with more spent on the fillings it misses). On line 39 alone, with the
+/// search asked in every set, 20,000 found 122 of the 143 fillings the shrinkings needed
+/// (median 6 ms, the slowest 0.47 s) and spent about 0.5 s on each it missed.
+const BACKTRACKS: u64 = 10_000;
 
 impl Explainer<'_> {
     /// A filling of the constraints `set` alone with grid index `i` on a digit of
@@ -68,9 +70,18 @@ impl Explainer<'_> {
             .collect();
         let at = lowered.cells.iter().position(|c| c.index(cols) == i)?;
         root[at] &= within;
+        // The search expects every cell to have a candidate (as `model::run` checks).
+        if root.contains(&0) {
+            return None;
+        }
         let mut search = Search::new(&board, &root);
         search.budget = BACKTRACKS;
         search.stop = self.stop.clone();
+        // Near the last filling this step's shrinkings found for the same cell: it meets
+        // every constraint of the set but at most one.
+        if let Some((_, _, near)) = self.fillings.iter().rev().find(|f| f.0 == i) {
+            search.hint = Some(lowered.cells.iter().map(|c| near[c.index(cols)]).collect());
+        }
         let mut found = None;
         let _ = search.run(&mut |doms, _| {
             found = Some(doms.to_vec());
@@ -95,7 +106,8 @@ mod tests {
     /// houses drawn at random (a fixed seed), from 6 houses to all. Where the solver finds
     /// a filling the search finds one (a Sudoku is small enough for its budget) that meets
     /// every constraint of the set with A1 off 4; where the solver finds none, neither
-    /// does the search. Both answers occur.
+    /// does the search. Both answers occur. Each filling found is kept as the step's
+    /// shrinkings keep theirs, so the later searches start near it.
     #[test]
     fn fillings_of_part_of_a_model_agree_with_the_solver() {
         let puzzle = crate::puzzle::Puzzle::parse(SUDOKU).expect("parses");
@@ -127,6 +139,7 @@ mod tests {
                     for &k in &set {
                         assert_eq!(ex.unmet(k, &filling), Some(false), "{k} unmet in {set:?}");
                     }
+                    ex.fillings.push((i, set[0], filling));
                 }
                 Probe::Impossible(_) => {
                     no += 1;
