@@ -115,19 +115,13 @@ mod tests {
         let all = ex.active();
         let grid = ex.doms.len();
         let (i, within) = (0, ex.doms[0] & !(1 << 4));
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::SplitMix64::new(36);
         let (mut yes, mut no) = (0, 0);
         for t in 0..300 {
             let keep = 6 + t % (all.len() - 5);
             let mut set = all.clone();
             while set.len() > keep {
-                let at = usize::try_from(next() % set.len() as u64).expect("fits");
+                let at = usize::try_from(rng.below(set.len() as u64)).expect("fits");
                 let _ = set.remove(at);
             }
             let searched = ex.bitset_filling(&set, (i, within));
