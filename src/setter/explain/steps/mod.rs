@@ -111,6 +111,10 @@ pub(super) struct Explainer<'p> {
     sums: Vec<sums::SumRule>,
     /// The house sums of each grid index.
     sums_of_cell: Vec<Vec<usize>>,
+    /// The house sums of one question's set that the puzzle's own do not hold (a cage
+    /// that sticks out of a union left out of the set): propagated with the others while
+    /// [`minimal`]'s question is asked again, empty otherwise; never remembered.
+    set_sums: std::cell::RefCell<Vec<sums::SumRule>>,
     /// Per house sum, its first elimination under the current candidates (`None`:
     /// stale).
     sum_cache: Vec<Option<Option<(usize, u8)>>>,
@@ -257,6 +261,7 @@ impl<'p> Explainer<'p> {
             combos_of_cell,
             sums,
             sums_of_cell,
+            set_sums: std::cell::RefCell::default(),
             sat,
             pair_failed: pairs.iter().map(|p| vec![0; p.len() * width]).collect(),
             pair_fillings: pairs.iter().map(|p| vec![None; p.len() * width]).collect(),

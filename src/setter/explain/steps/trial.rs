@@ -521,20 +521,24 @@ impl Explainer<'_> {
         let n = self.model.list.len();
         let sums = n + self.sums.len();
         let all = sums + self.combos.len();
-        let mut dirty = vec![false; all];
+        // A question's own house sums come last (`Explainer::set_sums`).
+        let extra = self.set_sums.borrow();
+        let mut dirty = vec![false; all + extra.len()];
         let live = |k: usize| {
             if k < n {
                 allowed[k] && self.sat.has(k)
             } else if k < sums {
                 self.sums[k - n].sources.iter().all(|&x| allowed[x])
-            } else {
+            } else if k < all {
                 self.combos[k - sums].sources.iter().all(|&x| allowed[x])
+            } else {
+                extra[k - all].sources.iter().all(|&x| allowed[x])
             }
         };
         // The propagators marked in `dirty`, each once, in no order.
         let mut queued: Vec<usize> = Vec::new();
         for &j in from {
-            self.touch(j, usize::MAX, &mut dirty, &mut queued);
+            self.touch(j, usize::MAX, (&mut dirty, &mut queued), &extra);
         }
         let mut used = vec![false; n];
         let mut last = 0;
@@ -558,8 +562,10 @@ impl Explainer<'_> {
                     cells.extend_from_slice(&self.members[k]);
                 } else if k < sums {
                     cells.extend(self.sums[k - n].cells.iter().map(|c| c.0));
-                } else {
+                } else if k < all {
                     cells.extend_from_slice(&self.combos[k - sums].cells);
+                } else {
+                    cells.extend(extra[k - all].cells.iter().map(|c| c.0));
                 }
                 now.clear();
                 now.extend(cells.iter().map(|&j| doms[j]));
@@ -580,11 +586,16 @@ impl Explainer<'_> {
                         continue;
                     }
                     Some(&rule.sources)
-                } else {
+                } else if k < all {
                     let rule = &self.combos[k - sums];
                     if !self.remembered(k, &now, &mut sup, || Some(rule.supported(&doms))) {
                         continue;
                     }
+                    Some(&rule.sources)
+                } else {
+                    // Not remembered: the same index is another rule in another question.
+                    let rule = &extra[k - all];
+                    sup = rule.supported(&doms);
                     Some(&rule.sources)
                 };
                 for (&j, &keep) in cells.iter().zip(&sup) {
@@ -601,7 +612,7 @@ impl Explainer<'_> {
                         return Ran::Fails(round, (0..n).filter(|&x| used[x]).collect());
                     }
                     doms[j] = left;
-                    self.touch(j, k, &mut dirty, &mut queued);
+                    self.touch(j, k, (&mut dirty, &mut queued), &extra);
                 }
             }
         }
@@ -632,14 +643,24 @@ impl Explainer<'_> {
     }
 
     /// Marks the propagators on grid index `j` but `k` as to run, in `dirty` and, the
-    /// first time, in `queued`.
-    fn touch(&self, j: usize, k: usize, dirty: &mut [bool], queued: &mut Vec<usize>) {
+    /// first time, in `queued`; a question's own house sums `extra` after the others.
+    fn touch(
+        &self,
+        j: usize,
+        k: usize,
+        (dirty, queued): (&mut [bool], &mut Vec<usize>),
+        extra: &[super::sums::SumRule],
+    ) {
         let n = self.model.list.len();
         let sums = n + self.sums.len();
+        let all = sums + self.combos.len();
         let constraints = self.of_cell[j].iter().copied().filter(|&c| self.sat.has(c));
         let rules = self.sums_of_cell[j].iter().map(|&r| n + r);
         let combos = self.combos_of_cell[j].iter().map(|&r| sums + r);
-        for p in constraints.chain(rules).chain(combos) {
+        let own = (0..extra.len())
+            .filter(|&r| extra[r].cells.iter().any(|c| c.0 == j))
+            .map(|r| all + r);
+        for p in constraints.chain(rules).chain(combos).chain(own) {
             if p != k && !dirty[p] {
                 dirty[p] = true;
                 queued.push(p);
