@@ -12,11 +12,11 @@
 //!   within [`SEARCH_NODES`] nodes: the constraint is needed; or exhausts the tree: it is
 //!   not.
 //!
-//! What the search leaves open is asked again with the set's own house sums
+//! Both propagate the set's own house sums beside the puzzle's
 //! ([`super::sums::rules_within`]): where the set leaves out a cage that sticks out of a
 //! union of its houses, the puzzle's outies do not apply, but the set's do, and a linear
 //! argument the solver takes up to seconds to find is then a propagation.
-//! What is still open goes next to the native engine's bitset search over the
+//! What the search leaves open goes next to the native engine's bitset search over the
 //! set's constraints alone ([`super::bitset`]), which finds most of the fillings that show
 //! a constraint needed in milliseconds where the solver took up to seconds; only what
 //! neither settles goes to the solver, whose core then replaces the set.
@@ -236,11 +236,7 @@ impl Explainer<'_> {
         } else {
             0
         };
-        let mut checked = self.check(&allowed, i, within, nodes);
-        if matches!(checked, Check::Open) {
-            checked = self.check_own_sums(&allowed, i, within, nodes);
-        }
-        Ok(match checked {
+        Ok(match self.check_own_sums(&allowed, i, within, nodes) {
             Check::Filled(filling) => Answer::Searched(filling),
             Check::Fails(fewer) => Answer::Smaller(fewer),
             Check::Exhausted => Answer::Smaller(rest.to_vec()),
@@ -292,11 +288,12 @@ impl Explainer<'_> {
         }
     }
 
-    /// [`Explainer::check`] again with the set's own house sums beside the puzzle's
+    /// [`Explainer::check`] with the set's own house sums beside the puzzle's
     /// ([`sums::rules_within`]: unions of the set's houses less the set's cages, where a
-    /// cage of the puzzle that the set leaves out makes other outies); [`Check::Open`]
-    /// when the set has none the puzzle lacks. A linear argument of that kind took the
-    /// solver 0.3–1.2 s a question.
+    /// cage of the puzzle that the set leaves out makes other outies). A linear argument
+    /// of that kind took the solver 0.3–1.2 s a question. Asked only after the plain check
+    /// left a question open, they settled more of them; asked from the start, the searches
+    /// find their answers sooner (Tarek's 42 side by side: 3% less CPU, 27 paths the same).
     fn check_own_sums(&self, allowed: &[bool], i: usize, within: u32, nodes: usize) -> Check {
         let live = |r: &sums::SumRule| r.sources.iter().all(|&k| allowed[k]);
         let own: Vec<sums::SumRule> = sums::rules_within(&self.model, &self.members, allowed)
@@ -310,7 +307,7 @@ impl Explainer<'_> {
             })
             .collect();
         if own.is_empty() {
-            return Check::Open;
+            return self.check(allowed, i, within, nodes);
         }
         *self.set_sums.borrow_mut() = own;
         let again = self.check(allowed, i, within, nodes);
