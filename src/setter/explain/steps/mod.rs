@@ -115,6 +115,10 @@ pub(super) struct Explainer<'p> {
     /// that sticks out of a union left out of the set): propagated with the others while
     /// [`minimal`]'s question is asked again, empty otherwise; never remembered.
     set_sums: std::cell::RefCell<Vec<sums::SumRule>>,
+    /// The propagators (constraints, house sums, combinations, in the order of
+    /// `trial::run_cells`) that run under the constraints last allowed, with those: a
+    /// question's search propagates hundreds of times over one set.
+    live: std::cell::RefCell<(Vec<bool>, Vec<bool>)>,
     /// Per house sum, its first elimination under the current candidates (`None`:
     /// stale).
     sum_cache: Vec<Option<Option<(usize, u8)>>>,
@@ -262,6 +266,7 @@ impl<'p> Explainer<'p> {
             sums,
             sums_of_cell,
             set_sums: std::cell::RefCell::default(),
+            live: std::cell::RefCell::default(),
             sat,
             pair_failed: pairs.iter().map(|p| vec![0; p.len() * width]).collect(),
             pair_fillings: pairs.iter().map(|p| vec![None; p.len() * width]).collect(),

@@ -521,24 +521,17 @@ impl Explainer<'_> {
         let n = self.model.list.len();
         let sums = n + self.sums.len();
         let all = sums + self.combos.len();
-        // A question's own house sums come last (`Explainer::set_sums`).
+        // A question's own house sums come last (`Explainer::set_sums`); their sources are
+        // the set's, so they all run.
         let extra = self.set_sums.borrow();
         let mut dirty = vec![false; all + extra.len()];
-        let live = |k: usize| {
-            if k < n {
-                allowed[k] && self.sat.has(k)
-            } else if k < sums {
-                self.sums[k - n].sources.iter().all(|&x| allowed[x])
-            } else if k < all {
-                self.combos[k - sums].sources.iter().all(|&x| allowed[x])
-            } else {
-                extra[k - all].sources.iter().all(|&x| allowed[x])
-            }
-        };
-        // The propagators marked in `dirty`, each once, in no order.
+        self.allow(allowed);
+        let live = self.live.borrow();
+        let live = &live.1;
+        // The propagators marked in `dirty`, each once, in no order; only those that run.
         let mut queued: Vec<usize> = Vec::new();
         for &j in from {
-            self.touch(j, usize::MAX, (&mut dirty, &mut queued), &extra);
+            self.touch(j, usize::MAX, (&mut dirty, &mut queued), (live, &extra));
         }
         let mut used = vec![false; n];
         let mut last = 0;
@@ -550,7 +543,6 @@ impl Explainer<'_> {
             todo.clear();
             std::mem::swap(&mut todo, &mut queued);
             todo.iter().for_each(|&k| dirty[k] = false);
-            todo.retain(|&k| live(k));
             if todo.is_empty() {
                 break;
             }
@@ -612,7 +604,7 @@ impl Explainer<'_> {
                         return Ran::Fails(round, (0..n).filter(|&x| used[x]).collect());
                     }
                     doms[j] = left;
-                    self.touch(j, k, (&mut dirty, &mut queued), &extra);
+                    self.touch(j, k, (&mut dirty, &mut queued), (live, &extra));
                 }
             }
         }
@@ -642,26 +634,45 @@ impl Explainer<'_> {
         true
     }
 
-    /// Marks the propagators on grid index `j` but `k` as to run, in `dirty` and, the
-    /// first time, in `queued`; a question's own house sums `extra` after the others.
+    /// Which propagators run under the constraints `allowed` (`Explainer::live`): a
+    /// constraint in the solver and allowed, a rule whose sources all are.
+    fn allow(&self, allowed: &[bool]) {
+        let mut cache = self.live.borrow_mut();
+        if cache.0 == allowed {
+            return;
+        }
+        let n = self.model.list.len();
+        let (key, live) = &mut *cache;
+        key.clear();
+        key.extend_from_slice(allowed);
+        live.clear();
+        live.extend((0..n).map(|k| allowed[k] && self.sat.has(k)));
+        let sources = |s: &[usize]| s.iter().all(|&x| allowed[x]);
+        live.extend(self.sums.iter().map(|r| sources(&r.sources)));
+        live.extend(self.combos.iter().map(|r| sources(&r.sources)));
+    }
+
+    /// Marks the propagators on grid index `j` but `k` that run (`live`) as to run, in
+    /// `dirty` and, the first time, in `queued`; a question's own house sums `extra` after
+    /// the others.
     fn touch(
         &self,
         j: usize,
         k: usize,
         (dirty, queued): (&mut [bool], &mut Vec<usize>),
-        extra: &[super::sums::SumRule],
+        (live, extra): (&[bool], &[super::sums::SumRule]),
     ) {
         let n = self.model.list.len();
         let sums = n + self.sums.len();
         let all = sums + self.combos.len();
-        let constraints = self.of_cell[j].iter().copied().filter(|&c| self.sat.has(c));
+        let constraints = self.of_cell[j].iter().copied();
         let rules = self.sums_of_cell[j].iter().map(|&r| n + r);
         let combos = self.combos_of_cell[j].iter().map(|&r| sums + r);
         let own = (0..extra.len())
             .filter(|&r| extra[r].cells.iter().any(|c| c.0 == j))
             .map(|r| all + r);
         for p in constraints.chain(rules).chain(combos).chain(own) {
-            if p != k && !dirty[p] {
+            if p != k && !dirty[p] && live.get(p).is_none_or(|&on| on) {
                 dirty[p] = true;
                 queued.push(p);
             }
