@@ -113,7 +113,8 @@ pub(super) struct Explainer<'p> {
     sums_of_cell: Vec<Vec<usize>>,
     /// The house sums of one question's set that the puzzle's own do not hold (a cage
     /// that sticks out of a union left out of the set): propagated with the others while
-    /// [`minimal`]'s question is asked again, empty otherwise; never remembered.
+    /// a question of a minimal reason is asked ([`minimal`]), empty otherwise; never
+    /// remembered.
     set_sums: std::cell::RefCell<Vec<sums::SumRule>>,
     /// The propagators (constraints, house sums, combinations, in the order of
     /// `trial::run_cells`) that run under the constraints last allowed, with those: a
