@@ -291,9 +291,9 @@ impl Explainer<'_> {
     /// [`Explainer::check`] with the set's own house sums beside the puzzle's
     /// ([`sums::rules_within`]: unions of the set's houses less the set's cages, where a
     /// cage of the puzzle that the set leaves out makes other outies). A linear argument
-    /// of that kind took the solver 0.3–1.2 s a question. Asked only after the plain check
-    /// left a question open, they settled more of them; asked from the start, the searches
-    /// find their answers sooner (Tarek's 42 side by side: 3% less CPU, 27 paths the same).
+    /// of that kind took the solver 0.3–1.2 s a question. They were first added only where
+    /// the plain check left a question open; added from the start, a question needs one
+    /// search where it took two (Tarek's 42 side by side: 3% less CPU, 27 paths the same).
     fn check_own_sums(&self, allowed: &[bool], i: usize, within: u32, nodes: usize) -> Check {
         let live = |r: &sums::SumRule| r.sources.iter().all(|&k| allowed[k]);
         let own: Vec<sums::SumRule> = sums::rules_within(&self.model, &self.members, allowed)
@@ -310,9 +310,9 @@ impl Explainer<'_> {
             return self.check(allowed, i, within, nodes);
         }
         *self.set_sums.borrow_mut() = own;
-        let again = self.check(allowed, i, within, nodes);
+        let checked = self.check(allowed, i, within, nodes);
         self.set_sums.borrow_mut().clear();
-        again
+        checked
     }
 
     /// Model rotation (Marques-Silva and Lynce): `filling` meets every constraint of
