@@ -636,7 +636,7 @@ impl Explainer<'_> {
 
     /// Which propagators run under the constraints `allowed` (`Explainer::live`): a
     /// constraint in the solver and allowed, a rule whose sources all are.
-    fn allow(&self, allowed: &[bool]) {
+    pub(super) fn allow(&self, allowed: &[bool]) {
         let mut cache = self.live.borrow_mut();
         if cache.0 == allowed {
             return;
