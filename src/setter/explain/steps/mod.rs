@@ -120,6 +120,13 @@ pub(super) struct Explainer<'p> {
     /// `trial::run_cells`) that run under the constraints last allowed, with those: a
     /// question's search propagates hundreds of times over one set.
     live: std::cell::RefCell<(Vec<bool>, Vec<bool>)>,
+    /// Per grid index, the propagators on it (constraints, house sums, combinations, in
+    /// the order of `trial::run_cells`): what a change there wakes.
+    props_of_cell: Vec<Vec<usize>>,
+    /// The work lists of `trial::run_cells`, kept between propagations: a question's
+    /// search propagates hundreds of times, and their allocations took a tenth of the
+    /// explainer's time on Tarek's line 17.
+    scratch: std::cell::RefCell<trial::Scratch>,
     /// Per house sum, its first elimination under the current candidates (`None`:
     /// stale).
     sum_cache: Vec<Option<Option<(usize, u8)>>>,
@@ -249,6 +256,19 @@ impl<'p> Explainer<'p> {
                 sums_of_cell[i].push(r);
             }
         }
+        let n = model.list.len();
+        let props_of_cell = (0..rows * cols)
+            .map(|j| {
+                let rules = sums_of_cell[j].iter().map(|&r| n + r);
+                let combos = combos_of_cell[j].iter().map(|&r| n + sums.len() + r);
+                of_cell[j]
+                    .iter()
+                    .copied()
+                    .chain(rules)
+                    .chain(combos)
+                    .collect()
+            })
+            .collect();
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -268,6 +288,8 @@ impl<'p> Explainer<'p> {
             sums_of_cell,
             set_sums: std::cell::RefCell::default(),
             live: std::cell::RefCell::default(),
+            props_of_cell,
+            scratch: std::cell::RefCell::default(),
             sat,
             pair_failed: pairs.iter().map(|p| vec![0; p.len() * width]).collect(),
             pair_fillings: pairs.iter().map(|p| vec![None; p.len() * width]).collect(),

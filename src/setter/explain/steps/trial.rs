@@ -74,6 +74,22 @@ enum Kept {
     Unknown,
 }
 
+/// The work lists of one propagation ([`Explainer::run_cells`]), kept between calls.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Per propagator, whether it is queued.
+    dirty: Vec<bool>,
+    /// The propagators queued for the next round.
+    queued: Vec<usize>,
+    /// The propagators of this round.
+    todo: Vec<usize>,
+    /// The candidates of one propagator's cells, and what it keeps of them.
+    now: Vec<u32>,
+    sup: Vec<u32>,
+    /// One propagator's cells.
+    cells: Vec<usize>,
+}
+
 /// A failed trial: its depth, grid index, digit and the constraints that took part.
 type Failed = (usize, usize, u8, Vec<usize>);
 
@@ -524,31 +540,37 @@ impl Explainer<'_> {
         // A question's own house sums come last (`Explainer::set_sums`); their sources are
         // the set's, so they all run.
         let extra = self.set_sums.borrow();
-        let mut dirty = vec![false; all + extra.len()];
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch {
+            dirty,
+            queued,
+            todo,
+            now,
+            sup,
+            cells,
+        } = &mut *scratch;
+        dirty.clear();
+        dirty.resize(all + extra.len(), false);
         self.allow(allowed);
         let live = self.live.borrow();
         let live = &live.1;
         // The propagators marked in `dirty`, each once, in no order; only those that run.
-        let mut queued: Vec<usize> = Vec::new();
+        queued.clear();
         for &j in from {
-            self.touch(j, usize::MAX, (&mut dirty, &mut queued), (live, &extra));
+            self.touch(j, usize::MAX, (dirty, queued), (live, &extra));
         }
         let mut used = vec![false; n];
         let mut last = 0;
-        let mut todo: Vec<usize> = Vec::new();
-        let mut now: Vec<u32> = Vec::new();
-        let mut sup: Vec<u32> = Vec::new();
-        let mut cells: Vec<usize> = Vec::new();
         for round in 1..=rounds {
             todo.clear();
-            std::mem::swap(&mut todo, &mut queued);
+            std::mem::swap(todo, queued);
             todo.iter().for_each(|&k| dirty[k] = false);
             if todo.is_empty() {
                 break;
             }
             todo.sort_unstable();
             last = round;
-            for &k in &todo {
+            for &k in todo.iter() {
                 cells.clear();
                 if k < n {
                     cells.extend_from_slice(&self.members[k]);
@@ -564,33 +586,33 @@ impl Explainer<'_> {
                 let sources: Option<&[usize]> = if k < n {
                     let c = &self.model.list[k];
                     if c.kind.is_group() && !strong {
-                        sup = singles(&now);
+                        *sup = singles(now);
                     } else {
                         let sets = self.sets[k].as_deref();
-                        if !self.remembered(k, &now, &mut sup, || supported(c, &now, sets)) {
+                        if !self.remembered(k, now, sup, || supported(c, now, sets)) {
                             continue;
                         }
                     }
                     None
                 } else if k < sums {
                     let rule = &self.sums[k - n];
-                    if !self.remembered(k, &now, &mut sup, || Some(rule.supported(&doms))) {
+                    if !self.remembered(k, now, sup, || Some(rule.supported(&doms))) {
                         continue;
                     }
                     Some(&rule.sources)
                 } else if k < all {
                     let rule = &self.combos[k - sums];
-                    if !self.remembered(k, &now, &mut sup, || Some(rule.supported(&doms))) {
+                    if !self.remembered(k, now, sup, || Some(rule.supported(&doms))) {
                         continue;
                     }
                     Some(&rule.sources)
                 } else {
                     // Not remembered: the same index is another rule in another question.
                     let rule = &extra[k - all];
-                    sup = rule.supported(&doms);
+                    *sup = rule.supported(&doms);
                     Some(&rule.sources)
                 };
-                for (&j, &keep) in cells.iter().zip(&sup) {
+                for (&j, &keep) in cells.iter().zip(sup.iter()) {
                     let was = doms[j];
                     let left = was & keep;
                     if left == was {
@@ -604,7 +626,7 @@ impl Explainer<'_> {
                         return Ran::Fails(round, (0..n).filter(|&x| used[x]).collect());
                     }
                     doms[j] = left;
-                    self.touch(j, k, (&mut dirty, &mut queued), (live, &extra));
+                    self.touch(j, k, (dirty, queued), (live, &extra));
                 }
             }
         }
@@ -662,16 +684,11 @@ impl Explainer<'_> {
         (dirty, queued): (&mut [bool], &mut Vec<usize>),
         (live, extra): (&[bool], &[super::sums::SumRule]),
     ) {
-        let n = self.model.list.len();
-        let sums = n + self.sums.len();
-        let all = sums + self.combos.len();
-        let constraints = self.of_cell[j].iter().copied();
-        let rules = self.sums_of_cell[j].iter().map(|&r| n + r);
-        let combos = self.combos_of_cell[j].iter().map(|&r| sums + r);
+        let all = self.model.list.len() + self.sums.len() + self.combos.len();
         let own = (0..extra.len())
             .filter(|&r| extra[r].cells.iter().any(|c| c.0 == j))
             .map(|r| all + r);
-        for p in constraints.chain(rules).chain(combos).chain(own) {
+        for p in self.props_of_cell[j].iter().copied().chain(own) {
             if p != k && !dirty[p] && live.get(p).is_none_or(|&on| on) {
                 dirty[p] = true;
                 queued.push(p);
