@@ -109,8 +109,6 @@ pub(super) struct Explainer<'p> {
     lines: [Vec<usize>; 2],
     /// The house sums (innies and outies) whose sources are all encoded.
     sums: Vec<sums::SumRule>,
-    /// The house sums of each grid index.
-    sums_of_cell: Vec<Vec<usize>>,
     /// The house sums of one question's set that the puzzle's own do not hold (a cage
     /// that sticks out of a union left out of the set): propagated with the others while
     /// a question of a minimal reason is asked ([`minimal`]), empty otherwise; never
@@ -121,7 +119,8 @@ pub(super) struct Explainer<'p> {
     /// question's search propagates hundreds of times over one set.
     live: std::cell::RefCell<(Vec<bool>, Vec<bool>)>,
     /// Per grid index, the propagators on it (constraints, house sums, combinations, in
-    /// the order of `trial::run_cells`): what a change there wakes.
+    /// the order of `trial::run_cells`): what a change there wakes, and whose cached
+    /// first elimination a step there makes stale.
     props_of_cell: Vec<Vec<usize>>,
     /// The work lists of `trial::run_cells`, kept between propagations: a question's
     /// search propagates hundreds of times (with `props_of_cell`, Tarek's line 17 took
@@ -132,8 +131,6 @@ pub(super) struct Explainer<'p> {
     sum_cache: Vec<Option<Option<(usize, u8)>>>,
     /// The houses with the sum cages inside them whose sources are all encoded.
     combos: Vec<combos::ComboRule>,
-    /// The combination rules of each grid index.
-    combos_of_cell: Vec<Vec<usize>>,
     /// Per combination rule, its first elimination (`None`: stale).
     combo_cache: Vec<Option<Option<(usize, u8)>>>,
     sat: Sat,
@@ -244,31 +241,18 @@ impl<'p> Explainer<'p> {
             .into_iter()
             .filter(|r| r.sources.iter().all(|&k| sat.has(k)))
             .collect();
-        let mut combos_of_cell = vec![Vec::new(); rows * cols];
-        for (r, rule) in combos.iter().enumerate() {
-            for &i in &rule.cells {
-                combos_of_cell[i].push(r);
-            }
-        }
-        let mut sums_of_cell = vec![Vec::new(); rows * cols];
+        let n = model.list.len();
+        let mut props_of_cell = of_cell.clone();
         for (r, rule) in sums.iter().enumerate() {
             for &(i, _) in &rule.cells {
-                sums_of_cell[i].push(r);
+                props_of_cell[i].push(n + r);
             }
         }
-        let n = model.list.len();
-        let props_of_cell = (0..rows * cols)
-            .map(|j| {
-                let rules = sums_of_cell[j].iter().map(|&r| n + r);
-                let combos = combos_of_cell[j].iter().map(|&r| n + sums.len() + r);
-                of_cell[j]
-                    .iter()
-                    .copied()
-                    .chain(rules)
-                    .chain(combos)
-                    .collect()
-            })
-            .collect();
+        for (r, rule) in combos.iter().enumerate() {
+            for &i in &rule.cells {
+                props_of_cell[i].push(n + sums.len() + r);
+            }
+        }
         Ok(Ok(Explainer {
             puzzle,
             model,
@@ -283,9 +267,7 @@ impl<'p> Explainer<'p> {
             sum_cache: vec![None; sums.len()],
             combo_cache: vec![None; combos.len()],
             combos,
-            combos_of_cell,
             sums,
-            sums_of_cell,
             set_sums: std::cell::RefCell::default(),
             live: std::cell::RefCell::default(),
             props_of_cell,
@@ -585,14 +567,13 @@ impl<'p> Explainer<'p> {
         self.doms[i] = left;
         self.applied = self.applied.saturating_add(1);
         self.changed[i] = self.applied;
-        for &k in &self.of_cell[i] {
-            self.cache[k] = None;
-        }
-        for &r in &self.sums_of_cell[i] {
-            self.sum_cache[r] = None;
-        }
-        for &r in &self.combos_of_cell[i] {
-            self.combo_cache[r] = None;
+        let (n, sums) = (self.model.list.len(), self.sums.len());
+        for &p in &self.props_of_cell[i] {
+            match p.checked_sub(n) {
+                None => self.cache[p] = None,
+                Some(r) if r < sums => self.sum_cache[r] = None,
+                Some(r) => self.combo_cache[r - sums] = None,
+            }
         }
         let (action, digit) = if left.count_ones() == 1 {
             (Action::Place, left.trailing_zeros() as u8)
