@@ -176,7 +176,8 @@ impl Puzzle {
 
     /// Replays a path of deductions (an explanation's steps) from `start` (0 = an empty
     /// cell; `None`: the puzzle alone) with the independent checker: every step must be
-    /// forced by its reason, the reason minimal and made of the puzzle's constraints. Returns
+    /// forced by its reason, the reason minimal (but a search step's,
+    /// [`crate::puzzle::Technique::Search`]) and made of the puzzle's constraints. Returns
     /// the grid when the path decides every cell (then verified), `None` when cells stay open.
     ///
     /// # Errors

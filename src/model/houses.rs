@@ -88,6 +88,8 @@ pub(crate) struct Search<'a> {
     failures: u64,
     /// Nodes visited (the root counts as one).
     pub(crate) nodes: u64,
+    /// The levels of the tree visited: 1 + the most choices above any node.
+    pub(crate) depth: usize,
     /// Nodes whose propagation failed.
     pub(crate) backtracks: u64,
     /// Rule passes (a unit's hidden singles, an intersection, a fixed cell's peers, a sum).
@@ -119,6 +121,7 @@ impl<'a> Search<'a> {
             current: usize::MAX,
             failures: 0,
             nodes: 0,
+            depth: 0,
             backtracks: 0,
             propagations: 0,
             stop: Stop::new(),
@@ -154,6 +157,7 @@ impl<'a> Search<'a> {
             return false;
         }
         self.nodes += 1;
+        self.depth = self.depth.max(self.choices.len() + 1);
         let (doms, below) = trail.split_at_mut(self.root.len());
         if !self.propagate(doms) {
             self.clear();

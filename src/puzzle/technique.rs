@@ -31,6 +31,12 @@
 //! | 5.0 + 0.4 (k − 4) | naked and hidden sets of k ≥ 5 cells |
 //! | 5.5 + 0.5 (d − 1), at most 9.5 | trial of depth d |
 //! | 6.0 + 0.5 (N − 2) | combination of N constraints |
+//! | 30.5 + 0.5 (d − 1), at most 50.0 | search of depth d |
+//!
+//! A search is the last resort: a placement that no argument smaller than nearly the
+//! whole puzzle gives (on Tarek's hard Killers, minimal reasons of 33–38 constraints, each
+//! taking up to a minute to shrink). It scores above every combination a 9×9 puzzle can
+//! have (50 constraints: 30.0), so a puzzle that needs one grades above any that does not.
 
 use std::fmt;
 
@@ -129,6 +135,15 @@ pub enum Technique {
         /// The rounds of propagation the contradiction took.
         depth: u8,
     },
+    /// A search: the cell's other digits ruled out by a bounded search over the reason's
+    /// constraints, branching `depth − 1` times at most below its root (1: propagation at
+    /// the root alone). The reason is what the solver found forcing it, not shrunk: such a
+    /// step needs nearly the whole puzzle, and it alone of the techniques is not claimed
+    /// minimal (the replay checks that it is forced).
+    Search {
+        /// The levels of the search's tree (its root is 1).
+        depth: u8,
+    },
     /// Any other reason: this many constraints together.
     Combination {
         /// How many constraints.
@@ -176,6 +191,7 @@ impl Technique {
             Technique::Combination { constraints } => {
                 60 + 5 * u32::from(constraints.saturating_sub(2))
             }
+            Technique::Search { depth } => 305 + 5 * u32::from(depth.clamp(1, 40) - 1),
         }
     }
 
@@ -197,7 +213,9 @@ impl Technique {
             Technique::NakedSet { .. } | Technique::HiddenSet { .. } => Level::Set,
             Technique::Fish { .. } => Level::Fish,
             Technique::InniesOuties => Level::Sums,
-            Technique::Trial { .. } | Technique::Combination { .. } => Level::Combination,
+            Technique::Trial { .. } | Technique::Combination { .. } | Technique::Search { .. } => {
+                Level::Combination
+            }
         }
     }
 
@@ -231,6 +249,7 @@ impl Technique {
             Technique::Inequality => "inequality".into(),
             Technique::Variant { rule } => rule.into(),
             Technique::Trial { depth } => format!("trial of depth {depth}"),
+            Technique::Search { depth } => format!("search of depth {depth}"),
             Technique::Combination { constraints } => {
                 format!("combination of {constraints} constraints")
             }
@@ -266,6 +285,7 @@ impl Technique {
                 Technique::Fish { size: k },
                 Technique::Trial { depth: k },
                 Technique::Combination { constraints: k },
+                Technique::Search { depth: k },
             ]
         };
         (1..=u8::MAX).flat_map(sized).find(|t| t.name() == name)
@@ -318,12 +338,17 @@ mod tests {
             Technique::HiddenSet { size: 4 },
             Technique::Combination { constraints: 2 },
             Technique::Combination { constraints: 3 },
+            Technique::Combination { constraints: 49 },
+            Technique::Search { depth: 1 },
+            Technique::Search { depth: 2 },
         ];
         for w in order.windows(2) {
             assert!(w[0].score() < w[1].score(), "{} vs {}", w[0], w[1]);
         }
         assert_eq!(Technique::HiddenSet { size: 2 }.score_text(), "3.4");
         assert_eq!(Technique::Fish { size: 2 }.name(), "X-wing");
+        assert_eq!(Technique::Search { depth: 3 }.score_text(), "31.5");
+        assert_eq!(Technique::Search { depth: 99 }.score_text(), "50.0");
         for t in order {
             assert_eq!(Technique::parse(&t.name()), Some(t));
         }

@@ -114,6 +114,13 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
                 Err("a trial needs two or more constraints and a depth of one or more rounds")
             }
         }
+        Technique::Search { depth } => {
+            if depth >= 1 && r.len() >= 2 {
+                Ok(())
+            } else {
+                Err("a search needs two or more constraints and a depth of one or more levels")
+            }
+        }
         Technique::Combination { constraints } => {
             if usize::from(constraints) == r.len() {
                 Ok(())
@@ -177,6 +184,18 @@ mod tests {
         step.technique = Technique::Trial { depth: 0 };
         assert!(fits(&step).is_err());
         step.technique = Technique::Trial { depth: 3 };
+        step.reason.truncate(1);
+        assert!(fits(&step).is_err());
+    }
+
+    #[test]
+    fn a_search_needs_two_constraints_and_a_depth() {
+        let mut step = fish_at(Cell::new(1, 1));
+        step.technique = Technique::Search { depth: 12 };
+        assert_eq!(fits(&step), Ok(()));
+        step.technique = Technique::Search { depth: 0 };
+        assert!(fits(&step).is_err());
+        step.technique = Technique::Search { depth: 1 };
         step.reason.truncate(1);
         assert!(fits(&step).is_err());
     }

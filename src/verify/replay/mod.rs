@@ -12,7 +12,8 @@
 //! - **minimal**: without any one constraint of the reason, such a filling exists. A
 //!   filling handed over with the path (the explainer's witnesses, [`Witnesses`]) stands
 //!   for the search once checked against the constraints' meaning (`witnessed`); one that
-//!   fails the check is ignored.
+//!   fails the check is ignored. A search step's reason is not claimed minimal
+//!   ([`crate::puzzle::Technique::Search`]): only that it is forced is checked.
 //!
 //! The search is a backtracking over the reason's cells that, at every node, narrows the
 //! candidates by each constraint's arc consistency computed from its meaning (houses by
@@ -292,8 +293,10 @@ fn check_step(
             witness: search::text(&witness),
         });
     }
+    // A search step ([`crate::puzzle::Technique::Search`]) is not claimed minimal.
+    let minimal = !matches!(step.technique, crate::puzzle::Technique::Search { .. });
     let mut guide = Vec::new();
-    for drop in 0..reason.len() {
+    for drop in (0..reason.len()).filter(|_| minimal) {
         let rest: Vec<&Constraint> = (0..reason.len())
             .filter(|&i| i != drop)
             .map(|i| reason[i])

@@ -39,6 +39,10 @@ use crate::puzzle::Constraints;
 /// (median 6 ms, the slowest 0.47 s) and spent about 0.5 s on each it missed.
 const BACKTRACKS: u64 = 10_000;
 
+/// The backtracks the search that rates a search step ([`Explainer::search_depth`]) may
+/// take: past them the step's reason is shrunk as a combination's instead.
+const SEARCH_BACKTRACKS: u64 = 100_000;
+
 impl Explainer<'_> {
     /// A filling of the constraints `set` alone with grid index `i` on a digit of
     /// `within`, by the bitset search from the current candidates (grid-indexed bits,
@@ -49,6 +53,59 @@ impl Explainer<'_> {
         set: &[usize],
         (i, within): (usize, u32),
     ) -> Option<Vec<u32>> {
+        let cols = self.model.cols;
+        // Near the last filling this step's shrinkings found for the same cell: it meets
+        // every constraint of the set but at most one.
+        let near = self.fillings.iter().rev().find(|f| f.0 == i);
+        let (lowered, found) =
+            self.bitset_search(set, (i, within), BACKTRACKS, |search, lowered| {
+                if let Some((_, _, near)) = near {
+                    search.hint = Some(lowered.cells.iter().map(|c| near[c.index(cols)]).collect());
+                }
+                let mut found = None;
+                let _ = search.run(&mut |doms, _| {
+                    found = Some(doms.to_vec());
+                    false
+                });
+                found
+            })?;
+        let mut filling = self.doms.clone();
+        for (c, &m) in lowered.cells.iter().zip(&found?) {
+            filling[c.index(cols)] = m;
+        }
+        // Never trust the search: the explainer's own propagators check every constraint.
+        let met = set.iter().all(|&k| self.unmet(k, &filling) == Some(false));
+        (met && filling[i] & within != 0).then_some(filling)
+    }
+
+    /// The depth of a search step ([`crate::puzzle::Technique::Search`]): the levels of
+    /// the bitset search's tree, from the current candidates, that shows no filling of the
+    /// constraints `set` puts grid index `i` on a digit of `within`. `None` when the model
+    /// is not one the search takes, the search finds a filling (the solver said there is
+    /// none: the step is then left to the solver's shrinking), or it runs past
+    /// [`SEARCH_BACKTRACKS`].
+    pub(super) fn search_depth(&self, set: &[usize], (i, within): (usize, u32)) -> Option<u8> {
+        let (_, depth) = self.bitset_search(set, (i, within), SEARCH_BACKTRACKS, |search, _| {
+            let mut filled = false;
+            let done = search.run(&mut |_, _| {
+                filled = true;
+                false
+            });
+            (done && !filled).then_some(search.depth)
+        })?;
+        u8::try_from(depth?).ok()
+    }
+
+    /// Runs `go` on the bitset search over the constraints `set` alone, from the current
+    /// candidates with grid index `i` on a digit of `within`, within `budget` backtracks;
+    /// `None` when the model is not one the search takes (or a cell has no candidate).
+    fn bitset_search<T>(
+        &self,
+        set: &[usize],
+        (i, within): (usize, u32),
+        budget: u64,
+        go: impl FnOnce(&mut Search<'_>, &Lowered) -> T,
+    ) -> Option<(Lowered, T)> {
         let cols = self.model.cols;
         let part = Constraints {
             rows: self.model.rows,
@@ -75,25 +132,10 @@ impl Explainer<'_> {
             return None;
         }
         let mut search = Search::new(&board, &root);
-        search.budget = BACKTRACKS;
+        search.budget = budget;
         search.stop = self.stop.clone();
-        // Near the last filling this step's shrinkings found for the same cell: it meets
-        // every constraint of the set but at most one.
-        if let Some((_, _, near)) = self.fillings.iter().rev().find(|f| f.0 == i) {
-            search.hint = Some(lowered.cells.iter().map(|c| near[c.index(cols)]).collect());
-        }
-        let mut found = None;
-        let _ = search.run(&mut |doms, _| {
-            found = Some(doms.to_vec());
-            false
-        });
-        let mut filling = self.doms.clone();
-        for (c, &m) in lowered.cells.iter().zip(&found?) {
-            filling[c.index(cols)] = m;
-        }
-        // Never trust the search: the explainer's own propagators check every constraint.
-        let met = set.iter().all(|&k| self.unmet(k, &filling) == Some(false));
-        (met && filling[i] & within != 0).then_some(filling)
+        let out = go(&mut search, &lowered);
+        Some((lowered, out))
     }
 }
 

@@ -19,6 +19,9 @@
 //!    (then the first cell, then the lowest digit). When even the smallest core is large
 //!    (sixteen constraints or more), a cell of the smallest cores is placed instead, its
 //!    other digits gone at once by one reason, when the core for that is not much larger.
+//!    That core is nearly the whole puzzle: when the native bitset search over it refutes
+//!    the other digits within its budget, it stands unshrunk as a search step rated by the
+//!    depth of that search's tree ([`Technique::Search`]); otherwise it is shrunk.
 //!
 //! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
 //! reason from the whole constraint set by plain deletion: the baseline the layered method
@@ -583,10 +586,15 @@ impl<'p> Explainer<'p> {
         let mut reason = reason;
         reason.sort_unstable();
         let against = gone & !left;
-        self.witnesses = reason
-            .iter()
-            .map(|&k| self.witness(i, against, &reason, k))
-            .collect();
+        // A search step's reason is not shrunk: no filling shows a constraint needed.
+        self.witnesses = if matches!(technique, Technique::Search { .. }) {
+            Vec::new()
+        } else {
+            reason
+                .iter()
+                .map(|&k| self.witness(i, against, &reason, k))
+                .collect()
+        };
         self.fillings.clear();
         Step {
             cell,

@@ -5,7 +5,9 @@
 //! time, the likeliest to give small cores first: [`Explainer::cores`]); the smallest few
 //! cores are shrunk to minimal reasons and the smallest wins. When even the smallest core
 //! is large, a cell of those cores is placed instead, with one reason for all its digits
-//! that go ([`Explainer::placement`]).
+//! that go ([`Explainer::placement`]): the core itself, as a search step
+//! ([`Technique::Search`]), when the native bitset search over it refutes the other digits
+//! ([`Explainer::search_depth`]); else the core shrunk.
 
 use super::{
     digits, technique, trial, Cell, End, ExplainError, Explainer, Method, Next, Probe, Technique,
@@ -98,6 +100,13 @@ impl Explainer<'_> {
         cores.sort_by_key(|c| c.2.len());
         if !plain {
             if let Some((i, within, core)) = self.placement(&all, &cores)? {
+                // Nearly the whole puzzle: a search step, its core not shrunk (that took
+                // up to a minute a step on Tarek's Killers, for a reason of 33–38).
+                if let Some(depth) = self.search_depth(&core, (i, within)) {
+                    self.stats.solver_calls = self.sat.calls;
+                    let t = Technique::Search { depth };
+                    return Ok(Next::Step(self.apply(i, within, core, t)));
+                }
                 let reason = self.minimal_within(core, (i, within))?;
                 self.stats.solver_calls = self.sat.calls;
                 let t = self.combination(&reason, i);
@@ -365,5 +374,44 @@ mod tests {
         let mut short = step.clone();
         let _ = short.reason.pop();
         assert!(puzzle.replay(None, &[short]).is_err());
+    }
+
+    /// A placement's core as a search step: the bitset search over every house refutes
+    /// A1's other digits (and finds a filling, so no depth, when 4 is among them). The
+    /// step stands unshrunk and carries no witnesses; the independent replay proves it
+    /// forced and does not ask it minimal, though it is not: the same reason named a
+    /// combination is refused as not minimal, and a search step whose reason does not
+    /// force the placement is refused as not forced.
+    #[test]
+    fn a_search_step_is_forced_but_not_claimed_minimal() {
+        use crate::verify::replay::ReplayError;
+        let puzzle = Puzzle::parse(SUDOKU).expect("parses");
+        let mut ex = explainer_of(&puzzle);
+        let all = ex.active();
+        let (i, four) = (0, 1u32 << 4);
+        let within = ex.doms[i] & !four;
+        assert_eq!(ex.search_depth(&all, (i, within | four)), None);
+        let depth = ex.search_depth(&all, (i, within)).expect("refuted");
+        assert!(depth >= 1);
+        let step = ex.apply(i, within, all.clone(), Technique::Search { depth });
+        assert_eq!((step.action, step.digit), (Action::Place, 4));
+        assert_eq!(step.reason.len(), 27);
+        assert!(ex.witnesses.is_empty());
+        assert_eq!(puzzle.replay(None, std::slice::from_ref(&step)), Ok(None));
+        let mut named = step.clone();
+        named.technique = Technique::Combination { constraints: 27 };
+        assert!(
+            matches!(
+                puzzle.replay(None, &[named]),
+                Err(ReplayError::NotMinimal { step: 1, .. })
+            ),
+            "27 houses are more than A1 = 4 needs"
+        );
+        let mut weak = step;
+        weak.reason.truncate(2);
+        assert!(matches!(
+            puzzle.replay(None, &[weak]),
+            Err(ReplayError::NotForced { step: 1, .. })
+        ));
     }
 }
