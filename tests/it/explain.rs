@@ -276,7 +276,7 @@ fn every_shipped_puzzle_replays() {
 }
 
 /// Tarek's hard Killers (`tests/data/collections/tarek-42.killers`), lines `TAREK` (a
-/// comma-separated list, 1-based; default a few the release run holds): each explained to
+/// comma-separated list, 1-based; default all 42): each explained to
 /// the end, its path proved by the replay, and at most 5% of all steps an unnamed
 /// combination (issue 54). Prints the seconds of each.
 #[test]
@@ -378,22 +378,14 @@ fn every_shrunk_reason_carries_its_witnesses() {
     );
 }
 
-/// The lines of Tarek's Killers the release run explains and replays: those that took at
-/// most about 20 s each, explain and replay together (the ten of session 28 in 85 s of wall
-/// time on a two-core machine shared with other work; 69 s in session 29, whose faster
-/// propagation brought 4, 23, 2, 6, 31, 1 and 35: 16.1, 15.3, 18.2, 20.8, 15.0, 8.8 and
-/// 16.0 s, explaining then replaying). 13 (session 30: 8.3 s explaining, 143 s replaying)
-/// has the only placements from a large core here (`Explainer::placement`). Since the
-/// replay checks the explainer's witnesses in place of its minimality searches (session
-/// 31: 13 replays in 15 s), 36, 20, 16, 10 and 17 are held too: the 23 took 243 s, alone
-/// on the machine (the 18 before, 379 s). Every one of the 42 was
-/// explained and replayed in session 31 (`TAREK=1,2,…,42`); the longest replays, their
-/// forced checks, were 18, 15 and 21. Session 32 brought 40, 14, 7, 33 and 32: 15.4,
-/// 17.9, 21.2, 21.7 and 24.8 s, explaining then replaying, one core beside other work.
-/// Session 33 brought 41, whose replay took 921 s before the forced checks' certificates
-/// and now 24 s (51 s explaining; 36 s in session 34, the 29 in 283 s on one core).
-const TAREK_HELD: &str =
-    "22,25,26,27,28,29,30,3,24,42,4,23,2,6,31,1,35,13,36,20,16,10,17,40,14,7,33,32,41";
+/// The lines of Tarek's Killers the release run explains and replays: all 42, since the
+/// placements that only nearly the whole puzzle forces became search steps (session 39:
+/// 159 s explaining and 107 s replaying, 266 s in all on one core beside other work; the
+/// slowest, 41, 11.6 s and 18.4 s). Before, the run held the 29 that took at most about
+/// 30 s each, explained then replayed (182.5 s in session 38); 38 and 39 took about a
+/// minute to explain, their placements' reasons shrunk to 36 constraints.
+const TAREK_HELD: &str = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,\
+     22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42";
 
 /// The steps of a path saved by `cagesat explain --json` (`path`, JSON Lines) for `puzzle`:
 /// each reason's constraint is found among the puzzle's by its kind, cells and target.
