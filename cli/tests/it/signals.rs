@@ -20,8 +20,9 @@ const SMALL: &str = "tests/data/kenken/norvig/norvig-01-4x4.kenken";
 /// How long after a signal the process must be gone (the bound).
 const WITHIN: Duration = Duration::from_secs(1);
 
-/// Tarek's hard Killer 41 (short form), the slowest of the 42 to explain: about 40 s in
-/// release on one core, its first steps in milliseconds. The first line, used before, now
+/// Tarek's hard Killer 41 (short form), among the slowest of the 42 to explain: about 15 s
+/// in release on one core (40 s before its placements became search steps), its first
+/// steps in milliseconds. The first line, used before, now
 /// takes about 3 s, about as long as the timeouts these tests give.
 fn hard_killer() -> String {
     let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").unwrap();
