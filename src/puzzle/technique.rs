@@ -33,9 +33,9 @@
 //! | 6.0 + 0.5 (N − 2) | combination of N constraints |
 //! | 30.5 + 0.5 (d − 1), at most 50.0 | search of depth d |
 //!
-//! A search is the last resort: a placement that no argument smaller than nearly the
-//! whole puzzle gives (on Tarek's hard Killers, minimal reasons of 33–38 constraints, each
-//! taking up to a minute to shrink). It scores above every combination a 9×9 puzzle can
+//! A search is the last resort: a placement where no reason of fewer than sixteen
+//! constraints forces anything (on Tarek's hard Killers, minimal reasons of 33–38
+//! constraints, each taking up to a minute to shrink). It scores above every combination a 9×9 puzzle can
 //! have (50 constraints: 30.0), so a puzzle that needs one grades above any that does not.
 
 use std::fmt;
@@ -135,11 +135,12 @@ pub enum Technique {
         /// The rounds of propagation the contradiction took.
         depth: u8,
     },
-    /// A search: the cell's other digits ruled out by a bounded search over the reason's
-    /// constraints, branching `depth − 1` times at most below its root (1: propagation at
-    /// the root alone). The reason is what the solver found forcing it, not shrunk: such a
-    /// step needs nearly the whole puzzle, and it alone of the techniques is not claimed
-    /// minimal (the replay checks that it is forced).
+    /// A search: a placement, the cell's other digits ruled out by a bounded search over
+    /// the reason's constraints, branching `depth − 1` times at most below its root (1:
+    /// propagation at the root alone). Taken where no reason of fewer than sixteen
+    /// constraints forces anything; the reason is the solver's core, not shrunk (on
+    /// Tarek's Killers 44–51 of their 51 constraints), and it alone of the techniques is
+    /// not claimed minimal (the replay checks that it is forced).
     Search {
         /// The levels of the search's tree (its root is 1).
         depth: u8,

@@ -3,7 +3,7 @@
 //! By the kinds and counts of the reason's constraints alone: a single needs one house, a
 //! fish `k` rows and `k` columns, pointing a box and a line with the cell in the line.
 
-use crate::puzzle::{Constraint, ConstraintKind, Op, Step, Technique};
+use crate::puzzle::{Action, Constraint, ConstraintKind, Op, Step, Technique};
 
 /// Does the step's technique fit its reason, by the kinds and counts of its constraints
 /// alone? `Err` says what is missing.
@@ -115,10 +115,10 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
             }
         }
         Technique::Search { depth } => {
-            if depth >= 1 && r.len() >= 2 {
+            if depth >= 1 && r.len() >= 2 && step.action == Action::Place {
                 Ok(())
             } else {
-                Err("a search needs two or more constraints and a depth of one or more levels")
+                Err("a search places its cell, by two or more constraints and a depth of one or more levels")
             }
         }
         Technique::Combination { constraints } => {
@@ -135,7 +135,6 @@ pub(super) fn fits(step: &Step) -> Result<(), &'static str> {
 mod tests {
     use super::*;
     use crate::grid::Cell;
-    use crate::puzzle::Action;
 
     fn line(kind: ConstraintKind, at: u8) -> Constraint {
         let cells = (0..4)
@@ -189,9 +188,11 @@ mod tests {
     }
 
     #[test]
-    fn a_search_needs_two_constraints_and_a_depth() {
+    fn a_search_places_by_two_constraints_and_a_depth() {
         let mut step = fish_at(Cell::new(1, 1));
         step.technique = Technique::Search { depth: 12 };
+        assert!(fits(&step).is_err(), "an elimination");
+        step.action = Action::Place;
         assert_eq!(fits(&step), Ok(()));
         step.technique = Technique::Search { depth: 0 };
         assert!(fits(&step).is_err());

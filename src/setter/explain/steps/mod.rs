@@ -19,9 +19,10 @@
 //!    (then the first cell, then the lowest digit). When even the smallest core is large
 //!    (sixteen constraints or more), a cell of the smallest cores is placed instead, its
 //!    other digits gone at once by one reason, when the core for that is not much larger.
-//!    That core is nearly the whole puzzle: when the native bitset search over it refutes
-//!    the other digits within its budget, it stands unshrunk as a search step rated by the
-//!    depth of that search's tree ([`Technique::Search`]); otherwise it is shrunk.
+//!    That core is large (on Tarek's Killers 44–51 of their 51 constraints): when the
+//!    native bitset search over it refutes the other digits within its budget, it stands
+//!    unshrunk as a search step rated by the depth of that search's tree
+//!    ([`Technique::Search`]); otherwise it is shrunk.
 //!
 //! [`Method::PlainMus`] skips the first layer and shrinks every impossible candidate's
 //! reason from the whole constraint set by plain deletion: the baseline the layered method

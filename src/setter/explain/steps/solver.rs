@@ -100,8 +100,9 @@ impl Explainer<'_> {
         cores.sort_by_key(|c| c.2.len());
         if !plain {
             if let Some((i, within, core)) = self.placement(&all, &cores)? {
-                // Nearly the whole puzzle: a search step, its core not shrunk (that took
-                // up to a minute a step on Tarek's Killers, for a reason of 33–38).
+                // No reason below sixteen constraints: a search step, its core not shrunk
+                // (on Tarek's Killers cores of 44–51 constraints, whose shrinking took up
+                // to a minute a step, for a reason of 33–38).
                 if let Some(depth) = self.search_depth(&core, (i, within)) {
                     self.stats.solver_calls = self.sat.calls;
                     let t = Technique::Search { depth };
