@@ -6,6 +6,11 @@ mod compare;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// A signal this soon after the first is the same request delivered again
+/// ([`install_interrupt`]).
+const SAME_REQUEST: Duration = Duration::from_millis(250);
 
 fn main() -> ExitCode {
     let args = match cli::parse_args() {
@@ -27,14 +32,22 @@ fn main() -> ExitCode {
 /// Ctrl-C and SIGTERM request `interrupt`: the running puzzle ends with what it found (its
 /// solver process group is killed, temporary files removed) and no further puzzle starts.
 /// The stop is interruptible, so every engine (varisat too) answers within milliseconds.
-/// A second signal exits at once.
+/// A second signal exits at once, unless it comes within [`SAME_REQUEST`] of the first:
+/// `timeout -s INT 3 cagesat …` signals the command and then its process group, so the
+/// command gets the one request twice, microseconds apart (taken as a second, it lost the
+/// partial answer about one run in three).
 fn install_interrupt(interrupt: &cagesat::Stop) {
     let stop = interrupt.clone();
-    let installed = ctrlc::set_handler(move || {
-        if stop.is_requested() {
+    let mut first: Option<Instant> = None;
+    let installed = ctrlc::set_handler(move || match first {
+        Some(at) if at.elapsed() >= SAME_REQUEST => {
             std::process::exit(i32::from(cli::EXIT_INTERRUPTED));
         }
-        stop.request();
+        Some(_) => {}
+        None => {
+            first = Some(Instant::now());
+            stop.request();
+        }
     });
     if let Err(e) = installed {
         eprintln!("cagesat: cannot handle Ctrl-C: {e}");
