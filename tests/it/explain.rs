@@ -379,9 +379,9 @@ fn every_shrunk_reason_carries_its_witnesses() {
 }
 
 /// The lines of Tarek's Killers the release run explains and replays: all 42, since the
-/// placements that only nearly the whole puzzle forces became search steps (session 39:
-/// 159 s explaining and 107 s replaying, 266 s in all on one core beside other work; the
-/// slowest, 41, 11.6 s and 18.4 s). Before, the run held the 29 that took at most about
+/// placements from large cores became search steps (session 39: 159 s explaining and 107 s
+/// replaying, 266 s in all on one core beside other work; the slowest, 8, 19.4 s and
+/// 12.5 s, then 41, 11.6 s and 18.4 s). Before, the run held the 29 that took at most about
 /// 30 s each, explained then replayed (182.5 s in session 38); 38 and 39 took about a
 /// minute to explain, their placements' reasons shrunk to 36 constraints.
 const TAREK_HELD: &str = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,\

@@ -22,8 +22,8 @@ const WITHIN: Duration = Duration::from_secs(1);
 
 /// Tarek's hard Killer 41 (short form), among the slowest of the 42 to explain: about 15 s
 /// in release on one core (40 s before its placements became search steps), its first
-/// steps in milliseconds. The first line, used before, now
-/// takes about 3 s, about as long as the timeouts these tests give.
+/// steps in milliseconds. The first line, used before, now takes about 3 s, about as long
+/// as the timeouts these tests give.
 fn hard_killer() -> String {
     let text = std::fs::read_to_string("tests/data/collections/tarek-42.killers").unwrap();
     text.lines()
