@@ -415,4 +415,29 @@ mod tests {
             Err(ReplayError::NotForced { step: 1, .. })
         ));
     }
+
+    /// A KenKen's cages are no model the bitset search takes: a placement there has no
+    /// search depth, though its other digits are impossible, so its core is shrunk as
+    /// before.
+    #[test]
+    fn a_kenken_placement_is_no_search_step() {
+        let puzzle = Puzzle::parse(
+            "size 4\n7 + A1 B1; 2 / C1 D1; 1 - A2 A3; 3 - B2 B3; 2 / A4 B4; 3 = C2; \
+             12 * C3 C4 D4; 2 / D2 D3",
+        )
+        .expect("parses");
+        let mut ex = explainer_of(&puzzle);
+        let all = ex.active();
+        let grid = ex.doms.len();
+        let Probe::Possible(model) = ex.sat.probe(&all, None, grid).expect("asks") else {
+            panic!("the puzzle has a solution");
+        };
+        let within = ex.doms[0] & !model[0];
+        assert_ne!(within, 0);
+        let Probe::Impossible(_) = ex.sat.probe_within(&all, (0, within), grid).expect("asks")
+        else {
+            panic!("the puzzle is unique");
+        };
+        assert_eq!(ex.search_depth(&all, (0, within)), None);
+    }
 }
